@@ -1,0 +1,281 @@
+//! Vaultwright core: parsers, checkers and compilers for roguelike level
+//! formats. Every format lowers to the same plain-data [`Analysis`]; the CLI
+//! and the studio only read that.
+//!
+//! ```
+//! use vaultwright::{analyze, Language, Options};
+//! let src = "MAZE:\"tiny\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n";
+//! let analysis = analyze(src, Language::NethackDes, &Options::default());
+//! assert!(analysis.diagnostics.is_empty());
+//! assert_eq!(analysis.artifacts[0].name, "tiny.lev");
+//! ```
+
+pub mod diagnostic;
+pub mod nethack;
+pub mod source;
+pub mod view;
+
+use serde::{Deserialize, Serialize};
+
+pub use diagnostic::{Diagnostic, Severity, Sink};
+pub use source::{LineCol, LineIndex, Span};
+pub use view::View;
+
+/// The languages the core knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Language {
+    /// NetHack special levels (`lev_comp` input).
+    NethackDes,
+    /// NetHack dungeon description (`dungeon.def` / `dungeon.pdf`).
+    NethackDungeon,
+    /// Dungeon Crawl Stone Soup vault files.
+    DcssDes,
+    /// POWDER room maps.
+    PowderMap,
+    /// RLG327 monster descriptions.
+    Rlg327Monsters,
+    /// RLG327 object descriptions.
+    Rlg327Objects,
+}
+
+impl Language {
+    pub const ALL: [Language; 6] = [
+        Language::NethackDes,
+        Language::NethackDungeon,
+        Language::DcssDes,
+        Language::PowderMap,
+        Language::Rlg327Monsters,
+        Language::Rlg327Objects,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::NethackDes => "nethack-des",
+            Language::NethackDungeon => "nethack-dungeon",
+            Language::DcssDes => "dcss-des",
+            Language::PowderMap => "powder-map",
+            Language::Rlg327Monsters => "rlg327-monsters",
+            Language::Rlg327Objects => "rlg327-objects",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Language::NethackDes => "NetHack special level",
+            Language::NethackDungeon => "NetHack dungeon description",
+            Language::DcssDes => "DCSS vault file",
+            Language::PowderMap => "POWDER room",
+            Language::Rlg327Monsters => "RLG327 monster descriptions",
+            Language::Rlg327Objects => "RLG327 object descriptions",
+        }
+    }
+
+    /// Whether the core can analyse this language yet.
+    pub fn is_supported(self) -> bool {
+        matches!(self, Language::NethackDes)
+    }
+}
+
+impl std::fmt::Display for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Guesses the language from a file name and its content.
+pub fn detect_language(path: &str, content: &str) -> Option<Language> {
+    let lower = path.to_ascii_lowercase();
+    let file = lower.rsplit(['/', '\\']).next().unwrap_or(&lower);
+    if file.ends_with(".map") {
+        return Some(Language::PowderMap);
+    }
+    if file.ends_with(".def") || file.ends_with(".pdf") || file == "dungeon" {
+        return Some(Language::NethackDungeon);
+    }
+    let head: &str = &content[..content.len().min(4096)];
+    if head.contains("RLG327 MONSTER DESCRIPTION") {
+        return Some(Language::Rlg327Monsters);
+    }
+    if head.contains("RLG327 OBJECT DESCRIPTION") {
+        return Some(Language::Rlg327Objects);
+    }
+    if file.ends_with(".des") || file.ends_with(".lua") || !file.contains('.') {
+        let nethack = content.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("MAZE:") || l.starts_with("MAZE :") || l.starts_with("LEVEL:")
+        });
+        let dcss = content.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("NAME:") && !nethack
+        });
+        if nethack {
+            return Some(Language::NethackDes);
+        }
+        if dcss || content.contains("ENDMAP") && !content.contains("GEOMETRY") {
+            return Some(Language::DcssDes);
+        }
+        if file.ends_with(".des") {
+            return Some(Language::NethackDes);
+        }
+    }
+    if file.ends_with(".txt") {
+        if content.contains("BEGIN MONSTER") {
+            return Some(Language::Rlg327Monsters);
+        }
+        if content.contains("BEGIN OBJECT") {
+            return Some(Language::Rlg327Objects);
+        }
+    }
+    None
+}
+
+/// Which compiler a NetHack file is checked and compiled for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    #[default]
+    #[serde(rename = "nethack-3.4.3")]
+    Nethack343,
+    #[serde(rename = "nethack-3.2.3")]
+    Nethack323,
+    #[serde(rename = "nethack-3.2.2")]
+    Nethack322,
+}
+
+impl Target {
+    pub const ALL: [Target; 3] = [Target::Nethack343, Target::Nethack323, Target::Nethack322];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Nethack343 => "nethack-3.4.3",
+            Target::Nethack323 => "nethack-3.2.3",
+            Target::Nethack322 => "nethack-3.2.2",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// True for the 3.2 dialect (both 3.2.2 and 3.2.3).
+    pub fn is_32(self) -> bool {
+        !matches!(self, Target::Nethack343)
+    }
+}
+
+/// Options for [`analyze`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub target: Target,
+    /// Seed for views with random parts.
+    pub seed: u64,
+    /// The original's `-w`: extra warnings.
+    pub extra_warnings: bool,
+}
+
+/// A token for highlighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenKind {
+    Keyword,
+    /// A value keyword (`random`, `lit`, `north` …).
+    Constant,
+    String,
+    Number,
+    Char,
+    Comment,
+    Punctuation,
+    /// A row of a map drawing.
+    MapRow,
+    /// Embedded code (Lua), shown but never run.
+    Code,
+    Invalid,
+}
+
+/// An entry in the outline: a level, a vault, a dungeon, an entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Symbol {
+    pub name: String,
+    /// "maze level", "room level", "vault", "dungeon", "monster", …
+    pub kind: String,
+    /// The whole definition.
+    pub span: Span,
+    /// The name itself.
+    pub name_span: Span,
+    /// One line of facts (size, flags, tags).
+    #[serde(default)]
+    pub detail: String,
+}
+
+/// A view belonging to one outline entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SymbolView {
+    /// Index into [`Analysis::outline`].
+    pub symbol: usize,
+    pub view: View,
+}
+
+/// A compiled output file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Artifact {
+    pub name: String,
+    /// Index into [`Analysis::outline`] of what produced it, if any.
+    pub symbol: Option<usize>,
+    pub bytes: Vec<u8>,
+}
+
+/// Everything the core knows about one source text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    pub language: Language,
+    pub diagnostics: Vec<Diagnostic>,
+    pub tokens: Vec<Token>,
+    pub outline: Vec<Symbol>,
+    pub views: Vec<SymbolView>,
+    pub artifacts: Vec<Artifact>,
+}
+
+impl Analysis {
+    pub fn empty(language: Language) -> Analysis {
+        Analysis {
+            language,
+            diagnostics: Vec::new(),
+            tokens: Vec::new(),
+            outline: Vec::new(),
+            views: Vec::new(),
+            artifacts: Vec::new(),
+        }
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Analyses one source text: parse, check, lower to views and artifacts.
+/// Never panics and never fails: problems are diagnostics.
+pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
+    match language {
+        Language::NethackDes => nethack::analyze(source, options),
+        other => {
+            let mut analysis = Analysis::empty(other);
+            analysis.diagnostics.push(Diagnostic::note_at(
+                "VW0001",
+                format!("{} files are not supported yet", other.title()),
+                Span::default(),
+            ));
+            analysis
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The syntax tree of a `lev_comp` source: levels, each a header and a flat
+//! list of statements in source order. Values of keywords are already the
+//! numbers the original's lexer gives them; names (monsters, objects, traps,
+//! room types) stay strings until the checker looks them up.
+
+use crate::source::Span;
+
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub levels: Vec<Level>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelKind {
+    Maze,
+    Room,
+}
+
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub kind: LevelKind,
+    pub name: Text,
+    /// `MAZE:"x", c`: the filling character, `None` for `random`.
+    pub filling: Option<(u8, Span)>,
+    /// Line of the header's colon (for the original's messages).
+    pub line: u32,
+    pub flags: Option<Stmt>,
+    pub init: Option<Stmt>,
+    pub messages: Vec<Stmt>,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+    /// True when a syntax error occurred inside this level.
+    pub broken: bool,
+}
+
+/// A string literal without its quotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Text {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoordKind {
+    At(i32, i32),
+    Random,
+    /// `place[n]`
+    Place(i32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coord {
+    pub kind: CoordKind,
+    pub span: Span,
+    /// The original's line counter at the closing parenthesis.
+    pub line: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect4 {
+    pub x1: i32,
+    pub y1: i32,
+    pub x2: i32,
+    pub y2: i32,
+    pub span: Span,
+}
+
+/// A level region: map-relative `(x1,y1,x2,y2)` or `levregion(...)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevRegion {
+    pub rect: Rect4,
+    pub absolute: bool,
+}
+
+/// A monster or object class: a character, `random` or a register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Char(u8),
+    Random,
+    Register(i32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassSpec {
+    pub class: Class,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Value(i32),
+    Random,
+    Register(i32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MonInfo {
+    Name(Text),
+    Attitude(i32),
+    Alertness(i32),
+    Align(Align, Span),
+    Appear(i32, Text),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CorrSpec {
+    pub room: i32,
+    pub wall: i32,
+    pub door: i32,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorrDest {
+    Room(CorrSpec),
+    /// `CORRIDOR: spec, n`
+    Nxcor(i32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StmtKind {
+    Flags(i32),
+    InitMap {
+        fg: u8,
+        bg: u8,
+        smoothed: i32,
+        joined: i32,
+        lit: i32,
+        walled: i32,
+    },
+    Message(Text),
+    /// `NOMAP` (no geometry, no map) or `GEOMETRY:h,v` + `MAP`…`ENDMAP`.
+    MapPart {
+        geometry: Option<(i32, i32)>,
+        map: Option<usize>,
+    },
+    RandomObjects(Vec<ClassSpec>),
+    RandomMonsters(Vec<ClassSpec>),
+    RandomPlaces(Vec<Coord>),
+    Monster {
+        chance: Option<(i32, Span)>,
+        class: ClassSpec,
+        name: Option<Text>,
+        coord: Coord,
+        infos: Vec<MonInfo>,
+    },
+    Object {
+        container: bool,
+        chance: Option<(i32, Span)>,
+        class: ClassSpec,
+        name: Option<Text>,
+        /// `None` for `contained`.
+        coord: Option<Coord>,
+        curse: Option<i32>,
+        monster: Option<Text>,
+        /// `None` for `random` or absent.
+        spe: Option<i32>,
+        oname: Option<Text>,
+    },
+    Door {
+        state: i32,
+        coord: Coord,
+    },
+    RoomDoor {
+        secret: i32,
+        state: i32,
+        wall: i32,
+        pos: i32,
+    },
+    Trap {
+        chance: Option<(i32, Span)>,
+        /// `None` for `random`.
+        name: Option<Text>,
+        coord: Coord,
+    },
+    Drawbridge {
+        coord: Coord,
+        dir: i32,
+        state: i32,
+    },
+    Mazewalk {
+        coord: Coord,
+        dir: i32,
+    },
+    Wallify,
+    Region {
+        rect: Rect4,
+        lit: i32,
+        rtype: Option<Text>,
+        /// `(unfilled, irregular)` flags as given.
+        prefilled: i32,
+    },
+    Altar {
+        coord: Coord,
+        align: Align,
+        atype: i32,
+    },
+    Ladder {
+        coord: Coord,
+        up: i32,
+    },
+    Stair {
+        coord: Coord,
+        up: i32,
+    },
+    StairRegion {
+        area: LevRegion,
+        avoid: LevRegion,
+        up: i32,
+    },
+    Portal {
+        area: LevRegion,
+        avoid: LevRegion,
+        dest: Text,
+    },
+    TeleportRegion {
+        area: LevRegion,
+        avoid: LevRegion,
+        /// -1 both, 0 down, 1 up.
+        dir: i32,
+    },
+    BranchRegion {
+        area: LevRegion,
+        avoid: LevRegion,
+    },
+    Fountain(Coord),
+    Sink(Coord),
+    Pool(Coord),
+    NonDiggable(Rect4),
+    NonPasswall(Rect4),
+    Gold {
+        amount: i32,
+        coord: Coord,
+    },
+    Engraving {
+        coord: Coord,
+        etype: i32,
+        text: Text,
+    },
+    Room {
+        rtype: Option<Text>,
+        lit: i32,
+        /// `None` for `random`.
+        pos: Option<(i32, i32)>,
+        align: Option<(i32, i32)>,
+        size: Option<(i32, i32)>,
+        filled: i32,
+    },
+    Subroom {
+        rtype: Option<Text>,
+        lit: i32,
+        pos: Option<(i32, i32)>,
+        size: Option<(i32, i32)>,
+        parent: Text,
+        filled: i32,
+    },
+    Name(Text),
+    Chance(i32),
+    RandomCorridors,
+    /// What was read of a statement before a syntax error in it.
+    Partial {
+        chance: Option<(i32, Span)>,
+        mclass: Option<ClassSpec>,
+        oclass: Option<ClassSpec>,
+        coords: Vec<Coord>,
+    },
+    Corridor {
+        src: CorrSpec,
+        dest: CorrDest,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    /// The whole statement.
+    pub span: Span,
+    /// The keyword.
+    pub kw_span: Span,
+    /// The original's line for messages about this statement (the line of
+    /// its colon, or of its keyword when it has none).
+    pub line: u32,
+}

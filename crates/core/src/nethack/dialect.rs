@@ -1,0 +1,215 @@
+//! Per-target facts: location codes, name tables, limits, message texts.
+
+use super::tables;
+use crate::Target;
+
+pub struct Dialect {
+    pub target: Target,
+    pub header: [u64; 4],
+    pub monsters: &'static [(&'static str, u8)],
+    pub monclass_chars: &'static [u8],
+    pub objects: &'static [(&'static str, u8)],
+    pub objclass_chars: &'static [u8],
+    pub traps: &'static [(&'static str, i8)],
+    pub rooms: &'static [(&'static str, i8)],
+    pub maxrtype: i32,
+    /// Location type codes.
+    pub pool: i8,
+    pub door: i8,
+    pub sdoor: i8,
+    pub room: i8,
+}
+
+pub const STONE: i8 = 0;
+pub const VWALL: i8 = 1;
+pub const HWALL: i8 = 2;
+pub const CROSSWALL: i8 = 7;
+pub const DBWALL: i8 = 12;
+pub const VAULT: i32 = 4;
+pub const OROOM: i32 = 0;
+
+pub static V343: Dialect = Dialect {
+    target: Target::Nethack343,
+    header: [0x03040300, 0x001e0cc6, 0x211b117e, 0xb8d24950],
+    monsters: tables::MONSTERS_V343,
+    monclass_chars: tables::MONCLASS_CHARS_V343,
+    objects: tables::OBJECTS_V343,
+    objclass_chars: tables::OBJCLASS_CHARS_V343,
+    traps: tables::TRAPS_V343,
+    rooms: tables::ROOMS_V343,
+    maxrtype: 24,
+    pool: 16,
+    door: 22,
+    sdoor: 14,
+    room: 24,
+};
+
+pub static V323: Dialect = Dialect {
+    target: Target::Nethack323,
+    header: [0x03020300, 0x005c04c6, 0x20189152, 0x70d223f0],
+    monsters: tables::MONSTERS_V32,
+    monclass_chars: tables::MONCLASS_CHARS_V32,
+    objects: tables::OBJECTS_V32,
+    objclass_chars: tables::OBJCLASS_CHARS_V32,
+    traps: tables::TRAPS_V32,
+    rooms: tables::ROOMS_V32,
+    maxrtype: 21,
+    pool: 15,
+    door: 20,
+    sdoor: 13,
+    room: 22,
+};
+
+pub static V322: Dialect = Dialect {
+    target: Target::Nethack322,
+    header: [0x03020200, 0x005c04c6, 0x20189152, 0x70d223f0],
+    ..V323
+};
+
+impl Dialect {
+    pub fn for_target(target: Target) -> &'static Dialect {
+        match target {
+            Target::Nethack343 => &V343,
+            Target::Nethack323 => &V323,
+            Target::Nethack322 => &V322,
+        }
+    }
+
+    pub fn is_32(&self) -> bool {
+        self.target.is_32()
+    }
+
+    /// Location type code of a map character, `None` if it is not one.
+    pub fn map_char(&self, c: u8) -> Option<i8> {
+        let v34 = !self.is_32();
+        Some(match c {
+            b' ' => 0,
+            b'|' => 1,
+            b'-' => 2,
+            b'B' => 7,
+            b'T' if v34 => 13,
+            b'S' => self.sdoor,
+            b'H' => self.sdoor + 1,
+            b'P' => self.pool,
+            b'}' => self.pool + 1,
+            b'W' => self.pool + 2,
+            b'L' => self.pool + 4,
+            b'F' if v34 => 21,
+            b'+' => self.door,
+            b'#' => self.door + 1,
+            b'.' => self.room,
+            b'{' => self.room + 3,
+            b'\\' => self.room + 4,
+            b'K' => self.room + 5,
+            b'I' => {
+                if v34 {
+                    32
+                } else {
+                    29
+                }
+            }
+            b'A' => {
+                if v34 {
+                    34
+                } else {
+                    31
+                }
+            }
+            b'C' => {
+                if v34 {
+                    35
+                } else {
+                    32
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    pub fn is_wall(&self, t: i8) -> bool {
+        t != 0 && t <= DBWALL
+    }
+
+    pub fn is_rock(&self, t: i8) -> bool {
+        t < self.pool
+    }
+
+    pub fn is_door(&self, t: i8) -> bool {
+        t == self.door
+    }
+
+    pub fn is_room(&self, t: i8) -> bool {
+        t >= self.room
+    }
+
+    fn class_num(chars: &[u8], c: u8) -> Option<usize> {
+        (c != 0)
+            .then(|| chars.iter().skip(1).position(|&x| x == c).map(|i| i + 1))
+            .flatten()
+    }
+
+    pub fn is_monster_class(&self, c: u8) -> bool {
+        Self::class_num(self.monclass_chars, c).is_some()
+    }
+
+    pub fn is_object_class(&self, c: u8) -> bool {
+        Self::class_num(self.objclass_chars, c).is_some()
+    }
+
+    /// Monster index by exact name within a class (`class` = the class
+    /// character); `None` class means any class (corpse lookups).
+    pub fn monster_id(&self, name: &str, class: Option<i32>) -> Option<usize> {
+        let want = match class {
+            None => None,
+            Some(c) if (1..=255).contains(&c) => {
+                Some(Self::class_num(self.monclass_chars, c as u8)? as u8)
+            }
+            Some(_) => return None,
+        };
+        self.monsters
+            .iter()
+            .position(|&(n, cls)| n == name && want.is_none_or(|w| w == cls))
+    }
+
+    /// Object index by exact name. 3.4 searches only the given class when
+    /// the class is a real class character; 3.2 always searches all.
+    pub fn object_id(&self, name: &str, class: i32) -> Option<usize> {
+        let want = if !self.is_32() && (1..=255).contains(&class) {
+            Self::class_num(self.objclass_chars, class as u8).map(|n| n as u8)
+        } else {
+            None
+        };
+        self.objects
+            .iter()
+            .position(|&(n, cls)| !n.is_empty() && n == name && want.is_none_or(|w| w == cls))
+    }
+
+    pub fn trap(&self, name: &str) -> Option<i8> {
+        self.traps.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+    }
+
+    pub fn room_type(&self, name: &str) -> Option<i8> {
+        self.rooms.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+    }
+
+    pub fn room_type_name(&self, code: i32) -> &'static str {
+        let code = if code > self.maxrtype {
+            code - self.maxrtype - 1
+        } else {
+            code
+        };
+        self.rooms
+            .iter()
+            .find(|(_, c)| *c as i32 == code)
+            .map(|(n, _)| *n)
+            .unwrap_or("random")
+    }
+
+    pub fn chance_message(&self) -> &'static str {
+        if self.is_32() {
+            "The chance is supposed to be precentile."
+        } else {
+            "The chance is supposed to be percentile."
+        }
+    }
+}

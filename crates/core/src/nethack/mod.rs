@@ -1,0 +1,195 @@
+//! NetHack special levels: the `lev_comp` language (3.4.3 and 3.2 dialects).
+//!
+//! `lex → parse → compile (checks + records) → encode / views`.
+
+pub mod ast;
+pub mod compile;
+pub mod dialect;
+pub mod encode;
+pub mod lexer;
+pub mod parser;
+pub mod tables;
+pub mod views;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::{Analysis, Artifact, Language, Options, Symbol, Token, TokenKind};
+
+/// Everything the pipeline produced, before it is flattened into an
+/// [`Analysis`] (the CLI's `lev-comp` drop-in uses it directly).
+pub struct Output {
+    pub file: ast::File,
+    pub lexed: lexer::Lexed,
+    pub diagnostics: Vec<Diagnostic>,
+    pub compiled: Vec<compile::Compiled>,
+}
+
+pub fn run(source: &str, options: &Options) -> Output {
+    let dialect = dialect::Dialect::for_target(options.target);
+    let lexed = lexer::lex(source, options.target);
+    let (file, syntax) = parser::parse(source, &lexed);
+    let mut compiler = compile::Compiler::new(dialect, &lexed.maps, options.extra_warnings);
+    let mut syntax = syntax.into_iter().peekable();
+    let mut names = Vec::new();
+    for (i, level) in file.levels.iter().enumerate() {
+        // Syntax errors before the level's end come first, as the original
+        // reports them while parsing.
+        while let Some(d) = syntax.next_if(|d| d.span.start < level.span.start) {
+            compiler.add_syntax_error(d);
+        }
+        let before = compiler.diagnostics.len();
+        let level_end = level.span.end;
+        compiler.level(i, level, &mut names);
+        // Interleave the level's own syntax errors by position.
+        let mut own: Vec<Diagnostic> = Vec::new();
+        while let Some(d) = syntax.next_if(|d| d.span.start <= level_end) {
+            own.push(d);
+        }
+        if !own.is_empty() {
+            let tail = compiler.diagnostics.split_off(before);
+            let mut merged: Vec<Diagnostic> = Vec::with_capacity(tail.len() + own.len());
+            let mut own = own.into_iter().peekable();
+            for d in tail {
+                while let Some(s) = own.next_if(|s| s.span.start <= d.span.start) {
+                    merged.push(s);
+                }
+                merged.push(d);
+            }
+            merged.extend(own);
+            for d in merged {
+                if d.code == parser::SYNTAX {
+                    compiler.add_syntax_error(d);
+                } else {
+                    compiler.diagnostics.push(d);
+                }
+            }
+        }
+    }
+    for d in syntax {
+        compiler.add_syntax_error(d);
+    }
+    for &(span, what) in &lexed.notes {
+        compiler.diagnostics.push(
+            Diagnostic::note_at("NH0002", what, span)
+                .with_note("the original lexer reads this as a stray character"),
+        );
+    }
+    Output {
+        diagnostics: compiler.diagnostics,
+        compiled: compiler.levels,
+        file,
+        lexed,
+    }
+}
+
+pub fn analyze(source: &str, options: &Options) -> Analysis {
+    let out = run(source, options);
+    let mut analysis = Analysis::empty(Language::NethackDes);
+    analysis.tokens = tokens(source, &out.lexed);
+    for (i, level) in out.file.levels.iter().enumerate() {
+        let kind = match level.kind {
+            ast::LevelKind::Maze => "maze level",
+            ast::LevelKind::Room => "room level",
+        };
+        analysis.outline.push(Symbol {
+            name: level.name.text.clone(),
+            kind: kind.into(),
+            span: level.span,
+            name_span: level.name.span,
+            detail: views::detail(level, &out.lexed),
+        });
+        analysis.views.push(crate::SymbolView {
+            symbol: i,
+            view: views::view(level, &out.lexed, options),
+        });
+    }
+    for c in &out.compiled {
+        analysis.artifacts.push(Artifact {
+            name: format!("{}.lev", c.name),
+            symbol: Some(c.level_index),
+            bytes: c.file.encode(),
+        });
+    }
+    analysis.diagnostics = out.diagnostics;
+    analysis
+}
+
+fn tokens(source: &str, lexed: &lexer::Lexed) -> Vec<Token> {
+    use lexer::Tok;
+    let mut out = Vec::with_capacity(lexed.toks.len() + lexed.comments.len());
+    for t in &lexed.toks {
+        let kind = match t.tok {
+            Tok::Kw(_) => TokenKind::Keyword,
+            Tok::Val(..) => TokenKind::Constant,
+            Tok::Percent(_) | Tok::Integer(_) => TokenKind::Number,
+            Tok::Str => TokenKind::String,
+            Tok::Char(_) => TokenKind::Char,
+            Tok::Punct(b',' | b':' | b'(' | b')' | b'[' | b']') => TokenKind::Punctuation,
+            Tok::Punct(_) => TokenKind::Invalid,
+            Tok::Map(i) => {
+                let m = &lexed.maps[i];
+                out.push(Token {
+                    kind: TokenKind::Keyword,
+                    span: m.open,
+                });
+                for (span, _) in &m.rows {
+                    out.push(Token {
+                        kind: TokenKind::MapRow,
+                        span: *span,
+                    });
+                }
+                TokenKind::Keyword
+            }
+            Tok::Eof => continue,
+        };
+        out.push(Token { kind, span: t.span });
+    }
+    for c in &lexed.comments {
+        let end = if source.as_bytes().get(c.end as usize - 1) == Some(&b'\n') {
+            c.end as usize - 1
+        } else {
+            c.end as usize
+        };
+        out.push(Token {
+            kind: TokenKind::Comment,
+            span: Span::new(c.start as usize, end),
+        });
+    }
+    out.sort_by_key(|t| (t.span.start, t.span.end));
+    out
+}
+
+/// Renders diagnostics the way `lev_comp` prints them on stderr:
+/// `file: line N : message`, `file: line N : WARNING : message`,
+/// `file : N errors detected. No output created!`. Stops after
+/// "Too many errors, good bye!" as the original does. Our own findings use
+/// the same shape with the line of their span; only errors of ours are
+/// shown (our extra warnings are for `vaultwright check`).
+pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec<String> {
+    let index = crate::LineIndex::new(source);
+    let mut out = Vec::new();
+    for d in diags {
+        let line = d
+            .compat_line
+            .unwrap_or_else(|| index.line_of(d.span.start as usize) as u32 + 1);
+        match (d.code.as_str(), d.severity) {
+            (compile::code::ERRORS_DETECTED, _) => out.push(format!("{fname} : {}", d.message)),
+            (compile::code::TOO_MANY_ERRORS, _) => {
+                out.push(d.message.clone());
+                break;
+            }
+            (_, crate::Severity::Error) => {
+                out.push(format!("{fname}: line {line} : {}", d.message));
+                if d.code == parser::SYNTAX {
+                    // The original stops at its first syntax error.
+                    break;
+                }
+            }
+            (_, crate::Severity::Warning) if d.original => {
+                out.push(format!("{fname}: line {line} : WARNING : {}", d.message))
+            }
+            _ => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,1166 @@
+//! Recursive-descent parser over the lexer's tokens, following the
+//! original yacc grammar production by production, so a syntax error is
+//! found at the same token the original stops at. Unlike the original it
+//! never stops: it reports, skips to the next statement keyword and goes on.
+
+use super::ast::*;
+use super::lexer::{Kw, LexTok, Lexed, Tok, Val};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+pub const SYNTAX: &str = "NH0001";
+
+/// The offending token index.
+struct Stop(usize);
+
+type PResult<T> = Result<T, Stop>;
+
+pub struct Parser<'a> {
+    src: &'a str,
+    toks: &'a [LexTok],
+    pos: usize,
+    colon_line: u32,
+    pub diagnostics: Vec<Diagnostic>,
+    /// What the parser wanted when it stopped (for the error notes).
+    expected: &'static str,
+    /// Inside a room level (`DOOR` and `STAIR` take their room forms).
+    room_ctx: bool,
+    /// The parts of the current statement read so far.
+    partial: Partial,
+}
+
+#[derive(Default)]
+struct Partial {
+    chance: Option<(i32, Span)>,
+    mclass: Option<ClassSpec>,
+    oclass: Option<ClassSpec>,
+    coords: Vec<Coord>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    /// Maze level before its first `NOMAP`/`GEOMETRY`.
+    MazeStart,
+    /// Right after a map part: registers allowed.
+    MazeRegisters,
+    MazeDetails,
+    /// Room level before any room: registers allowed.
+    RoomRegisters,
+    InRoom,
+    /// After `RANDOM_CORRIDORS`: only the end of the level.
+    AfterRandomCorridors,
+    Corridors,
+}
+
+pub fn parse(src: &str, lexed: &Lexed) -> (File, Vec<Diagnostic>) {
+    let mut p = Parser {
+        src,
+        toks: &lexed.toks,
+        pos: 0,
+        colon_line: 1,
+        diagnostics: Vec::new(),
+        expected: "",
+        room_ctx: false,
+        partial: Partial::default(),
+    };
+    let file = p.file();
+    (file, p.diagnostics)
+}
+
+fn describe(src: &str, t: &LexTok) -> String {
+    match t.tok {
+        Tok::Eof => "end of file".into(),
+        Tok::Map(_) => "a map (MAP … ENDMAP)".into(),
+        _ => {
+            let text = &src[t.span.range()];
+            let text: String = text.chars().take(40).collect();
+            format!("`{}`", text.escape_debug())
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> &LexTok {
+        &self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+
+    fn tok(&self) -> Tok {
+        self.peek().tok
+    }
+
+    fn bump(&mut self) -> LexTok {
+        let t = *self.peek();
+        if !matches!(t.tok, Tok::Eof) {
+            self.pos += 1;
+        }
+        if t.tok == Tok::Punct(b':') {
+            self.colon_line = t.line;
+        }
+        t
+    }
+
+    fn prev_end(&self) -> usize {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[self.pos - 1].span.end as usize
+        }
+    }
+
+    fn fail<T>(&mut self, expected: &'static str) -> PResult<T> {
+        self.expected = expected;
+        Err(Stop(self.pos))
+    }
+
+    fn report(&mut self, stop: Stop) {
+        let t = self.toks[stop.0.min(self.toks.len() - 1)];
+        let found = describe(self.src, &t);
+        let mut d = Diagnostic::error(SYNTAX, "syntax error", t.span).original_at(t.line);
+        if !self.expected.is_empty() {
+            d.notes.push(format!("expected {}, found {}", self.expected, found));
+        } else {
+            d.notes.push(format!("unexpected {found}"));
+        }
+        self.diagnostics.push(d);
+        self.expected = "";
+    }
+
+    /// Skips to the next statement keyword (always moving at least one
+    /// token when not already at one).
+    fn recover(&mut self) {
+        if !matches!(self.tok(), Tok::Kw(_) | Tok::Eof) {
+            self.bump();
+        }
+        while !matches!(self.tok(), Tok::Kw(_) | Tok::Eof) {
+            self.bump();
+        }
+    }
+
+    fn punct(&mut self, c: u8, expected: &'static str) -> PResult<()> {
+        if self.tok() == Tok::Punct(c) {
+            self.bump();
+            Ok(())
+        } else {
+            self.fail(expected)
+        }
+    }
+
+    fn colon(&mut self) -> PResult<()> {
+        self.punct(b':', "`:`")
+    }
+
+    fn comma(&mut self) -> PResult<()> {
+        self.punct(b',', "`,`")
+    }
+
+    fn integer(&mut self) -> PResult<i32> {
+        match self.tok() {
+            Tok::Integer(v) => {
+                self.bump();
+                Ok(v)
+            }
+            _ => self.fail("an integer"),
+        }
+    }
+
+    fn string(&mut self) -> PResult<Text> {
+        match self.tok() {
+            Tok::Str => {
+                let t = self.bump();
+                let inner = Span::new(t.span.start as usize + 1, t.span.end as usize - 1);
+                Ok(Text {
+                    text: self.src[inner.range()].to_string(),
+                    span: t.span,
+                })
+            }
+            _ => self.fail("a string"),
+        }
+    }
+
+    fn val(&mut self, v: Val, expected: &'static str) -> PResult<i32> {
+        match self.tok() {
+            Tok::Val(k, x) if k == v => {
+                self.bump();
+                Ok(x)
+            }
+            _ => self.fail(expected),
+        }
+    }
+
+    /// A value of class `v`, or `random` (-1).
+    fn val_or_random(&mut self, v: Val, expected: &'static str) -> PResult<i32> {
+        match self.tok() {
+            Tok::Val(k, x) if k == v || k == Val::Random => {
+                self.bump();
+                Ok(x)
+            }
+            _ => self.fail(expected),
+        }
+    }
+
+    fn is_random(&self) -> bool {
+        matches!(self.tok(), Tok::Val(Val::Random, _))
+    }
+
+    fn chance(&mut self) -> Option<(i32, Span)> {
+        if let Tok::Percent(v) = self.tok() {
+            let t = self.bump();
+            self.partial.chance = Some((v, t.span));
+            Some((v, t.span))
+        } else {
+            None
+        }
+    }
+
+    fn coordinate(&mut self) -> PResult<Coord> {
+        let start = self.peek().span.start as usize;
+        let kind = match self.tok() {
+            Tok::Punct(b'(') => {
+                self.bump();
+                let x = self.integer()?;
+                self.comma()?;
+                let y = self.integer()?;
+                self.punct(b')', "`)`")?;
+                CoordKind::At(x, y)
+            }
+            Tok::Val(Val::Random, _) => {
+                self.bump();
+                CoordKind::Random
+            }
+            Tok::Val(Val::PRegister, _) => {
+                self.bump();
+                CoordKind::Place(self.register_index()?)
+            }
+            _ => return self.fail("a coordinate: `(x,y)`, `random` or `place[n]`"),
+        };
+        let c = Coord {
+            kind,
+            span: Span::new(start, self.prev_end()),
+            line: self.colon_line,
+        };
+        self.partial.coords.push(c);
+        Ok(c)
+    }
+
+    fn register_index(&mut self) -> PResult<i32> {
+        self.punct(b'[', "`[`")?;
+        let n = self.integer()?;
+        self.punct(b']', "`]`")?;
+        Ok(n)
+    }
+
+    fn region(&mut self) -> PResult<Rect4> {
+        let start = self.peek().span.start as usize;
+        self.punct(b'(', "a region `(x1,y1,x2,y2)`")?;
+        let x1 = self.integer()?;
+        self.comma()?;
+        let y1 = self.integer()?;
+        self.comma()?;
+        let x2 = self.integer()?;
+        self.comma()?;
+        let y2 = self.integer()?;
+        self.punct(b')', "`)`")?;
+        Ok(Rect4 {
+            x1,
+            y1,
+            x2,
+            y2,
+            span: Span::new(start, self.prev_end()),
+        })
+    }
+
+    fn lev_region(&mut self) -> PResult<LevRegion> {
+        if let Tok::Val(Val::Lev, _) = self.tok() {
+            let start = self.bump().span.start as usize;
+            let mut rect = self.region()?;
+            rect.span = Span::new(start, rect.span.end as usize);
+            Ok(LevRegion {
+                rect,
+                absolute: true,
+            })
+        } else if self.tok() == Tok::Punct(b'(') {
+            Ok(LevRegion {
+                rect: self.region()?,
+                absolute: false,
+            })
+        } else {
+            self.fail("a region `(x1,y1,x2,y2)` or `levregion(x1,y1,x2,y2)`")
+        }
+    }
+
+    fn class(&mut self, register: Val, expected: &'static str) -> PResult<ClassSpec> {
+        let start = self.peek().span.start as usize;
+        let class = match self.tok() {
+            Tok::Char(c) => {
+                self.bump();
+                Class::Char(c)
+            }
+            Tok::Val(Val::Random, _) => {
+                self.bump();
+                Class::Random
+            }
+            Tok::Val(v, _) if v == register => {
+                self.bump();
+                Class::Register(self.register_index()?)
+            }
+            _ => return self.fail(expected),
+        };
+        let spec = ClassSpec {
+            class,
+            span: Span::new(start, self.prev_end()),
+        };
+        if register == Val::MRegister {
+            self.partial.mclass = Some(spec);
+        } else {
+            self.partial.oclass = Some(spec);
+        }
+        Ok(spec)
+    }
+
+    fn char_list(&mut self) -> PResult<Vec<ClassSpec>> {
+        let mut list = Vec::new();
+        loop {
+            match self.tok() {
+                Tok::Char(c) => {
+                    let t = self.bump();
+                    list.push(ClassSpec {
+                        class: Class::Char(c),
+                        span: t.span,
+                    });
+                }
+                _ => return self.fail("a class character like `'a'`"),
+            }
+            if self.tok() == Tok::Punct(b',') {
+                self.bump();
+            } else {
+                return Ok(list);
+            }
+        }
+    }
+
+    fn name_or_random(&mut self) -> PResult<Option<Text>> {
+        if self.is_random() {
+            self.bump();
+            Ok(None)
+        } else {
+            self.string().map(Some)
+        }
+    }
+
+    fn alignment(&mut self) -> PResult<Align> {
+        match self.tok() {
+            Tok::Val(Val::Alignment, v) => {
+                self.bump();
+                Ok(Align::Value(v))
+            }
+            Tok::Val(Val::Random, _) => {
+                self.bump();
+                Ok(Align::Random)
+            }
+            Tok::Val(Val::ARegister, _) => {
+                self.bump();
+                Ok(Align::Register(self.register_index()?))
+            }
+            _ => self.fail("an alignment"),
+        }
+    }
+
+    fn pair(&mut self) -> PResult<(i32, i32)> {
+        self.punct(b'(', "`(`")?;
+        let a = self.integer()?;
+        self.comma()?;
+        let b = self.integer()?;
+        self.punct(b')', "`)`")?;
+        Ok((a, b))
+    }
+
+    fn pair_or_random(&mut self) -> PResult<Option<(i32, i32)>> {
+        if self.is_random() {
+            self.bump();
+            Ok(None)
+        } else {
+            self.pair().map(Some)
+        }
+    }
+
+    fn room_type(&mut self) -> PResult<Option<Text>> {
+        if self.is_random() {
+            self.bump();
+            Ok(None)
+        } else if self.tok() == Tok::Str {
+            self.string().map(Some)
+        } else {
+            self.fail("a room type string or `random`")
+        }
+    }
+
+    fn roomfill(&mut self) -> PResult<i32> {
+        if self.tok() == Tok::Punct(b',') {
+            self.bump();
+            self.val(Val::Boolean, "`true` or `false`")
+        } else {
+            Ok(1)
+        }
+    }
+
+    fn file(&mut self) -> File {
+        let mut file = File::default();
+        loop {
+            match self.tok() {
+                Tok::Eof => break,
+                Tok::Kw(Kw::Maze) | Tok::Kw(Kw::Level) => {
+                    let level = self.level();
+                    file.levels.push(level);
+                }
+                _ => {
+                    let _ = self.fail::<()>("`MAZE` or `LEVEL`").map_err(|s| self.report(s));
+                    self.bump();
+                    while !matches!(self.tok(), Tok::Kw(Kw::Maze | Kw::Level) | Tok::Eof) {
+                        self.bump();
+                    }
+                }
+            }
+        }
+        file
+    }
+
+    fn level(&mut self) -> Level {
+        let start = self.peek().span.start as usize;
+        let kind = if self.tok() == Tok::Kw(Kw::Maze) {
+            LevelKind::Maze
+        } else {
+            LevelKind::Room
+        };
+        let mut level = Level {
+            kind,
+            name: Text {
+                text: String::new(),
+                span: Span::new(start, start),
+            },
+            filling: None,
+            line: self.peek().line,
+            flags: None,
+            init: None,
+            messages: Vec::new(),
+            body: Vec::new(),
+            span: Span::new(start, start),
+            broken: false,
+        };
+        self.room_ctx = kind == LevelKind::Room;
+        self.bump();
+        let header = (|| -> PResult<()> {
+            self.colon()?;
+            level.line = self.colon_line;
+            level.name = self.string()?;
+            if kind == LevelKind::Maze {
+                self.comma()?;
+                match self.tok() {
+                    Tok::Char(c) => {
+                        let t = self.bump();
+                        level.filling = Some((c, t.span));
+                    }
+                    Tok::Val(Val::Random, _) => {
+                        self.bump();
+                    }
+                    _ => return self.fail("a fill character like `' '` or `random`"),
+                }
+            }
+            Ok(())
+        })();
+        if let Err(stop) = header {
+            self.report(stop);
+            self.recover();
+            level.broken = true;
+        }
+        // FLAGS, INIT_MAP, MESSAGE*, in that order.
+        if self.tok() == Tok::Kw(Kw::Flags) {
+            level.flags = self.statement(&mut level.broken);
+        }
+        if self.tok() == Tok::Kw(Kw::InitMap) {
+            level.init = self.statement(&mut level.broken);
+        }
+        while self.tok() == Tok::Kw(Kw::Message) {
+            if let Some(m) = self.statement(&mut level.broken) {
+                level.messages.push(m);
+            }
+        }
+        let mut state = match kind {
+            LevelKind::Maze => State::MazeStart,
+            LevelKind::Room => State::RoomRegisters,
+        };
+        loop {
+            let t = *self.peek();
+            let kw = match t.tok {
+                Tok::Eof | Tok::Kw(Kw::Maze) | Tok::Kw(Kw::Level) => {
+                    if state == State::MazeStart && !level.broken {
+                        let _ = self
+                            .fail::<()>("a map part (`GEOMETRY` + `MAP` or `NOMAP`)")
+                            .map_err(|s| self.report(s));
+                        level.broken = true;
+                    }
+                    break;
+                }
+                Tok::Kw(k) => k,
+                _ => {
+                    let _ = self.fail::<()>("a statement").map_err(|s| self.report(s));
+                    level.broken = true;
+                    self.recover();
+                    continue;
+                }
+            };
+            match next_state(state, kw) {
+                Some(next) => state = next,
+                None => {
+                    let _ = self
+                        .fail::<()>(allowed_here(state))
+                        .map_err(|s| self.report(s));
+                    level.broken = true;
+                    // Parse it anyway so the views still show it.
+                    if let Some(next) = lenient_state(kw) {
+                        state = next;
+                    }
+                }
+            }
+            if let Some(stmt) = self.statement(&mut level.broken) {
+                level.body.push(stmt);
+            }
+        }
+        level.span = Span::new(start, self.prev_end().max(start));
+        level
+    }
+
+    /// Parses one statement starting at its keyword; on a syntax error
+    /// reports it, skips to the next keyword and returns `None`.
+    fn statement(&mut self, broken: &mut bool) -> Option<Stmt> {
+        let kw_tok = self.bump();
+        let Tok::Kw(kw) = kw_tok.tok else {
+            return None;
+        };
+        let start = kw_tok.span.start as usize;
+        self.partial = Partial::default();
+        let kind = self.statement_body(kw);
+        match kind {
+            Ok(kind) => Some(Stmt {
+                kind,
+                span: Span::new(start, self.prev_end()),
+                kw_span: kw_tok.span,
+                line: self.colon_line,
+            }),
+            Err(stop) => {
+                let partial = std::mem::take(&mut self.partial);
+                let stop_at = self.toks[stop.0.min(self.toks.len() - 1)].span.start as usize;
+                self.report(stop);
+                *broken = true;
+                self.recover();
+                (partial.chance.is_some()
+                    || partial.mclass.is_some()
+                    || partial.oclass.is_some()
+                    || !partial.coords.is_empty())
+                .then(|| Stmt {
+                    kind: StmtKind::Partial {
+                        chance: partial.chance,
+                        mclass: partial.mclass,
+                        oclass: partial.oclass,
+                        coords: partial.coords,
+                    },
+                    span: Span::new(start, stop_at.max(start)),
+                    kw_span: kw_tok.span,
+                    line: self.colon_line,
+                })
+            }
+        }
+    }
+
+    fn statement_body(&mut self, kw: Kw) -> PResult<StmtKind> {
+        use StmtKind as S;
+        // Keywords with an optional `[n%]` before the colon.
+        let chance = match kw {
+            Kw::Monster | Kw::Object | Kw::Container | Kw::Trap => self.chance(),
+            _ => None,
+        };
+        match kw {
+            Kw::Wallify => return Ok(S::Wallify),
+            Kw::Nomap => {
+                return Ok(S::MapPart {
+                    geometry: None,
+                    map: None,
+                })
+            }
+            Kw::RandomCorridors => return Ok(S::RandomCorridors),
+            _ => {}
+        }
+        self.colon()?;
+        Ok(match kw {
+            Kw::Flags => {
+                let mut flags = 0;
+                loop {
+                    flags |= self.val(Val::FlagType, "a level flag")?;
+                    if self.tok() != Tok::Punct(b',') {
+                        break;
+                    }
+                    self.bump();
+                }
+                S::Flags(flags)
+            }
+            Kw::InitMap => {
+                let fg = self.map_char()?;
+                self.comma()?;
+                let bg = self.map_char()?;
+                self.comma()?;
+                let smoothed = self.val(Val::Boolean, "`true` or `false`")?;
+                self.comma()?;
+                let joined = self.val(Val::Boolean, "`true` or `false`")?;
+                self.comma()?;
+                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
+                self.comma()?;
+                let walled = self.val_or_random(Val::Boolean, "`true`, `false` or `random`")?;
+                S::InitMap {
+                    fg,
+                    bg,
+                    smoothed,
+                    joined,
+                    lit,
+                    walled,
+                }
+            }
+            Kw::Message => S::Message(self.string()?),
+            Kw::Geometry => {
+                let h = match self.tok() {
+                    Tok::Val(Val::LeftOrRight | Val::Center, v) => {
+                        self.bump();
+                        v
+                    }
+                    _ => return self.fail("a horizontal alignment"),
+                };
+                self.comma()?;
+                let v = match self.tok() {
+                    Tok::Val(Val::TopOrBot | Val::Center, v) => {
+                        self.bump();
+                        v
+                    }
+                    _ => return self.fail("`top`, `center` or `bottom`"),
+                };
+                let map = match self.tok() {
+                    Tok::Map(i) => {
+                        self.bump();
+                        i
+                    }
+                    _ => return self.fail("a map (`MAP` alone on a line … `ENDMAP`)"),
+                };
+                S::MapPart {
+                    geometry: Some((h, v)),
+                    map: Some(map),
+                }
+            }
+            Kw::RandomObjects => S::RandomObjects(self.char_list()?),
+            Kw::RandomMonsters => S::RandomMonsters(self.char_list()?),
+            Kw::RandomPlaces => {
+                let mut list = Vec::new();
+                loop {
+                    if self.tok() != Tok::Punct(b'(') {
+                        return self.fail("a place `(x,y)`");
+                    }
+                    list.push(self.coordinate()?);
+                    if self.tok() != Tok::Punct(b',') {
+                        break;
+                    }
+                    self.bump();
+                }
+                S::RandomPlaces(list)
+            }
+            Kw::Monster => {
+                let class = self.class(Val::MRegister, "a monster class")?;
+                self.comma()?;
+                let name = self.name_or_random()?;
+                self.comma()?;
+                let coord = self.coordinate()?;
+                let mut infos = Vec::new();
+                while self.tok() == Tok::Punct(b',') {
+                    self.bump();
+                    let info = match self.tok() {
+                        Tok::Str => MonInfo::Name(self.string()?),
+                        Tok::Val(Val::MonAttitude, v) => {
+                            self.bump();
+                            MonInfo::Attitude(v)
+                        }
+                        Tok::Val(Val::MonAlertness, v) => {
+                            self.bump();
+                            MonInfo::Alertness(v)
+                        }
+                        Tok::Val(Val::Alignment | Val::Random | Val::ARegister, _) => {
+                            let s = self.peek().span.start as usize;
+                            let a = self.alignment()?;
+                            MonInfo::Align(a, Span::new(s, self.prev_end()))
+                        }
+                        Tok::Val(Val::MonAppearance, v) => {
+                            self.bump();
+                            MonInfo::Appear(v, self.string()?)
+                        }
+                        _ => return self.fail("a monster detail (name, attitude, alertness, alignment or appearance)"),
+                    };
+                    infos.push(info);
+                }
+                S::Monster {
+                    chance,
+                    class,
+                    name,
+                    coord,
+                    infos,
+                }
+            }
+            Kw::Object | Kw::Container => {
+                let class = self.class(Val::ORegister, "an object class")?;
+                self.comma()?;
+                let name = self.name_or_random()?;
+                self.comma()?;
+                let coord = if let Tok::Val(Val::Contained, _) = self.tok() {
+                    self.bump();
+                    None
+                } else {
+                    Some(self.coordinate()?)
+                };
+                let (mut curse, mut monster, mut spe, mut oname) = (None, None, None, None);
+                if self.tok() == Tok::Punct(b',') {
+                    self.bump();
+                    let mut need_spe = true;
+                    match self.tok() {
+                        Tok::Val(Val::Random, _) | Tok::Val(Val::CurseType, _) => {
+                            let Tok::Val(k, v) = self.bump().tok else {
+                                unreachable!()
+                            };
+                            curse = (k == Val::CurseType).then_some(v);
+                            self.comma()?;
+                            if self.tok() == Tok::Str {
+                                monster = Some(self.string()?);
+                                self.comma()?;
+                            }
+                        }
+                        Tok::Str => {
+                            monster = Some(self.string()?);
+                            self.comma()?;
+                        }
+                        _ => {
+                            need_spe = false;
+                        }
+                    }
+                    if !need_spe {
+                        return self.fail("a curse state, a monster name or `random`");
+                    }
+                    spe = match self.tok() {
+                        Tok::Val(Val::Random, _) => {
+                            self.bump();
+                            None
+                        }
+                        Tok::Integer(v) => {
+                            self.bump();
+                            Some(v)
+                        }
+                        _ => return self.fail("an enchantment (integer or `random`)"),
+                    };
+                    if self.tok() == Tok::Punct(b',') {
+                        self.bump();
+                        match self.tok() {
+                            Tok::Val(Val::None, _) => {
+                                self.bump();
+                            }
+                            Tok::Str => oname = Some(self.string()?),
+                            _ => return self.fail("an object name or `none`"),
+                        }
+                    }
+                }
+                S::Object {
+                    container: kw == Kw::Container,
+                    chance,
+                    class,
+                    name,
+                    coord,
+                    curse,
+                    monster,
+                    spe,
+                    oname,
+                }
+            }
+            Kw::Door if self.room_ctx => self.room_door()?,
+            Kw::Door => {
+                let state = self.val_or_random(Val::DoorState, "a door state")?;
+                self.comma()?;
+                S::Door {
+                    state,
+                    coord: self.coordinate()?,
+                }
+            }
+            Kw::Trap => {
+                let name = self.name_or_random()?;
+                self.comma()?;
+                S::Trap {
+                    chance,
+                    name,
+                    coord: self.coordinate()?,
+                }
+            }
+            Kw::Drawbridge => {
+                let coord = self.coordinate()?;
+                self.comma()?;
+                let dir = self.val(Val::Direction, "a direction")?;
+                self.comma()?;
+                let state = self.val_or_random(Val::DoorState, "a door state")?;
+                S::Drawbridge { coord, dir, state }
+            }
+            Kw::Mazewalk => {
+                let coord = self.coordinate()?;
+                self.comma()?;
+                S::Mazewalk {
+                    coord,
+                    dir: self.val(Val::Direction, "a direction")?,
+                }
+            }
+            Kw::Region => {
+                let rect = self.region()?;
+                self.comma()?;
+                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
+                self.comma()?;
+                let rtype = self.room_type()?;
+                let mut prefilled = 0;
+                if self.tok() == Tok::Punct(b',') {
+                    self.bump();
+                    prefilled = self.val(Val::Filling, "`filled` or `unfilled`")?;
+                    if self.tok() == Tok::Punct(b',') {
+                        self.bump();
+                        prefilled += self.val(Val::Boolean, "`true` or `false`")? << 1;
+                    }
+                }
+                S::Region {
+                    rect,
+                    lit,
+                    rtype,
+                    prefilled,
+                }
+            }
+            Kw::Altar => {
+                let coord = self.coordinate()?;
+                self.comma()?;
+                let align = self.alignment()?;
+                self.comma()?;
+                let atype = self.val_or_random(Val::AltarType, "an altar type")?;
+                S::Altar {
+                    coord,
+                    align,
+                    atype,
+                }
+            }
+            Kw::Ladder => {
+                let coord = self.coordinate()?;
+                self.comma()?;
+                S::Ladder {
+                    coord,
+                    up: self.val(Val::UpOrDown, "`up` or `down`")?,
+                }
+            }
+            Kw::Stair => {
+                if !self.room_ctx
+                    && (matches!(self.tok(), Tok::Val(Val::Lev, _))
+                        || self.tok() == Tok::Punct(b'(')
+                        && self.toks.get(self.pos + 4).map(|t| t.tok) == Some(Tok::Punct(b',')))
+                {
+                    let area = self.lev_region()?;
+                    self.comma()?;
+                    let avoid = self.lev_region()?;
+                    self.comma()?;
+                    S::StairRegion {
+                        area,
+                        avoid,
+                        up: self.val(Val::UpOrDown, "`up` or `down`")?,
+                    }
+                } else {
+                    let coord = self.coordinate()?;
+                    self.comma()?;
+                    S::Stair {
+                        coord,
+                        up: self.val(Val::UpOrDown, "`up` or `down`")?,
+                    }
+                }
+            }
+            Kw::Portal => {
+                let area = self.lev_region()?;
+                self.comma()?;
+                let avoid = self.lev_region()?;
+                self.comma()?;
+                S::Portal {
+                    area,
+                    avoid,
+                    dest: self.string()?,
+                }
+            }
+            Kw::TeleportRegion => {
+                let area = self.lev_region()?;
+                self.comma()?;
+                let avoid = self.lev_region()?;
+                let mut dir = -1;
+                if self.tok() == Tok::Punct(b',') {
+                    self.bump();
+                    dir = self.val(Val::UpOrDown, "`up` or `down`")?;
+                }
+                S::TeleportRegion { area, avoid, dir }
+            }
+            Kw::Branch => {
+                let area = self.lev_region()?;
+                self.comma()?;
+                S::BranchRegion {
+                    area,
+                    avoid: self.lev_region()?,
+                }
+            }
+            Kw::Fountain => S::Fountain(self.coordinate()?),
+            Kw::Sink => S::Sink(self.coordinate()?),
+            Kw::Pool => S::Pool(self.coordinate()?),
+            Kw::NonDiggable => S::NonDiggable(self.region()?),
+            Kw::NonPasswall => S::NonPasswall(self.region()?),
+            Kw::Gold => {
+                let amount = match self.tok() {
+                    Tok::Integer(v) => {
+                        self.bump();
+                        v
+                    }
+                    Tok::Val(Val::Random, v) => {
+                        self.bump();
+                        v
+                    }
+                    _ => return self.fail("an amount (integer or `random`)"),
+                };
+                self.comma()?;
+                S::Gold {
+                    amount,
+                    coord: self.coordinate()?,
+                }
+            }
+            Kw::Engraving => {
+                let coord = self.coordinate()?;
+                self.comma()?;
+                let etype = self.val_or_random(Val::EngravingType, "an engraving type")?;
+                self.comma()?;
+                S::Engraving {
+                    coord,
+                    etype,
+                    text: self.string()?,
+                }
+            }
+            Kw::Room => {
+                let rtype = self.room_type()?;
+                self.comma()?;
+                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
+                self.comma()?;
+                let pos = self.pair_or_random()?;
+                self.comma()?;
+                let align = if self.is_random() {
+                    self.bump();
+                    None
+                } else {
+                    self.punct(b'(', "`(`")?;
+                    let h = match self.tok() {
+                        Tok::Val(Val::LeftOrRight | Val::Center, v) => {
+                            self.bump();
+                            v
+                        }
+                        _ => return self.fail("a horizontal alignment"),
+                    };
+                    self.comma()?;
+                    let v = match self.tok() {
+                        Tok::Val(Val::TopOrBot | Val::Center, v) => {
+                            self.bump();
+                            v
+                        }
+                        _ => return self.fail("`top`, `center` or `bottom`"),
+                    };
+                    self.punct(b')', "`)`")?;
+                    Some((h, v))
+                };
+                self.comma()?;
+                let size = self.pair_or_random()?;
+                let filled = self.roomfill()?;
+                S::Room {
+                    rtype,
+                    lit,
+                    pos,
+                    align,
+                    size,
+                    filled,
+                }
+            }
+            Kw::Subroom => {
+                let rtype = self.room_type()?;
+                self.comma()?;
+                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
+                self.comma()?;
+                let pos = self.pair_or_random()?;
+                self.comma()?;
+                let size = self.pair_or_random()?;
+                self.comma()?;
+                let parent = self.string()?;
+                let filled = self.roomfill()?;
+                S::Subroom {
+                    rtype,
+                    lit,
+                    pos,
+                    size,
+                    parent,
+                    filled,
+                }
+            }
+            Kw::Name => S::Name(self.string()?),
+            Kw::Chance => S::Chance(self.integer()?),
+            Kw::Corridor => {
+                let src = self.corr_spec()?;
+                self.comma()?;
+                let dest = if let Tok::Integer(v) = self.tok() {
+                    self.bump();
+                    CorrDest::Nxcor(v)
+                } else {
+                    CorrDest::Room(self.corr_spec()?)
+                };
+                S::Corridor { src, dest }
+            }
+            Kw::Maze | Kw::Level | Kw::Wallify | Kw::Nomap | Kw::RandomCorridors => {
+                unreachable!("handled before the colon")
+            }
+        })
+    }
+
+    fn room_door(&mut self) -> PResult<StmtKind> {
+        let secret = self.val_or_random(Val::Boolean, "`true`, `false` or `random`")?;
+        self.comma()?;
+        let state = self.val_or_random(Val::DoorState, "a door state")?;
+        self.comma()?;
+        let wall = self.val_or_random(Val::Direction, "a wall direction or `random`")?;
+        self.comma()?;
+        let pos = match self.tok() {
+            Tok::Integer(v) => {
+                self.bump();
+                v
+            }
+            Tok::Val(Val::Random, v) => {
+                self.bump();
+                v
+            }
+            _ => return self.fail("a door position (integer or `random`)"),
+        };
+        Ok(StmtKind::RoomDoor {
+            secret,
+            state,
+            wall,
+            pos,
+        })
+    }
+
+    fn corr_spec(&mut self) -> PResult<CorrSpec> {
+        let start = self.peek().span.start as usize;
+        self.punct(b'(', "`(`")?;
+        let room = self.integer()?;
+        self.comma()?;
+        let wall = self.val(Val::Direction, "a direction")?;
+        self.comma()?;
+        let door = match self.tok() {
+            Tok::Integer(v) => {
+                self.bump();
+                v
+            }
+            Tok::Val(Val::Random, v) => {
+                self.bump();
+                v
+            }
+            _ => return self.fail("a door position (integer or `random`)"),
+        };
+        self.punct(b')', "`)`")?;
+        Ok(CorrSpec {
+            room,
+            wall,
+            door,
+            span: Span::new(start, self.prev_end()),
+        })
+    }
+
+    fn map_char(&mut self) -> PResult<u8> {
+        match self.tok() {
+            Tok::Char(c) => {
+                self.bump();
+                Ok(c)
+            }
+            _ => self.fail("a map character like `'.'`"),
+        }
+    }
+}
+
+/// Where `kw` may stand after `state`, and the state it leads to.
+fn next_state(state: State, kw: Kw) -> Option<State> {
+    use Kw::*;
+    use State::*;
+    let map_detail = matches!(
+        kw,
+        Monster
+            | Object
+            | Container
+            | Door
+            | Trap
+            | Drawbridge
+            | Region
+            | Stair
+            | Portal
+            | TeleportRegion
+            | Branch
+            | Altar
+            | Fountain
+            | Mazewalk
+            | Wallify
+            | Ladder
+            | Gold
+            | Engraving
+            | NonDiggable
+            | NonPasswall
+    );
+    let room_detail = matches!(
+        kw,
+        Name | Chance
+            | Door
+            | Monster
+            | Object
+            | Container
+            | Trap
+            | Altar
+            | Fountain
+            | Sink
+            | Pool
+            | Gold
+            | Engraving
+            | Stair
+    );
+    match (state, kw) {
+        (MazeStart | MazeRegisters | MazeDetails, Nomap | Geometry) => Some(MazeRegisters),
+        (MazeRegisters, RandomObjects | RandomMonsters | RandomPlaces) => Some(MazeRegisters),
+        (MazeRegisters | MazeDetails, _) if map_detail => Some(MazeDetails),
+        (RoomRegisters, RandomObjects | RandomMonsters) => Some(RoomRegisters),
+        (RoomRegisters | InRoom, Room | Subroom) => Some(InRoom),
+        (InRoom, _) if room_detail => Some(InRoom),
+        (RoomRegisters | InRoom, RandomCorridors) => Some(AfterRandomCorridors),
+        (RoomRegisters | InRoom | Corridors, Corridor) => Some(Corridors),
+        _ => None,
+    }
+}
+
+/// The state to continue in after parsing an out-of-place statement.
+fn lenient_state(kw: Kw) -> Option<State> {
+    match kw {
+        Kw::Nomap | Kw::Geometry => Some(State::MazeRegisters),
+        Kw::Room | Kw::Subroom => Some(State::InRoom),
+        _ => None,
+    }
+}
+
+fn allowed_here(state: State) -> &'static str {
+    match state {
+        State::MazeStart => "a map part (`GEOMETRY` + `MAP` or `NOMAP`)",
+        State::MazeRegisters | State::MazeDetails => "a map detail statement",
+        State::RoomRegisters => "`RANDOM_OBJECTS`, `RANDOM_MONSTERS`, `ROOM` or a corridor",
+        State::InRoom => "a room detail, `ROOM`, `SUBROOM` or a corridor",
+        State::AfterRandomCorridors => "the end of the level",
+        State::Corridors => "`CORRIDOR` or the end of the level",
+    }
+}

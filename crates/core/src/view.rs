@@ -1,0 +1,282 @@
+//! What the studio and `vaultwright render` draw. Every drawable item keeps
+//! the span of the source that produced it, so hovering a tile can name its
+//! line and moving the cursor can highlight its tiles.
+
+use serde::{Deserialize, Serialize};
+
+use crate::source::Span;
+
+/// An sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub const BLACK: Rgb = Rgb(0, 0, 0);
+    pub const GRAY: Rgb = Rgb(170, 170, 170);
+    pub const DARK_GRAY: Rgb = Rgb(85, 85, 85);
+    pub const WHITE: Rgb = Rgb(255, 255, 255);
+    pub const RED: Rgb = Rgb(205, 49, 49);
+    pub const GREEN: Rgb = Rgb(13, 188, 121);
+    pub const BROWN: Rgb = Rgb(170, 110, 40);
+    pub const BLUE: Rgb = Rgb(36, 114, 200);
+    pub const MAGENTA: Rgb = Rgb(188, 63, 188);
+    pub const CYAN: Rgb = Rgb(17, 168, 205);
+    pub const YELLOW: Rgb = Rgb(229, 229, 16);
+    pub const ORANGE: Rgb = Rgb(255, 140, 0);
+    pub const BRIGHT_BLUE: Rgb = Rgb(59, 142, 234);
+    pub const BRIGHT_GREEN: Rgb = Rgb(35, 209, 139);
+
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// One view of one outline item.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum View {
+    TileMap(TileMap),
+    RoomLayout(RoomLayout),
+    BranchGraph(BranchGraph),
+    EntityTable(EntityTable),
+}
+
+impl View {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            View::TileMap(_) => "tile map",
+            View::RoomLayout(_) => "room layout",
+            View::BranchGraph(_) => "branch graph",
+            View::EntityTable(_) => "entity table",
+        }
+    }
+}
+
+/// A grid of glyphs with overlays.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TileMap {
+    pub width: u32,
+    pub height: u32,
+    /// Row-major, `width * height` cells.
+    pub cells: Vec<Cell>,
+    /// Things placed on top of the terrain, drawn in order.
+    pub markers: Vec<Marker>,
+    /// Rectangles worth outlining (map parts, regions).
+    #[serde(default)]
+    pub areas: Vec<Area>,
+    /// Free-form remarks about how the view was made (e.g. "random fill").
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+impl TileMap {
+    pub fn new(width: u32, height: u32, fill: Cell) -> TileMap {
+        TileMap {
+            width,
+            height,
+            cells: vec![fill; (width * height) as usize],
+            markers: Vec::new(),
+            areas: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn cell(&self, x: u32, y: u32) -> Option<&Cell> {
+        if x < self.width && y < self.height {
+            self.cells.get((y * self.width + x) as usize)
+        } else {
+            None
+        }
+    }
+
+    pub fn cell_mut(&mut self, x: i64, y: i64) -> Option<&mut Cell> {
+        if x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.height {
+            self.cells.get_mut((y as u32 * self.width + x as u32) as usize)
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    pub glyph: char,
+    pub fg: Rgb,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bg: Option<Rgb>,
+    /// What the cell is, in words ("room floor", "moat", "stone").
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Span>,
+}
+
+impl Cell {
+    pub fn blank() -> Cell {
+        Cell {
+            glyph: ' ',
+            fg: Rgb::GRAY,
+            bg: None,
+            kind: "stone".into(),
+            origin: None,
+        }
+    }
+}
+
+/// Something drawn over a cell: a monster, an object, a trap, a door …
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Marker {
+    pub x: i32,
+    pub y: i32,
+    pub glyph: char,
+    pub fg: Rgb,
+    /// Category: "monster", "object", "trap", "door", "stair", …
+    pub kind: String,
+    /// Human description ("monster 'D' red dragon, asleep").
+    pub label: String,
+    /// True when the position is chosen at random by the game; `x`, `y`
+    /// then hold one example position.
+    #[serde(default)]
+    pub random: bool,
+    pub origin: Span,
+}
+
+/// An outlined rectangle (inclusive corners).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Area {
+    pub x1: i32,
+    pub y1: i32,
+    pub x2: i32,
+    pub y2: i32,
+    pub kind: String,
+    pub label: String,
+    pub origin: Span,
+}
+
+/// Rooms and corridors of a room-and-corridor level.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RoomLayout {
+    pub width: u32,
+    pub height: u32,
+    pub rooms: Vec<Room>,
+    pub corridors: Vec<Corridor>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Room {
+    /// Interior rectangle in level coordinates.
+    pub rect: Rect,
+    pub kind: String,
+    /// `Some(true)` lit, `Some(false)` unlit, `None` random.
+    pub lit: Option<bool>,
+    pub name: Option<String>,
+    /// Index of the parent room for subrooms.
+    pub parent: Option<usize>,
+    /// True when position or size was chosen by the example placement.
+    pub random: bool,
+    pub doors: Vec<Door>,
+    /// Contents (monsters, objects, …) as markers in level coordinates.
+    pub contents: Vec<Marker>,
+    pub origin: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Door {
+    pub x: i32,
+    pub y: i32,
+    pub state: String,
+    pub random: bool,
+    pub origin: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Corridor {
+    pub from: usize,
+    /// `None` for a corridor to a random place ("nxcor").
+    pub to: Option<usize>,
+    /// Polyline in level coordinates.
+    pub points: Vec<(i32, i32)>,
+    pub random: bool,
+    pub origin: Span,
+}
+
+/// Dungeons as columns of levels, and the branches between them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BranchGraph {
+    pub dungeons: Vec<DungeonNode>,
+    pub branches: Vec<BranchEdge>,
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DungeonNode {
+    pub name: String,
+    /// Depth range the dungeon spans (first, last), as far as known.
+    pub depth_range: (i32, i32),
+    pub levels: Vec<LevelNode>,
+    #[serde(default)]
+    pub detail: String,
+    pub origin: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelNode {
+    pub name: String,
+    /// Possible placement (first, last) inside its dungeon, 1-based.
+    pub depth_range: (i32, i32),
+    #[serde(default)]
+    pub detail: String,
+    pub origin: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BranchEdge {
+    /// Index into `dungeons`.
+    pub from: usize,
+    pub to: usize,
+    /// "stair", "no_up", "no_down", "portal".
+    pub kind: String,
+    /// "up" or "down".
+    pub dir: String,
+    pub depth_range: (i32, i32),
+    pub origin: Span,
+}
+
+/// Rows of named entities with fields (monster or object descriptions).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EntityTable {
+    pub columns: Vec<String>,
+    pub rows: Vec<Entity>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entity {
+    pub name: String,
+    pub fields: Vec<(String, String)>,
+    pub dice: Vec<Dice>,
+    pub origin: Span,
+}
+
+/// `base + count d sides`, with its exact distribution.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Dice {
+    pub field: String,
+    pub base: i64,
+    pub count: u32,
+    pub sides: u32,
+    pub min: i64,
+    pub max: i64,
+    pub mean: f64,
+    /// Probability of each value from `min` to `max`.
+    pub distribution: Vec<f64>,
+}

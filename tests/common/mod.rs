@@ -1,0 +1,96 @@
+//! Shared helpers for the corpus tests: where `../shared` is, and reading
+//! the reference tool's recorded behaviour.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The shared folder with specs and corpus (`VAULTWRIGHT_SHARED` or
+/// `../shared` beside the repository).
+pub fn shared_dir() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("VAULTWRIGHT_SHARED") {
+        let p = PathBuf::from(p);
+        return p.join("corpus").is_dir().then_some(p);
+    }
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for anc in here.ancestors() {
+        let cand = anc.join("shared");
+        if cand.join("corpus").is_dir() {
+            return Some(cand);
+        }
+        let cand = anc.join("../shared");
+        if cand.join("corpus").is_dir() {
+            return Some(cand);
+        }
+    }
+    None
+}
+
+/// Rows of a TSV file as maps from the header names.
+pub fn tsv(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap_or("")
+        .split('\t')
+        .map(String::from)
+        .collect();
+    lines
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split('\t').map(String::from).chain(std::iter::repeat(String::new())))
+                .collect()
+        })
+        .collect()
+}
+
+/// The reference tool's recorded run: `NAME.expected.txt`.
+pub struct Expected {
+    pub exit_status: i32,
+    pub stderr: Vec<String>,
+    pub output_files: Vec<String>,
+}
+
+pub fn read_expected(path: &Path) -> Expected {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut exit_status = -1;
+    let mut stderr = Vec::new();
+    let mut output_files = Vec::new();
+    let mut in_stderr = false;
+    for line in text.lines() {
+        if let Some(v) = line.strip_prefix("exit_status: ") {
+            exit_status = v
+                .split_whitespace()
+                .next()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(-1);
+        } else if let Some(v) = line.strip_prefix("output_file: ") {
+            if v != "none" {
+                output_files.push(v.split_whitespace().next().unwrap_or("").to_string());
+            }
+        } else if line.starts_with("----- stderr") {
+            in_stderr = true;
+        } else if line.starts_with("----- end") {
+            in_stderr = false;
+        } else if in_stderr {
+            stderr.push(line.to_string());
+        }
+    }
+    Expected {
+        exit_status,
+        stderr,
+        output_files,
+    }
+}
+
+/// First differing byte offset, if any (length differences count).
+pub fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .or((a.len() != b.len()).then(|| a.len().min(b.len())))
+}
