@@ -1,1 +1,374 @@
-fn main() {}
+//! `vaultwright`: check, compile and render roguelike level files; a
+//! drop-in for NetHack's `lev_comp`.
+
+mod render;
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use vaultwright::{analyze, detect_language, Analysis, Language, LineIndex, Options, Target};
+
+#[derive(Parser)]
+#[command(name = "vaultwright", version, about = "Level-design studio for roguelike level formats")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Drop-in for NetHack's lev_comp: compile .des files into <level>.lev
+    /// files in the current directory.
+    LevComp {
+        /// Extra warnings (the original's -w).
+        #[arg(short = 'w')]
+        warnings: bool,
+        /// nethack-3.4.3 (default), nethack-3.2.3 or nethack-3.2.2.
+        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
+        target: Target,
+        /// Input files; standard input when none.
+        files: Vec<PathBuf>,
+    },
+    /// Check files and print diagnostics.
+    Check {
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Override the detected language.
+        #[arg(long, value_parser = parse_language)]
+        language: Option<Language>,
+        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
+        target: Target,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Draw a level's tile map or room layout as text.
+    Render {
+        file: PathBuf,
+        /// Which level of the file (default: the first).
+        #[arg(long)]
+        level: Option<String>,
+        /// Seed for random placements.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, value_parser = parse_language)]
+        language: Option<Language>,
+        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
+        target: Target,
+    },
+    /// Write every compiled artifact of every file into a directory.
+    Compile {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(short = 'o', long = "output", default_value = ".")]
+        out_dir: PathBuf,
+        #[arg(long, value_parser = parse_language)]
+        language: Option<Language>,
+        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
+        target: Target,
+    },
+}
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    Target::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown target `{s}` (one of: {})", names.join(", "))
+    })
+}
+
+fn parse_language(s: &str) -> Result<Language, String> {
+    Language::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+        format!("unknown language `{s}` (one of: {})", names.join(", "))
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::LevComp {
+            warnings,
+            target,
+            files,
+        } => lev_comp(warnings, target, &files),
+        Command::Check {
+            format,
+            language,
+            target,
+            files,
+        } => check(format, language, target, &files),
+        Command::Render {
+            file,
+            level,
+            seed,
+            language,
+            target,
+        } => render_cmd(&file, level.as_deref(), seed, language, target),
+        Command::Compile {
+            files,
+            out_dir,
+            language,
+            target,
+        } => compile(&files, &out_dir, language, target),
+    }
+}
+
+/// Reads a file as text; invalid UTF-8 is replaced (and reported by the
+/// caller's diagnostics as stray characters), never a panic.
+fn read_source(path: &Path) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}
+
+fn language_of(path: &Path, text: &str, forced: Option<Language>) -> Result<Language, String> {
+    if let Some(l) = forced {
+        return Ok(l);
+    }
+    detect_language(&path.to_string_lossy(), text).ok_or_else(|| {
+        format!(
+            "{}: cannot tell the language; pass --language",
+            path.display()
+        )
+    })
+}
+
+fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
+    let options = Options {
+        target,
+        extra_warnings: warnings,
+        ..Options::default()
+    };
+    let mut failed = false;
+    let mut inputs: Vec<(String, Result<String, std::io::Error>)> = Vec::new();
+    if files.is_empty() {
+        let mut text = String::new();
+        let mut bytes = Vec::new();
+        let r = std::io::stdin().read_to_end(&mut bytes).map(|_| {
+            text = String::from_utf8_lossy(&bytes).into_owned();
+            text
+        });
+        inputs.push(("(stdin)".into(), r));
+    } else {
+        for f in files {
+            inputs.push((f.to_string_lossy().into_owned(), read_source(f)));
+        }
+    }
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    for (name, text) in inputs {
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = writeln!(err, "Can't open \"{name}\" for input.\n{name}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let analysis = analyze(&text, Language::NethackDes, &options);
+        for line in vaultwright::nethack::lev_comp_messages(&name, &text, &analysis.diagnostics) {
+            let _ = writeln!(err, "{line}");
+        }
+        if analysis.has_errors() {
+            failed = true;
+        }
+        for a in &analysis.artifacts {
+            if let Err(e) = std::fs::write(&a.name, &a.bytes) {
+                let _ = writeln!(err, "{name}: Can't write output file {}: {e}", a.name);
+                return ExitCode::from(1);
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn check(format: Format, forced: Option<Language>, target: Target, files: &[PathBuf]) -> ExitCode {
+    let options = Options {
+        target,
+        ..Options::default()
+    };
+    let mut any_error = false;
+    let mut usage_error = false;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let color = std::io::stderr().is_terminal();
+    for path in files {
+        let text = match read_source(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                usage_error = true;
+                continue;
+            }
+        };
+        let language = match language_of(path, &text, forced) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: {e}");
+                usage_error = true;
+                continue;
+            }
+        };
+        let analysis = analyze(&text, language, &options);
+        any_error |= analysis.has_errors();
+        match format {
+            Format::Json => {
+                let _ = writeln!(out, "{}", json_report(path, &text, &analysis));
+            }
+            Format::Human => {
+                let rendered = render::diagnostics(&path.to_string_lossy(), &text, &analysis.diagnostics, color);
+                eprint!("{rendered}");
+                let errors = analysis.diagnostics.iter().filter(|d| d.is_error()).count();
+                let warnings = analysis.diagnostics.len() - errors;
+                eprintln!(
+                    "{}: {} error(s), {} other finding(s), {} artifact(s)",
+                    path.display(),
+                    errors,
+                    warnings,
+                    analysis.artifacts.len()
+                );
+            }
+        }
+    }
+    if usage_error {
+        ExitCode::from(2)
+    } else if any_error {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn json_report(path: &Path, text: &str, analysis: &Analysis) -> String {
+    let index = LineIndex::new(text);
+    let diags: Vec<serde_json::Value> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let a = index.line_col(text, d.span.start as usize);
+            let b = index.line_col(text, d.span.end as usize);
+            serde_json::json!({
+                "severity": d.severity.as_str(),
+                "code": d.code,
+                "message": d.message,
+                "line": a.line,
+                "column": a.column,
+                "end_line": b.line,
+                "end_column": b.column,
+                "notes": d.notes,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "path": path.to_string_lossy(),
+        "language": analysis.language.name(),
+        "diagnostics": diags,
+    })
+    .to_string()
+}
+
+fn render_cmd(
+    path: &Path,
+    level: Option<&str>,
+    seed: u64,
+    forced: Option<Language>,
+    target: Target,
+) -> ExitCode {
+    let text = match read_source(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let language = match language_of(path, &text, forced) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = Options {
+        target,
+        seed,
+        ..Options::default()
+    };
+    let analysis = analyze(&text, language, &options);
+    let symbol = match level {
+        None => analysis.views.first().map(|v| v.symbol),
+        Some(name) => analysis.outline.iter().position(|s| s.name == name),
+    };
+    let Some(symbol) = symbol else {
+        let names: Vec<&str> = analysis.outline.iter().map(|s| s.name.as_str()).collect();
+        eprintln!(
+            "error: no such level{}; the file has: {}",
+            level.map(|l| format!(" `{l}`")).unwrap_or_default(),
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    };
+    let color = std::io::stdout().is_terminal();
+    let sym = &analysis.outline[symbol];
+    println!("{} ({}) {}", sym.name, sym.kind, sym.detail);
+    for v in analysis.views.iter().filter(|v| v.symbol == symbol) {
+        print!("{}", render::view(&v.view, color));
+    }
+    if analysis.has_errors() {
+        eprintln!("note: the file has errors; run `vaultwright check` for details");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, target: Target) -> ExitCode {
+    let options = Options {
+        target,
+        ..Options::default()
+    };
+    if let Err(e) = std::fs::create_dir_all(out_dir) {
+        eprintln!("error: {}: {e}", out_dir.display());
+        return ExitCode::from(2);
+    }
+    let mut code = ExitCode::SUCCESS;
+    for path in files {
+        let text = match read_source(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        let language = match language_of(path, &text, forced) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let analysis = analyze(&text, language, &options);
+        let errors: Vec<_> = analysis.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+        if !errors.is_empty() {
+            eprint!("{}", render::diagnostics(&path.to_string_lossy(), &text, &errors, std::io::stderr().is_terminal()));
+            code = ExitCode::from(1);
+        }
+        for a in &analysis.artifacts {
+            let dest = out_dir.join(&a.name);
+            if let Err(e) = std::fs::write(&dest, &a.bytes) {
+                eprintln!("error: {}: {e}", dest.display());
+                return ExitCode::from(2);
+            }
+            println!("{}", dest.display());
+        }
+    }
+    code
+}
