@@ -16,9 +16,11 @@ fn main() {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
-            Err("../shared/corpus is missing: the NetHack conformance tests need it \
+            Err(
+                "../shared/corpus is missing: the NetHack conformance tests need it \
                  (set VAULTWRIGHT_SHARED to the folder holding corpus/)"
-                .into())
+                    .into(),
+            )
         })),
         Some(shared) => {
             let c343 = shared.join("corpus/nethack-3.4.3");
@@ -54,7 +56,14 @@ fn real_and_edge(trials: &mut Vec<Trial>, dir: &Path, target: Target, tag: &'sta
                     .filter(|o| *o != "-")
                     .map(String::from)
                     .collect();
-                check_source(&base, &source, target, exit, &outputs, &row["stderr_escaped"])
+                check_source(
+                    &base,
+                    &source,
+                    target,
+                    exit,
+                    &outputs,
+                    &row["stderr_escaped"],
+                )
             }));
         }
     }
@@ -141,76 +150,81 @@ fn invalid(trials: &mut Vec<Trial>, dir: &Path, target: Target, tag: &'static st
     sources.sort();
     for source in sources {
         let inv = inv.clone();
-        trials.push(Trial::test(format!("{tag}::invalid::{source}"), move || {
-            let stem = source.trim_end_matches(".des");
-            let exp = common::read_expected(&inv.join(format!("{stem}.expected.txt")));
-            let text = String::from_utf8_lossy(&std::fs::read(inv.join(&source))?).into_owned();
-            let options = Options {
-                target,
-                ..Options::default()
-            };
-            let analysis =
-                std::panic::catch_unwind(|| {
+        trials.push(Trial::test(
+            format!("{tag}::invalid::{source}"),
+            move || {
+                let stem = source.trim_end_matches(".des");
+                let exp = common::read_expected(&inv.join(format!("{stem}.expected.txt")));
+                let text = String::from_utf8_lossy(&std::fs::read(inv.join(&source))?).into_owned();
+                let options = Options {
+                    target,
+                    ..Options::default()
+                };
+                let analysis = std::panic::catch_unwind(|| {
                     vaultwright::analyze(&text, vaultwright::Language::NethackDes, &options)
                 })
                 .map_err(|_| "analysis panicked")?;
-            let errors = analysis.has_errors();
-            if (exp.exit_status != 0) != errors {
-                return Err(format!(
-                    "verdict differs: reference exit {}, ours has errors = {errors}: {:#?}",
-                    exp.exit_status, analysis.diagnostics
-                )
-                .into());
-            }
-            let ours = nethack::lev_comp_messages(&source, &text, &analysis.diagnostics);
-            let first_error = |lines: &[String]| {
-                lines
-                    .iter()
-                    .find(|l| l.contains(": line ") && !l.contains("WARNING"))
-                    .cloned()
-            };
-            if let Some(theirs) = first_error(&exp.stderr) {
-                if first_error(&ours).as_ref() != Some(&theirs) {
+                let errors = analysis.has_errors();
+                if (exp.exit_status != 0) != errors {
                     return Err(format!(
-                        "first error differs\nreference: {theirs}\nours: {ours:#?}"
+                        "verdict differs: reference exit {}, ours has errors = {errors}: {:#?}",
+                        exp.exit_status, analysis.diagnostics
                     )
                     .into());
                 }
-            }
-            if exp.exit_status == 139 {
-                // The reference crashed; we must give a clear error.
-                if !analysis
-                    .diagnostics
-                    .iter()
-                    .any(|d| d.severity == Severity::Error)
+                let ours = nethack::lev_comp_messages(&source, &text, &analysis.diagnostics);
+                let first_error = |lines: &[String]| {
+                    lines
+                        .iter()
+                        .find(|l| l.contains(": line ") && !l.contains("WARNING"))
+                        .cloned()
+                };
+                if let Some(theirs) = first_error(&exp.stderr) {
+                    if first_error(&ours).as_ref() != Some(&theirs) {
+                        return Err(format!(
+                            "first error differs\nreference: {theirs}\nours: {ours:#?}"
+                        )
+                        .into());
+                    }
+                }
+                if exp.exit_status == 139 {
+                    // The reference crashed; we must give a clear error.
+                    if !analysis
+                        .diagnostics
+                        .iter()
+                        .any(|d| d.severity == Severity::Error)
+                    {
+                        return Err("the reference crashes here; we must report an error".into());
+                    }
+                }
+                // Files the reference wrote: ours must equal them (with our
+                // truncation: the reference keeps a longer earlier file's tail).
+                for out in &exp.output_files {
+                    let expected = std::fs::read(inv.join("expected").join(&source).join(out))?;
+                    let expected = patch_version(expected, target);
+                    let art = analysis
+                        .artifacts
+                        .iter()
+                        .rev()
+                        .find(|a| &a.name == out)
+                        .ok_or_else(|| format!("{out} not produced"))?;
+                    let n = art.bytes.len().min(expected.len());
+                    if let Some(off) = common::first_difference(&art.bytes, &expected[..n]) {
+                        return Err(format!(
+                            "{out}: first difference at byte {off} ({})",
+                            describe_offset_in(&expected, off)
+                        )
+                        .into());
+                    }
+                }
+                if exp.output_files.is_empty()
+                    && !analysis.artifacts.is_empty()
+                    && exp.exit_status != 0
                 {
-                    return Err("the reference crashes here; we must report an error".into());
+                    return Err("the reference wrote nothing; we produced artifacts".into());
                 }
-            }
-            // Files the reference wrote: ours must equal them (with our
-            // truncation: the reference keeps a longer earlier file's tail).
-            for out in &exp.output_files {
-                let expected = std::fs::read(inv.join("expected").join(&source).join(out))?;
-                let expected = patch_version(expected, target);
-                let art = analysis
-                    .artifacts
-                    .iter()
-                    .rev()
-                    .find(|a| &a.name == out)
-                    .ok_or_else(|| format!("{out} not produced"))?;
-                let n = art.bytes.len().min(expected.len());
-                if let Some(off) = common::first_difference(&art.bytes, &expected[..n]) {
-                    return Err(format!(
-                        "{out}: first difference at byte {off} ({})",
-                        describe_offset_in(&expected, off)
-                    )
-                    .into());
-                }
-            }
-            if exp.output_files.is_empty() && !analysis.artifacts.is_empty() && exp.exit_status != 0 {
-                return Err("the reference wrote nothing; we produced artifacts".into());
-            }
-            Ok(())
-        }));
+                Ok(())
+            },
+        ));
     }
 }

@@ -42,7 +42,11 @@ pub fn tsv(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
             header
                 .iter()
                 .cloned()
-                .zip(l.split('\t').map(String::from).chain(std::iter::repeat(String::new())))
+                .zip(
+                    l.split('\t')
+                        .map(String::from)
+                        .chain(std::iter::repeat(String::new())),
+                )
                 .collect()
         })
         .collect()

@@ -11,7 +11,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use vaultwright::{analyze, detect_language, Analysis, Language, LineIndex, Options, Target};
 
 #[derive(Parser)]
-#[command(name = "vaultwright", version, about = "Level-design studio for roguelike level formats")]
+#[command(
+    name = "vaultwright",
+    version,
+    about = "Level-design studio for roguelike level formats"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -124,7 +128,8 @@ fn main() -> ExitCode {
 /// caller's diagnostics as stray characters), never a panic.
 fn read_source(path: &Path) -> std::io::Result<String> {
     let bytes = std::fs::read(path)?;
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 fn language_of(path: &Path, text: &str, forced: Option<Language>) -> Result<Language, String> {
@@ -148,12 +153,10 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
     let mut failed = false;
     let mut inputs: Vec<(String, Result<String, std::io::Error>)> = Vec::new();
     if files.is_empty() {
-        let mut text = String::new();
         let mut bytes = Vec::new();
-        let r = std::io::stdin().read_to_end(&mut bytes).map(|_| {
-            text = String::from_utf8_lossy(&bytes).into_owned();
-            text
-        });
+        let r = std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map(|_| String::from_utf8_lossy(&bytes).into_owned());
         inputs.push(("(stdin)".into(), r));
     } else {
         for f in files {
@@ -226,7 +229,12 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
                 let _ = writeln!(out, "{}", json_report(path, &text, &analysis));
             }
             Format::Human => {
-                let rendered = render::diagnostics(&path.to_string_lossy(), &text, &analysis.diagnostics, color);
+                let rendered = render::diagnostics(
+                    &path.to_string_lossy(),
+                    &text,
+                    &analysis.diagnostics,
+                    color,
+                );
                 eprint!("{rendered}");
                 let errors = analysis.diagnostics.iter().filter(|d| d.is_error()).count();
                 let warnings = analysis.diagnostics.len() - errors;
@@ -330,7 +338,12 @@ fn render_cmd(
     ExitCode::SUCCESS
 }
 
-fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, target: Target) -> ExitCode {
+fn compile(
+    files: &[PathBuf],
+    out_dir: &Path,
+    forced: Option<Language>,
+    target: Target,
+) -> ExitCode {
     let options = Options {
         target,
         ..Options::default()
@@ -356,9 +369,22 @@ fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, target: 
             }
         };
         let analysis = analyze(&text, language, &options);
-        let errors: Vec<_> = analysis.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+        let errors: Vec<_> = analysis
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
         if !errors.is_empty() {
-            eprint!("{}", render::diagnostics(&path.to_string_lossy(), &text, &errors, std::io::stderr().is_terminal()));
+            eprint!(
+                "{}",
+                render::diagnostics(
+                    &path.to_string_lossy(),
+                    &text,
+                    &errors,
+                    std::io::stderr().is_terminal()
+                )
+            );
             code = ExitCode::from(1);
         }
         for a in &analysis.artifacts {

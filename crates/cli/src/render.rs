@@ -23,7 +23,12 @@ pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) ->
             Severity::Note => ("note", "1;36"),
         };
         let start = index.line_col(text, d.span.start as usize);
-        let _ = writeln!(out, "{}: {}", paint(c, &format!("{label}[{}]", d.code)), d.message);
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            paint(c, &format!("{label}[{}]", d.code)),
+            d.message
+        );
         let _ = writeln!(out, "  --> {path}:{}:{}", start.line, start.column);
         let line_no = start.line as usize - 1;
         let range = index.line_range(text, line_no);
@@ -31,8 +36,13 @@ pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) ->
         let gutter = start.line.to_string().len();
         let _ = writeln!(out, "{:gutter$} |", "");
         let _ = writeln!(out, "{} | {}", start.line, line_text.replace('\t', " "));
-        let span_end = (d.span.end as usize).min(range.end).max(d.span.start as usize);
-        let width = text[(d.span.start as usize).min(range.end)..span_end].chars().count().max(1);
+        let span_end = (d.span.end as usize)
+            .min(range.end)
+            .max(d.span.start as usize);
+        let width = text[(d.span.start as usize).min(range.end)..span_end]
+            .chars()
+            .count()
+            .max(1);
         let _ = writeln!(
             out,
             "{:gutter$} | {}{}",
@@ -44,7 +54,11 @@ pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) ->
             let _ = writeln!(out, "{:gutter$} = note: {n}", "");
         }
         if let Some(l) = d.compat_line.filter(|&l| l != start.line) {
-            let _ = writeln!(out, "{:gutter$} = note: the original tool reports this at line {l}", "");
+            let _ = writeln!(
+                out,
+                "{:gutter$} = note: the original tool reports this at line {l}",
+                ""
+            );
         }
         out.push('\n');
     }
@@ -67,7 +81,11 @@ fn tile_map(m: &TileMap, color: bool) -> String {
     let mut grid: Vec<Vec<(char, Rgb)>> = (0..m.height)
         .map(|y| {
             (0..m.width)
-                .map(|x| m.cell(x, y).map(|c| (c.glyph, c.fg)).unwrap_or((' ', Rgb::GRAY)))
+                .map(|x| {
+                    m.cell(x, y)
+                        .map(|c| (c.glyph, c.fg))
+                        .unwrap_or((' ', Rgb::GRAY))
+                })
                 .collect()
         })
         .collect();
@@ -148,7 +166,16 @@ fn room_layout(r: &RoomLayout, color: bool) -> String {
                 } else {
                     '.'
                 };
-                put(xx, yy, g, if room.random { Rgb::DARK_GRAY } else { Rgb::GRAY });
+                put(
+                    xx,
+                    yy,
+                    g,
+                    if room.random {
+                        Rgb::DARK_GRAY
+                    } else {
+                        Rgb::GRAY
+                    },
+                );
             }
         }
         for d in &room.doors {
@@ -167,13 +194,22 @@ fn room_layout(r: &RoomLayout, color: bool) -> String {
             out,
             "  room {i}: {}{} {}x{} at ({},{}){}{}",
             room.kind,
-            room.name.as_ref().map(|n| format!(" \"{n}\"")).unwrap_or_default(),
+            room.name
+                .as_ref()
+                .map(|n| format!(" \"{n}\""))
+                .unwrap_or_default(),
             room.rect.w,
             room.rect.h,
             room.rect.x,
             room.rect.y,
-            room.parent.map(|p| format!(" inside room {p}")).unwrap_or_default(),
-            if room.random { " (random placement)" } else { "" }
+            room.parent
+                .map(|p| format!(" inside room {p}"))
+                .unwrap_or_default(),
+            if room.random {
+                " (random placement)"
+            } else {
+                ""
+            }
         );
     }
     out

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 /// A half-open byte range `start..end` into one source text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Span {
     pub start: u32,
     pub end: u32,
@@ -122,12 +124,10 @@ impl LineIndex {
     pub fn offset(&self, text: &str, at: LineCol) -> usize {
         let line = (at.line.max(1) - 1) as usize;
         let range = self.line_range(text, line);
-        let mut col = 1;
-        for (i, _) in text[range.clone()].char_indices() {
+        for (col, (i, _)) in (1..).zip(text[range.clone()].char_indices()) {
             if col >= at.column {
                 return range.start + i;
             }
-            col += 1;
         }
         range.end
     }

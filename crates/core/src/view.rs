@@ -91,7 +91,8 @@ impl TileMap {
 
     pub fn cell_mut(&mut self, x: i64, y: i64) -> Option<&mut Cell> {
         if x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.height {
-            self.cells.get_mut((y as u32 * self.width + x as u32) as usize)
+            self.cells
+                .get_mut((y as u32 * self.width + x as u32) as usize)
         } else {
             None
         }

@@ -79,9 +79,8 @@ impl<'a> Compiler<'a> {
     }
 
     fn error(&mut self, msg: impl Into<String>, span: Span, line: u32) {
-        self.diagnostics.push(
-            Diagnostic::error(code::ORIGINAL_ERROR, msg, span).original_at(line),
-        );
+        self.diagnostics
+            .push(Diagnostic::error(code::ORIGINAL_ERROR, msg, span).original_at(line));
         self.count_error(span);
     }
 
@@ -89,11 +88,8 @@ impl<'a> Compiler<'a> {
         self.fatal += 1;
         if self.fatal > MAX_ERRORS && !self.gave_up {
             self.gave_up = true;
-            let mut d = Diagnostic::note_at(
-                code::TOO_MANY_ERRORS,
-                "Too many errors, good bye!",
-                span,
-            );
+            let mut d =
+                Diagnostic::note_at(code::TOO_MANY_ERRORS, "Too many errors, good bye!", span);
             d.original = true;
             d.notes
                 .push("the original stops here; Vaultwright keeps checking".into());
@@ -108,9 +104,8 @@ impl<'a> Compiler<'a> {
     }
 
     fn warning(&mut self, msg: impl Into<String>, span: Span, line: u32) {
-        self.diagnostics.push(
-            Diagnostic::warning(code::ORIGINAL_WARNING, msg, span).original_at(line),
-        );
+        self.diagnostics
+            .push(Diagnostic::warning(code::ORIGINAL_WARNING, msg, span).original_at(line));
     }
 
     /// Called before the syntax errors located before `offset` are merged;
@@ -130,7 +125,11 @@ impl<'a> Compiler<'a> {
                 self.error("Invalid dot ('.') in level name.", level.name.span, line);
             }
             if name.len() > 8 {
-                self.error("Level names limited to 8 characters.", level.name.span, line);
+                self.error(
+                    "Level names limited to 8 characters.",
+                    level.name.span,
+                    line,
+                );
             }
             if name.is_empty() || name.contains(['/', '\\', '\0']) {
                 self.own_error(
@@ -218,11 +217,7 @@ impl<'a> Compiler<'a> {
                 let i = text.text.len() + 1;
                 let j = message.len();
                 if i + j > 255 {
-                    self.error(
-                        "Message string too long (>256 characters)",
-                        m.span,
-                        m.line,
-                    );
+                    self.error("Message string too long (>256 characters)", m.span, m.line);
                 } else {
                     if j > 0 {
                         message.push(b'\n');
@@ -324,7 +319,13 @@ impl<'a> Compiler<'a> {
                         last_line,
                     );
                     ok = false;
-                } else if body.rooms.iter().filter(|r| r.parent == room.parent).count() > 24 {
+                } else if body
+                    .rooms
+                    .iter()
+                    .filter(|r| r.parent == room.parent)
+                    .count()
+                    > 24
+                {
                     self.own_error(
                         code::TOO_MANY_SUBROOMS,
                         "more than 24 subrooms in one room",
@@ -754,7 +755,12 @@ impl<'a> Compiler<'a> {
             S::Monster { .. } => {
                 if let Some(m) = self.monster(lb, stmt, false) {
                     let n = lb.part().monsters.len();
-                    if self.too_many(n, MAX_OF_TYPE, "Too many monsters in room or mazepart!", stmt) {
+                    if self.too_many(
+                        n,
+                        MAX_OF_TYPE,
+                        "Too many monsters in room or mazepart!",
+                        stmt,
+                    ) {
                         lb.part().monsters.push(m);
                     }
                 }
@@ -762,7 +768,12 @@ impl<'a> Compiler<'a> {
             S::Object { .. } => {
                 if let Some(o) = self.object(lb, stmt, false) {
                     let n = lb.part().objects.len();
-                    if self.too_many(n, MAX_OF_TYPE, "Too many objects in room or mazepart!", stmt) {
+                    if self.too_many(
+                        n,
+                        MAX_OF_TYPE,
+                        "Too many objects in room or mazepart!",
+                        stmt,
+                    ) {
                         lb.part().objects.push(o);
                     }
                 }
@@ -887,9 +898,7 @@ impl<'a> Compiler<'a> {
                 if rect.x1 > rect.x2 || rect.y1 > rect.y2 {
                     self.error("Region start > end!", rect.span, line);
                 }
-                if rt == VAULT
-                    && (irregular || rect.x2 - rect.x1 != 1 || rect.y2 - rect.y1 != 1)
-                {
+                if rt == VAULT && (irregular || rect.x2 - rect.x1 != 1 || rect.y2 - rect.y1 != 1) {
                     self.error("Vaults must be exactly 2x2!", rect.span, line);
                 }
                 if self.extra_warnings
@@ -983,7 +992,12 @@ impl<'a> Compiler<'a> {
             S::Fountain(c) => {
                 let (x, y) = self.simple_coord(lb, c, false, "Fountain", line);
                 let n = lb.part().fountains.len();
-                if self.too_many(n, MAX_OF_TYPE, "Too many fountains in room or mazepart!", stmt) {
+                if self.too_many(
+                    n,
+                    MAX_OF_TYPE,
+                    "Too many fountains in room or mazepart!",
+                    stmt,
+                ) {
                     lb.part().fountains.push([x, y]);
                 }
             }
@@ -1019,7 +1033,12 @@ impl<'a> Compiler<'a> {
             S::Engraving { coord, etype, text } => {
                 let (x, y) = self.simple_coord(lb, coord, false, "Engraving", line);
                 let n = lb.part().engravings.len();
-                if self.too_many(n, MAX_OF_TYPE, "Too many engravings in room or mazepart!", stmt) {
+                if self.too_many(
+                    n,
+                    MAX_OF_TYPE,
+                    "Too many engravings in room or mazepart!",
+                    stmt,
+                ) {
                     lb.part().engravings.push(EngravingRec {
                         x,
                         y,
@@ -1100,7 +1119,10 @@ impl<'a> Compiler<'a> {
             (r.x2 + 1, r.y1 - 1),
             (r.x2 + 1, r.y2 + 1),
         ];
-        if corners.iter().any(|&(x, y)| !self.d.is_rock(lb.map.at(x, y))) {
+        if corners
+            .iter()
+            .any(|&(x, y)| !self.d.is_rock(lb.map.at(x, y)))
+        {
             self.warning(
                 format!(
                     "NonRock edge in room ({:02},{:02},{:02},{:02})?!",
@@ -1234,11 +1256,7 @@ impl<'a> Compiler<'a> {
                 let (x, y) = match pos {
                     Some((x, y)) => {
                         if !(1..=5).contains(x) || !(1..=5).contains(y) {
-                            self.error(
-                                "Room position should be between 1 & 5!",
-                                stmt.span,
-                                line,
-                            );
+                            self.error("Room position should be between 1 & 5!", stmt.span, line);
                         }
                         (*x, *y)
                     }
@@ -1248,8 +1266,16 @@ impl<'a> Compiler<'a> {
                 let (w, h) = size.unwrap_or((-1, -1));
                 lb.rooms.push(RoomRec {
                     fields: [
-                        x as i8, y as i8, w as i8, h as i8, xa as i8, ya as i8, rt as i8, 0,
-                        *lit as i8, *filled as i8,
+                        x as i8,
+                        y as i8,
+                        w as i8,
+                        h as i8,
+                        xa as i8,
+                        ya as i8,
+                        rt as i8,
+                        0,
+                        *lit as i8,
+                        *filled as i8,
                     ],
                     ..RoomRec::default()
                 });
@@ -1278,7 +1304,15 @@ impl<'a> Compiler<'a> {
                 lb.rooms.push(RoomRec {
                     parent: parent.text.as_bytes().to_vec(),
                     fields: [
-                        x as i8, y as i8, w as i8, h as i8, -1, -1, rt as i8, 0, *lit as i8,
+                        x as i8,
+                        y as i8,
+                        w as i8,
+                        h as i8,
+                        -1,
+                        -1,
+                        rt as i8,
+                        0,
+                        *lit as i8,
                         *filled as i8,
                     ],
                     ..RoomRec::default()
@@ -1293,9 +1327,16 @@ impl<'a> Compiler<'a> {
             S::Corridor { src, dest } => {
                 let nrooms = lb.rooms.len();
                 let mut rec = [0i8; 6];
-                for (i, spec) in [Some(src), if let CorrDest::Room(d) = dest { Some(d) } else { None }]
-                    .into_iter()
-                    .enumerate()
+                for (i, spec) in [
+                    Some(src),
+                    if let CorrDest::Room(d) = dest {
+                        Some(d)
+                    } else {
+                        None
+                    },
+                ]
+                .into_iter()
+                .enumerate()
                 {
                     if let Some(spec) = spec {
                         if spec.room < 0 || spec.room as usize >= nrooms {
@@ -1361,16 +1402,24 @@ impl<'a> Compiler<'a> {
                 } else {
                     let n = lb.room().doors.len();
                     if self.too_many(n, MAX_OF_TYPE, "Too many doors in room!", stmt) {
-                        lb.room()
-                            .doors
-                            .push([*wall as i8, *pos as i8, *secret as i8, *state as i8]);
+                        lb.room().doors.push([
+                            *wall as i8,
+                            *pos as i8,
+                            *secret as i8,
+                            *state as i8,
+                        ]);
                     }
                 }
             }
             S::Monster { .. } => {
                 if let Some(m) = self.monster(lb, stmt, in_room) {
                     let n = lb.room().monsters.len();
-                    if self.too_many(n, MAX_OF_TYPE, "Too many monsters in room or mazepart!", stmt) {
+                    if self.too_many(
+                        n,
+                        MAX_OF_TYPE,
+                        "Too many monsters in room or mazepart!",
+                        stmt,
+                    ) {
                         lb.room().monsters.push(m);
                     }
                 }
@@ -1378,7 +1427,12 @@ impl<'a> Compiler<'a> {
             S::Object { .. } => {
                 if let Some(o) = self.object(lb, stmt, in_room) {
                     let n = lb.room().objects.len();
-                    if self.too_many(n, MAX_OF_TYPE, "Too many objects in room or mazepart!", stmt) {
+                    if self.too_many(
+                        n,
+                        MAX_OF_TYPE,
+                        "Too many objects in room or mazepart!",
+                        stmt,
+                    ) {
                         lb.room().objects.push(o);
                     }
                 }
@@ -1406,7 +1460,12 @@ impl<'a> Compiler<'a> {
             S::Fountain(c) => {
                 let (x, y) = self.coord_value(lb, c, in_room);
                 let n = lb.room().fountains.len();
-                if self.too_many(n, MAX_OF_TYPE, "Too many fountains in room or mazepart!", stmt) {
+                if self.too_many(
+                    n,
+                    MAX_OF_TYPE,
+                    "Too many fountains in room or mazepart!",
+                    stmt,
+                ) {
                     lb.room().fountains.push([x, y]);
                 }
             }
@@ -1438,7 +1497,12 @@ impl<'a> Compiler<'a> {
             S::Engraving { coord, etype, text } => {
                 let (x, y) = self.coord_value(lb, coord, in_room);
                 let n = lb.room().engravings.len();
-                if self.too_many(n, MAX_OF_TYPE, "Too many engravings in room or mazepart!", stmt) {
+                if self.too_many(
+                    n,
+                    MAX_OF_TYPE,
+                    "Too many engravings in room or mazepart!",
+                    stmt,
+                ) {
                     lb.room().engravings.push(EngravingRec {
                         x,
                         y,

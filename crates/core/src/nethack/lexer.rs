@@ -457,7 +457,8 @@ pub fn lex(src: &str, target: Target) -> Lexed {
             match string(&mut input) {
                 Ok(_) => (Tok::Str, rest.len() - input.len()),
                 Err(_) => {
-                    out.notes.push((Span::new(pos, pos + 1), "unterminated string"));
+                    out.notes
+                        .push((Span::new(pos, pos + 1), "unterminated string"));
                     (Tok::Punct(b), 1)
                 }
             }
@@ -482,7 +483,8 @@ pub fn lex(src: &str, target: Target) -> Lexed {
         pos += len;
     }
     if in_map {
-        out.notes.push((map.open, "MAP without ENDMAP"));
+        out.notes
+            .push((map.open, "MAP without ENDMAP: the map is lost"));
     }
     out.toks.push(LexTok {
         tok: Tok::Eof,

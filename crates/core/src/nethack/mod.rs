@@ -69,10 +69,9 @@ pub fn run(source: &str, options: &Options) -> Output {
         compiler.add_syntax_error(d);
     }
     for &(span, what) in &lexed.notes {
-        compiler.diagnostics.push(
-            Diagnostic::note_at("NH0002", what, span)
-                .with_note("the original lexer reads this as a stray character"),
-        );
+        compiler
+            .diagnostics
+            .push(Diagnostic::note_at("NH0002", what, span));
     }
     Output {
         diagnostics: compiler.diagnostics,

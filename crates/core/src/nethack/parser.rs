@@ -117,7 +117,8 @@ impl<'a> Parser<'a> {
         let found = describe(self.src, &t);
         let mut d = Diagnostic::error(SYNTAX, "syntax error", t.span).original_at(t.line);
         if !self.expected.is_empty() {
-            d.notes.push(format!("expected {}, found {}", self.expected, found));
+            d.notes
+                .push(format!("expected {}, found {}", self.expected, found));
         } else {
             d.notes.push(format!("unexpected {found}"));
         }
@@ -413,7 +414,9 @@ impl<'a> Parser<'a> {
                     file.levels.push(level);
                 }
                 _ => {
-                    let _ = self.fail::<()>("`MAZE` or `LEVEL`").map_err(|s| self.report(s));
+                    let _ = self
+                        .fail::<()>("`MAZE` or `LEVEL`")
+                        .map_err(|s| self.report(s));
                     self.bump();
                     while !matches!(self.tok(), Tok::Kw(Kw::Maze | Kw::Level) | Tok::Eof) {
                         self.bump();
@@ -696,7 +699,9 @@ impl<'a> Parser<'a> {
                             self.bump();
                             MonInfo::Appear(v, self.string()?)
                         }
-                        _ => return self.fail("a monster detail (name, attitude, alertness, alignment or appearance)"),
+                        _ => return self.fail(
+                            "a monster detail (name, attitude, alertness, alignment or appearance)",
+                        ),
                     };
                     infos.push(info);
                 }
@@ -860,7 +865,7 @@ impl<'a> Parser<'a> {
                 if !self.room_ctx
                     && (matches!(self.tok(), Tok::Val(Val::Lev, _))
                         || self.tok() == Tok::Punct(b'(')
-                        && self.toks.get(self.pos + 4).map(|t| t.tok) == Some(Tok::Punct(b',')))
+                            && self.toks.get(self.pos + 4).map(|t| t.tok) == Some(Tok::Punct(b',')))
                 {
                     let area = self.lev_region()?;
                     self.comma()?;

@@ -21,7 +21,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -33,7 +33,7 @@ impl Rng {
         if hi <= lo {
             lo
         } else {
-            lo + (self.next() % (hi - lo + 1) as u64) as i32
+            lo + (self.next_u64() % (hi - lo + 1) as u64) as i32
         }
     }
 }
@@ -132,6 +132,108 @@ pub fn view(level: &Level, lexed: &Lexed, options: &Options) -> View {
     }
 }
 
+/// What a statement puts at one coordinate: glyph, colour, category, words.
+fn marker_of(stmt: &Stmt) -> Option<(&Coord, char, Rgb, &'static str, String)> {
+    let or_random = |n: &Option<Text>| {
+        n.as_ref()
+            .map(|n| n.text.clone())
+            .unwrap_or_else(|| "(random)".into())
+    };
+    Some(match &stmt.kind {
+        StmtKind::Monster {
+            class,
+            name,
+            infos,
+            coord,
+            ..
+        } => {
+            let glyph = match class.class {
+                Class::Char(c) => c as char,
+                _ => 'M',
+            };
+            let mut label = format!("monster {}", or_random(name));
+            for info in infos {
+                match info {
+                    MonInfo::Name(t) => label.push_str(&format!(" named \"{}\"", t.text)),
+                    MonInfo::Attitude(v) => {
+                        label.push_str(if *v != 0 { ", peaceful" } else { ", hostile" })
+                    }
+                    MonInfo::Alertness(v) => {
+                        label.push_str(if *v != 0 { ", asleep" } else { ", awake" })
+                    }
+                    MonInfo::Appear(_, t) => {
+                        label.push_str(&format!(", disguised as \"{}\"", t.text))
+                    }
+                    MonInfo::Align(..) => {}
+                }
+            }
+            (coord, glyph, Rgb::RED, "monster", label)
+        }
+        StmtKind::Object {
+            class,
+            name,
+            coord: Some(coord),
+            container,
+            ..
+        } => {
+            let glyph = match class.class {
+                Class::Char(c) => c as char,
+                _ => '*',
+            };
+            let what = if *container { "container" } else { "object" };
+            let label = format!("{what} {}", or_random(name));
+            (coord, glyph, Rgb::CYAN, "object", label)
+        }
+        StmtKind::Trap { name, coord, .. } => {
+            let label = format!("trap {}", or_random(name));
+            (coord, '^', Rgb::MAGENTA, "trap", label)
+        }
+        StmtKind::Door { state, coord } => {
+            let label = format!("door ({})", door_state(*state));
+            (coord, '+', Rgb::BROWN, "door", label)
+        }
+        StmtKind::Drawbridge { coord, .. } => {
+            (coord, '#', Rgb::BROWN, "drawbridge", "drawbridge".into())
+        }
+        StmtKind::Stair { coord, up } => {
+            let (g, l) = if *up != 0 {
+                ('<', "up stairs")
+            } else {
+                ('>', "down stairs")
+            };
+            (coord, g, Rgb::WHITE, "stair", l.into())
+        }
+        StmtKind::Ladder { coord, up } => {
+            let (g, l) = if *up != 0 {
+                ('<', "ladder up")
+            } else {
+                ('>', "ladder down")
+            };
+            (coord, g, Rgb::BROWN, "ladder", l.into())
+        }
+        StmtKind::Altar { coord, .. } => (coord, '_', Rgb::GRAY, "altar", "altar".into()),
+        StmtKind::Fountain(coord) => (coord, '{', Rgb::BLUE, "fountain", "fountain".into()),
+        StmtKind::Sink(coord) => (coord, '#', Rgb::GRAY, "sink", "sink".into()),
+        StmtKind::Pool(coord) => (coord, '}', Rgb::BLUE, "pool", "pool".into()),
+        StmtKind::Gold { amount, coord } => {
+            let label = if *amount < 0 {
+                "gold (random amount)".into()
+            } else {
+                format!("{amount} gold")
+            };
+            (coord, '$', Rgb::YELLOW, "gold", label)
+        }
+        StmtKind::Engraving { coord, text, .. } => {
+            let label = format!("engraving \"{}\"", text.text);
+            (coord, '~', Rgb::YELLOW, "engraving", label)
+        }
+        StmtKind::Mazewalk { coord, .. } => {
+            (coord, '*', Rgb::GREEN, "mazewalk", "maze walk start".into())
+        }
+        _ => return None,
+    })
+}
+
 fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     let dialect = Dialect::for_target(options.target);
     let mut rng = Rng::new(options.seed);
@@ -149,8 +251,9 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     };
     let mut map = TileMap::new(COLNO as u32, ROWNO as u32, fill);
     if level.init.is_some() {
-        map.notes
-            .push("INIT_MAP: the game generates a random cave here; shown as its foreground".into());
+        map.notes.push(
+            "INIT_MAP: the game generates a random cave here; shown as its foreground".into(),
+        );
     } else if level.filling.is_none() {
         map.notes
             .push("random fill: the game picks the filling; shown as stone".into());
@@ -161,13 +264,13 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     let (mut ox, mut oy, mut w, mut h) = (0, 0, COLNO, ROWNO);
     for stmt in &level.body {
         let span = stmt.span;
-        let mut mark = |map: &mut TileMap,
-                        rng: &mut Rng,
-                        c: &Coord,
-                        glyph: char,
-                        fg: Rgb,
-                        kind: &str,
-                        label: String| {
+        let mark = |map: &mut TileMap,
+                    rng: &mut Rng,
+                    c: &Coord,
+                    glyph: char,
+                    fg: Rgb,
+                    kind: &str,
+                    label: String| {
             let (x, y, random) = match c.kind {
                 CoordKind::At(x, y) => (ox + x, oy + y, false),
                 _ => (
@@ -220,11 +323,11 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     (ox, oy, w, h) = (xstart, ystart, xsize, ysize);
                     for (ry, (rspan, row)) in block.rows.iter().enumerate() {
                         for (rx, &c) in row.iter().enumerate() {
-                            let origin = Span::new(
-                                rspan.start as usize + rx,
-                                rspan.start as usize + rx + 1,
-                            );
-                            if let Some(cellref) = map.cell_mut((ox + rx as i32) as i64, (oy + ry as i32) as i64) {
+                            let origin =
+                                Span::new(rspan.start as usize + rx, rspan.start as usize + rx + 1);
+                            if let Some(cellref) =
+                                map.cell_mut((ox + rx as i32) as i64, (oy + ry as i32) as i64)
+                            {
                                 *cellref = cell(c, Some(origin));
                             }
                         }
@@ -243,87 +346,11 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     (ox, oy, w, h) = (0, 0, COLNO, ROWNO);
                 }
             },
-            StmtKind::Monster {
-                class, name, infos, coord, ..
-            } => {
-                let glyph = match class.class {
-                    Class::Char(c) => c as char,
-                    _ => 'M',
-                };
-                let mut label = format!(
-                    "monster {}",
-                    name.as_ref().map(|n| n.text.as_str()).unwrap_or("(random)")
-                );
-                for info in infos {
-                    match info {
-                        MonInfo::Name(t) => label.push_str(&format!(" named \"{}\"", t.text)),
-                        MonInfo::Attitude(v) => {
-                            label.push_str(if *v != 0 { ", peaceful" } else { ", hostile" })
-                        }
-                        MonInfo::Alertness(v) => {
-                            label.push_str(if *v != 0 { ", asleep" } else { ", awake" })
-                        }
-                        MonInfo::Appear(_, t) => {
-                            label.push_str(&format!(", disguised as \"{}\"", t.text))
-                        }
-                        MonInfo::Align(..) => {}
-                    }
-                }
-                mark(&mut map, &mut rng, coord, glyph, Rgb::RED, "monster", label);
-            }
-            StmtKind::Object {
-                class, name, coord: Some(coord), container, ..
-            } => {
-                let glyph = match class.class {
-                    Class::Char(c) => c as char,
-                    _ => '*',
-                };
-                let what = if *container { "container" } else { "object" };
-                let label = format!(
-                    "{what} {}",
-                    name.as_ref().map(|n| n.text.as_str()).unwrap_or("(random)")
-                );
-                mark(&mut map, &mut rng, coord, glyph, Rgb::CYAN, "object", label);
-            }
-            StmtKind::Trap { name, coord, .. } => {
-                let label = format!(
-                    "trap {}",
-                    name.as_ref().map(|n| n.text.as_str()).unwrap_or("(random)")
-                );
-                mark(&mut map, &mut rng, coord, '^', Rgb::MAGENTA, "trap", label);
-            }
-            StmtKind::Door { state, coord } => {
-                mark(&mut map, &mut rng, coord, '+', Rgb::BROWN, "door", format!("door ({})", door_state(*state)));
-            }
-            StmtKind::Drawbridge { coord, .. } => {
-                mark(&mut map, &mut rng, coord, '#', Rgb::BROWN, "drawbridge", "drawbridge".into());
-            }
-            StmtKind::Stair { coord, up } => {
-                let (g, l) = if *up != 0 { ('<', "up stairs") } else { ('>', "down stairs") };
-                mark(&mut map, &mut rng, coord, g, Rgb::WHITE, "stair", l.into());
-            }
-            StmtKind::Ladder { coord, up } => {
-                let (g, l) = if *up != 0 { ('<', "ladder up") } else { ('>', "ladder down") };
-                mark(&mut map, &mut rng, coord, g, Rgb::BROWN, "ladder", l.into());
-            }
-            StmtKind::Altar { coord, .. } => {
-                mark(&mut map, &mut rng, coord, '_', Rgb::GRAY, "altar", "altar".into());
-            }
-            StmtKind::Fountain(coord) => {
-                mark(&mut map, &mut rng, coord, '{', Rgb::BLUE, "fountain", "fountain".into());
-            }
-            StmtKind::Gold { amount, coord } => {
-                let label = if *amount < 0 { "gold (random amount)".into() } else { format!("{amount} gold") };
-                mark(&mut map, &mut rng, coord, '$', Rgb::YELLOW, "gold", label);
-            }
-            StmtKind::Engraving { coord, text, .. } => {
-                mark(&mut map, &mut rng, coord, '~', Rgb::YELLOW, "engraving", format!("engraving \"{}\"", text.text));
-            }
-            StmtKind::Mazewalk { coord, .. } => {
-                mark(&mut map, &mut rng, coord, '*', Rgb::GREEN, "mazewalk", "maze walk start".into());
-            }
             StmtKind::Region { rect, rtype, .. } => {
-                let kind = rtype.as_ref().map(|t| t.text.clone()).unwrap_or_else(|| "random".into());
+                let kind = rtype
+                    .as_ref()
+                    .map(|t| t.text.clone())
+                    .unwrap_or_else(|| "random".into());
                 map.areas.push(Area {
                     x1: ox + rect.x1,
                     y1: oy + rect.y1,
@@ -357,7 +384,11 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                 let (dx, dy) = if area.absolute { (0, 0) } else { (ox, oy) };
                 let label = match &stmt.kind {
                     StmtKind::StairRegion { up, .. } => {
-                        if *up != 0 { "up stairs region".to_string() } else { "down stairs region".to_string() }
+                        if *up != 0 {
+                            "up stairs region".to_string()
+                        } else {
+                            "down stairs region".to_string()
+                        }
                     }
                     StmtKind::Portal { dest, .. } => format!("portal to {}", dest.text),
                     StmtKind::TeleportRegion { .. } => "teleport region".into(),
@@ -373,7 +404,11 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     origin: span,
                 });
             }
-            _ => {}
+            _ => {
+                if let Some((coord, glyph, fg, kind, label)) = marker_of(stmt) {
+                    mark(&mut map, &mut rng, coord, glyph, fg, kind, label);
+                }
+            }
         }
     }
     let _ = dialect;
@@ -417,7 +452,8 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                 let (w, h) = size.unwrap_or_else(|| (rng.range(3, 12), rng.range(2, 5)));
                 let (w, h) = (w.clamp(1, 76), h.clamp(1, 18));
                 let (gx, gy) = pos.unwrap_or_else(|| (rng.range(1, 5), rng.range(1, 5)));
-                let (ha, va) = align.unwrap_or_else(|| (rng.range(1, 5), [1, 3, 5][rng.range(0, 2) as usize]));
+                let (ha, va) =
+                    align.unwrap_or_else(|| (rng.range(1, 5), [1, 3, 5][rng.range(0, 2) as usize]));
                 // The level is a 5×5 grid of cells; the alignment places the
                 // room inside its cell.
                 let cw = COLNO / 5;
@@ -440,7 +476,10 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                 .clamp(1, ROWNO - h - 2);
                 layout.rooms.push(Room {
                     rect: Rect { x, y, w, h },
-                    kind: rtype.as_ref().map(|t| t.text.clone()).unwrap_or_else(|| "random".into()),
+                    kind: rtype
+                        .as_ref()
+                        .map(|t| t.text.clone())
+                        .unwrap_or_else(|| "random".into()),
                     lit: (*lit >= 0).then_some(*lit != 0),
                     name: None,
                     parent: None,
@@ -463,14 +502,30 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                     .rooms
                     .iter()
                     .position(|r| r.name.as_deref() == Some(parent.text.as_str()));
-                let prect = pidx
-                    .map(|i| layout.rooms[i].rect.clone())
-                    .unwrap_or(Rect { x: 1, y: 1, w: COLNO - 2, h: ROWNO - 2 });
+                let prect = pidx.map(|i| layout.rooms[i].rect.clone()).unwrap_or(Rect {
+                    x: 1,
+                    y: 1,
+                    w: COLNO - 2,
+                    h: ROWNO - 2,
+                });
                 let (w, h) = size.unwrap_or_else(|| (rng.range(1, 3), rng.range(1, 2)));
-                let (px, py) = pos.unwrap_or_else(|| (rng.range(0, (prect.w - w).max(0)), rng.range(0, (prect.h - h).max(0))));
+                let (px, py) = pos.unwrap_or_else(|| {
+                    (
+                        rng.range(0, (prect.w - w).max(0)),
+                        rng.range(0, (prect.h - h).max(0)),
+                    )
+                });
                 layout.rooms.push(Room {
-                    rect: Rect { x: prect.x + px, y: prect.y + py, w, h },
-                    kind: rtype.as_ref().map(|t| t.text.clone()).unwrap_or_else(|| "random".into()),
+                    rect: Rect {
+                        x: prect.x + px,
+                        y: prect.y + py,
+                        w,
+                        h,
+                    },
+                    kind: rtype
+                        .as_ref()
+                        .map(|t| t.text.clone())
+                        .unwrap_or_else(|| "random".into()),
                     lit: (*lit >= 0).then_some(*lit != 0),
                     name: None,
                     parent: pidx,
@@ -486,10 +541,22 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                     r.name = Some(t.text.clone());
                 }
             }
-            StmtKind::RoomDoor { state, wall, pos, .. } => {
+            StmtKind::RoomDoor {
+                state, wall, pos, ..
+            } => {
                 if let Some(r) = current.and_then(|i| layout.rooms.get_mut(i)) {
-                    let wall = if *wall < 0 { [1, 2, 4, 8][rng.range(0, 3) as usize] } else { *wall };
-                    let along = |n: i32, rng: &mut Rng| if *pos < 0 { rng.range(0, n - 1) } else { (*pos).clamp(0, n - 1) };
+                    let wall = if *wall < 0 {
+                        [1, 2, 4, 8][rng.range(0, 3) as usize]
+                    } else {
+                        *wall
+                    };
+                    let along = |n: i32, rng: &mut Rng| {
+                        if *pos < 0 {
+                            rng.range(0, n - 1)
+                        } else {
+                            (*pos).clamp(0, n - 1)
+                        }
+                    };
                     let (x, y) = match wall {
                         1 => (r.rect.x + along(r.rect.w, &mut rng), r.rect.y - 1),
                         2 => (r.rect.x + along(r.rect.w, &mut rng), r.rect.y + r.rect.h),
@@ -501,35 +568,6 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                         y,
                         state: door_state(*state).into(),
                         random: *pos < 0,
-                        origin: stmt.span,
-                    });
-                }
-            }
-            StmtKind::Monster { coord, class, name, .. }
-            | StmtKind::Object { coord: Some(coord), class, name, .. } => {
-                if let Some(r) = current.and_then(|i| layout.rooms.get_mut(i)) {
-                    let monster = matches!(stmt.kind, StmtKind::Monster { .. });
-                    let (x, y, random) = match coord.kind {
-                        CoordKind::At(x, y) => (r.rect.x + x, r.rect.y + y, false),
-                        _ => (r.rect.x + rng.range(0, r.rect.w - 1), r.rect.y + rng.range(0, r.rect.h - 1), true),
-                    };
-                    let glyph = match class.class {
-                        Class::Char(c) => c as char,
-                        _ if monster => 'M',
-                        _ => '*',
-                    };
-                    r.contents.push(Marker {
-                        x,
-                        y,
-                        glyph,
-                        fg: if monster { Rgb::RED } else { Rgb::CYAN },
-                        kind: if monster { "monster" } else { "object" }.into(),
-                        label: format!(
-                            "{} {}",
-                            if monster { "monster" } else { "object" },
-                            name.as_ref().map(|n| n.text.as_str()).unwrap_or("(random)")
-                        ),
-                        random,
                         origin: stmt.span,
                     });
                 }
@@ -575,7 +613,32 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                     });
                 }
             }
-            _ => {}
+            _ => {
+                let (Some((coord, glyph, fg, kind, label)), Some(r)) = (
+                    marker_of(stmt),
+                    current.and_then(|i| layout.rooms.get_mut(i)),
+                ) else {
+                    continue;
+                };
+                let (x, y, random) = match coord.kind {
+                    CoordKind::At(x, y) => (r.rect.x + x, r.rect.y + y, false),
+                    _ => (
+                        r.rect.x + rng.range(0, r.rect.w - 1),
+                        r.rect.y + rng.range(0, r.rect.h - 1),
+                        true,
+                    ),
+                };
+                r.contents.push(Marker {
+                    x,
+                    y,
+                    glyph,
+                    fg,
+                    kind: kind.into(),
+                    label,
+                    random,
+                    origin: stmt.span,
+                });
+            }
         }
     }
     layout

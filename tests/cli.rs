@@ -1,0 +1,275 @@
+//! End-to-end tests of the `vaultwright` executable: the lev_comp drop-in
+//! against the reference outputs, `check --format json`, `render`, and the
+//! golden diagnostics of `tests/fixtures/*/invalid/` (refresh them with
+//! `VAULTWRIGHT_BLESS=1 cargo test -p vaultwright-cli`, then review the diff).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_vaultwright"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn corpus() -> PathBuf {
+    common::shared_dir()
+        .expect("../shared/corpus is missing: these tests need the NetHack corpus")
+        .join("corpus/nethack-3.4.3")
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vaultwright-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn lev_comp_writes_byte_identical_files_into_the_current_directory() {
+    let dir = tempdir("levcomp");
+    let src = corpus().join("des/bigroom.des");
+    let out = bin()
+        .current_dir(&dir)
+        .arg("lev-comp")
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    for i in 1..=5 {
+        let name = format!("bigrm-{i}.lev");
+        let ours = std::fs::read(dir.join(&name)).unwrap();
+        let theirs = std::fs::read(corpus().join("expected/bigroom.des").join(&name)).unwrap();
+        assert_eq!(ours, theirs, "{name}");
+    }
+}
+
+#[test]
+fn lev_comp_reads_stdin_and_truncates_what_it_writes() {
+    let dir = tempdir("stdin");
+    std::fs::write(dir.join("tinyvlt.lev"), vec![0xAA; 4096]).unwrap();
+    let src = std::fs::read(repo().join("static/examples/tiny-maze.des")).unwrap();
+    let mut child = bin()
+        .current_dir(&dir)
+        .arg("lev-comp")
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&src).unwrap();
+    assert!(child.wait().unwrap().success());
+    let bytes = std::fs::read(dir.join("tinyvlt.lev")).unwrap();
+    assert!(
+        bytes.len() < 4096 && !bytes.ends_with(&[0xAA]),
+        "file was not truncated"
+    );
+    assert_eq!(&bytes[..8], &0x03040300u64.to_le_bytes());
+}
+
+#[test]
+fn lev_comp_reports_like_the_original_and_exits_1() {
+    let dir = tempdir("invalid");
+    let inv = corpus().join("invalid");
+    std::fs::copy(
+        inv.join("i02_unknown_monster_class.des"),
+        dir.join("i02.des"),
+    )
+    .unwrap();
+    let out = bin()
+        .current_dir(&dir)
+        .args(["lev-comp", "i02.des"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "i02.des: line 7 : Unknown monster class!\n\
+         i02.des: line 7 : WARNING : Invalid monster name!  Making random monster.\n\
+         i02.des : 1 errors detected. No output created!\n"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no output file"
+    );
+}
+
+#[test]
+fn lev_comp_rejects_what_crashes_the_original() {
+    let dir = tempdir("crash");
+    let src = corpus().join("invalid/i14_nomap_coord_crash.des");
+    let out = bin()
+        .current_dir(&dir)
+        .arg("lev-comp")
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 5 : Object at an explicit position after NOMAP"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_json_prints_one_object_per_file() {
+    let des = corpus().join("des");
+    let files = ["castle.des", "oracle.des", "bigroom.des", "knox.des"];
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .args(files.iter().map(|f| des.join(f)))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    for (line, file) in lines.iter().zip(files) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["path"].as_str().unwrap().ends_with(file));
+        assert_eq!(v["language"], "nethack-des");
+        assert!(v["diagnostics"].as_array().unwrap().is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn check_json_gives_lines_and_columns_and_exit_1_on_errors() {
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .arg(repo().join("tests/fixtures/nethack/invalid/negative_register.des"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["code"], "NH0203");
+    assert_eq!(d["line"], 8);
+    assert_eq!(d["column"], 20);
+    assert_eq!(d["end_line"], 8);
+    assert_eq!(d["end_column"], 29);
+}
+
+#[test]
+fn check_usage_errors_exit_2() {
+    let out = bin()
+        .args(["check", "/nonexistent/x.des"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = bin()
+        .args(["check", "--language", "klingon", "x.des"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn render_draws_maze_and_room_levels() {
+    for (file, level, needle) in [
+        ("castle.des", None, "}}}}}"),
+        ("oracle.des", Some("oracle"), "{"),
+        ("bigroom.des", Some("bigrm-3"), "...."),
+        ("knox.des", None, "|"),
+    ] {
+        let mut cmd = bin();
+        cmd.arg("render").arg(corpus().join("des").join(file));
+        if let Some(l) = level {
+            cmd.args(["--level", l]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(needle), "{file}: {text}");
+        assert!(!text.contains("\x1b["), "no colour when not a terminal");
+    }
+    let out = bin()
+        .arg("render")
+        .arg(repo().join("static/examples/tiny-rooms.des"))
+        .args(["--seed", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("room 0: throne"), "{text}");
+}
+
+#[test]
+fn compile_writes_every_artifact() {
+    let dir = tempdir("compile");
+    let out = bin()
+        .arg("compile")
+        .arg(corpus().join("des/endgame.des"))
+        .arg("-o")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    for name in ["air", "astral", "earth", "fire", "water"] {
+        let f = format!("{name}.lev");
+        assert_eq!(
+            std::fs::read(dir.join(&f)).unwrap(),
+            std::fs::read(corpus().join("expected/endgame.des").join(&f)).unwrap()
+        );
+    }
+}
+
+/// `tests/fixtures/<lang>/invalid/NAME.ext` beside `NAME.stderr`: the human
+/// rendering of `vaultwright check`.
+#[test]
+fn golden_diagnostics() {
+    let bless = std::env::var_os("VAULTWRIGHT_BLESS").is_some();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for lang in std::fs::read_dir(repo().join("tests/fixtures")).unwrap() {
+        let dir = lang.unwrap().path().join("invalid");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e != "stderr"))
+            .collect();
+        files.sort();
+        for file in files {
+            let out = bin()
+                .current_dir(&dir)
+                .arg("check")
+                .arg(file.file_name().unwrap())
+                .output()
+                .unwrap();
+            assert_ne!(
+                out.status.code(),
+                Some(0),
+                "{} must be rejected",
+                file.display()
+            );
+            let got = String::from_utf8_lossy(&out.stderr).into_owned();
+            let golden = file.with_extension("stderr");
+            if bless {
+                std::fs::write(&golden, &got).unwrap();
+            } else {
+                let want = std::fs::read_to_string(&golden).unwrap_or_default();
+                if want != got {
+                    failures.push(format!(
+                        "{}:\n--- want\n{want}\n--- got\n{got}",
+                        golden.display()
+                    ));
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7, "golden fixtures missing");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
