@@ -34,7 +34,7 @@ pub fn run(source: &str, options: &Options) -> Output {
     for (i, level) in file.levels.iter().enumerate() {
         // Syntax errors before the level's end come first, as the original
         // reports them while parsing.
-        while let Some(d) = syntax.next_if(|d| d.span.start < level.span.start) {
+        while let Some(d) = syntax.next_if(|d| d.span.start <= level.span.start) {
             compiler.add_syntax_error(d);
         }
         let before = compiler.diagnostics.len();

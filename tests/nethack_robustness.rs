@@ -1,0 +1,192 @@
+//! Robustness: the analysis never panics and keeps its invariants on
+//! mutated real inputs and on garbage (a deterministic mutation fuzzer that
+//! runs in every test run; `cargo fuzz run lev_comp` in `fuzz/` runs the
+//! same target under libFuzzer for as long as you like). Inputs that once
+//! broke it live in `tests/fixtures/nethack/fuzz/` and are replayed here.
+
+mod common;
+
+use vaultwright::{analyze, Language, Options, Target};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "MAZE:\"x\",' '\n",
+    "LEVEL:\"y\"\n",
+    "NOMAP\n",
+    "GEOMETRY:center,center\n",
+    "MAP\n",
+    "ENDMAP\n",
+    "WALLIFY\n",
+    "(",
+    ")",
+    ",",
+    ":",
+    "'",
+    "\"",
+    "[",
+    "]",
+    "%",
+    "-1",
+    "99999999999",
+    "random",
+    "place[",
+    "levregion(",
+    "\r\n",
+    "\n",
+    "#",
+    "9",
+    "ROOM:",
+    "SUBROOM:",
+    "é",
+    "\t",
+];
+
+fn check_invariants(src: &str, target: Target) {
+    let options = Options {
+        target,
+        ..Options::default()
+    };
+    let a = analyze(src, Language::NethackDes, &options);
+    for d in &a.diagnostics {
+        assert!(d.span.end as usize <= src.len(), "span past the end: {d:?}");
+        assert!(
+            src.is_char_boundary(d.span.start as usize)
+                && src.is_char_boundary(d.span.end as usize)
+        );
+    }
+    for t in &a.tokens {
+        assert!(t.span.end as usize <= src.len());
+    }
+    if a.has_errors() {
+        // A file with an error compiles only the levels before it.
+        let first_err = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.span.start)
+            .min()
+            .unwrap();
+        for art in &a.artifacts {
+            let sym = &a.outline[art.symbol.unwrap()];
+            assert!(
+                sym.span.end <= first_err,
+                "level {} was compiled although an error precedes its end",
+                sym.name
+            );
+        }
+    }
+    let again = analyze(src, Language::NethackDes, &options);
+    assert_eq!(a, again, "analysis is not deterministic");
+}
+
+fn mutate(rng: &mut Rng, src: &str) -> String {
+    let mut s: Vec<u8> = src.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(6) {
+        let at = rng.below(s.len() + 1);
+        match rng.below(4) {
+            0 if !s.is_empty() => {
+                let len = rng.below(20).min(s.len() - at.min(s.len()));
+                s.drain(at.min(s.len())..at.min(s.len()) + len);
+            }
+            1 => {
+                let p = PIECES[rng.below(PIECES.len())];
+                s.splice(at..at, p.bytes());
+            }
+            2 if !s.is_empty() => {
+                let i = at.min(s.len() - 1);
+                s[i] = (rng.next() & 0x7f) as u8;
+            }
+            _ => {
+                // Duplicate a random line.
+                let text = String::from_utf8_lossy(&s).into_owned();
+                let lines: Vec<&str> = text.lines().collect();
+                if !lines.is_empty() {
+                    let l = lines[rng.below(lines.len())].to_string() + "\n";
+                    s.splice(at..at, l.bytes());
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&s).into_owned()
+}
+
+#[test]
+fn mutated_corpus_files_never_panic() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the robustness test mutates its files");
+    };
+    let dir = shared.join("corpus/nethack-3.4.3/des");
+    let mut sources: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "des"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .collect();
+    sources.sort();
+    let iterations: usize = std::env::var("VAULTWRIGHT_FUZZ_ITERATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    for i in 0..iterations {
+        let src = mutate(&mut rng, &sources[i % sources.len()]);
+        let target = if i % 3 == 0 {
+            Target::Nethack323
+        } else {
+            Target::Nethack343
+        };
+        let result = std::panic::catch_unwind(|| check_invariants(&src, target));
+        if result.is_err() {
+            let path = std::env::temp_dir().join(format!("vaultwright-crash-{i}.des"));
+            let _ = std::fs::write(&path, &src);
+            panic!(
+                "iteration {i} broke an invariant; input saved to {}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn garbage_never_panics() {
+    let mut rng = Rng(42);
+    for _ in 0..500 {
+        let n = rng.below(200);
+        let src: String = (0..n)
+            .map(|_| {
+                if rng.below(3) == 0 {
+                    PIECES[rng.below(PIECES.len())].to_string()
+                } else {
+                    ((rng.below(95) as u8) + 32).to_string()
+                }
+            })
+            .collect();
+        check_invariants(&src, Target::Nethack343);
+    }
+}
+
+#[test]
+fn saved_fuzz_findings_stay_fixed() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/nethack/fuzz");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let src = String::from_utf8_lossy(&std::fs::read(e.unwrap().path()).unwrap()).into_owned();
+        check_invariants(&src, Target::Nethack343);
+        check_invariants(&src, Target::Nethack323);
+        n += 1;
+    }
+    assert!(n > 0);
+}
