@@ -9,7 +9,7 @@ use super::dialect::Dialect;
 use super::lexer::Lexed;
 use crate::source::Span;
 use crate::view::*;
-use crate::{Options, Target};
+use crate::Options;
 
 const COLNO: i32 = 80;
 const ROWNO: i32 = 21;
@@ -412,9 +412,6 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
         }
     }
     let _ = dialect;
-    if options.target == Target::Nethack343 {
-        map.notes.push("NetHack 3.4.3".into());
-    }
     map
 }
 

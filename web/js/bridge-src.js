@@ -1,0 +1,194 @@
+// The studio's JavaScript side: CodeMirror 6, IndexedDB, downloads and the
+// service worker. Bundled by esbuild into js/bridge.js (generated) and
+// imported by the Rust app through wasm-bindgen. Nothing here parses a
+// level format: highlighting and diagnostics come from the Rust core.
+
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, Decoration } from "@codemirror/view";
+import { EditorState, StateField, StateEffect, RangeSetBuilder } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches, search } from "@codemirror/search";
+import { bracketMatching } from "@codemirror/language";
+import { setDiagnostics as cmSetDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
+
+const TOKEN_CLASSES = ["tok-keyword", "tok-constant", "tok-string", "tok-number", "tok-char", "tok-comment", "tok-punct", "tok-map", "tok-code", "tok-invalid"];
+const tokenMarks = TOKEN_CLASSES.map((c) => Decoration.mark({ class: c }));
+const linkMark = Decoration.mark({ class: "cm-linked" });
+
+const setTokensEffect = StateEffect.define();
+const setLinkedEffect = StateEffect.define();
+
+function rangesToDecorations(doc, flat, marks) {
+  const builder = new RangeSetBuilder();
+  const len = doc.length;
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const from = Math.min(flat[i], len), to = Math.min(flat[i + 1], len);
+    if (to > from) builder.add(from, to, marks[flat[i + 2]] || marks[0]);
+  }
+  return builder.finish();
+}
+
+const tokenField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setTokensEffect)) value = rangesToDecorations(tr.state.doc, e.value, tokenMarks);
+    return value;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+const linkedField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setLinkedEffect)) value = rangesToDecorations(tr.state.doc, e.value, [linkMark]);
+    return value;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+/** Creates an editor in `parent`; `onChange(text)` after every edit,
+ *  `onCursor(utf16Offset)` when the selection head moves. */
+export function createEditor(parent, doc, onChange, onCursor) {
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        history(),
+        drawSelection(),
+        bracketMatching(),
+        highlightActiveLine(),
+        highlightSelectionMatches(),
+        search({ top: true }),
+        lintGutter(),
+        tokenField,
+        linkedField,
+        keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) onChange(u.state.doc.toString());
+          if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
+        }),
+      ],
+    }),
+  });
+  return view;
+}
+
+export function getText(view) { return view.state.doc.toString(); }
+
+export function setText(view, text) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/** `flat` = [from, to, kind, from, to, kind, …] in UTF-16 offsets. */
+export function setTokens(view, flat) {
+  view.dispatch({ effects: setTokensEffect.of(flat) });
+}
+
+/** Ranges linked to what the pointer is on in a view (flat [from, to, 0, …]). */
+export function setLinked(view, flat) {
+  view.dispatch({ effects: setLinkedEffect.of(flat) });
+}
+
+/** `diags` = [{from, to, severity, message}] in UTF-16 offsets. */
+export function setDiagnostics(view, diags) {
+  const len = view.state.doc.length;
+  const list = diags.map((d) => ({
+    from: Math.min(d.from, len),
+    to: Math.min(Math.max(d.to, d.from), len),
+    severity: d.severity === "note" ? "info" : d.severity,
+    message: d.message,
+    source: d.code,
+  }));
+  view.dispatch(cmSetDiagnostics(view.state, list));
+}
+
+export function setCursor(view, offset) {
+  const pos = Math.min(offset, view.state.doc.length);
+  view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+  view.focus();
+}
+
+export function focusEditor(view) { view.focus(); }
+
+// ---- IndexedDB: one object store of documents ----------------------------
+
+const DB_NAME = "vaultwright";
+const STORE = "documents";
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "id" });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function tx(mode, work) {
+  return openDb().then((db) => new Promise((resolve, reject) => {
+    const t = db.transaction(STORE, mode);
+    const result = work(t.objectStore(STORE));
+    t.oncomplete = () => resolve(result.result === undefined ? null : result.result);
+    t.onerror = () => reject(t.error ? String(t.error) : "storage error");
+    t.onabort = () => reject(t.error ? String(t.error) : "storage aborted");
+  }));
+}
+
+/** Saves one document (a JSON string with an `id`). */
+export function dbPut(json) { return tx("readwrite", (s) => s.put(JSON.parse(json))).then(() => null); }
+/** All documents as a JSON array string. */
+export function dbAll() { return tx("readonly", (s) => s.getAll()).then((v) => JSON.stringify(v || [])); }
+export function dbDelete(id) { return tx("readwrite", (s) => s.delete(id)).then(() => null); }
+
+// ---- files and the service worker -----------------------------------------
+
+export function download(name, bytes, mime) {
+  const blob = new Blob([bytes], { type: mime || "application/octet-stream" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+export function downloadCanvasPng(canvas, name) {
+  canvas.toBlob((blob) => {
+    if (!blob) return;
+    blob.arrayBuffer().then((buf) => download(name, new Uint8Array(buf), "image/png"));
+  }, "image/png");
+}
+
+export function downloadSvg(svg, name) {
+  const text = new XMLSerializer().serializeToString(svg);
+  download(name, new TextEncoder().encode(text), "image/svg+xml");
+}
+
+export function copyText(text) {
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    return navigator.clipboard.writeText(text).then(() => true, () => false);
+  }
+  return Promise.resolve(false);
+}
+
+export function readFile(file) {
+  return file.arrayBuffer().then((b) => new Uint8Array(b));
+}
+
+export function registerServiceWorker() {
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("service worker:", e));
+  }
+}
+
+export function now() { return performance.now(); }
+
+export function measure(name, start) {
+  try { performance.measure(name, { start, end: performance.now() }); } catch (_) { /* old browsers */ }
+}

@@ -1,0 +1,61 @@
+//! Bindings to `js/bridge.js` (CodeMirror, IndexedDB, downloads).
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/bridge.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = createEditor)]
+    pub fn create_editor(
+        parent: &web_sys::Element,
+        doc: &str,
+        on_change: &Closure<dyn FnMut(String)>,
+        on_cursor: &Closure<dyn FnMut(u32)>,
+    ) -> JsValue;
+    #[wasm_bindgen(js_name = getText)]
+    pub fn get_text(view: &JsValue) -> String;
+    #[wasm_bindgen(js_name = setText)]
+    pub fn set_text(view: &JsValue, text: &str);
+    #[wasm_bindgen(js_name = setTokens)]
+    pub fn set_tokens(view: &JsValue, flat: Vec<u32>);
+    #[wasm_bindgen(js_name = setLinked)]
+    pub fn set_linked(view: &JsValue, flat: Vec<u32>);
+    #[wasm_bindgen(js_name = setDiagnostics)]
+    pub fn set_diagnostics(view: &JsValue, diags: JsValue);
+    #[wasm_bindgen(js_name = setCursor)]
+    pub fn set_cursor(view: &JsValue, offset: u32);
+
+    #[wasm_bindgen(js_name = dbPut, catch)]
+    pub fn db_put(json: &str) -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(js_name = dbAll, catch)]
+    pub fn db_all() -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(js_name = dbDelete, catch)]
+    pub fn db_delete(id: &str) -> Result<js_sys::Promise, JsValue>;
+
+    pub fn download(name: &str, bytes: &[u8], mime: &str);
+    #[wasm_bindgen(js_name = downloadCanvasPng)]
+    pub fn download_canvas_png(canvas: &web_sys::HtmlCanvasElement, name: &str);
+    #[wasm_bindgen(js_name = downloadSvg)]
+    pub fn download_svg(svg: &web_sys::Element, name: &str);
+    #[wasm_bindgen(js_name = copyText)]
+    pub fn copy_text(text: &str) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = readFile)]
+    pub fn read_file(file: &web_sys::File) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = registerServiceWorker)]
+    pub fn register_service_worker();
+    pub fn now() -> f64;
+    pub fn measure(name: &str, start: f64);
+}
+
+/// Awaits a storage promise, turning a rejection into a message.
+pub async fn settle(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, String> {
+    let p = p.map_err(describe)?;
+    wasm_bindgen_futures::JsFuture::from(p)
+        .await
+        .map_err(describe)
+}
+
+pub fn describe(e: JsValue) -> String {
+    e.as_string()
+        .or_else(|| js_sys::Error::try_from(e.clone()).ok().map(|e| String::from(e.message())))
+        .unwrap_or_else(|| format!("{e:?}"))
+}

@@ -1,0 +1,286 @@
+//! Pure helpers, testable anywhere: permalink encoding (versioned,
+//! compressed, with a decompression limit), UTF-8 ↔ UTF-16 offsets for the
+//! editor, and a minimal ZIP writer for "download all".
+
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use vaultwright::{Language, Target};
+
+/// What a permalink holds (version 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkState {
+    pub language: Language,
+    pub target: Target,
+    pub name: String,
+    pub source: String,
+    /// Index of the outline entry shown.
+    pub symbol: usize,
+    pub seed: u64,
+    /// "map", "rooms", "graph" or "table".
+    pub view: String,
+}
+
+pub const LINK_PREFIX: &str = "#v1.";
+/// Largest decompressed permalink accepted.
+pub const MAX_LINK_BYTES: usize = 2 * 1024 * 1024;
+/// Largest hash accepted before decoding.
+pub const MAX_HASH_CHARS: usize = 1024 * 1024;
+pub const MAX_NAME_CHARS: usize = 80;
+
+pub fn encode_link(state: &LinkState) -> String {
+    let json = serde_json::to_vec(&serde_json::json!({ "v": 1, "state": state }))
+        .unwrap_or_default();
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
+    format!(
+        "{LINK_PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+    )
+}
+
+/// Decodes a location hash. `Ok(None)` when the hash is not a permalink at
+/// all (empty or unrelated), `Err` with a message for a broken one.
+pub fn decode_link(hash: &str) -> Result<Option<LinkState>, String> {
+    let Some(rest) = hash.strip_prefix("#v") else {
+        return Ok(None);
+    };
+    let Some((version, payload)) = rest.split_once('.') else {
+        return Err("this link is malformed (no version separator)".into());
+    };
+    let version: u32 = version
+        .parse()
+        .map_err(|_| "this link is malformed (bad version)".to_string())?;
+    if hash.len() > MAX_HASH_CHARS {
+        return Err("this link is too long to open".into());
+    }
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .map_err(|_| "this link is damaged (not base64url); was it cut off?".to_string())?;
+    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_LINK_BYTES)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
+                "this link expands to more than {} MB; refusing to open it",
+                MAX_LINK_BYTES / (1024 * 1024)
+            ),
+            _ => "this link is damaged (it does not decompress); was it cut off?".to_string(),
+        })?;
+    let value: serde_json::Value = serde_json::from_slice(&json)
+        .map_err(|_| "this link is damaged (its content is not valid)".to_string())?;
+    migrate(version, value).map(Some)
+}
+
+/// Brings any known version to the current `LinkState`.
+fn migrate(version: u32, value: serde_json::Value) -> Result<LinkState, String> {
+    match version {
+        1 => {
+            if value.get("v").and_then(|v| v.as_u64()) != Some(1) {
+                return Err("this link is damaged (version mismatch)".into());
+            }
+            let mut state: LinkState = serde_json::from_value(value["state"].clone())
+                .map_err(|e| format!("this link is damaged ({e})"))?;
+            state.name = sanitize_name(&state.name);
+            if !matches!(state.view.as_str(), "map" | "rooms" | "graph" | "table") {
+                state.view = "map".into();
+            }
+            Ok(state)
+        }
+        v => Err(format!(
+            "this link was made by a newer Vaultwright (format v{v}); this version reads v1"
+        )),
+    }
+}
+
+/// A document name: printable, short, never empty.
+pub fn sanitize_name(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    let clean = clean.trim().to_string();
+    if clean.is_empty() {
+        "untitled".into()
+    } else {
+        clean
+    }
+}
+
+/// Byte offset ↔ UTF-16 offset for one text.
+pub struct Utf16Map {
+    /// UTF-16 offset of every byte offset (continuation bytes repeat).
+    to16: Vec<u32>,
+    ascii: bool,
+}
+
+impl Utf16Map {
+    pub fn new(text: &str) -> Utf16Map {
+        if text.is_ascii() {
+            return Utf16Map {
+                to16: Vec::new(),
+                ascii: true,
+            };
+        }
+        let mut to16 = Vec::with_capacity(text.len() + 1);
+        let mut u = 0u32;
+        for c in text.chars() {
+            for _ in 0..c.len_utf8() {
+                to16.push(u);
+            }
+            u += c.len_utf16() as u32;
+        }
+        to16.push(u);
+        Utf16Map { to16, ascii: false }
+    }
+
+    pub fn to_utf16(&self, byte: usize) -> u32 {
+        if self.ascii {
+            return byte as u32;
+        }
+        self.to16
+            .get(byte)
+            .copied()
+            .unwrap_or_else(|| self.to16.last().copied().unwrap_or(0))
+    }
+
+    pub fn to_byte(&self, utf16: u32) -> usize {
+        if self.ascii {
+            return utf16 as usize;
+        }
+        self.to16.partition_point(|&u| u < utf16)
+    }
+}
+
+/// CRC-32 (IEEE), for ZIP entries.
+pub fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in data {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// A ZIP archive of stored (uncompressed) files.
+pub fn zip(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data) in files {
+        let offset = out.len() as u32;
+        let crc = crc32(data);
+        let n = name.as_bytes();
+        let header = |sig: u32, central: bool| {
+            let mut h = Vec::new();
+            h.extend_from_slice(&sig.to_le_bytes());
+            if central {
+                h.extend_from_slice(&20u16.to_le_bytes()); // made by
+            }
+            h.extend_from_slice(&20u16.to_le_bytes()); // needed
+            h.extend_from_slice(&0u16.to_le_bytes()); // flags
+            h.extend_from_slice(&0u16.to_le_bytes()); // stored
+            h.extend_from_slice(&0u16.to_le_bytes()); // time
+            h.extend_from_slice(&0x21u16.to_le_bytes()); // date 1980-01-01
+            h.extend_from_slice(&crc.to_le_bytes());
+            h.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            h.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            h.extend_from_slice(&(n.len() as u16).to_le_bytes());
+            h.extend_from_slice(&0u16.to_le_bytes()); // extra
+            if central {
+                h.extend_from_slice(&0u16.to_le_bytes()); // comment
+                h.extend_from_slice(&0u16.to_le_bytes()); // disk
+                h.extend_from_slice(&0u16.to_le_bytes()); // internal attrs
+                h.extend_from_slice(&0u32.to_le_bytes()); // external attrs
+                h.extend_from_slice(&offset.to_le_bytes());
+            }
+            h.extend_from_slice(n);
+            h
+        };
+        out.extend(header(0x0403_4b50, false));
+        out.extend_from_slice(data);
+        central.extend(header(0x0201_4b50, true));
+    }
+    let cd_offset = out.len() as u32;
+    let cd_len = central.len() as u32;
+    out.extend(central);
+    out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[0, 0, 0, 0]);
+    out.extend_from_slice(&(files.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(files.len() as u16).to_le_bytes());
+    out.extend_from_slice(&cd_len.to_le_bytes());
+    out.extend_from_slice(&cd_offset.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> LinkState {
+        LinkState {
+            language: Language::NethackDes,
+            target: Target::Nethack323,
+            name: "castle.des".into(),
+            source: "MAZE:\"x\",' '\nNOMAP\n# héllo ✓\n".into(),
+            symbol: 2,
+            seed: 99,
+            view: "map".into(),
+        }
+    }
+
+    #[test]
+    fn links_round_trip() {
+        let link = encode_link(&sample());
+        assert!(link.starts_with("#v1."));
+        assert_eq!(decode_link(&link).unwrap().unwrap(), sample());
+    }
+
+    #[test]
+    fn hostile_links_are_refused_with_a_message() {
+        assert_eq!(decode_link("").unwrap(), None);
+        assert_eq!(decode_link("#section").unwrap(), None);
+        assert!(decode_link("#v1.!!!").unwrap_err().contains("base64"));
+        let link = encode_link(&sample());
+        assert!(decode_link(&link[..link.len() - 8]).is_err(), "truncated");
+        assert!(decode_link("#v7.AAAA").unwrap_err().contains("v7"));
+        let bomb = miniz_oxide::deflate::compress_to_vec_zlib(&vec![b' '; 50 << 20], 9);
+        let hash = format!(
+            "#v1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bomb)
+        );
+        assert!(hash.len() < 200_000);
+        assert!(decode_link(&hash).unwrap_err().contains("more than"));
+    }
+
+    #[test]
+    fn names_are_cleaned() {
+        assert_eq!(sanitize_name("  a\u{0}b\n "), "ab");
+        assert_eq!(sanitize_name(""), "untitled");
+        assert_eq!(sanitize_name(&"x".repeat(500)).len(), MAX_NAME_CHARS);
+    }
+
+    #[test]
+    fn utf16_offsets() {
+        let text = "aé✓😀b";
+        let m = Utf16Map::new(text);
+        assert_eq!(m.to_utf16(0), 0);
+        assert_eq!(m.to_utf16(1), 1);
+        assert_eq!(m.to_utf16(3), 2);
+        assert_eq!(m.to_utf16(6), 3);
+        assert_eq!(m.to_utf16(10), 5);
+        assert_eq!(m.to_byte(5), 10);
+        assert_eq!(m.to_byte(3), 6);
+    }
+
+    #[test]
+    fn zip_has_valid_structure() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        let z = zip(&[("a.lev".into(), vec![1, 2, 3]), ("b.lev".into(), vec![])]);
+        assert_eq!(&z[..4], b"PK\x03\x04");
+        assert_eq!(&z[z.len() - 22..z.len() - 18], b"PK\x05\x06");
+    }
+}

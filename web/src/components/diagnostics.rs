@@ -1,0 +1,46 @@
+//! The diagnostics list under the editor; a click jumps to the span.
+
+use std::rc::Rc;
+
+use vaultwright::{Diagnostic, LineIndex};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct DiagnosticsProps {
+    pub diagnostics: Rc<Vec<Diagnostic>>,
+    pub source: Rc<String>,
+    pub on_jump: Callback<usize>,
+}
+
+#[function_component(DiagnosticsPanel)]
+pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
+    let index = LineIndex::new(&props.source);
+    let errors = props.diagnostics.iter().filter(|d| d.is_error()).count();
+    let others = props.diagnostics.len() - errors;
+    html! {
+        <section class="diagnostics" aria-label="Diagnostics">
+            <div class="diag-summary">
+                { format!("{errors} error(s), {others} other finding(s)") }
+            </div>
+            <ul class="diag-list">
+            { for props.diagnostics.iter().map(|d| {
+                let at = index.line_col(&props.source, d.span.start as usize);
+                let offset = d.span.start as usize;
+                let on_jump = props.on_jump.clone();
+                let notes = d.notes.join("; ");
+                html! {
+                    <li class={classes!("diag", d.severity.as_str())}
+                        onclick={Callback::from(move |_| on_jump.emit(offset))}
+                        title={notes.clone()}>
+                        <span class="diag-sev">{ d.severity.as_str() }</span>
+                        <span class="diag-code">{ &d.code }</span>
+                        <span class="diag-pos">{ format!("{}:{}", at.line, at.column) }</span>
+                        <span class="diag-msg">{ &d.message }</span>
+                        if !notes.is_empty() { <span class="diag-notes">{ notes }</span> }
+                    </li>
+                }
+            }) }
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,105 @@
+//! The CodeMirror editor, driven from Rust: text in and out, highlighting
+//! from the core's tokens, diagnostics as squiggles and gutter markers,
+//! linked ranges from the views, jumps from clicks.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+use crate::bridge;
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct EditorDiagnostic {
+    pub from: u32,
+    pub to: u32,
+    pub severity: &'static str,
+    pub message: String,
+    pub code: String,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct EditorProps {
+    pub text: Rc<String>,
+    /// Changes when the editor must take `text` (another document opened).
+    pub reload: u32,
+    /// Flat `[from, to, kind, …]` in UTF-16 offsets.
+    pub tokens: Rc<Vec<u32>>,
+    pub diagnostics: Rc<Vec<EditorDiagnostic>>,
+    /// Flat `[from, to, 0, …]` ranges linked to the hovered view item.
+    pub linked: Rc<Vec<u32>>,
+    /// UTF-16 offset to move the cursor to, with a nonce.
+    pub jump: Option<(u32, u32)>,
+    pub on_change: Callback<String>,
+    /// UTF-16 offset of the cursor.
+    pub on_cursor: Callback<u32>,
+}
+
+type Closures = (Closure<dyn FnMut(String)>, Closure<dyn FnMut(u32)>);
+
+#[function_component(Editor)]
+pub fn editor(props: &EditorProps) -> Html {
+    let host = use_node_ref();
+    let view = use_mut_ref(|| None::<JsValue>);
+    let closures = use_mut_ref(|| None::<Closures>);
+    {
+        let (host, view, closures) = (host.clone(), view.clone(), closures.clone());
+        let (on_change, on_cursor) = (props.on_change.clone(), props.on_cursor.clone());
+        let text = props.text.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = host.cast::<web_sys::Element>() {
+                let ch = Closure::wrap(Box::new(move |t: String| on_change.emit(t)) as Box<dyn FnMut(String)>);
+                let cu = Closure::wrap(Box::new(move |o: u32| on_cursor.emit(o)) as Box<dyn FnMut(u32)>);
+                let v = bridge::create_editor(&el, &text, &ch, &cu);
+                *view.borrow_mut() = Some(v);
+                *closures.borrow_mut() = Some((ch, cu));
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        let text = props.text.clone();
+        use_effect_with(props.reload, move |_| {
+            if let Some(v) = view.borrow().as_ref() {
+                if bridge::get_text(v) != *text {
+                    bridge::set_text(v, &text);
+                }
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.tokens.clone(), move |tokens| {
+            if let Some(v) = view.borrow().as_ref() {
+                bridge::set_tokens(v, tokens.to_vec());
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.diagnostics.clone(), move |diags| {
+            if let Some(v) = view.borrow().as_ref() {
+                if let Ok(js) = serde_wasm_bindgen::to_value(&**diags) {
+                    bridge::set_diagnostics(v, js);
+                }
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.linked.clone(), move |linked| {
+            if let Some(v) = view.borrow().as_ref() {
+                bridge::set_linked(v, linked.to_vec());
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.jump, move |jump| {
+            if let (Some(v), Some((offset, _))) = (view.borrow().as_ref(), jump) {
+                bridge::set_cursor(v, *offset);
+            }
+        });
+    }
+    html! { <div class="editor" ref={host} data-testid="editor"></div> }
+}

@@ -1,0 +1,95 @@
+//! BranchGraph as SVG: one column per dungeon, levels stacked by depth,
+//! branches as labelled edges; everything links to its source.
+
+use std::rc::Rc;
+
+use vaultwright::view::BranchGraph;
+use yew::prelude::*;
+
+use super::{touches, Hover};
+
+const COL_W: f64 = 190.0;
+const ROW_H: f64 = 26.0;
+const TOP: f64 = 40.0;
+
+#[derive(Properties, PartialEq)]
+pub struct GraphProps {
+    pub graph: Rc<BranchGraph>,
+    pub highlight: (usize, usize),
+    pub on_jump: Callback<usize>,
+    pub on_hover: Callback<Option<Hover>>,
+    pub svg_ref: NodeRef,
+}
+
+#[function_component(BranchGraphView)]
+pub fn branch_graph_view(props: &GraphProps) -> Html {
+    let g = &props.graph;
+    let max_depth = g
+        .dungeons
+        .iter()
+        .flat_map(|d| d.levels.iter().map(|l| l.depth_range.1).chain([d.depth_range.1]))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let w = (g.dungeons.len().max(1) as f64) * COL_W + 20.0;
+    let h = TOP + (max_depth as f64 + 1.0) * ROW_H + 20.0;
+    let y_of = |depth: i32| TOP + depth.max(0) as f64 * ROW_H;
+    let hover = |text: String, origin: vaultwright::Span| {
+        let on_hover = props.on_hover.clone();
+        Callback::from(move |e: MouseEvent| {
+            on_hover.emit(Some(Hover { text: text.clone(), origin: Some(origin), at: (e.offset_x() as f64, e.offset_y() as f64) }))
+        })
+    };
+    let jump = |offset: usize| {
+        let on_jump = props.on_jump.clone();
+        Callback::from(move |_: MouseEvent| on_jump.emit(offset))
+    };
+    html! {
+        <div class="svg-view">
+        <svg ref={props.svg_ref.clone()} xmlns="http://www.w3.org/2000/svg" class="graph" data-testid="graph"
+             viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()}>
+            <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="bg" />
+            { for g.branches.iter().map(|b| {
+                let x1 = 10.0 + b.from as f64 * COL_W + COL_W - 30.0;
+                let x2 = 10.0 + b.to as f64 * COL_W + 10.0;
+                let y1 = y_of(b.depth_range.0) + ROW_H / 2.0;
+                let y2 = TOP - 8.0;
+                let label = format!("{} {} branch, depth {}–{}", b.kind, b.dir, b.depth_range.0, b.depth_range.1);
+                html! {
+                    <g class={classes!("edge", touches(Some(b.origin), props.highlight).then_some("hl"))}
+                       onmouseenter={hover(label.clone(), b.origin)} onclick={jump(b.origin.start as usize)}>
+                        <path d={format!("M{x1},{y1} C{},{y1} {},{y2} {x2},{y2}", x1 + 40.0, x2 - 40.0)} />
+                        <text x={((x1 + x2) / 2.0).to_string()} y={((y1 + y2) / 2.0 - 4.0).to_string()}>{ format!("{} ({})", b.kind, b.dir) }</text>
+                    </g>
+                }
+            }) }
+            { for g.dungeons.iter().enumerate().map(|(i, d)| {
+                let x = 10.0 + i as f64 * COL_W;
+                html! {
+                    <g class={classes!("dungeon", touches(Some(d.origin), props.highlight).then_some("hl"))}>
+                        <rect class="dungeon-head" x={x.to_string()} y="6" width={(COL_W - 20.0).to_string()} height="26"
+                              onmouseenter={hover(format!("{} — levels {}–{} {}", d.name, d.depth_range.0, d.depth_range.1, d.detail), d.origin)}
+                              onclick={jump(d.origin.start as usize)} />
+                        <text x={(x + 8.0).to_string()} y="24" class="dungeon-name">{ &d.name }</text>
+                        { for d.levels.iter().map(|l| {
+                            let y = y_of(l.depth_range.0);
+                            let span_h = ((l.depth_range.1 - l.depth_range.0).max(0) as f64 + 1.0) * ROW_H - 4.0;
+                            html! {
+                                <g class={classes!("level", touches(Some(l.origin), props.highlight).then_some("hl"))}
+                                   onmouseenter={hover(format!("{} — depth {}–{} {}", l.name, l.depth_range.0, l.depth_range.1, l.detail), l.origin)}
+                                   onclick={jump(l.origin.start as usize)}>
+                                    <rect x={x.to_string()} y={y.to_string()} width={(COL_W - 40.0).to_string()} height={span_h.to_string()} rx="4" />
+                                    <text x={(x + 6.0).to_string()} y={(y + 16.0).to_string()}>{ &l.name }</text>
+                                </g>
+                            }
+                        }) }
+                    </g>
+                }
+            }) }
+        </svg>
+        if !g.notes.is_empty() {
+            <ul class="view-notes">{ for g.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+        }
+        </div>
+    }
+}

@@ -1,0 +1,88 @@
+//! RoomLayout as SVG: rooms (random placements dashed), subrooms, doors,
+//! corridors and contents, each linked to its source line.
+
+use std::rc::Rc;
+
+use vaultwright::view::RoomLayout;
+use vaultwright::Span;
+use yew::prelude::*;
+
+use super::{describe_origin, touches, Hover};
+
+const SX: f64 = 10.0;
+const SY: f64 = 16.0;
+
+#[derive(Properties, PartialEq)]
+pub struct RoomsProps {
+    pub layout: Rc<RoomLayout>,
+    pub source: Rc<String>,
+    pub highlight: (usize, usize),
+    pub on_jump: Callback<usize>,
+    pub on_hover: Callback<Option<Hover>>,
+    pub svg_ref: NodeRef,
+}
+
+fn handlers(props: &RoomsProps, text: String, origin: Span) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
+    let on_jump = props.on_jump.clone();
+    let on_hover = props.on_hover.clone();
+    let full = format!("{text} · {}", describe_origin(&props.source, origin));
+    (
+        Callback::from(move |_: MouseEvent| on_jump.emit(origin.start as usize)),
+        Callback::from(move |e: MouseEvent| {
+            on_hover.emit(Some(Hover { text: full.clone(), origin: Some(origin), at: (e.offset_x() as f64, e.offset_y() as f64) }))
+        }),
+    )
+}
+
+#[function_component(RoomLayoutView)]
+pub fn room_layout_view(props: &RoomsProps) -> Html {
+    let l = &props.layout;
+    let (w, h) = (l.width as f64 * SX, l.height as f64 * SY);
+    let leave = {
+        let on_hover = props.on_hover.clone();
+        Callback::from(move |_: MouseEvent| on_hover.emit(None))
+    };
+    html! {
+        <div class="svg-view">
+        <svg ref={props.svg_ref.clone()} xmlns="http://www.w3.org/2000/svg" class="rooms" data-testid="rooms"
+             viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} onmouseleave={leave}>
+            <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="bg" />
+            { for l.corridors.iter().map(|c| {
+                let pts: Vec<String> = c.points.iter().map(|(x, y)| format!("{},{}", *x as f64 * SX + SX / 2.0, *y as f64 * SY + SY / 2.0)).collect();
+                let (click, enter) = handlers(props, format!("corridor from room {}{}", c.from, c.to.map(|t| format!(" to room {t}")).unwrap_or_else(|| " to a random place".into())), c.origin);
+                html! { <polyline points={pts.join(" ")} class={classes!("corridor", c.random.then_some("random"), touches(Some(c.origin), props.highlight).then_some("hl"))} onclick={click} onmouseenter={enter} /> }
+            }) }
+            { for l.rooms.iter().enumerate().map(|(i, r)| {
+                let label = format!("room {i}: {}{}{} {}x{}{}", r.kind,
+                    r.name.as_ref().map(|n| format!(" \"{n}\"")).unwrap_or_default(),
+                    match r.lit { Some(true) => ", lit", Some(false) => ", unlit", None => ", random light" },
+                    r.rect.w, r.rect.h, if r.random { " (random placement, example)" } else { "" });
+                let (click, enter) = handlers(props, label, r.origin);
+                html! {
+                    <g class={classes!("room", r.parent.is_some().then_some("subroom"), r.random.then_some("random"), touches(Some(r.origin), props.highlight).then_some("hl"))}>
+                        <rect x={((r.rect.x - 1) as f64 * SX).to_string()} y={((r.rect.y - 1) as f64 * SY).to_string()}
+                              width={((r.rect.w + 2) as f64 * SX).to_string()} height={((r.rect.h + 2) as f64 * SY).to_string()}
+                              onclick={click} onmouseenter={enter} />
+                        <text x={((r.rect.x as f64) * SX).to_string()} y={((r.rect.y as f64) * SY + SY * 0.8).to_string()} class="room-label">
+                            { r.name.clone().unwrap_or_else(|| r.kind.clone()) }
+                        </text>
+                        { for r.doors.iter().map(|d| {
+                            let (click, enter) = handlers(props, format!("door ({}){}", d.state, if d.random { ", random position" } else { "" }), d.origin);
+                            html! { <rect class={classes!("door", touches(Some(d.origin), props.highlight).then_some("hl"))} x={(d.x as f64 * SX).to_string()} y={(d.y as f64 * SY).to_string()} width={SX.to_string()} height={SY.to_string()} onclick={click} onmouseenter={enter} /> }
+                        }) }
+                        { for r.contents.iter().map(|m| {
+                            let (click, enter) = handlers(props, m.label.clone(), m.origin);
+                            html! { <text class={classes!("glyph", touches(Some(m.origin), props.highlight).then_some("hl"))} fill={m.fg.hex()}
+                                x={(m.x as f64 * SX + SX / 2.0).to_string()} y={(m.y as f64 * SY + SY * 0.75).to_string()}
+                                onclick={click} onmouseenter={enter}>{ m.glyph.to_string() }</text> }
+                        }) }
+                    </g>
+                }
+            }) }
+        </svg>
+        if !l.notes.is_empty() {
+            <ul class="view-notes">{ for l.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+        }
+        </div>
+    }
+}

@@ -1,0 +1,32 @@
+//! Examples shipped with the studio (written for Vaultwright, one or more
+//! per language the core supports).
+
+use vaultwright::Language;
+
+pub struct Example {
+    pub title: &'static str,
+    pub file: &'static str,
+    pub language: Language,
+    pub source: &'static str,
+}
+
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        title: "NetHack: a guarded vault (maze level)",
+        file: "tiny-maze.des",
+        language: Language::NethackDes,
+        source: include_str!("../../static/examples/tiny-maze.des"),
+    },
+    Example {
+        title: "NetHack: a throne room (room level)",
+        file: "tiny-rooms.des",
+        language: Language::NethackDes,
+        source: include_str!("../../static/examples/tiny-rooms.des"),
+    },
+    Example {
+        title: "NetHack: a moated keep with a drawbridge",
+        file: "keep.des",
+        language: Language::NethackDes,
+        source: include_str!("../../static/examples/keep.des"),
+    },
+];

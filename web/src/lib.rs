@@ -1,0 +1,39 @@
+//! The Vaultwright studio. It renders the core's `Analysis` and knows no
+//! level grammar: views, diagnostics, tokens and artifacts come from
+//! `vaultwright::analyze`.
+
+pub mod app;
+pub mod bridge;
+pub mod codec;
+pub mod components;
+pub mod examples;
+pub mod state;
+
+use std::cell::Cell;
+
+thread_local! {
+    static EDIT_START: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// Called when the editor reports an edit: starts the edit→paint timer.
+pub fn edit_started() {
+    EDIT_START.with(|s| s.set(bridge::now()));
+}
+
+/// Called after a view has painted: records `vw-edit` (edit → repaint) in
+/// the Performance timeline for the timing harness.
+pub fn painted() {
+    if !cfg!(target_arch = "wasm32") {
+        return;
+    }
+    EDIT_START.with(|s| {
+        let start = s.replace(0.0);
+        if start > 0.0 {
+            bridge::measure("vw-edit", start);
+        }
+    });
+}
+
+pub fn start() {
+    yew::Renderer::<app::App>::new().render();
+}

@@ -1,0 +1,3 @@
+fn main() {
+    vaultwright_web::start();
+}
