@@ -189,6 +189,14 @@ export function registerServiceWorker() {
 
 export function now() { return performance.now(); }
 
+const marked = new Set();
+/** A Performance mark, once per page load (e.g. "vw-interactive"). */
+export function markOnce(name) {
+  if (marked.has(name)) return;
+  marked.add(name);
+  performance.mark(name);
+}
+
 export function measure(name, start) {
   try { performance.measure(name, { start, end: performance.now() }); } catch (_) { /* old browsers */ }
 }

@@ -7,7 +7,9 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use vaultwright::view::View;
-use vaultwright::{analyze, detect_language, Analysis, Language, LineIndex, Options, Severity, Target};
+use vaultwright::{
+    analyze, detect_language, Analysis, Language, LineIndex, Options, Severity, Target,
+};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -109,7 +111,9 @@ fn remember_current(id: &str) {
 }
 
 fn open_from_hash(dispatch: &UseReducerDispatcher<State>) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let hash = window.location().hash().unwrap_or_default();
     match codec::decode_link(&hash) {
         Ok(None) => {}
@@ -120,11 +124,17 @@ fn open_from_hash(dispatch: &UseReducerDispatcher<State>) {
             doc.symbol = link.symbol;
             doc.view = link.view;
             dispatch.dispatch(Action::Open(doc));
-            dispatch.dispatch(Action::Message(Tone::Info, "Opened the shared link as a new document.".into()));
+            dispatch.dispatch(Action::Message(
+                Tone::Info,
+                "Opened the shared link as a new document.".into(),
+            ));
             clear_hash();
         }
         Err(e) => {
-            dispatch.dispatch(Action::Message(Tone::Error, format!("Could not open the link: {e}. Nothing was changed.")));
+            dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not open the link: {e}. Nothing was changed."),
+            ));
             clear_hash();
         }
     }
@@ -146,14 +156,20 @@ fn open_file(file: web_sys::File, dispatch: UseReducerDispatcher<State>) {
             Ok(bytes) => {
                 let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
                 if bytes.len() > 8 << 20 {
-                    dispatch.dispatch(Action::Message(Tone::Error, format!("{name} is larger than 8 MB; not opened.")));
+                    dispatch.dispatch(Action::Message(
+                        Tone::Error,
+                        format!("{name} is larger than 8 MB; not opened."),
+                    ));
                     return;
                 }
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let language = detect_language(&name, &text).unwrap_or(Language::NethackDes);
                 dispatch.dispatch(Action::Open(new_doc(&name, language, &text)));
             }
-            Err(e) => dispatch.dispatch(Action::Message(Tone::Error, format!("Could not read {name}: {}", bridge::describe(e)))),
+            Err(e) => dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not read {name}: {}", bridge::describe(e)),
+            )),
         }
     });
 }
@@ -185,7 +201,9 @@ pub fn app() -> Html {
             let d2 = dispatch.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let docs: Vec<Doc> = match bridge::settle(bridge::db_all()).await {
-                    Ok(v) => serde_json::from_str(&v.as_string().unwrap_or_default()).unwrap_or_default(),
+                    Ok(v) => {
+                        serde_json::from_str(&v.as_string().unwrap_or_default()).unwrap_or_default()
+                    }
                     Err(e) => {
                         d2.dispatch(Action::Message(Tone::Error, format!("This browser's storage is not available ({e}); documents will not be kept.")));
                         Vec::new()
@@ -201,7 +219,8 @@ pub fn app() -> Html {
                 d2.dispatch(Action::Loaded(docs));
             });
             let d3 = dispatch.clone();
-            let listener = web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| open_from_hash(&d3)));
+            let listener = web_sys::window()
+                .map(|w| EventListener::new(&w, "hashchange", move |_| open_from_hash(&d3)));
             move || drop(listener)
         });
     }
@@ -222,14 +241,17 @@ pub fn app() -> Html {
 
     let derived = {
         let doc = state.doc().cloned();
-        use_memo(doc.map(|d| (d.source, d.language, d.target, d.seed)), |key| {
-            key.as_ref().map(|(source, language, target, seed)| {
-                let mut doc = new_doc("", *language, source);
-                doc.target = *target;
-                doc.seed = *seed;
-                derive(&doc)
-            })
-        })
+        use_memo(
+            doc.map(|d| (d.source, d.language, d.target, d.seed)),
+            |key| {
+                key.as_ref().map(|(source, language, target, seed)| {
+                    let mut doc = new_doc("", *language, source);
+                    doc.target = *target;
+                    doc.seed = *seed;
+                    derive(&doc)
+                })
+            },
+        )
     };
 
     // Keyboard shortcuts.
@@ -240,7 +262,9 @@ pub fn app() -> Html {
         use_effect_with(state.clone(), move |_| {
             let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
                 EventListener::new(&doc, "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
                     if !(e.ctrl_key() || e.meta_key()) {
                         return;
                     }
@@ -249,7 +273,10 @@ pub fn app() -> Html {
                             e.prevent_default();
                             if let Some(d) = state.doc() {
                                 save(d, dispatch.clone());
-                                dispatch.dispatch(Action::Message(Tone::Info, "Saved in this browser.".into()));
+                                dispatch.dispatch(Action::Message(
+                                    Tone::Info,
+                                    "Saved in this browser.".into(),
+                                ));
                             }
                         }
                         ("L", true) | ("l", true) => {
@@ -281,7 +308,11 @@ pub fn app() -> Html {
         let dispatch = dispatch.clone();
         let derived = derived.clone();
         Callback::from(move |u: u32| {
-            let byte = derived.as_ref().as_ref().map(|d| d.map16.to_byte(u)).unwrap_or(u as usize);
+            let byte = derived
+                .as_ref()
+                .as_ref()
+                .map(|d| d.map16.to_byte(u))
+                .unwrap_or(u as usize);
             dispatch.dispatch(Action::Cursor(byte));
         })
     };
@@ -313,14 +344,29 @@ pub fn app() -> Html {
         hover
             .as_ref()
             .and_then(|h| h.origin)
-            .map(|o| vec![d.map16.to_utf16(o.start as usize), d.map16.to_utf16(o.end as usize), 0])
+            .map(|o| {
+                vec![
+                    d.map16.to_utf16(o.start as usize),
+                    d.map16.to_utf16(o.end as usize),
+                    0,
+                ]
+            })
             .unwrap_or_default(),
     );
     let jump = state.jump.map(|(o, n)| (d.map16.to_utf16(o), n));
 
     let symbol = doc.symbol.min(analysis.outline.len().saturating_sub(1));
-    let views: Vec<&View> = analysis.views.iter().filter(|v| v.symbol == symbol).map(|v| &v.view).collect();
-    let current_view = views.iter().find(|v| view_kind(v) == doc.view).or(views.first()).copied();
+    let views: Vec<&View> = analysis
+        .views
+        .iter()
+        .filter(|v| v.symbol == symbol)
+        .map(|v| &v.view)
+        .collect();
+    let current_view = views
+        .iter()
+        .find(|v| view_kind(v) == doc.view)
+        .or(views.first())
+        .copied();
 
     let view_html = match current_view {
         Some(View::TileMap(m)) => html! {
@@ -335,8 +381,12 @@ pub fn app() -> Html {
             <BranchGraphView graph={Rc::new(g.clone())} highlight={highlight}
                 on_jump={on_jump.clone()} on_hover={on_hover.clone()} svg_ref={svg_ref.clone()} />
         },
-        Some(View::EntityTable(t)) => html! { <EntityTableView table={Rc::new(t.clone())} on_jump={on_jump.clone()} /> },
-        None => html! { <div class="empty-view">{ if doc.language.is_supported() { "Nothing to draw yet: define a level." } else { "This language is not supported yet." } }</div> },
+        Some(View::EntityTable(t)) => {
+            html! { <EntityTableView table={Rc::new(t.clone())} on_jump={on_jump.clone()} /> }
+        }
+        None => {
+            html! { <div class="empty-view">{ if doc.language.is_supported() { "Nothing to draw yet: define a level." } else { "This language is not supported yet." } }</div> }
+        }
     };
     if current_view.is_none() {
         crate::painted();
@@ -407,7 +457,9 @@ pub fn app() -> Html {
     };
     let reroll = {
         let dispatch = dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SetSeed((js_sys::Math::random() * 1e9) as u64)))
+        Callback::from(move |_: MouseEvent| {
+            dispatch.dispatch(Action::SetSeed((js_sys::Math::random() * 1e9) as u64))
+        })
     };
     let on_doc = {
         let dispatch = dispatch.clone();
@@ -420,7 +472,11 @@ pub fn app() -> Html {
         let dispatch = dispatch.clone();
         let doc = doc.clone();
         Callback::from(move |_: MouseEvent| {
-            let name = web_sys::window().and_then(|w| w.prompt_with_message_and_default("Rename document", &doc.name).ok().flatten());
+            let name = web_sys::window().and_then(|w| {
+                w.prompt_with_message_and_default("Rename document", &doc.name)
+                    .ok()
+                    .flatten()
+            });
             if let Some(name) = name {
                 dispatch.dispatch(Action::Rename(doc.id.clone(), name));
             }
@@ -432,14 +488,20 @@ pub fn app() -> Html {
         let count = state.docs.len();
         Callback::from(move |_: MouseEvent| {
             let ok = web_sys::window()
-                .and_then(|w| w.confirm_with_message(&format!("Delete “{}” from this browser?", doc.name)).ok())
+                .and_then(|w| {
+                    w.confirm_with_message(&format!("Delete “{}” from this browser?", doc.name))
+                        .ok()
+                })
                 .unwrap_or(false);
             if ok {
                 let id = doc.id.clone();
                 let d2 = dispatch.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     if let Err(e) = bridge::settle(bridge::db_delete(&id)).await {
-                        d2.dispatch(Action::Message(Tone::Error, format!("Could not delete: {e}")));
+                        d2.dispatch(Action::Message(
+                            Tone::Error,
+                            format!("Could not delete: {e}"),
+                        ));
                     }
                 });
                 dispatch.dispatch(Action::Delete(doc.id.clone()));
@@ -453,7 +515,11 @@ pub fn app() -> Html {
     let new_blank = {
         let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            dispatch.dispatch(Action::Open(new_doc("untitled.des", Language::NethackDes, "MAZE:\"untitled\",' '\nGEOMETRY:center,center\nMAP\n.....\nENDMAP\n")))
+            dispatch.dispatch(Action::Open(new_doc(
+                "untitled.des",
+                Language::NethackDes,
+                "MAZE:\"untitled\",' '\nGEOMETRY:center,center\nMAP\n.....\nENDMAP\n",
+            )))
         })
     };
     let copy = {
@@ -481,7 +547,10 @@ pub fn app() -> Html {
         let name = doc.name.clone();
         let kind = current_view.map(view_kind).unwrap_or("map");
         Callback::from(move |_: MouseEvent| {
-            let stem = name.rsplit_once('.').map(|(s, _)| s.to_string()).unwrap_or(name.clone());
+            let stem = name
+                .rsplit_once('.')
+                .map(|(s, _)| s.to_string())
+                .unwrap_or(name.clone());
             if kind == "map" {
                 if let Some(c) = canvas_ref.cast::<web_sys::HtmlCanvasElement>() {
                     bridge::download_canvas_png(&c, &format!("{stem}.png"));
@@ -514,8 +583,14 @@ pub fn app() -> Html {
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             let dispatch = dispatch.clone();
-            let Some(window) = web_sys::window() else { return };
-            let width = window.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(1000.0);
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let width = window
+                .inner_width()
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(1000.0);
             let mv = EventListener::new(&window, "mousemove", move |e| {
                 if let Some(e) = e.dyn_ref::<MouseEvent>() {
                     dispatch.dispatch(Action::Split(e.client_x() as f64 / width * 100.0));
@@ -632,7 +707,9 @@ fn link_state(doc: &Doc) -> LinkState {
 
 fn copy_link(state: &State, dispatch: &UseReducerDispatcher<State>) {
     let Some(doc) = state.doc() else { return };
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let hash = codec::encode_link(&link_state(doc));
     let base = window.location().href().unwrap_or_default();
     let base = base.split('#').next().unwrap_or("").to_string();
@@ -650,7 +727,14 @@ fn copy_link(state: &State, dispatch: &UseReducerDispatcher<State>) {
         } else {
             "Copy this link:".to_string()
         };
-        dispatch.dispatch(Action::Message(Tone::Info, if copied { text } else { format!("{text} {shown}") }));
+        dispatch.dispatch(Action::Message(
+            Tone::Info,
+            if copied {
+                text
+            } else {
+                format!("{text} {shown}")
+            },
+        ));
     });
     if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
         if let Some(el) = doc.document_element() {
@@ -667,10 +751,23 @@ fn download_all(d: &Derived, state: &State, dispatch: &UseReducerDispatcher<Stat
         .map(|a| (a.name.clone(), a.bytes.clone()))
         .collect();
     if files.is_empty() {
-        dispatch.dispatch(Action::Message(Tone::Info, "Nothing to export: the file has no compiled output.".into()));
+        dispatch.dispatch(Action::Message(
+            Tone::Info,
+            "Nothing to export: the file has no compiled output.".into(),
+        ));
         return;
     }
-    let name = state.doc().map(|d| d.name.clone()).unwrap_or_else(|| "vaultwright".into());
-    let stem = name.rsplit_once('.').map(|(s, _)| s.to_string()).unwrap_or(name);
-    bridge::download(&format!("{stem}.zip"), &codec::zip(&files), "application/zip");
+    let name = state
+        .doc()
+        .map(|d| d.name.clone())
+        .unwrap_or_else(|| "vaultwright".into());
+    let stem = name
+        .rsplit_once('.')
+        .map(|(s, _)| s.to_string())
+        .unwrap_or(name);
+    bridge::download(
+        &format!("{stem}.zip"),
+        &codec::zip(&files),
+        "application/zip",
+    );
 }

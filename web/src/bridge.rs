@@ -44,6 +44,8 @@ extern "C" {
     pub fn register_service_worker();
     pub fn now() -> f64;
     pub fn measure(name: &str, start: f64);
+    #[wasm_bindgen(js_name = markOnce)]
+    pub fn mark_once(name: &str);
 }
 
 /// Awaits a storage promise, turning a rejection into a message.
@@ -56,6 +58,10 @@ pub async fn settle(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, Stri
 
 pub fn describe(e: JsValue) -> String {
     e.as_string()
-        .or_else(|| js_sys::Error::try_from(e.clone()).ok().map(|e| String::from(e.message())))
+        .or_else(|| {
+            js_sys::Error::try_from(e.clone())
+                .ok()
+                .map(|e| String::from(e.message()))
+        })
         .unwrap_or_else(|| format!("{e:?}"))
 }

@@ -28,8 +28,8 @@ pub const MAX_HASH_CHARS: usize = 1024 * 1024;
 pub const MAX_NAME_CHARS: usize = 80;
 
 pub fn encode_link(state: &LinkState) -> String {
-    let json = serde_json::to_vec(&serde_json::json!({ "v": 1, "state": state }))
-        .unwrap_or_default();
+    let json =
+        serde_json::to_vec(&serde_json::json!({ "v": 1, "state": state })).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
     format!(
         "{LINK_PREFIX}{}",
@@ -49,6 +49,11 @@ pub fn decode_link(hash: &str) -> Result<Option<LinkState>, String> {
     let version: u32 = version
         .parse()
         .map_err(|_| "this link is malformed (bad version)".to_string())?;
+    if version != 1 {
+        return Err(format!(
+            "this link was made by a newer Vaultwright (format v{version}); this version reads v1"
+        ));
+    }
     if hash.len() > MAX_HASH_CHARS {
         return Err("this link is too long to open".into());
     }
@@ -83,9 +88,7 @@ fn migrate(version: u32, value: serde_json::Value) -> Result<LinkState, String> 
             }
             Ok(state)
         }
-        v => Err(format!(
-            "this link was made by a newer Vaultwright (format v{v}); this version reads v1"
-        )),
+        v => Err(format!("links of format v{v} cannot be read")),
     }
 }
 

@@ -26,6 +26,7 @@ pub fn painted() {
     if !cfg!(target_arch = "wasm32") {
         return;
     }
+    bridge::mark_once("vw-interactive");
     EDIT_START.with(|s| {
         let start = s.replace(0.0);
         if start > 0.0 {

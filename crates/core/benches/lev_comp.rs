@@ -11,7 +11,12 @@ fn corpus() -> String {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = here.join("../../../shared/corpus/nethack-3.4.3/des");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|_| panic!("{} is missing: the benchmark needs the corpus", dir.display()))
+        .unwrap_or_else(|_| {
+            panic!(
+                "{} is missing: the benchmark needs the corpus",
+                dir.display()
+            )
+        })
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "des"))

@@ -1,26 +1,37 @@
-//! `cargo xtask <command>`: project automation that installs what it needs.
+//! `cargo xtask <command>`: project automation that installs what it needs
+//! on a fresh machine of this kind (wasm32 target, trunk, wasm-bindgen-cli
+//! at the lockfile's version, npm packages from package-lock.json,
+//! Chromium and chromedriver from Debian).
 //!
-//! * `test`  — every check CI runs: formatting, clippy, native tests
-//!   (including the corpus conformance), the wasm32 build of the core, and
-//!   the studio's browser tests.
+//! * `test`  — every check CI runs: rustfmt, clippy (native and wasm32),
+//!   native tests (with the corpus conformance), the wasm32 build of the
+//!   core, the studio build, wasm-bindgen tests in headless Chromium and
+//!   the end-to-end browser suite.
 //! * `serve` — build the studio and serve it on http://127.0.0.1:8080.
-//! * `bench` — run the benchmarks.
-//! * `demo`  — compile and render an example level with the CLI.
+//! * `dist`  — build the studio into `dist/`.
+//! * `bench` — run the benchmarks (`-- --help` for criterion's options).
+//! * `demo`  — check and render an example level with the CLI.
+
+mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 type Result<T = ()> = std::result::Result<T, String>;
 
+const TRUNK_VERSION: &str = "0.21.14";
+const WASM_BINDGEN_VERSION: &str = "0.2.130";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(),
-        Some("serve") => serve(),
+        Some("serve") => build_studio().and_then(|()| serve::serve(&root().join("dist"), port())),
+        Some("dist") => build_studio(),
         Some("bench") => bench(&args[1..]),
         Some("demo") => demo(),
         _ => {
-            eprintln!("usage: cargo xtask <test|serve|bench|demo>");
+            eprintln!("usage: cargo xtask <test|serve|dist|bench|demo>");
             return ExitCode::from(2);
         }
     };
@@ -33,6 +44,13 @@ fn main() -> ExitCode {
     }
 }
 
+fn port() -> u16 {
+    std::env::var("VAULTWRIGHT_PORT")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(8080)
+}
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
@@ -41,16 +59,40 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-fn cargo() -> Command {
-    let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+fn home_cargo_bin() -> PathBuf {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .unwrap_or_else(|| PathBuf::from("/root/.cargo"))
+        .join("bin")
+}
+
+/// PATH with the npm tools (wasm-opt, esbuild) and cargo's bin first.
+fn tool_path() -> std::ffi::OsString {
+    let mut parts = vec![root().join("node_modules/.bin"), home_cargo_bin()];
+    if let Some(p) = std::env::var_os("PATH") {
+        parts.extend(std::env::split_paths(&p));
+    }
+    std::env::join_paths(parts).unwrap_or_default()
+}
+
+fn cmd(program: &str) -> Command {
+    let mut c = Command::new(program);
     c.current_dir(root());
+    c.env("PATH", tool_path());
     c.env_remove("NO_COLOR");
     c
 }
 
-fn run(what: &str, cmd: &mut Command) -> Result {
+fn cargo() -> Command {
+    let mut c = cmd(&std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    c.env("CARGO_TERM_COLOR", "never");
+    c
+}
+
+fn run(what: &str, c: &mut Command) -> Result {
     eprintln!("==> {what}");
-    let status = cmd
+    let status = c
         .status()
         .map_err(|e| format!("{what}: cannot start: {e}"))?;
     if status.success() {
@@ -60,23 +102,154 @@ fn run(what: &str, cmd: &mut Command) -> Result {
     }
 }
 
-fn have(program: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(program).args(args).output().ok()?;
+/// stdout of a command that succeeded.
+fn output(program: &str, args: &[&str]) -> Option<String> {
+    let out = cmd(program).args(args).output().ok()?;
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 fn ensure_wasm_target() -> Result {
-    let installed = have("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    let installed = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if !installed
         .lines()
         .any(|l| l.trim() == "wasm32-unknown-unknown")
     {
         run(
             "install the wasm32 target",
-            Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+            cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
         )?;
+    }
+    Ok(())
+}
+
+fn ensure_cargo_tool(bin: &str, krate: &str, version: &str) -> Result {
+    let have = output(bin, &["--version"]).unwrap_or_default();
+    if have.contains(version) {
+        return Ok(());
+    }
+    let what = format!("install {krate} {version} (a few minutes, once)");
+    let locked = run(
+        &what,
+        cargo().args(["install", "--locked", krate, "--version", version]),
+    );
+    if locked.is_err() {
+        // wasm-bindgen-cli's lockfile can name a crate version the registry
+        // no longer serves; resolve afresh.
+        run(
+            &format!("{what}, without --locked"),
+            cargo().args(["install", krate, "--version", version]),
+        )?;
+    }
+    Ok(())
+}
+
+fn ensure_npm() -> Result {
+    let root = root();
+    let stamp = root.join("node_modules/.package-lock.json");
+    let lock = root.join("package-lock.json");
+    let fresh = match (std::fs::metadata(&stamp), std::fs::metadata(&lock)) {
+        (Ok(s), Ok(l)) => s.modified().ok() >= l.modified().ok(),
+        _ => false,
+    };
+    if !fresh || !root.join("node_modules/.bin/esbuild").exists() {
+        run(
+            "npm packages (package-lock.json)",
+            cmd("npm").args(["ci", "--no-audit", "--no-fund"]),
+        )?;
+    }
+    Ok(())
+}
+
+fn ensure_chromium() -> Result {
+    let ok = Path::new("/usr/bin/chromium").exists() && Path::new("/usr/bin/chromedriver").exists();
+    if ok {
+        return Ok(());
+    }
+    run("apt-get update", Command::new("apt-get").arg("update"))?;
+    run(
+        "install Chromium and chromedriver",
+        Command::new("apt-get")
+            .args(["install", "-y", "chromium", "chromium-driver"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+/// The editor bundle the studio imports (`web/js/bridge.js`).
+fn bundle_js() -> Result {
+    ensure_npm()?;
+    run(
+        "bundle CodeMirror (esbuild)",
+        cmd("esbuild").args([
+            "web/js/bridge-src.js",
+            "--bundle",
+            "--format=esm",
+            "--minify",
+            "--log-level=warning",
+            "--outfile=web/js/bridge.js",
+        ]),
+    )
+}
+
+fn build_studio() -> Result {
+    ensure_wasm_target()?;
+    ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION)?;
+    ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", WASM_BINDGEN_VERSION)?;
+    bundle_js()?;
+    run("fetch crates", cargo().arg("fetch"))?;
+    run(
+        "trunk build",
+        cmd("trunk")
+            .args(["build", "--release", "--offline"])
+            .env("TRUNK_SKIP_VERSION_CHECK", "true")
+            .env("TRUNK_COLOR", "never"),
+    )?;
+    write_service_worker(&root().join("dist"))
+}
+
+/// Fills the service worker's precache list and version from `dist/`.
+fn write_service_worker(dist: &Path) -> Result {
+    let mut files = Vec::new();
+    collect(dist, dist, &mut files)?;
+    files.sort();
+    files.retain(|f| f != "sw.js");
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for f in &files {
+        for b in f
+            .bytes()
+            .chain(std::fs::read(dist.join(f)).map_err(|e| e.to_string())?)
+        {
+            hash = (hash ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let mut list = vec!["./".to_string()];
+    list.extend(files.iter().map(|f| format!("./{f}")));
+    let json = format!(
+        "[{}]",
+        list.iter()
+            .map(|f| format!("\"{}\"", f.replace('"', "")))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let sw = dist.join("sw.js");
+    let text = std::fs::read_to_string(&sw).map_err(|e| format!("{}: {e}", sw.display()))?;
+    let text = text
+        .replace("__VW_VERSION__", &format!("{hash:016x}"))
+        .replace("__VW_PRECACHE__", &json);
+    std::fs::write(&sw, text).map_err(|e| e.to_string())?;
+    eprintln!("==> service worker precaches {} files", list.len());
+    Ok(())
+}
+
+fn collect(base: &Path, dir: &Path, out: &mut Vec<String>) -> Result {
+    for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let p = e.map_err(|e| e.to_string())?.path();
+        if p.is_dir() {
+            collect(base, &p, out)?;
+        } else if let Ok(rel) = p.strip_prefix(base) {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
     }
     Ok(())
 }
@@ -85,7 +258,7 @@ fn check_shared() {
     let shared = root().join("../shared/corpus");
     if !shared.is_dir() && std::env::var_os("VAULTWRIGHT_SHARED").is_none() {
         eprintln!(
-            "warning: {} is missing: the corpus conformance tests will fail and say so",
+            "warning: {} is missing: the corpus tests will fail and say so",
             shared.display()
         );
     }
@@ -95,8 +268,9 @@ fn test() -> Result {
     check_shared();
     ensure_wasm_target()?;
     run("rustfmt", cargo().args(["fmt", "--all", "--", "--check"]))?;
+    bundle_js()?;
     run(
-        "clippy",
+        "clippy (native)",
         cargo().args([
             "clippy",
             "--workspace",
@@ -106,9 +280,23 @@ fn test() -> Result {
             "warnings",
         ]),
     )?;
+    run(
+        "clippy (studio, wasm32)",
+        cargo().args([
+            "clippy",
+            "-p",
+            "vaultwright-web",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
     run("native tests", cargo().args(["test", "--workspace"]))?;
     run(
-        "core builds for wasm32",
+        "the core builds for wasm32",
         cargo().args([
             "build",
             "-p",
@@ -117,26 +305,26 @@ fn test() -> Result {
             "wasm32-unknown-unknown",
         ]),
     )?;
+    build_studio()?;
+    ensure_chromium()?;
     run(
-        "CLI smoke test",
+        "wasm-bindgen tests in headless Chromium",
         cargo()
             .args([
-                "run",
-                "-q",
+                "test",
                 "-p",
-                "vaultwright-cli",
-                "--",
-                "check",
-                "--format",
-                "json",
+                "vaultwright-web",
+                "--target",
+                "wasm32-unknown-unknown",
             ])
-            .arg(root().join("static/examples/tiny-maze.des")),
+            .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
+    )?;
+    run(
+        "end-to-end tests (node --test, playwright-core)",
+        cmd("node").args(["--test", "--test-concurrency=1", "tests/e2e/"]),
     )?;
     Ok(())
-}
-
-fn serve() -> Result {
-    Err("the studio is not built yet; try `cargo xtask demo`".into())
 }
 
 fn demo() -> Result {

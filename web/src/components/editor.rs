@@ -48,8 +48,11 @@ pub fn editor(props: &EditorProps) -> Html {
         let text = props.text.clone();
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
-                let ch = Closure::wrap(Box::new(move |t: String| on_change.emit(t)) as Box<dyn FnMut(String)>);
-                let cu = Closure::wrap(Box::new(move |o: u32| on_cursor.emit(o)) as Box<dyn FnMut(u32)>);
+                let ch = Closure::wrap(
+                    Box::new(move |t: String| on_change.emit(t)) as Box<dyn FnMut(String)>
+                );
+                let cu =
+                    Closure::wrap(Box::new(move |o: u32| on_cursor.emit(o)) as Box<dyn FnMut(u32)>);
                 let v = bridge::create_editor(&el, &text, &ch, &cu);
                 *view.borrow_mut() = Some(v);
                 *closures.borrow_mut() = Some((ch, cu));

@@ -27,7 +27,12 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
     let max_depth = g
         .dungeons
         .iter()
-        .flat_map(|d| d.levels.iter().map(|l| l.depth_range.1).chain([d.depth_range.1]))
+        .flat_map(|d| {
+            d.levels
+                .iter()
+                .map(|l| l.depth_range.1)
+                .chain([d.depth_range.1])
+        })
         .max()
         .unwrap_or(1)
         .max(1);
@@ -37,7 +42,11 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
     let hover = |text: String, origin: vaultwright::Span| {
         let on_hover = props.on_hover.clone();
         Callback::from(move |e: MouseEvent| {
-            on_hover.emit(Some(Hover { text: text.clone(), origin: Some(origin), at: (e.offset_x() as f64, e.offset_y() as f64) }))
+            on_hover.emit(Some(Hover {
+                text: text.clone(),
+                origin: Some(origin),
+                at: (e.offset_x() as f64, e.offset_y() as f64),
+            }))
         })
     };
     let jump = |offset: usize| {

@@ -28,7 +28,9 @@ pub fn describe_origin(source: &str, span: Span) -> String {
 /// Whether a span intersects the highlighted byte range.
 pub fn touches(span: Option<Span>, range: (usize, usize)) -> bool {
     match span {
-        Some(s) => (s.start as usize) < range.1 && (s.end as usize).max(s.start as usize + 1) > range.0,
+        Some(s) => {
+            (s.start as usize) < range.1 && (s.end as usize).max(s.start as usize + 1) > range.0
+        }
         None => false,
     }
 }

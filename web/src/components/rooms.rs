@@ -22,14 +22,22 @@ pub struct RoomsProps {
     pub svg_ref: NodeRef,
 }
 
-fn handlers(props: &RoomsProps, text: String, origin: Span) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
+fn handlers(
+    props: &RoomsProps,
+    text: String,
+    origin: Span,
+) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
     let on_jump = props.on_jump.clone();
     let on_hover = props.on_hover.clone();
     let full = format!("{text} · {}", describe_origin(&props.source, origin));
     (
         Callback::from(move |_: MouseEvent| on_jump.emit(origin.start as usize)),
         Callback::from(move |e: MouseEvent| {
-            on_hover.emit(Some(Hover { text: full.clone(), origin: Some(origin), at: (e.offset_x() as f64, e.offset_y() as f64) }))
+            on_hover.emit(Some(Hover {
+                text: full.clone(),
+                origin: Some(origin),
+                at: (e.offset_x() as f64, e.offset_y() as f64),
+            }))
         }),
     )
 }

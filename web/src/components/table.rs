@@ -41,7 +41,12 @@ pub fn entity_table(props: &TableProps) -> Html {
 }
 
 fn dice_chart(d: &vaultwright::view::Dice) -> Html {
-    let max = d.distribution.iter().cloned().fold(0.0f64, f64::max).max(1e-9);
+    let max = d
+        .distribution
+        .iter()
+        .cloned()
+        .fold(0.0f64, f64::max)
+        .max(1e-9);
     let n = d.distribution.len().max(1) as f64;
     html! {
         <svg class="dice" width="80" height="20" viewBox="0 0 80 20">

@@ -28,11 +28,23 @@ pub struct TileMapProps {
 }
 
 /// What is at a cell: the topmost marker, else the terrain.
-pub fn describe_cell(map: &TileMap, source: &str, x: i32, y: i32) -> Option<(String, Option<vaultwright::Span>)> {
+pub fn describe_cell(
+    map: &TileMap,
+    source: &str,
+    x: i32,
+    y: i32,
+) -> Option<(String, Option<vaultwright::Span>)> {
     if let Some(m) = map.markers.iter().rev().find(|m| m.x == x && m.y == y) {
         let line = describe_origin(source, m.origin);
-        let random = if m.random { " (random position, example)" } else { "" };
-        return Some((format!("{} at ({x},{y}){random} · {line}", m.label), Some(m.origin)));
+        let random = if m.random {
+            " (random position, example)"
+        } else {
+            ""
+        };
+        return Some((
+            format!("{} at ({x},{y}){random} · {line}", m.label),
+            Some(m.origin),
+        ));
     }
     let c = map.cell(x as u32, y as u32)?;
     let line = c
@@ -42,12 +54,23 @@ pub fn describe_cell(map: &TileMap, source: &str, x: i32, y: i32) -> Option<(Str
     Some((format!("{} at ({x},{y}){line}", c.kind), c.origin))
 }
 
-fn draw(canvas: &HtmlCanvasElement, map: &TileMap, zoom: f64, grid: bool, highlight: (usize, usize), dark: bool) {
+fn draw(
+    canvas: &HtmlCanvasElement,
+    map: &TileMap,
+    zoom: f64,
+    grid: bool,
+    highlight: (usize, usize),
+    dark: bool,
+) {
     let (cw, ch) = (CELL_W * zoom, CELL_H * zoom);
     canvas.set_width((map.width as f64 * cw).ceil() as u32);
     canvas.set_height((map.height as f64 * ch).ceil() as u32);
-    let Ok(Some(ctx)) = canvas.get_context("2d") else { return };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else { return };
+    let Ok(Some(ctx)) = canvas.get_context("2d") else {
+        return;
+    };
+    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
+        return;
+    };
     ctx.set_fill_style_str(if dark { "#111418" } else { "#1b1e23" });
     ctx.fill_rect(0.0, 0.0, canvas.width() as f64, canvas.height() as f64);
     ctx.set_font(&format!("{}px monospace", (13.0 * zoom).round()));
@@ -72,8 +95,17 @@ fn draw(canvas: &HtmlCanvasElement, map: &TileMap, zoom: f64, grid: bool, highli
     }
     ctx.set_line_width(1.0);
     for a in &map.areas {
-        ctx.set_stroke_style_str(if touches(Some(a.origin), highlight) { "#ffd75e" } else { "rgba(120,160,255,0.45)" });
-        ctx.stroke_rect(a.x1 as f64 * cw + 0.5, a.y1 as f64 * ch + 0.5, (a.x2 - a.x1 + 1) as f64 * cw - 1.0, (a.y2 - a.y1 + 1) as f64 * ch - 1.0);
+        ctx.set_stroke_style_str(if touches(Some(a.origin), highlight) {
+            "#ffd75e"
+        } else {
+            "rgba(120,160,255,0.45)"
+        });
+        ctx.stroke_rect(
+            a.x1 as f64 * cw + 0.5,
+            a.y1 as f64 * ch + 0.5,
+            (a.x2 - a.x1 + 1) as f64 * cw - 1.0,
+            (a.y2 - a.y1 + 1) as f64 * ch - 1.0,
+        );
     }
     for m in &map.markers {
         let (px, py) = (m.x as f64 * cw, m.y as f64 * ch);
@@ -127,14 +159,24 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         move |e: &MouseEvent| -> Option<(i32, i32, f64, f64)> {
             let c = canvas.cast::<HtmlCanvasElement>()?;
             let r = c.get_bounding_client_rect();
-            let (px, py) = (e.client_x() as f64 - r.left(), e.client_y() as f64 - r.top());
+            let (px, py) = (
+                e.client_x() as f64 - r.left(),
+                e.client_y() as f64 - r.top(),
+            );
             let x = (px / (CELL_W * zoom)).floor() as i32;
             let y = (py / (CELL_H * zoom)).floor() as i32;
             Some((x, y, px, py))
         }
     };
     let onmousemove = {
-        let (map, source, on_hover, drag, scroller, cell_at) = (props.map.clone(), props.source.clone(), props.on_hover.clone(), drag.clone(), scroller.clone(), cell_at.clone());
+        let (map, source, on_hover, drag, scroller, cell_at) = (
+            props.map.clone(),
+            props.source.clone(),
+            props.on_hover.clone(),
+            drag.clone(),
+            scroller.clone(),
+            cell_at.clone(),
+        );
         Callback::from(move |e: MouseEvent| {
             if let Some((sx, sy, left, top)) = *drag.borrow() {
                 if let Some(s) = scroller.cast::<web_sys::Element>() {
@@ -144,7 +186,11 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
                 return;
             }
             let hover = cell_at(&e).and_then(|(x, y, px, py)| {
-                describe_cell(&map, &source, x, y).map(|(text, origin)| Hover { text, origin, at: (px, py) })
+                describe_cell(&map, &source, x, y).map(|(text, origin)| Hover {
+                    text,
+                    origin,
+                    at: (px, py),
+                })
             });
             on_hover.emit(hover);
         })
@@ -154,7 +200,8 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         Callback::from(move |e: MouseEvent| {
             if e.button() == 1 || e.shift_key() {
                 if let Some(s) = scroller.cast::<web_sys::Element>() {
-                    *drag.borrow_mut() = Some((e.client_x(), e.client_y(), s.scroll_left(), s.scroll_top()));
+                    *drag.borrow_mut() =
+                        Some((e.client_x(), e.client_y(), s.scroll_left(), s.scroll_top()));
                 }
             }
         })
@@ -195,7 +242,11 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         Callback::from(move |e: WheelEvent| {
             if e.ctrl_key() {
                 e.prevent_default();
-                let z = if e.delta_y() < 0.0 { *zoom * 1.15 } else { *zoom / 1.15 };
+                let z = if e.delta_y() < 0.0 {
+                    *zoom * 1.15
+                } else {
+                    *zoom / 1.15
+                };
                 zoom.set(z.clamp(0.5, 4.0));
             }
         })
