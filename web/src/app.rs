@@ -297,6 +297,10 @@ pub fn app() -> Html {
         });
     }
 
+    // After every render (child views have drawn by then): close the
+    // edit → repaint measurement.
+    use_effect(crate::painted);
+
     let on_change = {
         let dispatch = dispatch.clone();
         Callback::from(move |text: String| {
@@ -388,9 +392,6 @@ pub fn app() -> Html {
             html! { <div class="empty-view">{ if doc.language.is_supported() { "Nothing to draw yet: define a level." } else { "This language is not supported yet." } }</div> }
         }
     };
-    if current_view.is_none() {
-        crate::painted();
-    }
 
     // ---- toolbar callbacks ------------------------------------------------
     let on_file = {

@@ -57,11 +57,12 @@ pub async fn settle(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, Stri
 }
 
 pub fn describe(e: JsValue) -> String {
-    e.as_string()
-        .or_else(|| {
-            js_sys::Error::try_from(e.clone())
-                .ok()
-                .map(|e| String::from(e.message()))
-        })
-        .unwrap_or_else(|| format!("{e:?}"))
+    use wasm_bindgen::JsCast;
+    if let Some(s) = e.as_string() {
+        return s;
+    }
+    match e.dyn_ref::<js_sys::Error>() {
+        Some(err) => String::from(err.message()),
+        None => format!("{e:?}"),
+    }
 }

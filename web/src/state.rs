@@ -104,14 +104,15 @@ impl Reducible for State {
         let mut s = (*self).clone();
         match action {
             Action::Loaded(docs) => {
-                // Documents opened before storage answered (a link) stay.
+                // Documents opened before storage answered (a link) stay,
+                // and stay in front.
+                let keep = s.doc_id_hint();
                 let mut merged = docs;
                 for d in s.docs.drain(..) {
                     if !merged.iter().any(|m| m.id == d.id) {
                         merged.push(d);
                     }
                 }
-                let keep = s.doc_id_hint();
                 s.docs = merged;
                 s.current = keep
                     .and_then(|id| s.docs.iter().position(|d| d.id == id))

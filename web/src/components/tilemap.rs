@@ -135,7 +135,6 @@ fn draw(
             ctx.stroke();
         }
     }
-    crate::painted();
 }
 
 #[function_component(TileMapView)]
@@ -270,6 +269,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             </div>
             <div class="canvas-scroll" ref={scroller}>
                 <canvas ref={props.canvas_ref.clone()} data-testid="tilemap"
+                    data-cell-w={(CELL_W * *zoom).to_string()} data-cell-h={(CELL_H * *zoom).to_string()}
                     {onmousemove} {onmousedown} {onmouseup} {onclick} {onmouseleave} {onwheel} />
             </div>
             if !props.map.notes.is_empty() {

@@ -1,0 +1,62 @@
+// Timing harness (prints figures; budgets are read by people, not asserted):
+// edit → views repainted for the largest corpus file, first load to
+// interactive on loopback, and the gzipped size of the build.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { DIST, SHARED, startServer, launch, openStudio } from "./harness.mjs";
+
+function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+test("budget figures", async () => {
+  // Size: wasm + JS + CSS, gzipped.
+  let total = 0;
+  const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).forEach((e) => {
+    const f = path.join(d, e.name);
+    if (e.isDirectory()) walk(f);
+    else if (/\.(wasm|js|css)$/.test(e.name) && e.name !== "sw.js") total += zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length;
+  });
+  walk(DIST);
+  console.log(`BUDGET size: wasm+js+css gzipped = ${(total / 1024).toFixed(1)} KB (budget 600 KB)`);
+
+  const dir = path.join(SHARED, "corpus/nethack-3.4.3/des");
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".des")).map((f) => path.join(dir, f));
+  assert.ok(files.length > 0, "the corpus is needed for the timing harness");
+  const largest = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+
+  const server = await startServer();
+  const { context, page } = await launch();
+  try {
+    const t0 = Date.now();
+    await openStudio(page, server.url);
+    await page.waitForFunction(() => performance.getEntriesByName("vw-interactive").length > 0);
+    const interactive = await page.evaluate(() => performance.getEntriesByName("vw-interactive")[0].startTime);
+    console.log(`BUDGET first load to interactive: ${interactive.toFixed(0)} ms (wall ${Date.now() - t0} ms; budget 1000 ms)`);
+
+    await page.setInputFiles("[data-testid=open-file]", largest);
+    await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(largest));
+    await page.waitForTimeout(300);
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.evaluate(() => performance.clearMeasures());
+    const n = 40;
+    for (let i = 0; i < n; i++) {
+      await page.keyboard.insertText(i % 2 ? "#" : "\n");
+      await page.waitForFunction((k) => performance.getEntriesByName("vw-edit").length >= k, i + 1, { timeout: 5000 });
+    }
+    const edits = await page.evaluate(() => performance.getEntriesByName("vw-edit").map((e) => e.duration));
+    const analyze = await page.evaluate(() => performance.getEntriesByName("vw-analyze").map((e) => e.duration));
+    console.log(`BUDGET edit→repaint on ${path.basename(largest)} (${fs.statSync(largest).size} bytes, ${n} edits): ` +
+      `p50 ${percentile(edits, 50).toFixed(1)} ms, p95 ${percentile(edits, 95).toFixed(1)} ms, max ${Math.max(...edits).toFixed(1)} ms (budget p95 16 ms); ` +
+      `analysis alone p95 ${percentile(analyze, 95).toFixed(1)} ms`);
+    assert.equal(edits.length, n);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

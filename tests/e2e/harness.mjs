@@ -1,0 +1,100 @@
+// Shared pieces of the browser tests: a static server for dist/ on
+// 127.0.0.1, a persistent Chromium context (playwright-core, Debian's
+// chromium), and small helpers for the studio's editor and canvas.
+import { chromium } from "playwright-core";
+import http from "node:http";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const DIST = path.join(ROOT, "dist");
+export const SHARED = process.env.VAULTWRIGHT_SHARED || path.join(ROOT, "../shared");
+export const OUT = path.join(ROOT, "target/e2e");
+fs.mkdirSync(OUT, { recursive: true });
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".png": "image/png", ".webmanifest": "application/manifest+json",
+};
+
+export async function startServer() {
+  if (!fs.existsSync(path.join(DIST, "index.html"))) throw new Error("dist/ is missing: run `cargo xtask dist` first");
+  const sockets = new Set();
+  const server = http.createServer((req, res) => {
+    let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (p.endsWith("/")) p += "index.html";
+    const f = path.join(DIST, p);
+    if (!f.startsWith(DIST) || !fs.existsSync(f) || fs.statSync(f).isDirectory()) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": "no-cache" });
+    res.end(fs.readFileSync(f));
+  });
+  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+  };
+}
+
+export const CHROME_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+];
+
+export async function launch() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vaultwright-e2e-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: CHROME_ARGS,
+    viewport: { width: 1400, height: 860 },
+    acceptDownloads: true,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  page.setDefaultTimeout(20000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors, dir };
+}
+
+export async function openStudio(page, url) {
+  await page.goto(url);
+  await page.waitForSelector(".cm-content", { timeout: 20000 });
+  await page.waitForSelector("[data-testid=outline]", { timeout: 20000 });
+}
+
+export async function editorText(page) {
+  return page.evaluate(() => {
+    const lines = [...document.querySelectorAll(".cm-content .cm-line")].map((l) => l.textContent);
+    return lines.join("\n");
+  });
+}
+
+/** Replaces the whole editor text as a user would (select all, type). */
+export async function replaceText(page, text) {
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+}
+
+export async function canvasData(page) {
+  return page.evaluate(() => document.querySelector("canvas[data-testid=tilemap]").toDataURL());
+}
+
+/** Client coordinates of the centre of map cell (x, y). */
+export async function cellPoint(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const c = document.querySelector("canvas[data-testid=tilemap]");
+    const r = c.getBoundingClientRect();
+    const w = parseFloat(c.dataset.cellW), h = parseFloat(c.dataset.cellH);
+    return { x: r.left + (x + 0.5) * w, y: r.top + (y + 0.5) * h };
+  }, [x, y]);
+}
+
+export async function waitFor(page, fn, arg, timeout = 10000) {
+  await page.waitForFunction(fn, arg, { timeout });
+}

@@ -1,0 +1,224 @@
+// End-to-end tests of the built studio (dist/) in headless Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { execFileSync } from "node:child_process";
+import {
+  ROOT, SHARED, OUT, startServer, launch, openStudio, editorText, replaceText, canvasData, cellPoint, waitFor,
+} from "./harness.mjs";
+
+const LEVEL = `MAZE:"e2etest",' '
+GEOMETRY:center,center
+MAP
+-----
+|...|
+-----
+ENDMAP
+MONSTER:'D',"red dragon",(2,1)
+`;
+// center/center placement of a 5x3 map in the 80x21 level: (37, 9).
+const MONSTER_CELL = [39, 10];
+
+function cliBinary() {
+  const dir = process.env.CARGO_TARGET_DIR || path.join(ROOT, "target");
+  const bin = path.join(dir, "debug/vaultwright");
+  if (!fs.existsSync(bin)) execFileSync("cargo", ["build", "-q", "-p", "vaultwright-cli"], { cwd: ROOT, stdio: "inherit" });
+  return bin;
+}
+
+test("typing a level repaints the map, errors show up, hover and click link to the source", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    const before = await canvasData(page);
+    await replaceText(page, LEVEL);
+    await waitFor(page, () => document.querySelector("[data-testid=outline]").value !== undefined &&
+      document.querySelector("[data-testid=outline]").selectedOptions[0].textContent.startsWith("e2etest"));
+    await page.waitForTimeout(100);
+    const after = await canvasData(page);
+    assert.notEqual(after, before, "the canvas changed");
+    assert.equal(await page.locator(".diag.error").count(), 0);
+
+    // An error typed at the end is diagnosed inline and in the panel.
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.insertText('TRAP:"nonsense",(1,1)\n');
+    await page.waitForSelector(".diag.error");
+    const msg = await page.locator(".diag.error .diag-msg").first().textContent();
+    assert.equal(msg, "Unknown trap type!");
+    await page.waitForSelector(".cm-lintRange-error");
+    assert.match(await page.locator(".exports").textContent(), /no binaries while there are errors/);
+
+    // Hover the dragon: the tooltip names it and its source line.
+    const p = await cellPoint(page, ...MONSTER_CELL);
+    await page.mouse.move(p.x, p.y);
+    const tip = await page.waitForSelector("[data-testid=tooltip]");
+    const tipText = await tip.textContent();
+    assert.match(tipText, /red dragon/);
+    assert.match(tipText, /line 8: MONSTER:'D',"red dragon",\(2,1\)/);
+    // The hovered item's source is highlighted in the editor.
+    await page.waitForSelector(".cm-linked");
+
+    // Click: the editor cursor moves to that line.
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+Home");
+    await page.mouse.click(p.x, p.y);
+    await waitFor(page, () => document.querySelector(".cm-activeLine")?.textContent.startsWith("MONSTER:'D'"));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test("exported .lev bytes equal the CLI's, and castle.des is screenshotted", async () => {
+  const server = await startServer();
+  const { context, page } = await launch();
+  try {
+    await openStudio(page, server.url);
+    const castle = path.join(SHARED, "corpus/nethack-3.4.3/des/castle.des");
+    assert.ok(fs.existsSync(castle), `${castle} is missing: this test needs ../shared/corpus`);
+    await page.setInputFiles("[data-testid=open-file]", castle);
+    await waitFor(page, () => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === "castle.des");
+    await page.waitForSelector("[data-testid=artifact]");
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(OUT, "studio-castle.png") });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=artifact]")]);
+    assert.equal(download.suggestedFilename(), "castle.lev");
+    const got = fs.readFileSync(await download.path());
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "vw-cli-"));
+    execFileSync(cliBinary(), ["compile", castle, "-o", outDir]);
+    const want = fs.readFileSync(path.join(outDir, "castle.lev"));
+    assert.ok(got.equals(want), `downloaded ${got.length} bytes differ from the CLI's ${want.length}`);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test("a copied link opens the same state in a fresh browser", async () => {
+  const server = await startServer();
+  const a = await launch();
+  let hash;
+  try {
+    await openStudio(a.page, server.url);
+    await replaceText(a.page, LEVEL);
+    await a.page.fill("[data-testid=seed]", "4242");
+    await a.page.press("[data-testid=seed]", "Enter");
+    await a.page.click("[data-testid=copy-link]");
+    await waitFor(a.page, () => document.documentElement.dataset.lastLink?.startsWith("#v1."));
+    hash = await a.page.evaluate(() => document.documentElement.dataset.lastLink);
+  } finally {
+    await a.context.close();
+  }
+  const b = await launch();
+  try {
+    await openStudio(b.page, server.url + hash);
+    await waitFor(b.page, () => document.querySelector("[data-testid=message]")?.textContent.includes("shared link"));
+    assert.equal(await editorText(b.page), LEVEL.replace(/\n$/, "\n"));
+    assert.equal(await b.page.inputValue("[data-testid=seed]"), "4242");
+    assert.match(await b.page.locator("[data-testid=outline]").textContent(), /e2etest/);
+    assert.equal(await b.page.evaluate(() => location.hash), "", "the hash is consumed");
+  } finally {
+    await b.context.close();
+    await server.close();
+  }
+});
+
+function b64url(buf) {
+  return buf.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+test("hostile links show a message and change nothing else", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    await replaceText(page, LEVEL);
+    await page.waitForTimeout(600); // autosave
+    const docsBefore = await page.locator("[data-testid=documents] option").count();
+    const textBefore = await editorText(page);
+
+    const valid = b64url(zlib.deflateSync(Buffer.from(JSON.stringify({ v: 1, state: {
+      language: "nethack-des", target: "nethack-3.4.3", name: "x", source: LEVEL, symbol: 0, seed: 1, view: "map" } }))));
+    const bomb = b64url(zlib.deflateSync(Buffer.alloc(50 * 1024 * 1024, 32), { level: 9 }));
+    assert.ok(bomb.length < 100000, "the bomb is a short hash");
+    const cases = {
+      garbage: "#v1.%%%not-base64%%%",
+      truncated: "#v1." + valid.slice(0, valid.length - 10),
+      bomb: "#v1." + bomb,
+      future: "#v9." + valid,
+    };
+    for (const [name, hash] of Object.entries(cases)) {
+      await page.evaluate((h) => { location.hash = h; }, hash);
+      await waitFor(page, () => document.querySelector("[data-testid=message]")?.classList.contains("error"));
+      const msg = await page.locator("[data-testid=message]").textContent();
+      assert.match(msg, /Could not open the link/, name);
+      assert.equal(await page.locator("[data-testid=documents] option").count(), docsBefore, `${name}: documents unchanged`);
+      assert.equal(await editorText(page), textBefore, `${name}: text unchanged`);
+      await page.click("[data-testid=message] button");
+    }
+
+    // Markup in the name or the source is shown as text, never run.
+    const evil = b64url(zlib.deflateSync(Buffer.from(JSON.stringify({ v: 1, state: {
+      language: "nethack-des", target: "nethack-3.4.3",
+      name: '<img src=x onerror="window.__pwned=1">',
+      source: '<script>window.__pwned=1</script>\nMAZE:"<b>x</b>",\' \'\nNOMAP\n', symbol: 0, seed: 1, view: "map" } }))));
+    await page.evaluate((h) => { location.hash = h; }, "#v1." + evil);
+    await waitFor(page, () => document.querySelector("[data-testid=message]")?.textContent.includes("shared link"));
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.equal(await page.locator("script:not([type=module])").count(), 0);
+    assert.equal(await page.locator("[data-testid=documents] option").count(), docsBefore + 1, "opened as a new document");
+    assert.match(await page.locator("[data-testid=documents]").textContent(), /<img src=x/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test("edits survive a reload (autosave)", async () => {
+  const server = await startServer();
+  const { context, page } = await launch();
+  try {
+    await openStudio(page, server.url);
+    await replaceText(page, LEVEL + "# autosaved line\n");
+    await page.waitForTimeout(800);
+    await page.reload();
+    await page.waitForSelector(".cm-content");
+    await waitFor(page, () => [...document.querySelectorAll(".cm-line")].some((l) => l.textContent === "# autosaved line"));
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test("offline: with the service worker in control, the studio loads without network or server", async () => {
+  const server = await startServer();
+  const { context, page } = await launch();
+  try {
+    await openStudio(page, server.url);
+    await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return !!(reg && reg.active);
+    }, null, { timeout: 30000 });
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20000 });
+    await context.setOffline(true);
+    await server.close();
+    await page.reload();
+    await page.waitForSelector(".cm-content", { timeout: 20000 });
+    await page.waitForSelector("canvas[data-testid=tilemap], svg[data-testid=rooms]", { timeout: 20000 });
+    await replaceText(page, LEVEL);
+    await waitFor(page, () => document.querySelector("[data-testid=outline]").selectedOptions[0]?.textContent.startsWith("e2etest"));
+  } finally {
+    await context.close();
+  }
+});
