@@ -53,6 +53,11 @@ export async function launch() {
     acceptDownloads: true,
     permissions: ["clipboard-read", "clipboard-write"],
   });
+  const closeContext = context.close.bind(context);
+  context.close = async () => {
+    await closeContext();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(20000);
   const errors = [];

@@ -95,6 +95,7 @@ test("exported .lev bytes equal the CLI's, and castle.des is screenshotted", asy
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "vw-cli-"));
     execFileSync(cliBinary(), ["compile", castle, "-o", outDir]);
     const want = fs.readFileSync(path.join(outDir, "castle.lev"));
+    fs.rmSync(outDir, { recursive: true, force: true });
     assert.ok(got.equals(want), `downloaded ${got.length} bytes differ from the CLI's ${want.length}`);
   } finally {
     await context.close();
