@@ -233,7 +233,7 @@ fn compile_writes_every_artifact() {
         .arg("compile")
         .arg(corpus().join("des/endgame.des"))
         .arg("-o")
-        .arg(&dir)
+        .arg(dir.as_path())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
