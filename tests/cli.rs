@@ -145,6 +145,123 @@ fn lev_comp_rejects_what_crashes_the_original() {
 }
 
 #[test]
+fn dgn_comp_writes_beside_the_input_and_checks_the_suffix() {
+    let dir = tempdir("dgn");
+    let pdf = common::shared_dir()
+        .unwrap()
+        .join("corpus/nethack-3.4.3/des/dungeon.pdf");
+    std::fs::copy(&pdf, dir.join("dungeon.pdf")).unwrap();
+    let out = bin()
+        .arg("dgn-comp")
+        .arg(dir.join("dungeon.pdf"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("dungeon")).unwrap(),
+        std::fs::read(corpus().join("expected/dungeon.pdf/dungeon")).unwrap()
+    );
+    // A .def is preprocessed like makedefs -e first.
+    let def = corpus().join("des/dungeon.def");
+    std::fs::copy(&def, dir.join("dungeon.def")).unwrap();
+    std::fs::remove_file(dir.join("dungeon")).unwrap();
+    let out = bin()
+        .arg("dgn-comp")
+        .arg(dir.join("dungeon.def"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read(dir.join("dungeon")).unwrap(),
+        std::fs::read(corpus().join("expected/dungeon.pdf/dungeon")).unwrap()
+    );
+    // Standard input to standard output.
+    let mut child = bin()
+        .arg("dgn-comp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(&pdf).unwrap())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.stdout,
+        std::fs::read(corpus().join("expected/dungeon.pdf/dungeon")).unwrap()
+    );
+    // The reference's verdict on a wrong suffix (invalid/di07).
+    let inv = corpus().join("invalid");
+    std::fs::copy(
+        inv.join("di07_bad_suffix.txt"),
+        dir.join("di07_bad_suffix.txt"),
+    )
+    .unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["dgn-comp", "di07_bad_suffix.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "Error - file name \"di07_bad_suffix.txt\" in wrong format.\n"
+    );
+}
+
+#[test]
+fn dgn_comp_reports_like_the_original() {
+    let dir = tempdir("dgn-invalid");
+    let inv = corpus().join("invalid");
+    std::fs::copy(inv.join("di03_chain_missing.pdf"), dir.join("di03.pdf")).unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["dgn-comp", "di03.pdf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "di03.pdf : line 5 : Can't locate the specified chain level.\n\
+         di03.pdf : line 5 : Invaild level chain reference.\n\
+         di03.pdf : line 6 : Can't locate the specified chain level.\n\
+         di03.pdf : line 6 : Invaild branch chain reference.\n"
+    );
+    assert!(!dir.join("di03").exists(), "no output despite errors");
+}
+
+#[test]
+fn render_draws_the_dungeon_graph_and_a_roll() {
+    let out = bin()
+        .arg("render")
+        .arg(corpus().join("des/dungeon.def"))
+        .args(["--seed", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "branch graph:",
+        "rolled layout (seed 5):",
+        "The Gnomish Mines",
+        "Sokoban (stair up)",
+        "medusa",
+        "Vlad's Tower",
+    ] {
+        assert!(text.contains(needle), "{needle} missing in {text}");
+    }
+}
+
+#[test]
 fn check_json_prints_one_object_per_file() {
     let des = corpus().join("des");
     let files = ["castle.des", "oracle.des", "bigroom.des", "knox.des"];
@@ -292,6 +409,6 @@ fn golden_diagnostics() {
             checked += 1;
         }
     }
-    assert!(checked >= 7, "golden fixtures missing");
+    assert!(checked >= 13, "golden fixtures missing");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -190,3 +190,64 @@ fn saved_fuzz_findings_stay_fixed() {
     }
     assert!(n > 0);
 }
+
+#[test]
+fn mutated_dungeon_descriptions_never_panic() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the robustness test mutates its files");
+    };
+    let base = shared.join("corpus/nethack-3.4.3");
+    let mut sources = vec![
+        (
+            "dungeon.def",
+            std::fs::read_to_string(base.join("des/dungeon.def")).unwrap(),
+        ),
+        (
+            "dungeon.pdf",
+            std::fs::read_to_string(base.join("des/dungeon.pdf")).unwrap(),
+        ),
+    ];
+    for e in std::fs::read_dir(base.join("invalid"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+    {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with("di") && name.ends_with(".pdf") {
+            sources.push(("x.pdf", std::fs::read_to_string(e.path()).unwrap()));
+        }
+    }
+    let iterations: usize = std::env::var("VAULTWRIGHT_FUZZ_ITERATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let mut rng = Rng(0xd06e_0001);
+    for i in 0..iterations {
+        let (name, src) = &sources[i % sources.len()];
+        let src = mutate(&mut rng, src);
+        for target in [Target::Nethack343, Target::Nethack323] {
+            let options = Options {
+                target,
+                file_name: name.to_string(),
+                ..Options::default()
+            };
+            let result = std::panic::catch_unwind(|| {
+                let a = analyze(&src, Language::NethackDungeon, &options);
+                for d in &a.diagnostics {
+                    assert!(d.span.end as usize <= src.len());
+                }
+                if a.has_errors() {
+                    assert!(a.artifacts.iter().all(|x| x.name == "dungeon.pdf"));
+                }
+                assert_eq!(a, analyze(&src, Language::NethackDungeon, &options));
+            });
+            if result.is_err() {
+                let path = std::env::temp_dir().join(format!("vaultwright-dgn-crash-{i}.pdf"));
+                let _ = std::fs::write(&path, &src);
+                panic!(
+                    "iteration {i} broke an invariant; input saved to {}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

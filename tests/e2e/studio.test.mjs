@@ -223,3 +223,55 @@ test("offline: with the service worker in control, the studio loads without netw
     await context.close();
   }
 });
+
+test("dungeon.def opens with its branch graph, rolls with a seed, and the dungeon file downloads", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    const def = path.join(SHARED, "corpus/nethack-3.4.3/des/dungeon.def");
+    assert.ok(fs.existsSync(def), `${def} is missing: this test needs ../shared/corpus`);
+    await page.setInputFiles("[data-testid=open-file]", def);
+    await page.waitForSelector("svg[data-testid=graph]");
+    assert.equal(await page.inputValue("[data-testid=language]"), "nethack-dungeon");
+    const graph = await page.locator("svg[data-testid=graph]").textContent();
+    for (const name of ["The Dungeons of Doom", "Gehennom", "The Gnomish Mines", "The Quest", "Sokoban",
+                        "Fort Ludios", "Vlad's Tower", "The Elemental Planes", "oracle", "medusa", "castle", "valley", "sanctum"]) {
+      assert.ok(graph.includes(name), `${name} missing from the graph`);
+    }
+    assert.equal(await page.locator("svg[data-testid=graph] g.level").count(), 33);
+    assert.ok(await page.locator("svg[data-testid=graph] g.edge").count() >= 7);
+    await page.screenshot({ path: path.join(OUT, "studio-dungeon.png") });
+
+    // Hover a level: its source line; click: the editor goes there.
+    const oracle = page.locator("svg[data-testid=graph] g.level", { hasText: "oracle" }).first();
+    await oracle.hover();
+    assert.match(await page.locator("[data-testid=tooltip]").textContent(), /oracle/);
+    await oracle.click();
+    await waitFor(page, () => document.querySelector(".cm-activeLine")?.textContent.startsWith("LEVEL:"));
+
+    // The rolled layout for a seed.
+    await page.click("button.tab:has-text('rolled layout')");
+    await page.fill("[data-testid=seed]", "7");
+    await page.press("[data-testid=seed]", "Enter");
+    await page.waitForSelector(".roll-hint");
+    const rolled = await page.locator("svg[data-testid=graph]").textContent();
+    assert.ok(rolled.includes("oracle"));
+    await page.screenshot({ path: path.join(OUT, "studio-dungeon-roll.png") });
+
+    const buttons = await page.locator("[data-testid=artifact]").allTextContents();
+    assert.ok(buttons.some((b) => b.includes("dungeon.pdf")));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator("[data-testid=artifact]", { hasText: /dungeon$/ }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), "dungeon");
+    const got = fs.readFileSync(await download.path());
+    const want = fs.readFileSync(path.join(SHARED, "corpus/nethack-3.4.3/expected/dungeon.pdf/dungeon"));
+    assert.ok(got.equals(want), "downloaded dungeon differs from the reference");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

@@ -42,6 +42,7 @@ pub fn derive(doc: &Doc) -> Derived {
         target: doc.target,
         seed: doc.seed,
         extra_warnings: false,
+        file_name: doc.name.clone(),
     };
     let analysis = analyze(&doc.source, doc.language, &options);
     let map16 = Utf16Map::new(&doc.source);
@@ -178,6 +179,7 @@ fn view_kind(v: &View) -> &'static str {
     match v {
         View::TileMap(_) => "map",
         View::RoomLayout(_) => "rooms",
+        View::BranchGraph(g) if g.roll.is_some() => "roll",
         View::BranchGraph(_) => "graph",
         View::EntityTable(_) => "table",
     }
@@ -382,8 +384,13 @@ pub fn app() -> Html {
                 on_jump={on_jump.clone()} on_hover={on_hover.clone()} svg_ref={svg_ref.clone()} />
         },
         Some(View::BranchGraph(g)) => html! {
+            <>
+            if g.roll.is_some() {
+                <div class="hint roll-hint">{ "One concrete layout for this seed: change the seed or press reroll." }</div>
+            }
             <BranchGraphView graph={Rc::new(g.clone())} highlight={highlight}
                 on_jump={on_jump.clone()} on_hover={on_hover.clone()} svg_ref={svg_ref.clone()} />
+            </>
         },
         Some(View::EntityTable(t)) => {
             html! { <EntityTableView table={Rc::new(t.clone())} on_jump={on_jump.clone()} /> }

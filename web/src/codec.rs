@@ -16,7 +16,7 @@ pub struct LinkState {
     /// Index of the outline entry shown.
     pub symbol: usize,
     pub seed: u64,
-    /// "map", "rooms", "graph" or "table".
+    /// "map", "rooms", "graph", "roll" or "table".
     pub view: String,
 }
 
@@ -83,7 +83,10 @@ fn migrate(version: u32, value: serde_json::Value) -> Result<LinkState, String> 
             let mut state: LinkState = serde_json::from_value(value["state"].clone())
                 .map_err(|e| format!("this link is damaged ({e})"))?;
             state.name = sanitize_name(&state.name);
-            if !matches!(state.view.as_str(), "map" | "rooms" | "graph" | "table") {
+            if !matches!(
+                state.view.as_str(),
+                "map" | "rooms" | "graph" | "roll" | "table"
+            ) {
                 state.view = "map".into();
             }
             Ok(state)

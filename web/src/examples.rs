@@ -29,4 +29,10 @@ pub const EXAMPLES: &[Example] = &[
         language: Language::NethackDes,
         source: include_str!("../../static/examples/keep.des"),
     },
+    Example {
+        title: "NetHack: a two-dungeon description (dungeon.def)",
+        file: "tiny-dungeon.def",
+        language: Language::NethackDungeon,
+        source: include_str!("../../static/examples/tiny-dungeon.def"),
+    },
 ];

@@ -30,6 +30,7 @@ fn span(a: u32, b: u32) -> Span {
 
 fn graph() -> BranchGraph {
     BranchGraph {
+        roll: None,
         dungeons: vec![
             DungeonNode {
                 name: "The Dungeons of Doom".into(),

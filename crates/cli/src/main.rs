@@ -41,6 +41,15 @@ enum Command {
         /// Input files; standard input when none.
         files: Vec<PathBuf>,
     },
+    /// Drop-in for NetHack's dgn_comp: compile a dungeon.pdf (or a
+    /// dungeon.def, preprocessed like makedefs -e) into the dungeon file.
+    DgnComp {
+        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
+        target: Target,
+        /// Input file (`*.pdf` or `*.def`); standard input when none, with
+        /// the output on standard output.
+        file: Option<PathBuf>,
+    },
     /// Check files and print diagnostics.
     Check {
         #[arg(long, value_enum, default_value = "human")]
@@ -102,6 +111,7 @@ fn main() -> ExitCode {
             target,
             files,
         } => lev_comp(warnings, target, &files),
+        Command::DgnComp { target, file } => dgn_comp(target, file.as_deref()),
         Command::Check {
             format,
             language,
@@ -142,6 +152,73 @@ fn language_of(path: &Path, text: &str, forced: Option<Language>) -> Result<Lang
             path.display()
         )
     })
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
+    let (name, text) = match file {
+        None => {
+            let mut bytes = Vec::new();
+            if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+                eprintln!("(stdin): {e}");
+                return ExitCode::from(1);
+            }
+            (
+                "(stdin)".to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            )
+        }
+        Some(path) => {
+            let shown = path.to_string_lossy().into_owned();
+            let lower = shown.to_ascii_lowercase();
+            if !lower.ends_with(".pdf") && !lower.ends_with(".def") {
+                eprintln!("Error - file name \"{shown}\" in wrong format.");
+                return ExitCode::from(1);
+            }
+            match read_source(path) {
+                Ok(t) => (shown, t),
+                Err(e) => {
+                    eprintln!("Can't open \"{shown}\" for input.\n{shown}: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    };
+    let options = Options {
+        target,
+        file_name: file.map(file_name).unwrap_or_default(),
+        ..Options::default()
+    };
+    let analysis = analyze(&text, Language::NethackDungeon, &options);
+    for line in vaultwright::dungeon::dgn_comp_messages(&name, &text, &analysis.diagnostics) {
+        eprintln!("{line}");
+    }
+    if analysis.has_errors() {
+        return ExitCode::from(1);
+    }
+    let Some(out) = analysis.artifacts.iter().find(|a| a.name != "dungeon.pdf") else {
+        return ExitCode::SUCCESS;
+    };
+    if file.is_none() {
+        let _ = std::io::stdout().write_all(&out.bytes);
+        return ExitCode::SUCCESS;
+    }
+    let dest = file
+        .and_then(|p| p.parent())
+        .map(|dir| dir.join(&out.name))
+        .unwrap_or_else(|| PathBuf::from(&out.name));
+    // Like the original: the output goes beside the input when a path is
+    // given (`dgn_comp dat/dungeon.pdf` writes `dat/dungeon`).
+    if let Err(e) = std::fs::write(&dest, &out.bytes) {
+        eprintln!("{name}: Can't open output file {}: {e}", dest.display());
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
 }
 
 fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
@@ -221,6 +298,10 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
                 usage_error = true;
                 continue;
             }
+        };
+        let options = Options {
+            file_name: file_name(path),
+            ..options.clone()
         };
         let analysis = analyze(&text, language, &options);
         any_error |= analysis.has_errors();
@@ -309,6 +390,7 @@ fn render_cmd(
     let options = Options {
         target,
         seed,
+        file_name: file_name(path),
         ..Options::default()
     };
     let analysis = analyze(&text, language, &options);
@@ -367,6 +449,10 @@ fn compile(
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
+        };
+        let options = Options {
+            file_name: file_name(path),
+            ..options.clone()
         };
         let analysis = analyze(&text, language, &options);
         let errors: Vec<_> = analysis

@@ -73,6 +73,7 @@ pub fn view(view: &View, color: bool) -> String {
     match view {
         View::TileMap(m) => tile_map(m, color),
         View::RoomLayout(r) => room_layout(r, color),
+        View::BranchGraph(g) => branch_graph(g),
         other => format!("({} view)\n", other.kind()),
     }
 }
@@ -231,4 +232,60 @@ impl Rect4 {
             h: room.rect.h,
         }
     }
+}
+
+fn branch_graph(g: &vaultwright::view::BranchGraph) -> String {
+    let mut out = String::new();
+    match g.roll {
+        Some(seed) => {
+            let _ = writeln!(out, "rolled layout (seed {seed}):");
+        }
+        None => {
+            let _ = writeln!(out, "branch graph:");
+        }
+    }
+    for (i, d) in g.dungeons.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  [{i}] {}  ({}–{}){}",
+            d.name,
+            d.depth_range.0,
+            d.depth_range.1,
+            if d.detail.is_empty() {
+                String::new()
+            } else {
+                format!("  {}", d.detail)
+            }
+        );
+        for l in &d.levels {
+            let at = if l.depth_range.0 == l.depth_range.1 {
+                format!("{}", l.depth_range.0)
+            } else {
+                format!("{}–{}", l.depth_range.0, l.depth_range.1)
+            };
+            let _ = writeln!(
+                out,
+                "        {at:>7}  {}{}",
+                l.name,
+                if l.detail.is_empty() {
+                    String::new()
+                } else {
+                    format!("  ({})", l.detail)
+                }
+            );
+        }
+        for b in g.branches.iter().filter(|b| b.from == i) {
+            let to = g.dungeons.get(b.to).map(|d| d.name.as_str()).unwrap_or("?");
+            let at = if b.depth_range.0 == b.depth_range.1 {
+                format!("{}", b.depth_range.0)
+            } else {
+                format!("{}–{}", b.depth_range.0, b.depth_range.1)
+            };
+            let _ = writeln!(out, "        {at:>7}  ⇒ {to} ({} {})", b.kind, b.dir);
+        }
+    }
+    for n in &g.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    out
 }

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod diagnostic;
+pub mod dungeon;
 pub mod nethack;
 pub mod source;
 pub mod view;
@@ -77,7 +78,7 @@ impl Language {
 
     /// Whether the core can analyse this language yet.
     pub fn is_supported(self) -> bool {
-        matches!(self, Language::NethackDes)
+        matches!(self, Language::NethackDes | Language::NethackDungeon)
     }
 }
 
@@ -176,6 +177,11 @@ pub struct Options {
     pub seed: u64,
     /// The original's `-w`: extra warnings.
     pub extra_warnings: bool,
+    /// Name of the file analysed, if any: some formats derive output names
+    /// from it (`dgn_comp`: `x.pdf` → `x`) or choose a dialect by it
+    /// (`.def` is preprocessed, `.pdf` is not).
+    #[serde(default)]
+    pub file_name: String,
 }
 
 /// A token for highlighting.
@@ -268,6 +274,7 @@ impl Analysis {
 pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
     match language {
         Language::NethackDes => nethack::analyze(source, options),
+        Language::NethackDungeon => dungeon::analyze(source, options),
         other => {
             let mut analysis = Analysis::empty(other);
             analysis.diagnostics.push(Diagnostic::note_at(

@@ -46,6 +46,7 @@ impl View {
         match self {
             View::TileMap(_) => "tile map",
             View::RoomLayout(_) => "room layout",
+            View::BranchGraph(g) if g.roll.is_some() => "rolled layout",
             View::BranchGraph(_) => "branch graph",
             View::EntityTable(_) => "entity table",
         }
@@ -213,6 +214,10 @@ pub struct Corridor {
 /// Dungeons as columns of levels, and the branches between them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BranchGraph {
+    /// `Some(seed)` for one concrete rolled layout (absolute depths);
+    /// `None` for the possible ranges.
+    #[serde(default)]
+    pub roll: Option<u64>,
     pub dungeons: Vec<DungeonNode>,
     pub branches: Vec<BranchEdge>,
     #[serde(default)]

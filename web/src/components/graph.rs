@@ -80,14 +80,16 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
                               onmouseenter={hover(format!("{} — levels {}–{} {}", d.name, d.depth_range.0, d.depth_range.1, d.detail), d.origin)}
                               onclick={jump(d.origin.start as usize)} />
                         <text x={(x + 8.0).to_string()} y="24" class="dungeon-name">{ &d.name }</text>
-                        { for d.levels.iter().map(|l| {
+                        { for d.levels.iter().zip(lanes(d)).map(|(l, (lane, count))| {
                             let y = y_of(l.depth_range.0);
                             let span_h = ((l.depth_range.1 - l.depth_range.0).max(0) as f64 + 1.0) * ROW_H - 4.0;
+                            let lane_w = (COL_W - 40.0) / count as f64;
+                            let x = x + lane as f64 * lane_w;
                             html! {
                                 <g class={classes!("level", touches(Some(l.origin), props.highlight).then_some("hl"))}
                                    onmouseenter={hover(format!("{} — depth {}–{} {}", l.name, l.depth_range.0, l.depth_range.1, l.detail), l.origin)}
                                    onclick={jump(l.origin.start as usize)}>
-                                    <rect x={x.to_string()} y={y.to_string()} width={(COL_W - 40.0).to_string()} height={span_h.to_string()} rx="4" />
+                                    <rect x={x.to_string()} y={y.to_string()} width={(lane_w - 3.0).max(8.0).to_string()} height={span_h.to_string()} rx="4" />
                                     <text x={(x + 6.0).to_string()} y={(y + 16.0).to_string()}>{ &l.name }</text>
                                 </g>
                             }
@@ -101,4 +103,28 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
         }
         </div>
     }
+}
+
+/// Side-by-side lanes for levels whose depth ranges overlap: (lane, lanes
+/// in that dungeon) per level, in order.
+fn lanes(d: &vaultwright::view::DungeonNode) -> Vec<(usize, usize)> {
+    let mut order: Vec<usize> = (0..d.levels.len()).collect();
+    order.sort_by_key(|&i| (d.levels[i].depth_range.0, d.levels[i].depth_range.1));
+    let mut lane_end: Vec<i32> = Vec::new();
+    let mut lane = vec![0; d.levels.len()];
+    for i in order {
+        let (a, b) = d.levels[i].depth_range;
+        match lane_end.iter().position(|&end| end < a) {
+            Some(k) => {
+                lane_end[k] = b;
+                lane[i] = k;
+            }
+            None => {
+                lane_end.push(b);
+                lane[i] = lane_end.len() - 1;
+            }
+        }
+    }
+    let count = lane_end.len().max(1);
+    lane.into_iter().map(|l| (l, count)).collect()
 }

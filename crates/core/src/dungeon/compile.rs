@@ -1,0 +1,853 @@
+//! The `dgn_comp` parser and checker in one pass over the statements, doing
+//! the original's grammar actions in the original's order (with its line
+//! numbers, which follow its parser's look-ahead), plus the checks it lacks.
+
+use super::lexer::{keyword_text, Kw, LexTok, Tok};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::Target;
+
+pub const SYNTAX: &str = "DG0001";
+pub const ORIGINAL: &str = "DG0100";
+pub const NO_DUNGEONS: &str = "DG0101";
+pub const LONG_NAME: &str = "DG0200";
+pub const OUTSIDE: &str = "DG0201";
+pub const CHAIN_FIRST: &str = "DG0202";
+pub const CHAIN_CHANCE: &str = "DG0203";
+pub const LIMIT: &str = "DG0204";
+pub const UNKNOWN_DUNGEON: &str = "DG0205";
+pub const BONES_REUSED: &str = "DG0206";
+pub const EMPTY: &str = "DG0207";
+
+pub struct Limits {
+    pub maxlevel: i32,
+    pub dungeons: usize,
+    pub levels: usize,
+    pub branches: usize,
+}
+
+pub fn limits(target: Target) -> Limits {
+    if target.is_32() {
+        Limits {
+            maxlevel: 30,
+            dungeons: 10,
+            levels: 50,
+            branches: 20,
+        }
+    } else {
+        Limits {
+            maxlevel: 32,
+            dungeons: 16,
+            levels: 50,
+            branches: 32,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Dungeon {
+    pub name: String,
+    pub bones: u8,
+    pub base: i32,
+    pub rand: i32,
+    pub chance: i32,
+    pub protofile: String,
+    pub flags: i32,
+    pub entry: i32,
+    /// Indices into [`Model::levels`] / [`Model::branches`].
+    pub levels: Vec<usize>,
+    pub branches: Vec<usize>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Level {
+    pub name: String,
+    pub bones: u8,
+    pub base: i32,
+    pub rand: i32,
+    pub chance: i32,
+    pub rndlevs: i32,
+    /// Global index of the level it is chained to, or -1.
+    pub chain: i32,
+    pub flags: i32,
+    pub dungeon: usize,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Branch {
+    pub name: String,
+    pub base: i32,
+    pub rand: i32,
+    pub chain: i32,
+    /// stair 0, no_up 1, no_down 2, portal 3
+    pub btype: i32,
+    pub up: i32,
+    pub dungeon: usize,
+    pub span: Span,
+}
+
+/// What was accepted, in file order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Model {
+    pub dungeons: Vec<Dungeon>,
+    pub levels: Vec<Level>,
+    pub branches: Vec<Branch>,
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    toks: &'a [LexTok],
+    pos: usize,
+    lim: Limits,
+    diags: Vec<Diagnostic>,
+    model: Model,
+    /// The original's `tmpbranch[].chain` slots (zero-initialised), for its
+    /// check that reads the wrong slot.
+    branch_chain_slots: Vec<i32>,
+    syntax_errors: usize,
+}
+
+struct Stop(usize, &'static str);
+
+type PResult<T> = Result<T, Stop>;
+
+#[derive(Clone, Copy)]
+struct Couple {
+    base: i32,
+    rand: i32,
+}
+
+pub struct Output {
+    pub model: Model,
+    pub diagnostics: Vec<Diagnostic>,
+    /// A syntax error occurred (the original writes an empty file).
+    pub syntax_error: bool,
+    /// Statement spans with their keyword, for the outline and views.
+    pub statements: Vec<(Kw, Span)>,
+}
+
+pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
+    let mut p = Parser {
+        src,
+        toks,
+        pos: 0,
+        lim: limits(target),
+        diags: Vec::new(),
+        model: Model::default(),
+        branch_chain_slots: vec![0; 64],
+        syntax_errors: 0,
+    };
+    let mut statements = Vec::new();
+    loop {
+        let t = p.peek();
+        match t.tok {
+            Tok::Eof => break,
+            Tok::Kw(kw) => {
+                let start = t.span.start as usize;
+                if let Err(stop) = p.statement(kw) {
+                    p.syntax(stop);
+                    p.recover();
+                }
+                statements.push((kw, Span::new(start, p.prev_end().max(start))));
+            }
+            _ => {
+                let stop = Stop(p.pos, "a statement keyword (DUNGEON, LEVEL, BRANCH, …)");
+                p.syntax(stop);
+                p.recover();
+            }
+        }
+    }
+    p.final_checks();
+    Output {
+        syntax_error: p.syntax_errors > 0,
+        model: p.model,
+        diagnostics: p.diags,
+        statements,
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> LexTok {
+        self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+
+    fn bump(&mut self) -> LexTok {
+        let t = self.peek();
+        if t.tok != Tok::Eof {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn prev(&self) -> LexTok {
+        self.toks[self.pos.saturating_sub(1)]
+    }
+
+    fn prev_end(&self) -> usize {
+        if self.pos == 0 {
+            0
+        } else {
+            self.prev().span.end as usize
+        }
+    }
+
+    /// The original's line counter once it has read the look-ahead token.
+    fn lookahead_line(&self) -> u32 {
+        self.peek().line
+    }
+
+    fn syntax(&mut self, stop: Stop) {
+        let t = self.toks[stop.0.min(self.toks.len() - 1)];
+        let found = match t.tok {
+            Tok::Eof => "end of file".to_string(),
+            _ => format!("`{}`", &self.src[t.span.range()]),
+        };
+        let mut d = Diagnostic::error(SYNTAX, "syntax error", t.span).original_at(t.line);
+        d.notes.push(format!("expected {}, found {found}", stop.1));
+        let word_end = self.src[t.span.start as usize..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map(|i| t.span.start as usize + i)
+            .unwrap_or(self.src.len());
+        let word = &self.src[t.span.start as usize..word_end];
+        if word == "RNDCHAINLEVEL" {
+            d.notes.push(
+                "the man page says RNDCHAINLEVEL, but dgn_comp's keyword is RNDCHLEVEL".into(),
+            );
+        } else if !word.is_empty()
+            && [
+                "town",
+                "hellish",
+                "mazelike",
+                "roguelike",
+                "lawful",
+                "neutral",
+                "chaotic",
+                "unaligned",
+                "noalign",
+                "up",
+                "down",
+                "stair",
+                "portal",
+            ]
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(word) && *k != word)
+        {
+            d.notes.push(format!(
+                "keywords are case-sensitive: write `{}`",
+                word.to_ascii_lowercase()
+            ));
+        } else if !word.is_empty()
+            && word.chars().any(|c| c.is_ascii_lowercase())
+            && [
+                "DUNGEON",
+                "LEVEL",
+                "BRANCH",
+                "CHAINLEVEL",
+                "CHAINBRANCH",
+                "RNDLEVEL",
+                "RNDCHLEVEL",
+                "ENTRY",
+                "PROTOFILE",
+                "DESCRIPTION",
+                "ALIGNMENT",
+                "LEVELDESC",
+                "LEVALIGN",
+            ]
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(word))
+        {
+            d.notes.push(format!(
+                "keywords are case-sensitive: write `{}`",
+                word.to_ascii_uppercase()
+            ));
+        }
+        self.diags.push(d);
+        self.syntax_errors += 1;
+    }
+
+    fn recover(&mut self) {
+        if !matches!(self.peek().tok, Tok::Eof) {
+            self.bump();
+        }
+        while !matches!(self.peek().tok, Tok::Kw(_) | Tok::Eof) {
+            self.bump();
+        }
+    }
+
+    fn error(&mut self, msg: impl Into<String>, span: Span, line: u32) {
+        self.diags
+            .push(Diagnostic::error(ORIGINAL, msg, span).original_at(line));
+    }
+
+    fn own(&mut self, code: &str, msg: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::error(code, msg, span));
+    }
+
+    fn punct(&mut self, c: u8, what: &'static str) -> PResult<LexTok> {
+        if self.peek().tok == Tok::Punct(c) {
+            Ok(self.bump())
+        } else {
+            Err(Stop(self.pos, what))
+        }
+    }
+
+    fn string(&mut self) -> PResult<(String, Span)> {
+        if self.peek().tok == Tok::Str {
+            let t = self.bump();
+            let inner = Span::new(t.span.start as usize + 1, t.span.end as usize - 1);
+            Ok((self.src[inner.range()].to_string(), t.span))
+        } else {
+            Err(Stop(self.pos, "a string"))
+        }
+    }
+
+    fn integer(&mut self) -> PResult<i32> {
+        if let Tok::Integer(v) = self.peek().tok {
+            self.bump();
+            Ok(v)
+        } else {
+            Err(Stop(self.pos, "an integer"))
+        }
+    }
+
+    fn opt_integer(&mut self) -> Option<i32> {
+        if let Tok::Integer(v) = self.peek().tok {
+            self.bump();
+            Some(v)
+        } else {
+            None
+        }
+    }
+
+    fn bones(&mut self) -> PResult<u8> {
+        let (s, span) = self.string()?;
+        let line = self.prev().line;
+        if s.len() != 1 {
+            if s != "none" {
+                self.error(
+                    "Bones marker must be a single char, or \"none\"!",
+                    span,
+                    line,
+                );
+            }
+            return Ok(0);
+        }
+        Ok(s.as_bytes()[0])
+    }
+
+    fn couple(&mut self, absolute: bool) -> PResult<Couple> {
+        let open = self.punct(b'(', "`(`")?;
+        let base = self.integer()?;
+        self.punct(b',', "`,`")?;
+        let rand = self.integer()?;
+        let close = self.punct(b')', "`)`")?;
+        let span = open.span.to(close.span);
+        let max = self.lim.maxlevel;
+        let line = close.line;
+        if base < -max || base > max {
+            let which = if absolute { "Abs" } else { "Rel" };
+            self.error(
+                format!("{which} base out of dlevel range - zeroing!"),
+                span,
+                line,
+            );
+            return Ok(Couple { base: 0, rand: 0 });
+        }
+        if absolute
+            && (rand < -1
+                || if base < 0 {
+                    max + base + rand + 1 > max
+                } else {
+                    base + rand > max
+                })
+        {
+            self.error("Abs range out of dlevel range - zeroing!", span, line);
+            return Ok(Couple { base: 0, rand: 0 });
+        }
+        Ok(Couple { base, rand })
+    }
+
+    fn check_name(&mut self, name: &str, span: Span, what: &str) {
+        if name.len() > 23 {
+            self.own(
+                LONG_NAME,
+                format!(
+                    "{what} name is {} bytes long; the field holds 23 (the original overruns it into the next fields)",
+                    name.len()
+                ),
+                span,
+            );
+        }
+    }
+
+    fn current_dungeon(&mut self, span: Span, what: &str) -> Option<usize> {
+        if self.model.dungeons.is_empty() {
+            self.own(
+                OUTSIDE,
+                format!("{what} before any DUNGEON (the original writes outside its tables)"),
+                span,
+            );
+            None
+        } else {
+            Some(self.model.dungeons.len() - 1)
+        }
+    }
+
+    /// `getchain`: searches the current dungeon's levels except its first
+    /// one (the original's off-by-one), and the slot being defined.
+    fn getchain(&mut self, chain: &str, self_name: Option<&str>, span: Span, line: u32) -> i32 {
+        if chain.is_empty() {
+            return -1;
+        }
+        let dungeon = self.model.dungeons.last();
+        let dlevels: Vec<usize> = dungeon.map(|d| d.levels.clone()).unwrap_or_default();
+        for &i in dlevels.iter().skip(1) {
+            if self.model.levels[i].name == chain {
+                return i as i32;
+            }
+        }
+        if self_name == Some(chain) {
+            return self.model.levels.len() as i32;
+        }
+        self.error("Can't locate the specified chain level.", span, line);
+        if let Some(&first) = dlevels.first() {
+            if self.model.levels[first].name == chain {
+                if let Some(d) = self.diags.last_mut() {
+                    d.notes.push("the original never finds the first level of a dungeon (an off-by-one in dgn_comp); chain from a later level, or use CHAINBRANCH, which finds it".into());
+                    d.code = CHAIN_FIRST.into();
+                }
+            }
+        }
+        -2
+    }
+
+    fn statement(&mut self, kw: Kw) -> PResult<()> {
+        let kw_tok = self.bump();
+        let start = kw_tok.span.start as usize;
+        self.punct(b':', "`:`")?;
+        match kw {
+            Kw::Dungeon => {
+                let (name, name_span) = self.string()?;
+                let bones = self.bones()?;
+                let c = self.couple(false)?;
+                let chance = self.opt_integer();
+                let span = Span::new(start, self.prev_end());
+                self.check_name(&name, name_span, "dungeon");
+                if self.model.dungeons.len() >= self.lim.dungeons {
+                    self.own(
+                        LIMIT,
+                        format!(
+                            "more than {} dungeons (the original's limit; it stops or overruns)",
+                            self.lim.dungeons
+                        ),
+                        span,
+                    );
+                }
+                self.model.dungeons.push(Dungeon {
+                    name,
+                    bones,
+                    base: c.base,
+                    rand: c.rand,
+                    chance: chance.unwrap_or(0),
+                    span,
+                    name_span,
+                    ..Dungeon::default()
+                });
+            }
+            Kw::Entry => {
+                let v = self.integer()?;
+                let span = Span::new(start, self.prev_end());
+                if let Some(d) = self.current_dungeon(span, "ENTRY") {
+                    self.model.dungeons[d].entry = v;
+                }
+            }
+            Kw::Protofile => {
+                let (s, sspan) = self.string()?;
+                let span = Span::new(start, self.prev_end());
+                self.check_name(&s, sspan, "protofile");
+                if let Some(d) = self.current_dungeon(span, "PROTOFILE") {
+                    self.model.dungeons[d].protofile = s;
+                }
+            }
+            Kw::Description | Kw::Alignment | Kw::LevelDesc | Kw::LevAlign => {
+                let v = match self.peek().tok {
+                    Tok::Descriptor(v) => {
+                        self.bump();
+                        v
+                    }
+                    _ => {
+                        return Err(Stop(
+                            self.pos,
+                            "a descriptor (town, hellish, mazelike, roguelike, lawful, …)",
+                        ))
+                    }
+                };
+                let t = self.prev();
+                let span = Span::new(start, t.span.end as usize);
+                let (illegal, msg) = match kw {
+                    Kw::Description => (v <= 1 || v >= 16, "Illegal description - ignoring!"),
+                    Kw::LevelDesc => (v >= 16, "Illegal description - ignoring!"),
+                    _ => (v != 0 && v < 16, "Illegal alignment - ignoring!"),
+                };
+                if illegal {
+                    self.error(msg, t.span, t.line);
+                } else if matches!(kw, Kw::Description | Kw::Alignment) {
+                    if let Some(d) = self.current_dungeon(span, keyword_text(kw)) {
+                        self.model.dungeons[d].flags |= v;
+                    }
+                } else if let Some(l) = self.model.levels.last_mut() {
+                    l.flags |= v;
+                } else {
+                    self.own(
+                        OUTSIDE,
+                        format!("{} before any level", keyword_text(kw)),
+                        span,
+                    );
+                }
+            }
+            Kw::Level | Kw::RndLevel => {
+                let (name, name_span) = self.string()?;
+                let bones = self.bones()?;
+                self.punct(b'@', "`@`")?;
+                let c = self.couple(true)?;
+                let (chance, rndlevs) = if kw == Kw::Level {
+                    (self.opt_integer().unwrap_or(100), 0)
+                } else {
+                    let a = self.integer()?;
+                    match self.opt_integer() {
+                        Some(b) => (a, b),
+                        None => (100, a),
+                    }
+                };
+                let span = Span::new(start, self.prev_end());
+                self.check_name(&name, name_span, "level");
+                self.add_level(span, name, bones, c, chance, rndlevs, -1);
+            }
+            Kw::ChainLevel | Kw::RndChLevel => {
+                let (name, name_span) = self.string()?;
+                let bones = self.bones()?;
+                let (chain, chain_span) = self.string()?;
+                self.punct(b'+', "`+`")?;
+                let c = self.couple(false)?;
+                let mut ended_by_lookahead = true;
+                let (chance, rndlevs) = if kw == Kw::ChainLevel {
+                    match self.opt_integer() {
+                        Some(v) => {
+                            ended_by_lookahead = false;
+                            (v, 0)
+                        }
+                        None => (100, 0),
+                    }
+                } else {
+                    let a = self.integer()?;
+                    match self.opt_integer() {
+                        Some(b) => {
+                            ended_by_lookahead = false;
+                            (a, b)
+                        }
+                        None => (100, a),
+                    }
+                };
+                let line = if ended_by_lookahead {
+                    self.lookahead_line()
+                } else {
+                    self.prev().line
+                };
+                let span = Span::new(start, self.prev_end());
+                self.check_name(&name, name_span, "level");
+                let index = self.model.levels.len() as i32;
+                let chain_idx = self.getchain(&chain, Some(&name), chain_span, line);
+                // check_level
+                if self.model.dungeons.is_empty() {
+                    self.error("Level defined outside of dungeon.", span, line);
+                    return Ok(());
+                }
+                if self.model.levels.iter().any(|l| l.name == name) {
+                    self.error("Duplicate level name.", name_span, line);
+                    return Ok(());
+                }
+                if chain_idx == -2 {
+                    self.error("Invaild level chain reference.", chain_span, line);
+                    return Ok(());
+                }
+                // The original reads the chance through the wrong table
+                // (the branch slot numbered like this level).
+                let slot = self
+                    .branch_chain_slots
+                    .get(index as usize)
+                    .copied()
+                    .unwrap_or(0);
+                let wrong = (slot >= 0)
+                    .then(|| self.model.levels.get(slot as usize).map(|l| l.chance))
+                    .flatten()
+                    .unwrap_or(100);
+                if wrong != 100 {
+                    self.error(
+                        "Level cannot chain from a probabalistic level.",
+                        chain_span,
+                        line,
+                    );
+                    return Ok(());
+                }
+                if chain_idx == index {
+                    self.error("A level cannot chain to itself!", chain_span, line);
+                    return Ok(());
+                }
+                if let Some(parent) = self.model.levels.get(chain_idx as usize) {
+                    if parent.chance != 100 {
+                        let msg = format!(
+                            "\"{name}\" chains from \"{chain}\", which exists only {}% of the time",
+                            parent.chance
+                        );
+                        self.own(CHAIN_CHANCE, msg, chain_span);
+                    }
+                }
+                self.add_level(span, name, bones, c, chance, rndlevs, chain_idx);
+            }
+            Kw::Branch | Kw::ChainBranch => {
+                let (name, name_span) = self.string()?;
+                let chain = if kw == Kw::ChainBranch {
+                    let (s, sp) = self.string()?;
+                    self.punct(b'+', "`+`")?;
+                    Some((s, sp))
+                } else {
+                    self.punct(b'@', "`@`")?;
+                    None
+                };
+                let c = self.couple(chain.is_none())?;
+                let mut btype = 0;
+                let mut up = 0;
+                let mut ended_by_lookahead = true;
+                if let Tok::BranchType(t) = self.peek().tok {
+                    self.bump();
+                    btype = t;
+                }
+                if let Tok::UpOrDown(u) = self.peek().tok {
+                    self.bump();
+                    up = u;
+                    ended_by_lookahead = false;
+                }
+                let line = if ended_by_lookahead {
+                    self.lookahead_line()
+                } else {
+                    self.prev().line
+                };
+                let span = Span::new(start, self.prev_end());
+                self.check_name(&name, name_span, "branch");
+                let slot = self.model.branches.len();
+                let mut chain_idx = -1;
+                if let Some((s, sp)) = &chain {
+                    // CHAINBRANCH searches every level of the dungeon.
+                    let levels = self
+                        .model
+                        .dungeons
+                        .last()
+                        .map(|d| d.levels.clone())
+                        .unwrap_or_default();
+                    chain_idx = levels
+                        .iter()
+                        .find(|&&i| self.model.levels[i].name == *s)
+                        .map(|&i| i as i32)
+                        .unwrap_or(-2);
+                    if chain_idx == -2 && !s.is_empty() {
+                        self.error("Can't locate the specified chain level.", *sp, line);
+                    } else if s.is_empty() {
+                        chain_idx = -1;
+                    }
+                }
+                if slot < self.branch_chain_slots.len() {
+                    self.branch_chain_slots[slot] = chain_idx;
+                }
+                // check_branch
+                if self.model.dungeons.is_empty() {
+                    self.error("Branch defined outside of dungeon.", span, line);
+                    return Ok(());
+                }
+                let ndgn = self.model.dungeons.len() - 1;
+                if self.model.dungeons[..ndgn].iter().any(|d| d.name == name) {
+                    self.error("Reverse branching not allowed.", name_span, line);
+                    return Ok(());
+                }
+                // The original tests the branch slot numbered like the
+                // current dungeon.
+                let wrong = self.branch_chain_slots.get(ndgn).copied().unwrap_or(0);
+                let chain_span = chain.as_ref().map(|c| c.1).unwrap_or(span);
+                if wrong == -2 {
+                    self.error("Invaild branch chain reference.", chain_span, line);
+                    return Ok(());
+                } else if wrong != -1 {
+                    let chance = self
+                        .model
+                        .levels
+                        .get(wrong.max(0) as usize)
+                        .map(|l| l.chance)
+                        .unwrap_or(100);
+                    if wrong >= 0 && chance != 100 {
+                        self.error(
+                            "Branch cannot chain from a probabalistic level.",
+                            chain_span,
+                            line,
+                        );
+                        return Ok(());
+                    }
+                }
+                if chain_idx == -2 {
+                    // Missed by the original's wrong-slot test: the branch
+                    // would be written with a broken chain.
+                    self.own(
+                        CHAIN_CHANCE,
+                        "this branch chains to a level that does not exist in this dungeon",
+                        chain_span,
+                    );
+                    return Ok(());
+                }
+                if let Some(parent) = (chain_idx >= 0)
+                    .then(|| self.model.levels.get(chain_idx as usize))
+                    .flatten()
+                {
+                    if parent.chance != 100 {
+                        let msg = format!(
+                            "this branch chains from \"{}\", which exists only {}% of the time",
+                            parent.name, parent.chance
+                        );
+                        self.own(CHAIN_CHANCE, msg, chain_span);
+                    }
+                }
+                if self.model.branches.len() >= self.lim.branches {
+                    self.own(
+                        LIMIT,
+                        format!(
+                            "more than {} branches (the original's limit)",
+                            self.lim.branches
+                        ),
+                        span,
+                    );
+                }
+                self.model.branches.push(Branch {
+                    name,
+                    base: c.base,
+                    rand: c.rand,
+                    chain: chain_idx,
+                    btype,
+                    up,
+                    dungeon: ndgn,
+                    span,
+                });
+                self.model.dungeons[ndgn].branches.push(slot);
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add_level(
+        &mut self,
+        span: Span,
+        name: String,
+        bones: u8,
+        c: Couple,
+        chance: i32,
+        rndlevs: i32,
+        chain: i32,
+    ) {
+        let Some(d) = self.current_dungeon(span, "a level") else {
+            return;
+        };
+        if self.model.levels.len() >= self.lim.levels {
+            self.own(
+                LIMIT,
+                format!(
+                    "more than {} levels (the original's limit)",
+                    self.lim.levels
+                ),
+                span,
+            );
+        }
+        let index = self.model.levels.len();
+        self.model.levels.push(Level {
+            name,
+            bones,
+            base: c.base,
+            rand: c.rand,
+            chance,
+            rndlevs,
+            chain,
+            flags: 0,
+            dungeon: d,
+            span,
+        });
+        self.model.dungeons[d].levels.push(index);
+    }
+
+    fn final_checks(&mut self) {
+        let names: Vec<String> = self.model.dungeons.iter().map(|d| d.name.clone()).collect();
+        let branches: Vec<(String, Span)> = self
+            .model
+            .branches
+            .iter()
+            .map(|b| (b.name.clone(), b.span))
+            .collect();
+        for (name, span) in branches {
+            if !names.contains(&name) {
+                self.diags.push(
+                    Diagnostic::warning(
+                        UNKNOWN_DUNGEON,
+                        format!("branch to \"{name}\", a dungeon this file does not define"),
+                        span,
+                    )
+                    .with_note(
+                        "the game looks the destination up by name when it builds the dungeon",
+                    ),
+                );
+            }
+        }
+        // Bones files are named by the dungeon's marker and the level's
+        // marker: markers must differ among dungeons, and among the levels
+        // of one dungeon.
+        let mut groups: Vec<Vec<(u8, String, Span)>> = vec![self
+            .model
+            .dungeons
+            .iter()
+            .map(|d| (d.bones, d.name.clone(), d.name_span))
+            .collect()];
+        for d in &self.model.dungeons {
+            groups.push(
+                d.levels
+                    .iter()
+                    .map(|&i| {
+                        let l = &self.model.levels[i];
+                        (l.bones, l.name.clone(), l.span)
+                    })
+                    .collect(),
+            );
+        }
+        for group in groups {
+            let mut seen: Vec<(u8, String)> = Vec::new();
+            for (b, name, span) in group {
+                if b == 0 {
+                    continue;
+                }
+                if let Some((_, first)) = seen.iter().find(|(c, _)| *c == b) {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            BONES_REUSED,
+                            format!(
+                                "bones marker \"{}\" of \"{name}\" is already used by \"{first}\"",
+                                b as char
+                            ),
+                            span,
+                        )
+                        .with_note(
+                            "bones files are named after these markers: the two would share bones",
+                        ),
+                    );
+                } else {
+                    seen.push((b, name));
+                }
+            }
+        }
+    }
+}

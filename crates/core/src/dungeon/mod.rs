@@ -1,0 +1,496 @@
+//! NetHack dungeon descriptions: `makedefs -e` (`dungeon.def` →
+//! `dungeon.pdf`), `dgn_comp` (→ the `dungeon` binary, byte-identical), the
+//! branch graph, and a seeded "roll" of one concrete layout.
+
+pub mod compile;
+pub mod lexer;
+pub mod makedefs;
+pub mod roll;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode, View};
+use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
+use compile::Model;
+
+/// Whether a source is a `dungeon.def` (to preprocess) or already a
+/// `dungeon.pdf`.
+pub fn is_def(file_name: &str, src: &str) -> bool {
+    let lower = file_name.to_ascii_lowercase();
+    if lower.ends_with(".pdf") {
+        return false;
+    }
+    lower.ends_with(".def") || src.lines().any(|l| l.starts_with('%'))
+}
+
+/// Output file name of `dgn_comp` for an input name: minus `.pdf`, or
+/// `dungeon` for a `.def` and for standard input.
+pub fn output_name(file_name: &str) -> String {
+    let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
+    match base.strip_suffix(".pdf") {
+        Some(stem) if !stem.is_empty() => stem.to_string(),
+        _ => "dungeon".to_string(),
+    }
+}
+
+pub struct Output {
+    pub diagnostics: Vec<Diagnostic>,
+    pub model: Model,
+    /// `dungeon.pdf` text when the input was a `.def`.
+    pub pdf: Option<String>,
+    /// The `dungeon` bytes, when there is no error.
+    pub binary: Option<Vec<u8>>,
+    pub statements: Vec<(lexer::Kw, Span)>,
+    pub tokens: Vec<Token>,
+}
+
+pub fn run(src: &str, options: &Options) -> Output {
+    let def = is_def(&options.file_name, src);
+    let (text, map): (String, Option<Vec<(usize, usize)>>) = if def {
+        let file = if options.file_name.is_empty() {
+            "dungeon.def".to_string()
+        } else {
+            options
+                .file_name
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or("dungeon.def")
+                .to_string()
+        };
+        let pre = makedefs::preprocess(src, &file);
+        if !pre.complete {
+            return Output {
+                diagnostics: pre.diagnostics,
+                model: Model::default(),
+                pdf: None,
+                binary: None,
+                statements: Vec::new(),
+                tokens: Vec::new(),
+            };
+        }
+        // pdf offset of each line start → source offset of its first byte.
+        let mut map = Vec::new();
+        let mut at = makedefs::HEADER.len();
+        for l in &pre.lines {
+            let src_line_len = l.origin.len();
+            let kept = l.text.trim_end_matches(['\n', '\r']).len();
+            map.push((at, l.origin.start as usize + src_line_len - kept));
+            at += l.text.len();
+        }
+        (pre.text, Some(map))
+    } else {
+        (src.to_string(), None)
+    };
+    let lexed = lexer::lex(&text);
+    let mut out = compile::compile(&text, &lexed.toks, options.target);
+    let to_src = |span: Span| -> Span {
+        match &map {
+            None => span,
+            Some(m) => {
+                let f = |o: usize| {
+                    let i = m.partition_point(|&(p, _)| p <= o);
+                    if i == 0 {
+                        0
+                    } else {
+                        let (p, s) = m[i - 1];
+                        (s + (o - p)).min(src.len())
+                    }
+                };
+                Span::new(f(span.start as usize), f(span.end as usize))
+            }
+        }
+    };
+    let mut tokens = Vec::new();
+    for t in &lexed.toks {
+        let kind = match t.tok {
+            lexer::Tok::Kw(_) => TokenKind::Keyword,
+            lexer::Tok::UpOrDown(_) | lexer::Tok::BranchType(_) | lexer::Tok::Descriptor(_) => {
+                TokenKind::Constant
+            }
+            lexer::Tok::Integer(_) => TokenKind::Number,
+            lexer::Tok::Str => TokenKind::String,
+            lexer::Tok::Punct(b':' | b'(' | b')' | b',' | b'@' | b'+') => TokenKind::Punctuation,
+            lexer::Tok::Punct(_) => TokenKind::Invalid,
+            lexer::Tok::Eof => continue,
+        };
+        tokens.push(Token {
+            kind,
+            span: to_src(t.span),
+        });
+    }
+    if def {
+        // Comments of the .def are dropped by makedefs: highlight them from
+        // the source itself.
+        let mut pos = 0;
+        for line in src.split_inclusive('\n') {
+            if line.starts_with('#') {
+                tokens.push(Token {
+                    kind: TokenKind::Comment,
+                    span: Span::new(pos, pos + line.trim_end_matches(['\n', '\r']).len()),
+                });
+            } else if let Some(rest) = line.strip_prefix('%') {
+                let end = pos + 1 + rest.find([' ', '\t', '\n']).unwrap_or(rest.len());
+                tokens.push(Token {
+                    kind: TokenKind::Keyword,
+                    span: Span::new(pos, end.min(src.len())),
+                });
+            }
+            pos += line.len();
+        }
+    } else {
+        for c in &lexed.comments {
+            let end = if text.as_bytes().get(c.end as usize - 1) == Some(&b'\n') {
+                c.end as usize - 1
+            } else {
+                c.end as usize
+            };
+            tokens.push(Token {
+                kind: TokenKind::Comment,
+                span: Span::new(c.start as usize, end),
+            });
+        }
+    }
+    tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    for d in &mut out.diagnostics {
+        d.span = to_src(d.span);
+        if def {
+            // Lines of the .def, not of the generated .pdf.
+            d.compat_line = None;
+        }
+    }
+    let m = &mut out.model;
+    for d in &mut m.dungeons {
+        d.span = to_src(d.span);
+        d.name_span = to_src(d.name_span);
+    }
+    for l in &mut m.levels {
+        l.span = to_src(l.span);
+    }
+    for b in &mut m.branches {
+        b.span = to_src(b.span);
+    }
+    let statements = out
+        .statements
+        .iter()
+        .map(|&(k, s)| (k, to_src(s)))
+        .collect();
+    let mut diagnostics = out.diagnostics;
+    let has_error = diagnostics.iter().any(Diagnostic::is_error);
+    if !has_error && out.model.dungeons.is_empty() && !out.model.levels.is_empty() {
+        let mut d = Diagnostic::error(
+            compile::NO_DUNGEONS,
+            "FATAL - no dungeons were defined.",
+            Span::default(),
+        );
+        d.original = true;
+        diagnostics.push(d);
+    }
+    if !diagnostics.iter().any(Diagnostic::is_error)
+        && out.model.dungeons.is_empty()
+        && !out.syntax_error
+    {
+        diagnostics.push(Diagnostic::warning(
+            compile::EMPTY,
+            "no DUNGEON defined: the output is empty",
+            Span::default(),
+        ));
+    }
+    let binary =
+        (!diagnostics.iter().any(Diagnostic::is_error)).then(|| encode(&out.model, options.target));
+    Output {
+        diagnostics,
+        pdf: def.then_some(text),
+        binary,
+        model: out.model,
+        statements,
+        tokens,
+    }
+}
+
+fn name_field(out: &mut Vec<u8>, name: &str) {
+    let mut field = [0u8; 24];
+    for (i, b) in name.bytes().take(23).enumerate() {
+        field[i] = b;
+    }
+    out.extend_from_slice(&field);
+}
+
+/// The `dungeon` file: version header, dungeon count, then each dungeon's
+/// record (76 bytes), its levels (48 bytes each), its branches (40 each).
+pub fn encode(m: &Model, target: crate::Target) -> Vec<u8> {
+    if m.dungeons.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for v in crate::nethack::dialect::Dialect::for_target(target).header {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&(m.dungeons.len() as i32).to_le_bytes());
+    for d in &m.dungeons {
+        // 0 name[24], 24 protofile[24], 48 base i16, 50 rand i16, 52 flags,
+        // 56 chance, 60 level count, 64 branch count, 68 entry, 72 bones,
+        // 73 padding.
+        name_field(&mut out, &d.name);
+        name_field(&mut out, &d.protofile);
+        out.extend_from_slice(&(d.base as i16).to_le_bytes());
+        out.extend_from_slice(&(d.rand as i16).to_le_bytes());
+        for v in [
+            d.flags,
+            d.chance,
+            d.levels.len() as i32,
+            d.branches.len() as i32,
+            d.entry,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&[d.bones, 0, 0, 0]);
+        for &i in &d.levels {
+            let l = &m.levels[i];
+            // 0 name[24], 24 base, 26 rand, 28 chance, 32 rndlevs, 36 chain,
+            // 40 flags, 44 bones, 45 padding.
+            name_field(&mut out, &l.name);
+            out.extend_from_slice(&(l.base as i16).to_le_bytes());
+            out.extend_from_slice(&(l.rand as i16).to_le_bytes());
+            for v in [l.chance, l.rndlevs, l.chain, l.flags] {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+            out.extend_from_slice(&[l.bones, 0, 0, 0]);
+        }
+        for &i in &d.branches {
+            let b = &m.branches[i];
+            // 0 name[24], 24 base, 26 rand, 28 chain, 32 type, 36 up.
+            name_field(&mut out, &b.name);
+            out.extend_from_slice(&(b.base as i16).to_le_bytes());
+            out.extend_from_slice(&(b.rand as i16).to_le_bytes());
+            for v in [b.chain, b.btype, b.up] {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+    }
+    out
+}
+
+pub fn branch_type_name(t: i32) -> &'static str {
+    match t {
+        1 => "no_up",
+        2 => "no_down",
+        3 => "portal",
+        _ => "stair",
+    }
+}
+
+/// Possible 1-based placement of a level inside its dungeon, given the
+/// dungeon's largest level count (`lmax`).
+pub fn level_range(m: &Model, i: usize, lmax: i32, depth: u32) -> (i32, i32) {
+    let l = &m.levels[i];
+    let (base_lo, base_hi) = if l.chain >= 0 && (l.chain as usize) < m.levels.len() && depth < 16 {
+        let (a, b) = level_range(m, l.chain as usize, lmax, depth + 1);
+        (a + l.base, b + l.base)
+    } else if l.base < 0 {
+        (lmax + l.base + 1, lmax + l.base + 1)
+    } else {
+        (l.base, l.base)
+    };
+    let hi = match l.rand {
+        -1 => lmax,
+        r if r > 0 => base_hi + r - 1,
+        _ => base_hi,
+    };
+    (
+        base_lo.clamp(1, lmax.max(1)),
+        hi.clamp(1, lmax.max(1)).max(base_lo.clamp(1, lmax.max(1))),
+    )
+}
+
+pub fn graph(m: &Model) -> BranchGraph {
+    let mut g = BranchGraph::default();
+    for d in &m.dungeons {
+        let lmax = d.base + d.rand.max(0);
+        let mut detail = Vec::new();
+        if !d.protofile.is_empty() {
+            detail.push(format!("protofile {}", d.protofile));
+        }
+        if d.flags & 2 != 0 {
+            detail.push("hellish".into());
+        }
+        if d.flags & 4 != 0 {
+            detail.push("mazelike".into());
+        }
+        if d.flags & 8 != 0 {
+            detail.push("roguelike".into());
+        }
+        match d.flags & 0x70 {
+            16 => detail.push("chaotic".into()),
+            32 => detail.push("neutral".into()),
+            64 => detail.push("lawful".into()),
+            _ => {}
+        }
+        if d.chance != 0 {
+            detail.push(format!("{}% chance", d.chance));
+        }
+        if d.entry != 0 {
+            detail.push(format!("entry level {}", d.entry));
+        }
+        if d.bones != 0 {
+            detail.push(format!("bones \"{}\"", d.bones as char));
+        }
+        let levels = d
+            .levels
+            .iter()
+            .map(|&i| {
+                let l = &m.levels[i];
+                let mut det = Vec::new();
+                if l.chance != 100 {
+                    det.push(format!("{}% chance", l.chance));
+                }
+                if l.rndlevs > 0 {
+                    det.push(format!("{} variants", l.rndlevs));
+                }
+                if l.chain >= 0 {
+                    if let Some(p) = m.levels.get(l.chain as usize) {
+                        det.push(format!("{:+} from {}", l.base, p.name));
+                    }
+                }
+                if l.bones != 0 {
+                    det.push(format!("bones \"{}\"", l.bones as char));
+                }
+                if l.flags & 1 != 0 {
+                    det.push("town".into());
+                }
+                LevelNode {
+                    name: l.name.clone(),
+                    depth_range: level_range(m, i, lmax, 0),
+                    detail: det.join(", "),
+                    origin: l.span,
+                }
+            })
+            .collect();
+        g.dungeons.push(DungeonNode {
+            name: d.name.clone(),
+            depth_range: (d.base, lmax),
+            levels,
+            detail: detail.join(", "),
+            origin: d.span,
+        });
+    }
+    for b in &m.branches {
+        let Some(to) = m.dungeons.iter().position(|d| d.name == b.name) else {
+            continue;
+        };
+        let d = &m.dungeons[b.dungeon];
+        let lmax = d.base + d.rand.max(0);
+        let base = if b.chain >= 0 {
+            m.levels
+                .get(b.chain as usize)
+                .map(|_| level_range(m, b.chain as usize, lmax, 0).0)
+                .unwrap_or(1)
+                + b.base
+        } else if b.base < 0 {
+            lmax + b.base + 1
+        } else {
+            b.base
+        };
+        let hi = match b.rand {
+            -1 => lmax,
+            r if r > 0 => base + r - 1,
+            _ => base,
+        };
+        g.branches.push(BranchEdge {
+            from: b.dungeon,
+            to,
+            kind: branch_type_name(b.btype).into(),
+            dir: if b.up != 0 { "up" } else { "down" }.into(),
+            depth_range: (base.max(1), hi.max(base.max(1))),
+            origin: b.span,
+        });
+    }
+    g.notes.push("depths are level numbers inside each dungeon: the possible range of every special level and branch".into());
+    g
+}
+
+pub fn analyze(src: &str, options: &Options) -> Analysis {
+    let out = run(src, options);
+    let mut analysis = Analysis::empty(Language::NethackDungeon);
+    analysis.tokens = out.tokens;
+    let graph = graph(&out.model);
+    let rolled = roll::roll(&out.model, options.seed);
+    for (i, d) in out.model.dungeons.iter().enumerate() {
+        analysis.outline.push(Symbol {
+            name: d.name.clone(),
+            kind: "dungeon".into(),
+            span: d.span,
+            name_span: d.name_span,
+            detail: format!(
+                "{} level(s){}, {} special, {} branch(es)",
+                if d.rand > 0 {
+                    format!("{}–{}", d.base, d.base + d.rand)
+                } else {
+                    d.base.to_string()
+                },
+                if d.chance != 0 {
+                    format!(" ({}%)", d.chance)
+                } else {
+                    String::new()
+                },
+                d.levels.len(),
+                d.branches.len()
+            ),
+        });
+        analysis.views.push(SymbolView {
+            symbol: i,
+            view: View::BranchGraph(graph.clone()),
+        });
+        analysis.views.push(SymbolView {
+            symbol: i,
+            view: View::BranchGraph(rolled.clone()),
+        });
+    }
+    let pdf_symbol = (!analysis.outline.is_empty()).then_some(0);
+    if let Some(pdf) = &out.pdf {
+        analysis.artifacts.push(Artifact {
+            name: "dungeon.pdf".into(),
+            symbol: pdf_symbol,
+            bytes: pdf.as_bytes().to_vec(),
+        });
+    }
+    if let Some(bytes) = out.binary {
+        analysis.artifacts.push(Artifact {
+            name: output_name(&options.file_name),
+            symbol: pdf_symbol,
+            bytes,
+        });
+    }
+    analysis.diagnostics = out.diagnostics;
+    analysis
+}
+
+/// Renders diagnostics as `dgn_comp` prints them: `file : line N : text`.
+pub fn dgn_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec<String> {
+    let index = crate::LineIndex::new(source);
+    let mut out = Vec::new();
+    for d in diags {
+        if d.code == compile::NO_DUNGEONS {
+            out.push(format!(
+                "{fname} : line {} : {}",
+                index.line_count(),
+                d.message
+            ));
+            continue;
+        }
+        if d.code == "DG0002" {
+            out.push(d.message.clone());
+            continue;
+        }
+        if !d.is_error() {
+            continue;
+        }
+        let line = d
+            .compat_line
+            .unwrap_or_else(|| index.line_of(d.span.start as usize) as u32 + 1);
+        out.push(format!("{fname} : line {line} : {}", d.message));
+        if d.code == compile::SYNTAX {
+            break;
+        }
+    }
+    out
+}

@@ -1,0 +1,331 @@
+//! One concrete dungeon layout for a seed, placed the way the game's loader
+//! (`init_dungeons` in dungeon.c) does it: each dungeon's level count is
+//! rolled, a dungeon with a chance may be left out, its entry branch is
+//! placed on a non-special level of the parent dungeon, and its special
+//! levels are placed one after another by backtracking so that no two
+//! share a level, chained levels relative to where their parent landed.
+//! The game's RNG and some corner rules (the Sokoban/Wizard's Tower
+//! special cases, the main dungeon's depth adjustment) are not reproduced:
+//! the numbers are a faithful *kind* of layout, not the game's exact one.
+
+use super::compile::Model;
+use crate::nethack::views::Rng;
+use crate::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rolled {
+    /// Per dungeon: `None` when left out, else (depth_start, level count).
+    pub dungeons: Vec<Option<(i32, i32)>>,
+    /// Per level: its level number inside its dungeon, when placed.
+    pub levels: Vec<Option<i32>>,
+    /// Per branch: its level number inside the source dungeon.
+    pub branches: Vec<Option<i32>>,
+    /// Branches whose whole range was taken by special levels (placed on
+    /// one anyway).
+    pub conflicts: Vec<usize>,
+}
+
+/// `level_range`: the first candidate and how many there are.
+fn range(base: i32, rand: i32, chain_at: Option<i32>, lmax: i32) -> Option<(i32, i32)> {
+    let base = match chain_at {
+        Some(at) => base + at,
+        None if base < 0 => lmax + base + 1,
+        None => base,
+    };
+    if base < 1 || base > lmax {
+        return None;
+    }
+    let count = match rand {
+        -1 => lmax - base + 1,
+        r if r > 0 => {
+            if base + r - 1 > lmax {
+                lmax - base + 1
+            } else {
+                r
+            }
+        }
+        _ => 1,
+    };
+    Some((base, count))
+}
+
+fn place(
+    m: &Model,
+    order: &[usize],
+    k: usize,
+    lmax: i32,
+    used: &mut Vec<i32>,
+    at: &mut Vec<Option<i32>>,
+    rng: &mut Rng,
+) -> bool {
+    let Some(&li) = order.get(k) else {
+        return true;
+    };
+    let l = &m.levels[li];
+    let chain_at = if l.chain >= 0 {
+        match at.get(l.chain as usize).copied().flatten() {
+            Some(p) => Some(p),
+            None => return place(m, order, k + 1, lmax, used, at, rng),
+        }
+    } else {
+        None
+    };
+    let Some((base, count)) = range(l.base, l.rand, chain_at, lmax) else {
+        return place(m, order, k + 1, lmax, used, at, rng);
+    };
+    let mut candidates: Vec<i32> = (base..base + count).filter(|d| !used.contains(d)).collect();
+    // Random order of trial, as the game picks randomly among the free ones.
+    for i in (1..candidates.len()).rev() {
+        let j = rng.range(0, i as i32) as usize;
+        candidates.swap(i, j);
+    }
+    for d in candidates {
+        used.push(d);
+        at[li] = Some(d);
+        if place(m, order, k + 1, lmax, used, at, rng) {
+            return true;
+        }
+        used.pop();
+        at[li] = None;
+    }
+    false
+}
+
+pub fn roll_model(m: &Model, seed: u64) -> Rolled {
+    let mut rng = Rng::new(seed);
+    let mut r = Rolled {
+        dungeons: vec![None; m.dungeons.len()],
+        levels: vec![None; m.levels.len()],
+        branches: vec![None; m.branches.len()],
+        conflicts: Vec::new(),
+    };
+    for (i, d) in m.dungeons.iter().enumerate() {
+        if i > 0 && d.chance != 0 && d.chance <= rng.range(0, 99) {
+            continue;
+        }
+        let count = if d.rand > 0 {
+            d.base + rng.range(0, d.rand - 1)
+        } else {
+            d.base
+        }
+        .max(1);
+        let entry = match d.entry {
+            e if e < 0 => (count + e + 1).max(1),
+            e if e > 0 => e.min(count),
+            _ => 1,
+        };
+        let mut depth_start = 1;
+        if i > 0 {
+            // The branch into this dungeon, placed now in its parent.
+            let Some(bi) = m
+                .branches
+                .iter()
+                .position(|b| b.name == d.name && r.dungeons[b.dungeon].is_some())
+            else {
+                continue;
+            };
+            let b = &m.branches[bi];
+            let (pstart, pcount) = r.dungeons[b.dungeon].unwrap_or((1, 1));
+            let chain_at = if b.chain >= 0 {
+                r.levels.get(b.chain as usize).copied().flatten()
+            } else {
+                None
+            };
+            let Some((base, n)) = range(b.base, b.rand, chain_at, pcount) else {
+                continue;
+            };
+            let special: Vec<i32> = m.dungeons[b.dungeon]
+                .levels
+                .iter()
+                .filter_map(|&li| r.levels[li])
+                .chain(
+                    m.dungeons[b.dungeon]
+                        .branches
+                        .iter()
+                        .filter_map(|&bj| r.branches[bj]),
+                )
+                .collect();
+            let free: Vec<i32> = (base..base + n).filter(|l| !special.contains(l)).collect();
+            let at = if free.is_empty() {
+                r.conflicts.push(bi);
+                base
+            } else {
+                free[rng.range(0, free.len() as i32 - 1) as usize]
+            };
+            r.branches[bi] = Some(at);
+            let from_depth = pstart + at - 1;
+            let step = if b.btype == 3 {
+                0
+            } else if b.up != 0 {
+                -1
+            } else {
+                1
+            };
+            depth_start = from_depth + step - (entry - 1);
+        }
+        r.dungeons[i] = Some((depth_start, count));
+        let order: Vec<usize> = d
+            .levels
+            .iter()
+            .copied()
+            .filter(|&li| {
+                let l = &m.levels[li];
+                l.chance >= 100 || rng.range(0, 99) < l.chance
+            })
+            .collect();
+        let mut used = Vec::new();
+        place(m, &order, 0, count, &mut used, &mut r.levels, &mut rng);
+    }
+    r
+}
+
+pub fn roll(m: &Model, seed: u64) -> BranchGraph {
+    let r = roll_model(m, seed);
+    let mut g = BranchGraph {
+        roll: Some(seed),
+        ..BranchGraph::default()
+    };
+    let mut column = vec![None; m.dungeons.len()];
+    for (i, d) in m.dungeons.iter().enumerate() {
+        let Some((start, count)) = r.dungeons[i] else {
+            g.notes.push(format!(
+                "{} is left out this time ({}% chance)",
+                d.name, d.chance
+            ));
+            continue;
+        };
+        column[i] = Some(g.dungeons.len());
+        let levels = d
+            .levels
+            .iter()
+            .filter_map(|&li| {
+                let at = r.levels[li]?;
+                let l = &m.levels[li];
+                let depth = start + at - 1;
+                Some(LevelNode {
+                    name: l.name.clone(),
+                    depth_range: (depth, depth),
+                    detail: format!("level {at} of {count}, depth {depth}"),
+                    origin: l.span,
+                })
+            })
+            .collect();
+        g.dungeons.push(DungeonNode {
+            name: d.name.clone(),
+            depth_range: (start, start + count - 1),
+            levels,
+            detail: format!("{count} levels, depths {start}–{}", start + count - 1),
+            origin: d.span,
+        });
+    }
+    for &bi in &r.conflicts {
+        g.notes.push(format!(
+            "the branch to {} found no free level in its range and shares one with a special level",
+            m.branches[bi].name
+        ));
+    }
+    for (bi, b) in m.branches.iter().enumerate() {
+        let (Some(at), Some(from)) = (r.branches[bi], column[b.dungeon]) else {
+            continue;
+        };
+        let Some(to) = m
+            .dungeons
+            .iter()
+            .position(|d| d.name == b.name)
+            .and_then(|t| column[t])
+        else {
+            continue;
+        };
+        let depth = r.dungeons[b.dungeon].map(|(s, _)| s + at - 1).unwrap_or(at);
+        g.branches.push(BranchEdge {
+            from,
+            to,
+            kind: super::branch_type_name(b.btype).into(),
+            dir: if b.up != 0 { "up" } else { "down" }.into(),
+            depth_range: (depth, depth),
+            origin: b.span,
+        });
+    }
+    g.notes.push(format!(
+        "one layout for seed {seed}, placed like the game's loader (an approximation: not the game's random numbers); depths are absolute"
+    ));
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::run;
+    use crate::Options;
+
+    const SAMPLE: &str = "DUNGEON: \"Main\" \"M\" (25, 5)\n\
+        BRANCH: \"Mines\" @ (2, 3)\n\
+        LEVEL: \"rogue\" \"R\" @ (15, 4)\n\
+        LEVEL: \"oracle\" \"O\" @ (5, 5)\n\
+        CHAINLEVEL: \"after\" \"none\" \"oracle\" + (1, 2)\n\
+        RNDLEVEL: \"big\" \"B\" @ (10, 3) 40 5\n\
+        LEVEL: \"castle\" \"none\" @ (-1, 0)\n\
+        CHAINBRANCH: \"Side\" \"oracle\" + (2, 0) portal\n\
+        DUNGEON: \"Mines\" \"N\" (8, 2)\n\
+        LEVEL: \"town\" \"T\" @ (3, 2)\n\
+        LEVEL: \"end\" \"E\" @ (-1, 0)\n\
+        DUNGEON: \"Side\" \"none\" (4, 0) 50\n";
+
+    #[test]
+    fn rolls_are_deterministic_and_keep_every_rule() {
+        let out = run(SAMPLE, &Options::default());
+        assert!(
+            !out.diagnostics.iter().any(|d| d.is_error()),
+            "{:?}",
+            out.diagnostics
+        );
+        let m = &out.model;
+        for seed in 0..300 {
+            let r = roll_model(m, seed);
+            assert_eq!(r, roll_model(m, seed), "seed {seed}");
+            for (i, d) in m.dungeons.iter().enumerate() {
+                let Some((_, count)) = r.dungeons[i] else {
+                    assert!(d.chance != 0, "only dungeons with a chance are left out");
+                    continue;
+                };
+                assert!(count >= d.base && count <= d.base + d.rand.max(0));
+                let mut seen = Vec::new();
+                for &li in &d.levels {
+                    let l = &m.levels[li];
+                    let Some(at) = r.levels[li] else {
+                        assert!(l.chance < 100, "{} was not placed (seed {seed})", l.name);
+                        continue;
+                    };
+                    assert!(at >= 1 && at <= count, "{} at {at} of {count}", l.name);
+                    assert!(
+                        !seen.contains(&at),
+                        "two special levels at {at} (seed {seed})"
+                    );
+                    seen.push(at);
+                    if l.chain >= 0 {
+                        let p = r.levels[l.chain as usize].unwrap();
+                        assert!(at >= p + l.base && at <= p + l.base + l.rand.max(0));
+                    } else if l.base > 0 {
+                        assert!(at >= l.base && at <= l.base + l.rand.max(0));
+                    } else {
+                        assert_eq!(at, count + l.base + 1);
+                    }
+                }
+                if i > 0 {
+                    let b = m.branches.iter().position(|b| b.name == d.name).unwrap();
+                    let at = r.branches[b].expect("the branch into a present dungeon is placed");
+                    let parent = &m.dungeons[m.branches[b].dungeon];
+                    let on_special = parent.levels.iter().any(|&li| r.levels[li] == Some(at));
+                    assert!(
+                        !on_special || r.conflicts.contains(&b),
+                        "branch on a special level (seed {seed})"
+                    );
+                }
+            }
+        }
+        // Different seeds give different layouts.
+        let layouts: std::collections::HashSet<String> =
+            (0..50).map(|s| format!("{:?}", roll_model(m, s))).collect();
+        assert!(layouts.len() > 5);
+    }
+}

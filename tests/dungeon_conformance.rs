@@ -1,0 +1,299 @@
+//! Byte-for-byte conformance of `makedefs -e` and `dgn_comp` against the
+//! reference corpus, one test per file: `dungeon.pdf`, `dungeon` and every
+//! edge case byte-identical; every invalid input with the reference's
+//! verdict and first error line (where the reference writes a file despite
+//! errors, we report the errors and write nothing; names longer than their
+//! field are errors of ours).
+
+mod common;
+
+use std::path::Path;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use vaultwright::dungeon;
+use vaultwright::{analyze, Analysis, Language, Options, Target};
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = Vec::new();
+    match common::shared_dir() {
+        None => trials.push(Trial::test("corpus_present", || {
+            Err("../shared/corpus is missing: the dungeon conformance tests need it".into())
+        })),
+        Some(shared) => {
+            for (dir, target, tag) in [
+                ("nethack-3.4.3", Target::Nethack343, "3.4.3"),
+                ("nethack-3.2.x", Target::Nethack323, "3.2.3"),
+            ] {
+                let base = shared.join("corpus").join(dir);
+                add(&mut trials, &base, target, tag);
+            }
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn run(path: &Path, name: &str, target: Target) -> Result<(String, Analysis), Failed> {
+    let text = String::from_utf8_lossy(&std::fs::read(path)?).into_owned();
+    let options = Options {
+        target,
+        file_name: name.to_string(),
+        ..Options::default()
+    };
+    let a = analyze(&text, Language::NethackDungeon, &options);
+    Ok((text, a))
+}
+
+fn same(ours: &[u8], theirs: &[u8], what: &str) -> Result<(), Failed> {
+    match common::first_difference(ours, theirs) {
+        None => Ok(()),
+        Some(off) => Err(format!(
+            "{what}: first difference at byte {off} ({}): ours {:?} vs reference {:?} (sizes {} / {})",
+            describe(theirs, off),
+            ours.get(off),
+            theirs.get(off),
+            ours.len(),
+            theirs.len()
+        )
+        .into()),
+    }
+}
+
+/// The record and field at an offset of a `dungeon` file.
+fn describe(bytes: &[u8], off: usize) -> String {
+    if off < 32 {
+        return format!("version header word {}", off / 8);
+    }
+    if off < 36 {
+        return "dungeon count".into();
+    }
+    let i32_at = |o: usize| {
+        bytes
+            .get(o..o + 4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .unwrap_or(0)
+    };
+    let mut pos = 36;
+    let n = i32_at(32).max(0) as usize;
+    for d in 0..n {
+        if off < pos + 76 {
+            let f = match off - pos {
+                0..=23 => "name",
+                24..=47 => "protofile",
+                48..=49 => "base",
+                50..=51 => "rand",
+                52..=55 => "flags",
+                56..=59 => "chance",
+                60..=63 => "level count",
+                64..=67 => "branch count",
+                68..=71 => "entry",
+                72 => "bones",
+                _ => "padding",
+            };
+            return format!("dungeon {d}: {f}");
+        }
+        let (nl, nb) = (
+            i32_at(pos + 60).max(0) as usize,
+            i32_at(pos + 64).max(0) as usize,
+        );
+        pos += 76;
+        if off < pos + 48 * nl {
+            let f = match (off - pos) % 48 {
+                0..=23 => "name",
+                24..=25 => "base",
+                26..=27 => "rand",
+                28..=31 => "chance",
+                32..=35 => "rndlevs",
+                36..=39 => "chain",
+                40..=43 => "flags",
+                44 => "bones",
+                _ => "padding",
+            };
+            return format!("dungeon {d}, level {}: {f}", (off - pos) / 48);
+        }
+        pos += 48 * nl;
+        if off < pos + 40 * nb {
+            let f = match (off - pos) % 40 {
+                0..=23 => "name",
+                24..=25 => "base",
+                26..=27 => "rand",
+                28..=31 => "chain",
+                32..=35 => "type",
+                _ => "up",
+            };
+            return format!("dungeon {d}, branch {}: {f}", (off - pos) / 40);
+        }
+        pos += 40 * nb;
+    }
+    "past the last record".into()
+}
+
+fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) {
+    // Real data: makedefs output and dgn_comp output, from .pdf and from .def.
+    let b = base.to_path_buf();
+    trials.push(Trial::test(
+        format!("{tag}::real::dungeon.def"),
+        move || {
+            let (_, a) = run(&b.join("des/dungeon.def"), "dungeon.def", target)?;
+            let pdf = a
+                .artifacts
+                .iter()
+                .find(|x| x.name == "dungeon.pdf")
+                .ok_or("no dungeon.pdf")?;
+            same(
+                &pdf.bytes,
+                &std::fs::read(b.join("expected/dungeon.def/dungeon.pdf"))?,
+                "dungeon.pdf",
+            )?;
+            let bin = a
+                .artifacts
+                .iter()
+                .find(|x| x.name == "dungeon")
+                .ok_or("no dungeon")?;
+            same(
+                &bin.bytes,
+                &std::fs::read(b.join("expected/dungeon.pdf/dungeon"))?,
+                "dungeon (from .def)",
+            )
+        },
+    ));
+    let b = base.to_path_buf();
+    trials.push(Trial::test(
+        format!("{tag}::real::dungeon.pdf"),
+        move || {
+            let (_, a) = run(&b.join("des/dungeon.pdf"), "dungeon.pdf", target)?;
+            if a.has_errors() {
+                return Err(format!("{:#?}", a.diagnostics).into());
+            }
+            let bin = a
+                .artifacts
+                .iter()
+                .find(|x| x.name == "dungeon")
+                .ok_or("no dungeon")?;
+            same(
+                &bin.bytes,
+                &std::fs::read(b.join("expected/dungeon.pdf/dungeon"))?,
+                "dungeon",
+            )
+        },
+    ));
+    // Edge cases, judged by RESULTS.tsv.
+    for row in common::tsv(&base.join("edge/RESULTS.tsv")) {
+        let source = row["source"].clone();
+        if !(source.starts_with('d') || source.starts_with('m')) {
+            continue;
+        }
+        let b = base.join("edge");
+        trials.push(Trial::test(format!("{tag}::edge::{source}"), move || {
+            let exit: i32 = row["exit_status"].parse().unwrap_or(-1);
+            let name = if source.ends_with(".def") {
+                "dungeon.def"
+            } else {
+                source.as_str()
+            };
+            let (text, a) = run(&b.join("des").join(&source), name, target)?;
+            let stderr = row["stderr_escaped"]
+                .replace("\\n", "\n")
+                .replace("\\t", "\t");
+            if source.starts_with('m') {
+                // A makedefs case: only the preprocessed text is judged.
+                let pdf = a
+                    .artifacts
+                    .iter()
+                    .find(|x| x.name == "dungeon.pdf")
+                    .ok_or("no dungeon.pdf")?;
+                return same(
+                    &pdf.bytes,
+                    &std::fs::read(b.join("expected").join(&source).join("dungeon.pdf"))?,
+                    "dungeon.pdf",
+                );
+            }
+            verdict(&source, &text, &a, exit, &stderr)?;
+            if exit == 0 {
+                for out in row["outputs"].split_whitespace().filter(|o| *o != "-") {
+                    let art = a
+                        .artifacts
+                        .iter()
+                        .find(|x| x.name == out)
+                        .ok_or_else(|| format!("{out} not produced"))?;
+                    same(
+                        &art.bytes,
+                        &std::fs::read(b.join("expected").join(&source).join(out))?,
+                        out,
+                    )?;
+                }
+            }
+            Ok(())
+        }));
+    }
+    // Invalid inputs.
+    let inv = base.join("invalid");
+    let mut names: Vec<String> = std::fs::read_dir(&inv)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| {
+                    (n.starts_with("di") || n.starts_with('m'))
+                        && !n.ends_with(".expected.txt")
+                        && !n.starts_with("di07")
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    for source in names {
+        let inv = inv.clone();
+        trials.push(Trial::test(
+            format!("{tag}::invalid::{source}"),
+            move || {
+                let stem = source.rsplit_once('.').map(|(s, _)| s).unwrap_or(&source);
+                let exp = common::read_expected(&inv.join(format!("{stem}.expected.txt")));
+                let name = if source.ends_with(".def") {
+                    "dungeon.def"
+                } else {
+                    source.as_str()
+                };
+                let (text, a) = run(&inv.join(&source), name, target)?;
+                if source.starts_with("di08") {
+                    // The original overruns the 24-byte name field (or crashes);
+                    // we reject such names.
+                    if !a.diagnostics.iter().any(|d| d.code == "DG0200") {
+                        return Err(format!(
+                            "a name longer than 23 bytes must be an error: {:#?}",
+                            a.diagnostics
+                        )
+                        .into());
+                    }
+                    return Ok(());
+                }
+                let stderr = exp.stderr.join("\n");
+                verdict(&source, &text, &a, exp.exit_status, &stderr)?;
+                if a.has_errors() && !a.artifacts.iter().all(|x| x.name == "dungeon.pdf") {
+                    return Err("errors, yet a dungeon file was produced".into());
+                }
+                Ok(())
+            },
+        ));
+    }
+}
+
+fn verdict(source: &str, text: &str, a: &Analysis, exit: i32, stderr: &str) -> Result<(), Failed> {
+    if (exit != 0) != a.has_errors() {
+        return Err(format!(
+            "verdict differs: reference exit {exit}, ours has errors = {}: {:#?}",
+            a.has_errors(),
+            a.diagnostics
+        )
+        .into());
+    }
+    let ours = dungeon::dgn_comp_messages(source, text, &a.diagnostics);
+    let theirs = stderr.lines().next().map(str::to_string);
+    let ours_first = ours
+        .first()
+        .and_then(|l| l.lines().next())
+        .map(str::to_string);
+    if theirs.is_some() && ours_first != theirs {
+        return Err(format!("first error differs\nreference: {theirs:?}\nours: {ours:#?}").into());
+    }
+    Ok(())
+}
