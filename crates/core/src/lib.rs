@@ -13,6 +13,7 @@
 pub mod diagnostic;
 pub mod dungeon;
 pub mod nethack;
+pub mod powder;
 pub mod source;
 pub mod view;
 
@@ -78,7 +79,10 @@ impl Language {
 
     /// Whether the core can analyse this language yet.
     pub fn is_supported(self) -> bool {
-        matches!(self, Language::NethackDes | Language::NethackDungeon)
+        matches!(
+            self,
+            Language::NethackDes | Language::NethackDungeon | Language::PowderMap
+        )
     }
 }
 
@@ -275,6 +279,7 @@ pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis 
     match language {
         Language::NethackDes => nethack::analyze(source, options),
         Language::NethackDungeon => dungeon::analyze(source, options),
+        Language::PowderMap => powder::analyze(source, options),
         other => {
             let mut analysis = Analysis::empty(other);
             analysis.diagnostics.push(Diagnostic::note_at(

@@ -1,0 +1,868 @@
+//! POWDER room maps (`rooms/*.map`) and the output of POWDER's `map2c`.
+//!
+//! The reader classifies lines exactly as `map2c` does (its warnings are
+//! kept verbatim for the `map2c` drop-in), then checks what `map2c` leaves
+//! to the C compiler or the game: names against the game's lists, one
+//! SQUARE per cell, a legend for every map character, well-formed globals.
+//! Output is written only when the generated C would compile.
+
+pub mod names;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::view::{Cell, Marker, Rgb, TileMap, View};
+use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
+
+pub const ORIGINAL_WARNING: &str = "PW0100";
+pub const ORIGINAL_FATAL: &str = "PW0101";
+pub const CRASH: &str = "PW0102";
+pub const UNKNOWN_NAME: &str = "PW0200";
+pub const SQUARE_COUNT: &str = "PW0201";
+pub const NO_LEGEND: &str = "PW0202";
+pub const BAD_VALUE: &str = "PW0203";
+pub const EMPTY_MAP: &str = "PW0204";
+pub const LONG_LINE: &str = "PW0205";
+pub const BORDER: &str = "PW0206";
+pub const EXPLICIT_NONE: &str = "PW0207";
+pub const CRLF: &str = "PW0208";
+pub const LEVELS: &str = "PW0209";
+
+/// The attribute kinds, in `map2c`'s prefix-test order.
+const KINDS: &[(&str, &str)] = &[
+    ("MOBLEVEL", "moblevel"),
+    ("MOB", "mob"),
+    ("SQUAREFLAG", "squareflag"),
+    ("INTRINSIC", "intrinsic"),
+    ("SQUARE", "square"),
+    ("ITEMTYPE", "itemtype"),
+    ("ITEM", "item"),
+    ("SIGNPOST", "signpost"),
+];
+
+/// The lists in the order `map2c` writes them.
+const LIST_ORDER: &[&str] = &[
+    "mob",
+    "item",
+    "itemtype",
+    "moblevel",
+    "intrinsic",
+    "squareflag",
+    "signpost",
+];
+
+fn kind_of(token: &str) -> Option<&'static str> {
+    KINDS
+        .iter()
+        .find(|(prefix, _)| token.starts_with(prefix))
+        .map(|(_, k)| *k)
+}
+
+fn names_of(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "square" => names::SQUARE,
+        "squareflag" => names::SQUAREFLAG,
+        "mob" => names::MOB,
+        "moblevel" => names::MOBLEVEL,
+        "item" => names::ITEM,
+        "itemtype" => names::ITEMTYPE,
+        "intrinsic" => names::INTRINSIC,
+        "signpost" => names::SIGNPOST,
+        _ => &[],
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LegendToken {
+    pub letter: u8,
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct MapBlock {
+    pub width: usize,
+    /// Cells of each row (without the `|` delimiters) and the row's span.
+    pub rows: Vec<(Span, Vec<u8>)>,
+    pub top: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Globals {
+    pub minlevel: i64,
+    pub maxlevel: i64,
+    pub rarity: i64,
+    pub mandatory: i64,
+    pub onlyonce: i64,
+    pub allowstairs: i64,
+    pub allowgeneration: i64,
+    pub allowdig: i64,
+    pub allowitems: i64,
+    pub allowtele: i64,
+    pub x: i64,
+    pub y: i64,
+    pub quest: String,
+    /// Where each global was last set.
+    pub spans: Vec<(&'static str, Span)>,
+}
+
+impl Default for Globals {
+    fn default() -> Self {
+        Globals {
+            minlevel: -1,
+            maxlevel: -1,
+            rarity: 100,
+            mandatory: 0,
+            onlyonce: 0,
+            allowstairs: 1,
+            allowgeneration: 1,
+            allowdig: 1,
+            allowitems: 1,
+            allowtele: 1,
+            x: -1,
+            y: -1,
+            quest: "-1".into(),
+            spans: Vec::new(),
+        }
+    }
+}
+
+pub struct Room {
+    pub legend: Vec<LegendToken>,
+    pub map: Option<MapBlock>,
+    pub globals: Globals,
+    pub diagnostics: Vec<Diagnostic>,
+    pub tokens: Vec<Token>,
+    /// `map2c` would stop without output (no legend or no map) or crash.
+    pub fatal: bool,
+}
+
+/// C `atoi`: optional spaces and sign, then digits (saturating to int).
+fn atoi(s: &str) -> i64 {
+    let s = s.trim_start();
+    let (neg, rest) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let mut v: i64 = 0;
+    for b in rest.bytes().take_while(u8::is_ascii_digit) {
+        v = (v * 10 + (b - b'0') as i64).min(i32::MAX as i64 + 1);
+    }
+    let v = if neg { -v } else { v };
+    v.clamp(i32::MIN as i64, i32::MAX as i64)
+}
+
+fn boolean(s: &str) -> i64 {
+    match s.to_ascii_lowercase().as_str() {
+        "true" | "on" | "yes" => 1,
+        "false" | "off" | "no" => 0,
+        _ => atoi(s),
+    }
+}
+
+fn warn(room: &mut Room, msg: impl Into<String>, span: Span) {
+    let mut d = Diagnostic::warning(ORIGINAL_WARNING, msg, span);
+    d.original = true;
+    room.diagnostics.push(d);
+}
+
+/// Splits like `strtok` on any of `seps`, with spans.
+fn tokens_of<'a>(text: &'a str, base: usize, seps: &'a [char]) -> impl Iterator<Item = (&'a str, Span)> + 'a {
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        let rest = &text[pos..];
+        let start = pos + (rest.len() - rest.trim_start_matches(seps).len());
+        if start >= text.len() {
+            return None;
+        }
+        let len = text[start..].find(seps).unwrap_or(text.len() - start);
+        pos = start + len;
+        Some((&text[start..start + len], Span::new(base + start, base + start + len)))
+    })
+}
+
+pub fn read(src: &str) -> Room {
+    let mut room = Room {
+        legend: Vec::new(),
+        map: None,
+        globals: Globals::default(),
+        diagnostics: Vec::new(),
+        tokens: Vec::new(),
+        fatal: false,
+    };
+    // Lines with their offsets; CR before LF is accepted and reported once.
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut pos = 0;
+    let mut crlf = None;
+    for raw in src.split_inclusive('\n') {
+        let mut line = raw.strip_suffix('\n').unwrap_or(raw);
+        if let Some(l) = line.strip_suffix('\r') {
+            crlf.get_or_insert(Span::new(pos + l.len(), pos + l.len() + 1));
+            line = l;
+        }
+        lines.push((pos, line));
+        pos += raw.len();
+    }
+    if let Some(span) = crlf {
+        room.diagnostics.push(
+            Diagnostic::note_at(CRLF, "CR-LF line ends: accepted", span)
+                .with_note("map2c does not strip CR: with it every map row is one byte too long and every legend name ends in CR"),
+        );
+    }
+    let mut i = 0;
+    while i < lines.len() {
+        let (start, line) = lines[i];
+        let span = Span::new(start, start + line.len());
+        i += 1;
+        let b = line.as_bytes();
+        if b.len() >= 999 {
+            room.diagnostics.push(Diagnostic::error(
+                LONG_LINE,
+                "line of 999 bytes or more: map2c silently stops reading here",
+                span,
+            ));
+            room.fatal = true;
+            break;
+        }
+        if b.len() < 2 {
+            continue;
+        }
+        if b[0] == b'#' && (b[1] as char).is_ascii_whitespace() {
+            room.tokens.push(Token { kind: TokenKind::Comment, span });
+            continue;
+        }
+        if b[0] == b'+' && b[1] == b'-' {
+            i = read_map(&mut room, &lines, i, span, line);
+            continue;
+        }
+        if b[1] == b':' {
+            room.tokens.push(Token {
+                kind: TokenKind::Char,
+                span: Span::new(start, start + 1),
+            });
+            for (word, wspan) in tokens_of(&line[2..], start + 2, &[',', ' ', '\t']) {
+                room.tokens.push(Token { kind: TokenKind::Constant, span: wspan });
+                room.legend.push(LegendToken {
+                    letter: b[0],
+                    name: word.to_string(),
+                    span: wspan,
+                });
+            }
+            continue;
+        }
+        if line.contains('=') {
+            global(&mut room, line, start);
+            continue;
+        }
+        warn(&mut room, format!("Ignoring unknown line:\n\t\"{line}\""), span);
+    }
+    if room.legend.is_empty() {
+        let mut d = Diagnostic::error(ORIGINAL_FATAL, "No look ups found, aborting", Span::default());
+        d.original = true;
+        room.diagnostics.push(d);
+        room.fatal = true;
+    } else if room.map.is_none() {
+        let mut d = Diagnostic::error(ORIGINAL_FATAL, "No map found, aborting", Span::default());
+        d.original = true;
+        room.diagnostics.push(d);
+        room.fatal = true;
+    }
+    room
+}
+
+/// Reads a map block after its top border; returns the next line index.
+fn read_map(room: &mut Room, lines: &[(usize, &str)], mut i: usize, top: Span, first: &str) -> usize {
+    let b = first.as_bytes();
+    let mut w = 1;
+    while w < b.len() && b[w] == b'-' {
+        w += 1;
+    }
+    if b.get(w) != Some(&b'+') {
+        warn(room, "No terminating + on first map line!", top);
+        return i;
+    }
+    if room.map.is_some() {
+        warn(room, "Multiple maps defined!", top);
+        return i;
+    }
+    room.tokens.push(Token { kind: TokenKind::MapRow, span: top });
+    let width = w - 1;
+    let mut block = MapBlock {
+        width,
+        rows: Vec::new(),
+        top,
+    };
+    let mut closed = false;
+    while i < lines.len() {
+        let (start, line) = lines[i];
+        let span = Span::new(start, start + line.len());
+        i += 1;
+        if line.len() >= 999 {
+            break;
+        }
+        let lb = line.as_bytes();
+        if lb.first() == Some(&b'+') {
+            room.tokens.push(Token { kind: TokenKind::MapRow, span });
+            let dashes = lb[1..].iter().take_while(|&&c| c == b'-').count();
+            if dashes != width || lb.get(1 + dashes) != Some(&b'+') {
+                room.diagnostics.push(Diagnostic::warning(
+                    BORDER,
+                    format!("the bottom border should be `+{}+`", "-".repeat(width)),
+                    span,
+                ));
+            }
+            closed = true;
+            break;
+        }
+        if lb.first() != Some(&b'|') {
+            warn(room, "Missing opening | in map!", span);
+            closed = true;
+            break;
+        }
+        if line.len() != width + 2 {
+            warn(room, format!("Line: \"{line}\" is wrong length"), span);
+            closed = true;
+            break;
+        }
+        if lb[width + 1] != b'|' {
+            room.diagnostics.push(Diagnostic::warning(
+                BORDER,
+                "map row without its closing `|`",
+                Span::new(start + width + 1, start + width + 2),
+            ));
+        }
+        room.tokens.push(Token { kind: TokenKind::MapRow, span });
+        block.rows.push((Span::new(start + 1, start + 1 + width), lb[1..=width].to_vec()));
+        if block.rows.len() >= 100 {
+            warn(room, "Too many lines in the map!", span);
+            closed = true;
+            break;
+        }
+    }
+    if !closed {
+        room.diagnostics.push(Diagnostic::warning(
+            BORDER,
+            "the map has no bottom border",
+            top,
+        ));
+    }
+    room.map = Some(block);
+    i
+}
+
+fn global(room: &mut Room, line: &str, start: usize) {
+    let mut toks = tokens_of(line, start, &[' ', '=', '\t']);
+    let var = toks.next();
+    let val = toks.next();
+    let span = Span::new(start, start + line.len());
+    let (Some((var, vspan)), Some((val, valspan))) = (var, val) else {
+        let mut d = Diagnostic::error(CRASH, "Illformed var assign ignored.", span);
+        d.original = true;
+        d.notes
+            .push("map2c then crashes on the missing value; give the variable a value".into());
+        room.diagnostics.push(d);
+        room.fatal = true;
+        return;
+    };
+    room.tokens.push(Token { kind: TokenKind::Keyword, span: vspan });
+    room.tokens.push(Token { kind: TokenKind::Number, span: valspan });
+    let g = &mut room.globals;
+    let name = var.to_ascii_lowercase();
+    let key: &'static str = match name.as_str() {
+        "minlevel" => {
+            g.minlevel = atoi(val);
+            "minlevel"
+        }
+        "maxlevel" => {
+            g.maxlevel = atoi(val);
+            "maxlevel"
+        }
+        "rarity" => {
+            g.rarity = atoi(val);
+            "rarity"
+        }
+        "mandatory" => {
+            g.mandatory = boolean(val);
+            "mandatory"
+        }
+        "onlyonce" => {
+            g.onlyonce = boolean(val);
+            "onlyonce"
+        }
+        "allowstairs" => {
+            g.allowstairs = boolean(val);
+            "allowstairs"
+        }
+        "allowgeneration" => {
+            g.allowgeneration = boolean(val);
+            "allowgeneration"
+        }
+        "allowdig" => {
+            g.allowdig = boolean(val);
+            "allowdig"
+        }
+        "allowtele" => {
+            g.allowtele = boolean(val);
+            "allowtele"
+        }
+        "allowitems" => {
+            g.allowitems = boolean(val);
+            "allowitems"
+        }
+        "quest" => {
+            g.quest = val.to_string();
+            "quest"
+        }
+        "pos" => {
+            g.x = atoi(val);
+            // The y value: the next token, splitting on `,` too.
+            let after = valspan.end as usize - start;
+            match tokens_of(&line[after..], start + after, &[' ', ',', '=', '\t']).next() {
+                Some((y, _)) => g.y = atoi(y),
+                None => warn(room, "pos command has no y component!", span),
+            }
+            "pos"
+        }
+        _ => {
+            warn(room, format!("Unknown variable {var}"), vspan);
+            return;
+        }
+    };
+    let g = &mut room.globals;
+    g.spans.retain(|(k, _)| *k != key);
+    g.spans.push((key, valspan));
+}
+
+/// Checks what map2c leaves to the compiler and the game.
+fn check(room: &mut Room) {
+    let Some(map) = room.map.clone() else {
+        return;
+    };
+    if map.width == 0 || map.rows.is_empty() {
+        room.diagnostics.push(Diagnostic::error(
+            EMPTY_MAP,
+            "the map has no cells: map2c would write an empty array that does not compile",
+            map.top,
+        ));
+    }
+    // Names.
+    for t in room.legend.clone() {
+        match kind_of(&t.name) {
+            None => {}
+            Some(kind) => {
+                if t.name.ends_with("_NONE") && names_of(kind).first() == Some(&t.name.as_str()) {
+                    room.diagnostics.push(
+                        Diagnostic::warning(EXPLICIT_NONE, format!("{} ends its list early", t.name), t.span)
+                            .with_note("the game stops reading a list at its first *_NONE entry"),
+                    );
+                } else if !names_of(kind).contains(&t.name.as_str()) {
+                    let suggestion = closest(&t.name, names_of(kind));
+                    let mut d = Diagnostic::error(
+                        UNKNOWN_NAME,
+                        format!("unknown {} name `{}`", kind.to_uppercase(), t.name),
+                        t.span,
+                    )
+                    .with_note("map2c copies it into the C file, which then does not compile");
+                    if let Some(s) = suggestion {
+                        d.notes.push(format!("did you mean `{s}`?"));
+                    }
+                    room.diagnostics.push(d);
+                }
+            }
+        }
+    }
+    // Every used character: a legend, with exactly one SQUARE.
+    let mut used: Vec<u8> = Vec::new();
+    for (_, row) in &map.rows {
+        for &c in row {
+            if !used.contains(&c) {
+                used.push(c);
+            }
+        }
+    }
+    for &c in &used {
+        let entries: Vec<&LegendToken> = room.legend.iter().filter(|t| t.letter == c).collect();
+        let first_cell = map
+            .rows
+            .iter()
+            .enumerate()
+            .find_map(|(y, (span, row))| {
+                row.iter()
+                    .position(|&x| x == c)
+                    .map(|x| (x, y, Span::new(span.start as usize + x, span.start as usize + x + 1)))
+            });
+        let Some((x, y, cell_span)) = first_cell else { continue };
+        if entries.is_empty() {
+            let mut d = Diagnostic::error(
+                NO_LEGEND,
+                format!("`{}` at ({x},{y}) has no legend entry", c as char),
+                cell_span,
+            )
+            .with_note("map2c says \"Could not find symbol in Legend!\" and writes C without a SQUARE for the cell");
+            d.compat_line = None;
+            room.diagnostics.push(d);
+            continue;
+        }
+        let squares: Vec<&&LegendToken> = entries
+            .iter()
+            .filter(|t| kind_of(&t.name) == Some("square"))
+            .collect();
+        if squares.len() != 1 {
+            let span = squares.get(1).map(|t| t.span).unwrap_or(entries[0].span);
+            room.diagnostics.push(Diagnostic::error(
+                SQUARE_COUNT,
+                format!(
+                    "`{}` has {} SQUARE_* entries; every cell needs exactly one",
+                    c as char,
+                    squares.len()
+                ),
+                span,
+            ).with_note(if squares.is_empty() {
+                "map2c writes an empty slot in the grid: the C does not compile"
+            } else {
+                "map2c writes the names back to back: the C does not compile"
+            }));
+        }
+    }
+    // Unknown-prefix names: map2c's warning, once per cell that uses them.
+    for (_, row) in &map.rows {
+        for &c in row {
+            for t in room.legend.iter().rev().filter(|t| t.letter == c) {
+                if kind_of(&t.name).is_none() {
+                    let mut d = Diagnostic::warning(
+                        ORIGINAL_WARNING,
+                        format!("Unknown square type {}, ignoring", t.name),
+                        t.span,
+                    );
+                    d.original = true;
+                    room.diagnostics.push(d);
+                }
+            }
+        }
+    }
+    // Globals the compiler or the game would reject.
+    let g = room.globals.clone();
+    let span_of = |k: &str| {
+        g.spans
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, s)| *s)
+            .unwrap_or(map.top)
+    };
+    for (k, v) in [
+        ("rarity", g.rarity),
+        ("mandatory", g.mandatory),
+        ("onlyonce", g.onlyonce),
+        ("allowstairs", g.allowstairs),
+        ("allowgeneration", g.allowgeneration),
+        ("allowdig", g.allowdig),
+        ("allowitems", g.allowitems),
+        ("allowtele", g.allowtele),
+    ] {
+        if !(0..=255).contains(&v) {
+            room.diagnostics.push(Diagnostic::error(
+                BAD_VALUE,
+                format!("{k} = {v} does not fit the game's unsigned byte (0..255)"),
+                span_of(k),
+            ));
+        }
+    }
+    let quest_ok = g.quest == "-1"
+        || names::GOD.contains(&g.quest.as_str())
+        || g.quest.parse::<i64>().is_ok_and(|v| (-128..=127).contains(&v));
+    if !quest_ok {
+        let mut d = Diagnostic::error(
+            BAD_VALUE,
+            format!("quest = {} is not a god (GOD_*) nor -1", g.quest),
+            span_of("quest"),
+        );
+        if let Some(s) = closest(&g.quest, names::GOD) {
+            d.notes.push(format!("did you mean `{s}`?"));
+        }
+        room.diagnostics.push(d);
+    }
+    if g.minlevel >= 0 && g.maxlevel >= 0 && g.minlevel > g.maxlevel {
+        room.diagnostics.push(Diagnostic::warning(
+            LEVELS,
+            format!("minlevel {} is above maxlevel {}: the room is never chosen", g.minlevel, g.maxlevel),
+            span_of("minlevel"),
+        ));
+    }
+}
+
+/// The nearest name by edit distance, if close enough to be a typo.
+fn closest(name: &str, list: &[&'static str]) -> Option<&'static str> {
+    fn dist(a: &str, b: &str) -> usize {
+        let a: Vec<char> = a.chars().collect();
+        let b: Vec<char> = b.chars().collect();
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for i in 1..=a.len() {
+            let mut cur = vec![i; b.len() + 1];
+            for j in 1..=b.len() {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    }
+    let upper = name.to_ascii_uppercase();
+    list.iter()
+        .map(|n| (dist(&upper, n), *n))
+        .filter(|(d, _)| *d <= 3)
+        .min()
+        .map(|(_, n)| n)
+}
+
+/// The C file `map2c` writes (only meaningful when the room checks clean).
+pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
+    let mut out = String::new();
+    let Some(map) = &room.map else {
+        return out;
+    };
+    out.push_str("// Auto-generated .map file\n// DO NOT HAND EDIT\n");
+    out.push_str(&format!("// Generated from {input_name}\n\n"));
+    out.push_str("#include \"../map.h\"\n#include \"../glbdef.h\"\n\n");
+    out.push_str(&format!("const SQUARE_NAMES glb_{prefix}_squarelist[] =\n{{\n"));
+    let mut lists: Vec<(&str, Vec<(usize, usize, &str)>)> =
+        LIST_ORDER.iter().map(|k| (*k, Vec::new())).collect();
+    let mut i = 0usize;
+    for (y, (_, row)) in map.rows.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            if i > 0 {
+                out.push_str(",\t");
+            }
+            if i > 0 && i % 4 == 0 {
+                out.push('\n');
+            }
+            // map2c walks its legend newest first and pushes each entry on
+            // the front of its list: within a cell, legend order survives.
+            for t in room.legend.iter().rev().filter(|t| t.letter == c) {
+                match kind_of(&t.name) {
+                    Some("square") => {
+                        out.push_str(&t.name);
+                        i += 1;
+                    }
+                    Some(kind) => {
+                        if let Some((_, list)) = lists.iter_mut().find(|(k, _)| *k == kind) {
+                            list.push((x, y, t.name.as_str()));
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    out.push_str("\n};\n\n");
+    for (kind, list) in &lists {
+        out.push_str(&format!("const PT2 glb_{prefix}_{kind}list[] =\n{{\n"));
+        // Pushed on the front: the last cell first, and within a cell the
+        // legend order (pushes of one cell were made newest-legend first).
+        let mut entries: Vec<String> = Vec::new();
+        for &(x, y, name) in list.iter().rev() {
+            entries.push(format!("\t{{ {x}, {y}, {name} }}"));
+        }
+        entries.push(format!("\t{{ -1, -1, {}_NONE }}", kind.to_uppercase()));
+        out.push_str(&entries.join(",\n"));
+        out.push_str("\n};\n\n");
+    }
+    let g = &room.globals;
+    out.push_str(&format!("const ROOM_DEF glb_{prefix}_roomdef =\n{{\n"));
+    out.push_str(&format!("\t{{ {}, {}, 0 }},\n", map.width, map.rows.len()));
+    for kind in ["square", "squareflag", "item", "mob", "itemtype", "moblevel", "intrinsic", "signpost"] {
+        out.push_str(&format!("\tglb_{prefix}_{kind}list,\n"));
+    }
+    out.push_str(&format!("\t{}, {},\n", g.minlevel, g.maxlevel));
+    out.push_str(&format!("\t{},\n", g.rarity));
+    out.push_str(&format!("\t{}, {},\n", g.mandatory, g.onlyonce));
+    for v in [g.allowstairs, g.allowgeneration, g.allowdig, g.allowitems, g.allowtele] {
+        out.push_str(&format!("\t{v},\n"));
+    }
+    out.push_str(&format!("\t{}, {}, \n", g.x, g.y));
+    out.push_str(&format!("\t{}, \n", g.quest));
+    out.push_str(&format!("\t\"{prefix}\"\n}};\n"));
+    out
+}
+
+/// The room name map2c derives: the output name up to its first `.`.
+pub fn prefix_of(file_name: &str) -> String {
+    let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
+    let stem = base.split('.').next().unwrap_or("");
+    if stem.is_empty() {
+        "room".into()
+    } else {
+        stem.to_string()
+    }
+}
+
+fn square_look(name: &str) -> (char, Rgb) {
+    let n = name.trim_start_matches("SQUARE_");
+    match n {
+        "EMPTY" => (' ', Rgb::GRAY),
+        "WALL" | "REINFORCEDWALL" => ('#', Rgb::GRAY),
+        "METALWALL" => ('#', Rgb::CYAN),
+        "VIEWPORT" | "BROKENVIEWPORT" => ('"', Rgb::CYAN),
+        "FLOOR" | "METALFLOOR" | "CORRIDOR" => ('.', Rgb::GRAY),
+        "FLOORALTAR" => ('_', Rgb::WHITE),
+        "WATER" => ('~', Rgb::BLUE),
+        "ICE" => ('.', Rgb::CYAN),
+        "LAVA" => ('~', Rgb::RED),
+        "ACID" => ('~', Rgb::GREEN),
+        "GRASS" => ('"', Rgb::GREEN),
+        "MOUNTAIN" => ('^', Rgb::BROWN),
+        "HILLS" => ('n', Rgb::BROWN),
+        "FOREST" => ('&', Rgb::GREEN),
+        "FORESTFIRE" => ('&', Rgb::RED),
+        "LADDERDOWN" => ('>', Rgb::WHITE),
+        "LADDERUP" => ('<', Rgb::WHITE),
+        "SIGNPOST" => ('|', Rgb::BROWN),
+        n if n.contains("DOOR") => ('+', Rgb::BROWN),
+        n if n.starts_with("STARS") => ('*', Rgb::YELLOW),
+        n if n.contains("PIT") || n.contains("HOLE") => ('^', Rgb::MAGENTA),
+        n if n.contains("VENT") || n.contains("TELEPORTER") => ('^', Rgb::MAGENTA),
+        _ => ('?', Rgb::RED),
+    }
+}
+
+fn view(room: &Room) -> Option<TileMap> {
+    let map = room.map.as_ref()?;
+    let mut tm = TileMap::new(map.width as u32, map.rows.len() as u32, Cell::blank());
+    for (y, (rspan, row)) in map.rows.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            let origin = Span::new(rspan.start as usize + x, rspan.start as usize + x + 1);
+            let entries: Vec<&LegendToken> = room.legend.iter().filter(|t| t.letter == c).collect();
+            let square = entries.iter().find(|t| kind_of(&t.name) == Some("square"));
+            let cell = match square {
+                Some(t) => {
+                    let (glyph, fg) = square_look(&t.name);
+                    let lit = entries.iter().any(|t| t.name == "SQUAREFLAG_LIT");
+                    Cell {
+                        glyph,
+                        fg,
+                        bg: lit.then_some(Rgb(40, 38, 20)),
+                        kind: format!(
+                            "{}{}",
+                            t.name.trim_start_matches("SQUARE_").to_ascii_lowercase(),
+                            if lit { ", lit" } else { "" }
+                        ),
+                        origin: Some(origin),
+                    }
+                }
+                None => Cell {
+                    glyph: c as char,
+                    fg: Rgb::RED,
+                    bg: None,
+                    kind: "no SQUARE in the legend".into(),
+                    origin: Some(origin),
+                },
+            };
+            if let Some(slot) = tm.cell_mut(x as i64, y as i64) {
+                *slot = cell;
+            }
+            for t in &entries {
+                let (glyph, fg, kind) = match kind_of(&t.name) {
+                    Some("mob") => ('M', Rgb::RED, "monster"),
+                    Some("moblevel") => ('m', Rgb::ORANGE, "random monster"),
+                    Some("item") => ('(', Rgb::CYAN, "item"),
+                    Some("itemtype") => ('*', Rgb::CYAN, "random item"),
+                    Some("intrinsic") => ('!', Rgb::MAGENTA, "intrinsic"),
+                    Some("signpost") => ('?', Rgb::YELLOW, "signpost"),
+                    _ => continue,
+                };
+                tm.markers.push(Marker {
+                    x: x as i32,
+                    y: y as i32,
+                    glyph,
+                    fg,
+                    kind: kind.into(),
+                    label: t.name.clone(),
+                    random: false,
+                    origin: t.span,
+                });
+            }
+        }
+    }
+    tm.notes.push("the game may rotate or mirror the room when it places it (unless pos fixes it)".into());
+    Some(tm)
+}
+
+pub fn analyze(src: &str, options: &Options) -> Analysis {
+    let mut room = read(src);
+    if !room.fatal {
+        check(&mut room);
+    }
+    let mut analysis = Analysis::empty(Language::PowderMap);
+    let prefix = prefix_of(&options.file_name);
+    let g = &room.globals;
+    if let Some(map) = &room.map {
+        let mut detail = vec![format!("{}x{}", map.width, map.rows.len())];
+        if g.minlevel >= 0 || g.maxlevel >= 0 {
+            detail.push(format!("levels {}..{}", g.minlevel, g.maxlevel));
+        }
+        detail.push(format!("rarity {}", g.rarity));
+        if g.mandatory != 0 {
+            detail.push("mandatory".into());
+        }
+        if g.quest != "-1" {
+            detail.push(format!("quest {}", g.quest));
+        }
+        if g.x >= 0 || g.y >= 0 {
+            detail.push(format!("pos {} {}", g.x, g.y));
+        }
+        for (name, v) in [
+            ("stairs", g.allowstairs),
+            ("generation", g.allowgeneration),
+            ("dig", g.allowdig),
+            ("items", g.allowitems),
+            ("tele", g.allowtele),
+        ] {
+            if v == 0 {
+                detail.push(format!("no {name}"));
+            }
+        }
+        analysis.outline.push(Symbol {
+            name: prefix.clone(),
+            kind: "room".into(),
+            span: Span::new(0, src.len()),
+            name_span: map.top,
+            detail: detail.join(", "),
+        });
+        if let Some(tm) = view(&room) {
+            analysis.views.push(SymbolView {
+                symbol: 0,
+                view: View::TileMap(tm),
+            });
+        }
+    }
+    let has_error = room.diagnostics.iter().any(Diagnostic::is_error);
+    if !has_error && room.map.is_some() {
+        let input = if options.file_name.is_empty() {
+            format!("{prefix}.map")
+        } else {
+            options
+                .file_name
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or(&options.file_name)
+                .to_string()
+        };
+        analysis.artifacts.push(Artifact {
+            name: format!("{prefix}.cpp"),
+            symbol: Some(0),
+            bytes: map2c(&room, &prefix, &input).into_bytes(),
+        });
+    }
+    room.tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    analysis.tokens = room.tokens;
+    analysis.diagnostics = room.diagnostics;
+    analysis
+}
+
+/// map2c's stderr for the drop-in: its own messages, then our errors.
+pub fn map2c_messages(diags: &[Diagnostic]) -> Vec<String> {
+    diags
+        .iter()
+        .filter(|d| d.original || d.is_error())
+        .map(|d| d.message.clone())
+        .collect()
+}
