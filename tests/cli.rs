@@ -262,6 +262,85 @@ fn render_draws_the_dungeon_graph_and_a_roll() {
 }
 
 #[test]
+fn map2c_drop_in_matches_the_reference_and_refuses_broken_rooms() {
+    let dir = tempdir("map2c");
+    let powder = common::shared_dir().unwrap().join("corpus/powder");
+    std::fs::copy(powder.join("maps/lava.map"), dir.join("lava.map")).unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["map2c", "lava.map", "lava.cpp"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("lava.cpp")).unwrap(),
+        std::fs::read(powder.join("expected/lava.cpp")).unwrap()
+    );
+    std::fs::copy(
+        powder.join("invalid/no_legend.map"),
+        dir.join("no_legend.map"),
+    )
+    .unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["map2c", "no_legend.map", "x.cpp"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(255));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "No look ups found, aborting\n"
+    );
+    assert!(!dir.join("x.cpp").exists());
+}
+
+#[test]
+fn rlg327_print_matches_the_reference_and_the_assignment() {
+    let rlg = common::shared_dir().unwrap().join("corpus/rlg327");
+    let out = bin()
+        .args(["rlg327", "print"])
+        .arg(rlg.join("object_desc.sonytaung-1.10.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        out.stdout,
+        std::fs::read(rlg.join("expected/object_desc.sonytaung-1.10.txt.y2018plus.stdout"))
+            .unwrap()
+    );
+    let out = bin()
+        .args([
+            "rlg327",
+            "print",
+            "--dialect",
+            "f2017",
+            "--form",
+            "assignment",
+        ])
+        .arg(rlg.join("monster_desc.erelsbernd.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.stdout,
+        std::fs::read(rlg.join("expected/seed.assignment-form.txt")).unwrap()
+    );
+    // The 2016-17 file under the 2018+ dialect: every entry discarded, said why.
+    let out = bin()
+        .args(["rlg327", "print", "--dialect", "y2018"])
+        .arg(rlg.join("monster_desc.erelsbernd.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing field(s): RRTY"));
+}
+
+#[test]
 fn check_json_prints_one_object_per_file() {
     let des = corpus().join("des");
     let files = ["castle.des", "oracle.des", "bigroom.des", "knox.des"];
@@ -409,6 +488,6 @@ fn golden_diagnostics() {
             checked += 1;
         }
     }
-    assert!(checked >= 13, "golden fixtures missing");
+    assert!(checked >= 17, "golden fixtures missing");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -251,3 +251,70 @@ fn mutated_dungeon_descriptions_never_panic() {
         }
     }
 }
+
+/// POWDER maps and RLG327 descriptions, mutated: no panic, deterministic,
+/// and no output where there are errors.
+#[test]
+fn mutated_powder_and_rlg327_files_never_panic() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the robustness test mutates its files");
+    };
+    let mut sources: Vec<(Language, String)> = Vec::new();
+    for (dir, lang) in [
+        ("corpus/powder/maps", Language::PowderMap),
+        ("corpus/powder/invalid", Language::PowderMap),
+        ("corpus/rlg327", Language::Rlg327Monsters),
+        ("corpus/rlg327/synthetic", Language::Rlg327Monsters),
+    ] {
+        let mut files: Vec<_> = std::fs::read_dir(shared.join(dir))
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "map" || x == "txt"))
+            .collect();
+        files.sort();
+        for f in files {
+            let lang = if f.to_string_lossy().contains("object_desc") {
+                Language::Rlg327Objects
+            } else {
+                lang
+            };
+            sources.push((
+                lang,
+                String::from_utf8_lossy(&std::fs::read(&f).unwrap()).into_owned(),
+            ));
+        }
+    }
+    let iterations: usize = std::env::var("VAULTWRIGHT_FUZZ_ITERATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let mut rng = Rng(0x90d3_77aa);
+    for i in 0..iterations {
+        let (lang, src) = &sources[i % sources.len()];
+        let src = mutate(&mut rng, src);
+        let options = Options {
+            file_name: "x.map".into(),
+            ..Options::default()
+        };
+        let result = std::panic::catch_unwind(|| {
+            let a = analyze(&src, *lang, &options);
+            for d in &a.diagnostics {
+                assert!(d.span.end as usize <= src.len());
+                assert!(src.is_char_boundary(d.span.start as usize));
+            }
+            if *lang == Language::PowderMap && a.has_errors() {
+                assert!(a.artifacts.is_empty());
+            }
+            assert_eq!(a, analyze(&src, *lang, &options));
+        });
+        if result.is_err() {
+            let path = std::env::temp_dir().join(format!("vaultwright-fmt-crash-{i}.txt"));
+            let _ = std::fs::write(&path, &src);
+            panic!(
+                "iteration {i} broke an invariant; input saved to {}",
+                path.display()
+            );
+        }
+    }
+}

@@ -19,7 +19,11 @@ fn main() {
         Some(shared) => {
             let base = shared.join("corpus/powder");
             let mut maps: Vec<String> = std::fs::read_dir(base.join("maps"))
-                .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+                .map(|d| {
+                    d.filter_map(|e| e.ok())
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .collect()
+                })
                 .unwrap_or_default();
             maps.sort();
             for name in maps {
@@ -45,7 +49,9 @@ fn main() {
             cases.sort();
             for name in cases {
                 let base = base.clone();
-                trials.push(Trial::test(format!("invalid::{name}"), move || invalid(&base, &name)));
+                trials.push(Trial::test(format!("invalid::{name}"), move || {
+                    invalid(&base, &name)
+                }));
             }
         }
     }
@@ -63,11 +69,19 @@ fn run(path: &std::path::Path, name: &str) -> Result<(String, Analysis), Failed>
 }
 
 fn compare(a: &Analysis, out: &str, want: &[u8]) -> Result<(), Failed> {
-    let art = a.artifacts.iter().find(|x| x.name == out).ok_or_else(|| format!("{out} not produced"))?;
+    let art = a
+        .artifacts
+        .iter()
+        .find(|x| x.name == out)
+        .ok_or_else(|| format!("{out} not produced"))?;
     match common::first_difference(&art.bytes, want) {
         None => Ok(()),
         Some(off) => {
-            let line = want[..off.min(want.len())].iter().filter(|&&b| b == b'\n').count() + 1;
+            let line = want[..off.min(want.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             Err(format!(
                 "{out}: first difference at byte {off} (line {line}):\nours:      {:?}\nreference: {:?}",
                 String::from_utf8_lossy(&art.bytes[off.saturating_sub(20)..(off + 40).min(art.bytes.len())]),
@@ -96,10 +110,17 @@ fn invalid(base: &std::path::Path, name: &str) -> Result<(), Failed> {
     let stem = name.trim_end_matches(".map");
     let inv = base.join("invalid");
     let (text, a) = run(&inv.join(name), name)?;
-    let rc: i32 = std::fs::read_to_string(inv.join(format!("{stem}.rc")))?.trim().parse().unwrap_or(-1);
+    let rc: i32 = std::fs::read_to_string(inv.join(format!("{stem}.rc")))?
+        .trim()
+        .parse()
+        .unwrap_or(-1);
     let stderr = std::fs::read_to_string(inv.join(format!("{stem}.stderr")))?;
     if let Some((_, code)) = REFUSED.iter().find(|(c, _)| *c == stem) {
-        if !a.diagnostics.iter().any(|d| d.is_error() && d.code == *code) {
+        if !a
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code == *code)
+        {
             return Err(format!("expected an error {code}: {:#?}", a.diagnostics).into());
         }
         if !a.artifacts.is_empty() {
@@ -108,10 +129,16 @@ fn invalid(base: &std::path::Path, name: &str) -> Result<(), Failed> {
         return Ok(());
     }
     if rc != 0 {
-        return Err(format!("the reference failed (rc {rc}) but the case is not in REFUSED").into());
+        return Err(
+            format!("the reference failed (rc {rc}) but the case is not in REFUSED").into(),
+        );
     }
     if a.has_errors() {
-        return Err(format!("the reference's C compiles, so we must not refuse: {:#?}", a.diagnostics).into());
+        return Err(format!(
+            "the reference's C compiles, so we must not refuse: {:#?}",
+            a.diagnostics
+        )
+        .into());
     }
     if stem == "crlf" {
         // We accept CR-LF deliberately: the output equals the LF file's.
@@ -119,7 +146,10 @@ fn invalid(base: &std::path::Path, name: &str) -> Result<(), Failed> {
             return Err("CR-LF must be reported as a note".into());
         }
         let lf = text.replace("\r\n", "\n");
-        let options = Options { file_name: name.into(), ..Options::default() };
+        let options = Options {
+            file_name: name.into(),
+            ..Options::default()
+        };
         let b = analyze(&lf, Language::PowderMap, &options);
         return compare(&a, &format!("{stem}.cpp"), &b.artifacts[0].bytes);
     }

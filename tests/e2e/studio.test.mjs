@@ -275,3 +275,38 @@ test("dungeon.def opens with its branch graph, rolls with a seed, and the dungeo
     await server.close();
   }
 });
+
+test("a POWDER map and an RLG327 file open with their views, diagnostics and exports", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    const map = path.join(SHARED, "corpus/powder/maps/lava.map");
+    assert.ok(fs.existsSync(map), `${map} is missing: this test needs ../shared/corpus`);
+    await page.setInputFiles("[data-testid=open-file]", map);
+    await waitFor(page, () => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === "lava.map");
+    assert.equal(await page.inputValue("[data-testid=language]"), "powder-map");
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(OUT, "studio-powder.png") });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=artifact]")]);
+    assert.equal(download.suggestedFilename(), "lava.cpp");
+    const got = fs.readFileSync(await download.path());
+    assert.ok(got.equals(fs.readFileSync(path.join(SHARED, "corpus/powder/expected/lava.cpp"))), "lava.cpp differs from map2c's");
+
+    const desc = path.join(SHARED, "corpus/rlg327/monster_desc.codebymax.txt");
+    await page.setInputFiles("[data-testid=open-file]", desc);
+    await waitFor(page, () => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === "monster_desc.codebymax.txt");
+    assert.equal(await page.inputValue("[data-testid=language]"), "rlg327-monsters");
+    await page.waitForSelector("table.entity-table");
+    assert.equal(await page.locator("table.entity-table tbody tr").count(), 20);
+    assert.ok(await page.locator("svg.dice").count() > 40, "dice charts");
+    // The two discarded entries are diagnosed.
+    assert.ok(await page.locator(".diag.error").count() >= 2);
+    await page.screenshot({ path: path.join(OUT, "studio-rlg327.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

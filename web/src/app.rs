@@ -43,6 +43,7 @@ pub fn derive(doc: &Doc) -> Derived {
         seed: doc.seed,
         extra_warnings: false,
         file_name: doc.name.clone(),
+        dialect: None,
     };
     let analysis = analyze(&doc.source, doc.language, &options);
     let map16 = Utf16Map::new(&doc.source);
@@ -244,10 +245,10 @@ pub fn app() -> Html {
     let derived = {
         let doc = state.doc().cloned();
         use_memo(
-            doc.map(|d| (d.source, d.language, d.target, d.seed)),
+            doc.map(|d| (d.source, d.language, d.target, d.seed, d.name)),
             |key| {
-                key.as_ref().map(|(source, language, target, seed)| {
-                    let mut doc = new_doc("", *language, source);
+                key.as_ref().map(|(source, language, target, seed, name)| {
+                    let mut doc = new_doc(name, *language, source);
                     doc.target = *target;
                     doc.seed = *seed;
                     derive(&doc)
@@ -691,7 +692,7 @@ pub fn app() -> Html {
                         if artifacts.is_empty() {
                             <span class="muted">{ if analysis.has_errors() { "no binaries while there are errors" } else { "nothing compiled" } }</span>
                         }
-                        if current_view.is_some() {
+                        if current_view.is_some_and(|v| view_kind(v) != "table") {
                             <button onclick={export_picture}>{ if current_view.map(view_kind) == Some("map") { "PNG" } else { "SVG" } }</button>
                         }
                     </div>

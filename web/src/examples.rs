@@ -35,4 +35,16 @@ pub const EXAMPLES: &[Example] = &[
         language: Language::NethackDungeon,
         source: include_str!("../../static/examples/tiny-dungeon.def"),
     },
+    Example {
+        title: "POWDER: a shrine room (.map)",
+        file: "shrine.map",
+        language: Language::PowderMap,
+        source: include_str!("../../static/examples/shrine.map"),
+    },
+    Example {
+        title: "RLG327: monster descriptions",
+        file: "monster_desc.txt",
+        language: Language::Rlg327Monsters,
+        source: include_str!("../../static/examples/monsters.txt"),
+    },
 ];

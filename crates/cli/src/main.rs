@@ -21,6 +21,26 @@ struct Cli {
     command: Command,
 }
 
+#[derive(Subcommand)]
+enum RlgCommand {
+    /// Print every entry the way the course parser does.
+    Print {
+        file: PathBuf,
+        /// s2016, f2017 or y2018 (detected from the file when absent).
+        #[arg(long)]
+        dialect: Option<String>,
+        /// `reference` (the instructor parser's output) or `assignment`.
+        #[arg(long, value_enum, default_value = "reference")]
+        form: PrintForm,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PrintForm {
+    Reference,
+    Assignment,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Human,
@@ -49,6 +69,13 @@ enum Command {
         /// Input file (`*.pdf` or `*.def`); standard input when none, with
         /// the output on standard output.
         file: Option<PathBuf>,
+    },
+    /// Drop-in for POWDER's map2c: convert a room map into C++.
+    Map2c { input: PathBuf, output: PathBuf },
+    /// RLG327 monster/object descriptions.
+    Rlg327 {
+        #[command(subcommand)]
+        command: RlgCommand,
     },
     /// Check files and print diagnostics.
     Check {
@@ -112,6 +139,15 @@ fn main() -> ExitCode {
             files,
         } => lev_comp(warnings, target, &files),
         Command::DgnComp { target, file } => dgn_comp(target, file.as_deref()),
+        Command::Map2c { input, output } => map2c(&input, &output),
+        Command::Rlg327 {
+            command:
+                RlgCommand::Print {
+                    file,
+                    dialect,
+                    form,
+                },
+        } => rlg327_print(&file, dialect.as_deref(), form),
         Command::Check {
             format,
             language,
@@ -158,6 +194,74 @@ fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
+}
+
+fn map2c(input: &Path, output: &Path) -> ExitCode {
+    let shown = input.to_string_lossy().into_owned();
+    let text = match read_source(input) {
+        Ok(t) => t,
+        Err(_) => {
+            eprintln!("Could not open to read {shown}");
+            return ExitCode::from(255);
+        }
+    };
+    let prefix = vaultwright::powder::prefix_of(&output.to_string_lossy());
+    let (diags, out) = vaultwright::powder::convert(&text, &shown, &prefix);
+    for line in vaultwright::powder::map2c_messages(&diags) {
+        eprintln!("{line}");
+    }
+    let Some(out) = out else {
+        let fatal = diags
+            .iter()
+            .any(|d| d.code == vaultwright::powder::ORIGINAL_FATAL);
+        return ExitCode::from(if fatal { 255 } else { 1 });
+    };
+    if std::fs::write(output, out).is_err() {
+        eprintln!("Could not open for write {}", output.display());
+        return ExitCode::from(255);
+    }
+    ExitCode::SUCCESS
+}
+
+fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode {
+    use vaultwright::rlg327::{self, Dialect, Form, Kind};
+    let text = match read_source(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let dialect = match dialect {
+        None => rlg327::detect_dialect(&text),
+        Some(d) => match Dialect::from_name(d) {
+            Some(d) => d,
+            None => {
+                eprintln!("error: unknown dialect `{d}` (s2016, f2017 or y2018)");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let kind = match detect_language(&path.to_string_lossy(), &text) {
+        Some(Language::Rlg327Objects) => Kind::Object,
+        _ => Kind::Monster,
+    };
+    let parsed = rlg327::parse(&text, kind, dialect);
+    let form = match form {
+        PrintForm::Reference => Form::Reference,
+        PrintForm::Assignment => Form::Assignment,
+    };
+    print!("{}", rlg327::print(&parsed, form));
+    let color = std::io::stderr().is_terminal();
+    eprint!(
+        "{}",
+        render::diagnostics(&path.to_string_lossy(), &text, &parsed.diagnostics, color)
+    );
+    if parsed.diagnostics.iter().any(|d| d.is_error()) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {

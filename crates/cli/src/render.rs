@@ -74,7 +74,7 @@ pub fn view(view: &View, color: bool) -> String {
         View::TileMap(m) => tile_map(m, color),
         View::RoomLayout(r) => room_layout(r, color),
         View::BranchGraph(g) => branch_graph(g),
-        other => format!("({} view)\n", other.kind()),
+        View::EntityTable(t) => entity_table(t),
     }
 }
 
@@ -287,5 +287,26 @@ fn branch_graph(g: &vaultwright::view::BranchGraph) -> String {
     for n in &g.notes {
         let _ = writeln!(out, "note: {n}");
     }
+    out
+}
+
+fn entity_table(t: &vaultwright::view::EntityTable) -> String {
+    let mut out = String::new();
+    for row in &t.rows {
+        let _ = writeln!(out, "{}", row.name);
+        for (k, v) in &row.fields {
+            let first = v.lines().next().unwrap_or("");
+            let more = if v.contains('\n') { " …" } else { "" };
+            let dice = row
+                .dice
+                .iter()
+                .find(|d| &d.field == k)
+                .map(|d| format!("   [{}..{}, mean {:.1}]", d.min, d.max, d.mean))
+                .unwrap_or_default();
+            let _ = writeln!(out, "  {k:<7} {first}{more}{dice}");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{} entries", t.rows.len());
     out
 }

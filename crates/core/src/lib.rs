@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod dungeon;
 pub mod nethack;
 pub mod powder;
+pub mod rlg327;
 pub mod source;
 pub mod view;
 
@@ -79,10 +80,7 @@ impl Language {
 
     /// Whether the core can analyse this language yet.
     pub fn is_supported(self) -> bool {
-        matches!(
-            self,
-            Language::NethackDes | Language::NethackDungeon | Language::PowderMap
-        )
+        !matches!(self, Language::DcssDes)
     }
 }
 
@@ -186,6 +184,9 @@ pub struct Options {
     /// (`.def` is preprocessed, `.pdf` is not).
     #[serde(default)]
     pub file_name: String,
+    /// RLG327 dialect (`s2016`, `f2017`, `y2018`); detected when absent.
+    #[serde(default)]
+    pub dialect: Option<String>,
 }
 
 /// A token for highlighting.
@@ -280,6 +281,8 @@ pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis 
         Language::NethackDes => nethack::analyze(source, options),
         Language::NethackDungeon => dungeon::analyze(source, options),
         Language::PowderMap => powder::analyze(source, options),
+        Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
+        Language::Rlg327Objects => rlg327::analyze(source, rlg327::Kind::Object, options),
         other => {
             let mut analysis = Analysis::empty(other);
             analysis.diagnostics.push(Diagnostic::note_at(

@@ -283,6 +283,14 @@ pub struct Dice {
     pub min: i64,
     pub max: i64,
     pub mean: f64,
-    /// Probability of each value from `min` to `max`.
+    /// Probability of each value from `min` to `max` (when `exact`), or of
+    /// equal-width buckets from `min` to `max` (a normal approximation for
+    /// dice too large to convolve).
     pub distribution: Vec<f64>,
+    #[serde(default = "yes")]
+    pub exact: bool,
+}
+
+fn yes() -> bool {
+    true
 }

@@ -29,7 +29,7 @@ pub fn entity_table(props: &TableProps) -> Html {
                         { for t.columns.iter().map(|c| {
                             let v = r.fields.iter().find(|(k, _)| k == c).map(|(_, v)| v.clone()).unwrap_or_default();
                             let dice = r.dice.iter().find(|d| &d.field == c);
-                            html! { <td>{ v }{ for dice.map(dice_chart) }</td> }
+                            html! { <td><div class="clamp" title={v.clone()}>{ v.clone() }</div>{ for dice.map(dice_chart) }</td> }
                         }) }
                     </tr>
                 }

@@ -167,7 +167,11 @@ fn warn(room: &mut Room, msg: impl Into<String>, span: Span) {
 }
 
 /// Splits like `strtok` on any of `seps`, with spans.
-fn tokens_of<'a>(text: &'a str, base: usize, seps: &'a [char]) -> impl Iterator<Item = (&'a str, Span)> + 'a {
+fn tokens_of<'a>(
+    text: &'a str,
+    base: usize,
+    seps: &'a [char],
+) -> impl Iterator<Item = (&'a str, Span)> + 'a {
     let mut pos = 0;
     std::iter::from_fn(move || {
         let rest = &text[pos..];
@@ -177,7 +181,10 @@ fn tokens_of<'a>(text: &'a str, base: usize, seps: &'a [char]) -> impl Iterator<
         }
         let len = text[start..].find(seps).unwrap_or(text.len() - start);
         pos = start + len;
-        Some((&text[start..start + len], Span::new(base + start, base + start + len)))
+        Some((
+            &text[start..start + len],
+            Span::new(base + start, base + start + len),
+        ))
     })
 }
 
@@ -228,7 +235,10 @@ pub fn read(src: &str) -> Room {
             continue;
         }
         if b[0] == b'#' && (b[1] as char).is_ascii_whitespace() {
-            room.tokens.push(Token { kind: TokenKind::Comment, span });
+            room.tokens.push(Token {
+                kind: TokenKind::Comment,
+                span,
+            });
             continue;
         }
         if b[0] == b'+' && b[1] == b'-' {
@@ -241,7 +251,10 @@ pub fn read(src: &str) -> Room {
                 span: Span::new(start, start + 1),
             });
             for (word, wspan) in tokens_of(&line[2..], start + 2, &[',', ' ', '\t']) {
-                room.tokens.push(Token { kind: TokenKind::Constant, span: wspan });
+                room.tokens.push(Token {
+                    kind: TokenKind::Constant,
+                    span: wspan,
+                });
                 room.legend.push(LegendToken {
                     letter: b[0],
                     name: word.to_string(),
@@ -254,10 +267,18 @@ pub fn read(src: &str) -> Room {
             global(&mut room, line, start);
             continue;
         }
-        warn(&mut room, format!("Ignoring unknown line:\n\t\"{line}\""), span);
+        warn(
+            &mut room,
+            format!("Ignoring unknown line:\n\t\"{line}\""),
+            span,
+        );
     }
     if room.legend.is_empty() {
-        let mut d = Diagnostic::error(ORIGINAL_FATAL, "No look ups found, aborting", Span::default());
+        let mut d = Diagnostic::error(
+            ORIGINAL_FATAL,
+            "No look ups found, aborting",
+            Span::default(),
+        );
         d.original = true;
         room.diagnostics.push(d);
         room.fatal = true;
@@ -271,7 +292,13 @@ pub fn read(src: &str) -> Room {
 }
 
 /// Reads a map block after its top border; returns the next line index.
-fn read_map(room: &mut Room, lines: &[(usize, &str)], mut i: usize, top: Span, first: &str) -> usize {
+fn read_map(
+    room: &mut Room,
+    lines: &[(usize, &str)],
+    mut i: usize,
+    top: Span,
+    first: &str,
+) -> usize {
     let b = first.as_bytes();
     let mut w = 1;
     while w < b.len() && b[w] == b'-' {
@@ -285,7 +312,10 @@ fn read_map(room: &mut Room, lines: &[(usize, &str)], mut i: usize, top: Span, f
         warn(room, "Multiple maps defined!", top);
         return i;
     }
-    room.tokens.push(Token { kind: TokenKind::MapRow, span: top });
+    room.tokens.push(Token {
+        kind: TokenKind::MapRow,
+        span: top,
+    });
     let width = w - 1;
     let mut block = MapBlock {
         width,
@@ -302,7 +332,10 @@ fn read_map(room: &mut Room, lines: &[(usize, &str)], mut i: usize, top: Span, f
         }
         let lb = line.as_bytes();
         if lb.first() == Some(&b'+') {
-            room.tokens.push(Token { kind: TokenKind::MapRow, span });
+            room.tokens.push(Token {
+                kind: TokenKind::MapRow,
+                span,
+            });
             let dashes = lb[1..].iter().take_while(|&&c| c == b'-').count();
             if dashes != width || lb.get(1 + dashes) != Some(&b'+') {
                 room.diagnostics.push(Diagnostic::warning(
@@ -331,8 +364,14 @@ fn read_map(room: &mut Room, lines: &[(usize, &str)], mut i: usize, top: Span, f
                 Span::new(start + width + 1, start + width + 2),
             ));
         }
-        room.tokens.push(Token { kind: TokenKind::MapRow, span });
-        block.rows.push((Span::new(start + 1, start + 1 + width), lb[1..=width].to_vec()));
+        room.tokens.push(Token {
+            kind: TokenKind::MapRow,
+            span,
+        });
+        block.rows.push((
+            Span::new(start + 1, start + 1 + width),
+            lb[1..=width].to_vec(),
+        ));
         if block.rows.len() >= 100 {
             warn(room, "Too many lines in the map!", span);
             closed = true;
@@ -364,8 +403,14 @@ fn global(room: &mut Room, line: &str, start: usize) {
         room.fatal = true;
         return;
     };
-    room.tokens.push(Token { kind: TokenKind::Keyword, span: vspan });
-    room.tokens.push(Token { kind: TokenKind::Number, span: valspan });
+    room.tokens.push(Token {
+        kind: TokenKind::Keyword,
+        span: vspan,
+    });
+    room.tokens.push(Token {
+        kind: TokenKind::Number,
+        span: valspan,
+    });
     let g = &mut room.globals;
     let name = var.to_ascii_lowercase();
     let key: &'static str = match name.as_str() {
@@ -452,8 +497,12 @@ fn check(room: &mut Room) {
             Some(kind) => {
                 if t.name.ends_with("_NONE") && names_of(kind).first() == Some(&t.name.as_str()) {
                     room.diagnostics.push(
-                        Diagnostic::warning(EXPLICIT_NONE, format!("{} ends its list early", t.name), t.span)
-                            .with_note("the game stops reading a list at its first *_NONE entry"),
+                        Diagnostic::warning(
+                            EXPLICIT_NONE,
+                            format!("{} ends its list early", t.name),
+                            t.span,
+                        )
+                        .with_note("the game stops reading a list at its first *_NONE entry"),
                     );
                 } else if !names_of(kind).contains(&t.name.as_str()) {
                     let suggestion = closest(&t.name, names_of(kind));
@@ -482,16 +531,18 @@ fn check(room: &mut Room) {
     }
     for &c in &used {
         let entries: Vec<&LegendToken> = room.legend.iter().filter(|t| t.letter == c).collect();
-        let first_cell = map
-            .rows
-            .iter()
-            .enumerate()
-            .find_map(|(y, (span, row))| {
-                row.iter()
-                    .position(|&x| x == c)
-                    .map(|x| (x, y, Span::new(span.start as usize + x, span.start as usize + x + 1)))
-            });
-        let Some((x, y, cell_span)) = first_cell else { continue };
+        let first_cell = map.rows.iter().enumerate().find_map(|(y, (span, row))| {
+            row.iter().position(|&x| x == c).map(|x| {
+                (
+                    x,
+                    y,
+                    Span::new(span.start as usize + x, span.start as usize + x + 1),
+                )
+            })
+        });
+        let Some((x, y, cell_span)) = first_cell else {
+            continue;
+        };
         if entries.is_empty() {
             let mut d = Diagnostic::error(
                 NO_LEGEND,
@@ -509,19 +560,22 @@ fn check(room: &mut Room) {
             .collect();
         if squares.len() != 1 {
             let span = squares.get(1).map(|t| t.span).unwrap_or(entries[0].span);
-            room.diagnostics.push(Diagnostic::error(
-                SQUARE_COUNT,
-                format!(
-                    "`{}` has {} SQUARE_* entries; every cell needs exactly one",
-                    c as char,
-                    squares.len()
-                ),
-                span,
-            ).with_note(if squares.is_empty() {
-                "map2c writes an empty slot in the grid: the C does not compile"
-            } else {
-                "map2c writes the names back to back: the C does not compile"
-            }));
+            room.diagnostics.push(
+                Diagnostic::error(
+                    SQUARE_COUNT,
+                    format!(
+                        "`{}` has {} SQUARE_* entries; every cell needs exactly one",
+                        c as char,
+                        squares.len()
+                    ),
+                    span,
+                )
+                .with_note(if squares.is_empty() {
+                    "map2c writes an empty slot in the grid: the C does not compile"
+                } else {
+                    "map2c writes the names back to back: the C does not compile"
+                }),
+            );
         }
     }
     // Unknown-prefix names: map2c's warning, once per cell that uses them.
@@ -569,7 +623,9 @@ fn check(room: &mut Room) {
     }
     let quest_ok = g.quest == "-1"
         || names::GOD.contains(&g.quest.as_str())
-        || g.quest.parse::<i64>().is_ok_and(|v| (-128..=127).contains(&v));
+        || g.quest
+            .parse::<i64>()
+            .is_ok_and(|v| (-128..=127).contains(&v));
     if !quest_ok {
         let mut d = Diagnostic::error(
             BAD_VALUE,
@@ -584,7 +640,10 @@ fn check(room: &mut Room) {
     if g.minlevel >= 0 && g.maxlevel >= 0 && g.minlevel > g.maxlevel {
         room.diagnostics.push(Diagnostic::warning(
             LEVELS,
-            format!("minlevel {} is above maxlevel {}: the room is never chosen", g.minlevel, g.maxlevel),
+            format!(
+                "minlevel {} is above maxlevel {}: the room is never chosen",
+                g.minlevel, g.maxlevel
+            ),
             span_of("minlevel"),
         ));
     }
@@ -614,6 +673,9 @@ fn closest(name: &str, list: &[&'static str]) -> Option<&'static str> {
         .map(|(_, n)| n)
 }
 
+/// One attribute placed on a cell: x, y, name.
+type Placed<'a> = (usize, usize, &'a str);
+
 /// The C file `map2c` writes (only meaningful when the room checks clean).
 pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
     let mut out = String::new();
@@ -623,8 +685,10 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
     out.push_str("// Auto-generated .map file\n// DO NOT HAND EDIT\n");
     out.push_str(&format!("// Generated from {input_name}\n\n"));
     out.push_str("#include \"../map.h\"\n#include \"../glbdef.h\"\n\n");
-    out.push_str(&format!("const SQUARE_NAMES glb_{prefix}_squarelist[] =\n{{\n"));
-    let mut lists: Vec<(&str, Vec<(usize, usize, &str)>)> =
+    out.push_str(&format!(
+        "const SQUARE_NAMES glb_{prefix}_squarelist[] =\n{{\n"
+    ));
+    let mut lists: Vec<(&str, Vec<Placed>)> =
         LIST_ORDER.iter().map(|k| (*k, Vec::new())).collect();
     let mut i = 0usize;
     for (y, (_, row)) in map.rows.iter().enumerate() {
@@ -632,7 +696,7 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
             if i > 0 {
                 out.push_str(",\t");
             }
-            if i > 0 && i % 4 == 0 {
+            if i > 0 && i.is_multiple_of(4) {
                 out.push('\n');
             }
             // map2c walks its legend newest first and pushes each entry on
@@ -669,13 +733,28 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
     let g = &room.globals;
     out.push_str(&format!("const ROOM_DEF glb_{prefix}_roomdef =\n{{\n"));
     out.push_str(&format!("\t{{ {}, {}, 0 }},\n", map.width, map.rows.len()));
-    for kind in ["square", "squareflag", "item", "mob", "itemtype", "moblevel", "intrinsic", "signpost"] {
+    for kind in [
+        "square",
+        "squareflag",
+        "item",
+        "mob",
+        "itemtype",
+        "moblevel",
+        "intrinsic",
+        "signpost",
+    ] {
         out.push_str(&format!("\tglb_{prefix}_{kind}list,\n"));
     }
     out.push_str(&format!("\t{}, {},\n", g.minlevel, g.maxlevel));
     out.push_str(&format!("\t{},\n", g.rarity));
     out.push_str(&format!("\t{}, {},\n", g.mandatory, g.onlyonce));
-    for v in [g.allowstairs, g.allowgeneration, g.allowdig, g.allowitems, g.allowtele] {
+    for v in [
+        g.allowstairs,
+        g.allowgeneration,
+        g.allowdig,
+        g.allowitems,
+        g.allowtele,
+    ] {
         out.push_str(&format!("\t{v},\n"));
     }
     out.push_str(&format!("\t{}, {}, \n", g.x, g.y));
@@ -782,8 +861,21 @@ fn view(room: &Room) -> Option<TileMap> {
             }
         }
     }
-    tm.notes.push("the game may rotate or mirror the room when it places it (unless pos fixes it)".into());
+    tm.notes.push(
+        "the game may rotate or mirror the room when it places it (unless pos fixes it)".into(),
+    );
     Some(tm)
+}
+
+/// The `map2c` drop-in: diagnostics, and the C text when it compiles.
+pub fn convert(src: &str, input_name: &str, prefix: &str) -> (Vec<Diagnostic>, Option<String>) {
+    let mut room = read(src);
+    if !room.fatal {
+        check(&mut room);
+    }
+    let ok = !room.diagnostics.iter().any(Diagnostic::is_error) && room.map.is_some();
+    let text = ok.then(|| map2c(&room, prefix, input_name));
+    (room.diagnostics, text)
 }
 
 pub fn analyze(src: &str, options: &Options) -> Analysis {
