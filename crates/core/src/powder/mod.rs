@@ -688,8 +688,7 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
     out.push_str(&format!(
         "const SQUARE_NAMES glb_{prefix}_squarelist[] =\n{{\n"
     ));
-    let mut lists: Vec<(&str, Vec<Placed>)> =
-        LIST_ORDER.iter().map(|k| (*k, Vec::new())).collect();
+    let mut lists: Vec<(&str, Vec<Placed>)> = LIST_ORDER.iter().map(|k| (*k, Vec::new())).collect();
     let mut i = 0usize;
     for (y, (_, row)) in map.rows.iter().enumerate() {
         for (x, &c) in row.iter().enumerate() {
