@@ -45,14 +45,31 @@ pub struct State {
     pub reload: u32,
 }
 
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// Keeps a UI setting across visits (best effort: private modes may refuse).
+fn remember(key: &str, value: &str) {
+    if let Some(ls) = local_storage() {
+        let _ = ls.set_item(key, value);
+    }
+}
+
+fn recall(key: &str) -> Option<String> {
+    local_storage()?.get_item(key).ok()?
+}
+
 impl Default for State {
     fn default() -> Self {
         State {
             docs: Vec::new(),
             current: 0,
             loaded: false,
-            dark: false,
-            split: 45.0,
+            dark: recall("vaultwright.dark").as_deref() == Some("1"),
+            split: recall("vaultwright.split")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(45.0),
             message: None,
             cursor: 0,
             jump: None,
@@ -202,8 +219,14 @@ impl Reducible for State {
             }
             Action::Message(tone, text) => s.message = Some((tone, text)),
             Action::Dismiss => s.message = None,
-            Action::ToggleTheme => s.dark = !s.dark,
-            Action::Split(p) => s.split = p.clamp(15.0, 85.0),
+            Action::ToggleTheme => {
+                s.dark = !s.dark;
+                remember("vaultwright.dark", if s.dark { "1" } else { "0" });
+            }
+            Action::Split(p) => {
+                s.split = p.clamp(15.0, 85.0);
+                remember("vaultwright.split", &format!("{:.1}", s.split));
+            }
         }
         Rc::new(s)
     }

@@ -10,6 +10,7 @@
 //! assert_eq!(analysis.artifacts[0].name, "tiny.lev");
 //! ```
 
+pub mod dcss;
 pub mod diagnostic;
 pub mod dungeon;
 pub mod nethack;
@@ -80,7 +81,7 @@ impl Language {
 
     /// Whether the core can analyse this language yet.
     pub fn is_supported(self) -> bool {
-        !matches!(self, Language::DcssDes)
+        true
     }
 }
 
@@ -281,16 +282,8 @@ pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis 
         Language::NethackDes => nethack::analyze(source, options),
         Language::NethackDungeon => dungeon::analyze(source, options),
         Language::PowderMap => powder::analyze(source, options),
+        Language::DcssDes => dcss::analyze(source, options),
         Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
         Language::Rlg327Objects => rlg327::analyze(source, rlg327::Kind::Object, options),
-        other => {
-            let mut analysis = Analysis::empty(other);
-            analysis.diagnostics.push(Diagnostic::note_at(
-                "VW0001",
-                format!("{} files are not supported yet", other.title()),
-                Span::default(),
-            ));
-            analysis
-        }
     }
 }

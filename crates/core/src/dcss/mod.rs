@@ -1,0 +1,899 @@
+//! Dungeon Crawl Stone Soup vault files (`dat/des/**/*.des`).
+//!
+//! A line-oriented reader following the game's flex lexer: the five
+//! argument capture modes, backslash continuations with their per-mode
+//! rules, whole-line comments only, MAP rows as bytes, `ENDMAP` only when
+//! followed by blanks, Lua lines and blocks closed by the first line ending
+//! in `}}`, `default-depth:` and the file's global prelude. Lua is kept as
+//! text for highlighting and never executed; directives written between a
+//! Lua `if` and its `end` are marked as conditional instead of flattened.
+
+pub mod tables;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::view::{Cell, Rgb, TileMap, View};
+use crate::{Analysis, Language, Options, Symbol, SymbolView, Token, TokenKind};
+
+pub const SYNTAX: &str = "DC0001";
+pub const STRAY: &str = "DC0002";
+pub const BAD_ORIENT: &str = "DC0100";
+pub const DUPLICATE: &str = "DC0101";
+pub const MAP_SIZE: &str = "DC0102";
+pub const BAD_BRANCH: &str = "DC0103";
+pub const TAB_IN_MAP: &str = "DC0104";
+pub const LUA_CLOSE: &str = "DC0105";
+
+/// How a keyword's arguments are captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The whole rest of the line.
+    A,
+    /// Comma-separated items.
+    L,
+    /// Comma-separated monsters.
+    M,
+    /// Blank-separated tag words.
+    K,
+    /// Numbers, `%`, commas and `(…)` strings.
+    N,
+}
+
+pub const KEYWORDS: &[(&str, Mode)] = &[
+    ("NAME:", Mode::A),
+    ("DESC:", Mode::A),
+    ("DEPTH:", Mode::A),
+    ("PLACE:", Mode::A),
+    ("ORIENT:", Mode::A),
+    ("WELCOME:", Mode::A),
+    ("default-depth:", Mode::A),
+    ("LFLOORCOL:", Mode::A),
+    ("LROCKCOL:", Mode::A),
+    ("LFLOORTILE:", Mode::A),
+    ("LROCKTILE:", Mode::A),
+    ("MARKER:", Mode::A),
+    ("CLEAR:", Mode::A),
+    ("KFEAT:", Mode::A),
+    ("KITEM:", Mode::A),
+    ("KMONS:", Mode::A),
+    ("KMASK:", Mode::A),
+    ("KPROP:", Mode::A),
+    ("SUBVAULT:", Mode::A),
+    ("SUBST:", Mode::L),
+    ("NSUBST:", Mode::L),
+    ("SHUFFLE:", Mode::L),
+    ("COLOUR:", Mode::L),
+    ("FTILE:", Mode::L),
+    ("RTILE:", Mode::L),
+    ("TILE:", Mode::L),
+    ("FHEIGHT:", Mode::L),
+    ("ITEM:", Mode::L),
+    ("MONS:", Mode::M),
+    ("TAGS:", Mode::K),
+    ("CHANCE:", Mode::N),
+    ("WEIGHT:", Mode::N),
+    ("ORDER:", Mode::N),
+];
+
+pub const ORIENTS: &[&str] = &[
+    "north",
+    "south",
+    "east",
+    "west",
+    "northwest",
+    "northeast",
+    "southwest",
+    "southeast",
+    "encompass",
+    "float",
+    "centre",
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Directive {
+    /// The keyword without its colon (`SUBST`, `default-depth`).
+    pub keyword: &'static str,
+    /// Arguments: the whole text (mode A), items (L/M), words (K) or the
+    /// raw text (N), each with the span it came from.
+    pub args: Vec<(String, Span)>,
+    pub span: Span,
+    /// Written between a Lua `if`/`for`/`while`/`function` and its `end`.
+    pub conditional: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LuaKind {
+    Line,
+    Main,
+    Prelude,
+    Validate,
+    Veto,
+    Epilogue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lua {
+    pub kind: LuaKind,
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Directive(Directive),
+    Lua(Lua),
+    Map {
+        rows: Vec<(Span, Vec<u8>)>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vault {
+    pub name: String,
+    pub name_span: Span,
+    pub span: Span,
+    /// Directives, Lua and maps in source order.
+    pub items: Vec<Item>,
+    /// The file's `default-depth:` in force for this vault.
+    pub default_depth: Option<String>,
+}
+
+impl Vault {
+    pub fn directives(&self, keyword: &str) -> impl Iterator<Item = &Directive> {
+        let keyword = keyword.to_string();
+        self.items.iter().filter_map(move |i| match i {
+            Item::Directive(d) if d.keyword == keyword => Some(d),
+            _ => None,
+        })
+    }
+
+    pub fn first_arg(&self, keyword: &str) -> Option<&str> {
+        self.directives(keyword)
+            .next()
+            .and_then(|d| d.args.first())
+            .map(|(s, _)| s.as_str())
+    }
+
+    pub fn tags(&self) -> Vec<&str> {
+        self.directives("TAGS")
+            .flat_map(|d| d.args.iter().map(|(s, _)| s.as_str()))
+            .collect()
+    }
+
+    pub fn has_lua(&self) -> bool {
+        self.items.iter().any(|i| matches!(i, Item::Lua(_)))
+    }
+
+    /// Map rows padded to a rectangle (bytes; space = not part of the vault).
+    pub fn grid(&self) -> (Vec<Vec<u8>>, Vec<Span>) {
+        let mut rows = Vec::new();
+        let mut spans = Vec::new();
+        for i in &self.items {
+            if let Item::Map { rows: r, .. } = i {
+                for (s, bytes) in r {
+                    rows.push(bytes.clone());
+                    spans.push(*s);
+                }
+            }
+        }
+        let w = rows.iter().map(Vec::len).max().unwrap_or(0);
+        for r in &mut rows {
+            r.resize(w, b' ');
+        }
+        (rows, spans)
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct File {
+    pub vaults: Vec<Vault>,
+    pub prelude: Vec<Lua>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub tokens: Vec<Token>,
+}
+
+struct Lines<'a> {
+    /// (start offset, text without the line end)
+    lines: Vec<(usize, &'a str)>,
+    i: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(src: &'a str) -> Lines<'a> {
+        let mut lines = Vec::new();
+        let mut pos = 0;
+        for raw in src.split_inclusive('\n') {
+            let mut line = raw.strip_suffix('\n').unwrap_or(raw);
+            line = line.strip_suffix('\r').unwrap_or(line);
+            lines.push((pos, line));
+            pos += raw.len();
+        }
+        Lines { lines, i: 0 }
+    }
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let l = self.lines.get(self.i).copied();
+        self.i += 1;
+        l
+    }
+}
+
+fn blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// The block-Lua opener at the start of a (trimmed) line: kind and the
+/// byte length of the opener including `{{`.
+fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
+    for (word, kind) in [
+        ("", LuaKind::Main),
+        ("lua", LuaKind::Main),
+        ("prelude", LuaKind::Prelude),
+        ("validate", LuaKind::Validate),
+        ("veto", LuaKind::Veto),
+        ("epilogue", LuaKind::Epilogue),
+    ] {
+        if let Some(rest) = t.strip_prefix(word) {
+            let trimmed = rest.trim_start_matches(blank);
+            if trimmed.starts_with("{{")
+                && (word.is_empty() || rest.len() == trimmed.len() || !word.is_empty())
+            {
+                if word.is_empty() && !rest.starts_with("{{") {
+                    continue;
+                }
+                return Some((kind, t.len() - trimmed.len() + 2));
+            }
+        }
+    }
+    None
+}
+
+/// Net nesting change of one Lua line (rough: keywords outside strings).
+fn lua_depth_delta(code: &str) -> i32 {
+    let mut delta = 0;
+    let mut word = String::new();
+    let mut in_str: Option<char> = None;
+    let mut prev = ' ';
+    for c in code.chars().chain([' ']) {
+        if let Some(q) = in_str {
+            if c == q && prev != '\\' {
+                in_str = None;
+            }
+            prev = c;
+            continue;
+        }
+        if c == '-' && prev == '-' {
+            break;
+        }
+        if c == '"' || c == '\'' {
+            in_str = Some(c);
+        }
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            match word.as_str() {
+                "if" | "function" | "do" => delta += 1,
+                "end" => delta -= 1,
+                _ => {}
+            }
+            word.clear();
+        }
+        prev = c;
+    }
+    delta
+}
+
+pub fn parse(src: &str) -> File {
+    let mut f = File::default();
+    let mut lines = Lines::new(src);
+    let mut vault: Option<Vault> = None;
+    let mut default_depth: Option<String> = None;
+    let mut after_default_depth = false;
+    let mut lua_depth = 0i32;
+    let mut names: Vec<(String, Span)> = Vec::new();
+
+    let finish = |v: Option<Vault>, f: &mut File, end: usize| {
+        if let Some(mut v) = v {
+            v.span = Span::new(v.span.start as usize, end.max(v.span.start as usize));
+            f.vaults.push(v);
+        }
+    };
+
+    while let Some((start, line)) = lines.next() {
+        let t = line.trim_start_matches(blank);
+        let indent = line.len() - t.len();
+        let at = start + indent;
+        if t.is_empty() {
+            continue;
+        }
+        if t.starts_with('#') {
+            f.tokens.push(Token {
+                kind: TokenKind::Comment,
+                span: Span::new(at, start + line.len()),
+            });
+            continue;
+        }
+        // Lua.
+        if let Some(code) = t.strip_prefix(':') {
+            let span = Span::new(at, start + line.len());
+            f.tokens.push(Token {
+                kind: TokenKind::Code,
+                span,
+            });
+            let lua = Lua {
+                kind: LuaKind::Line,
+                text: code.to_string(),
+                span,
+            };
+            match (&mut vault, after_default_depth) {
+                (Some(v), false) => {
+                    lua_depth = (lua_depth + lua_depth_delta(code)).max(0);
+                    v.items.push(Item::Lua(lua));
+                }
+                _ => f.prelude.push(lua),
+            }
+            continue;
+        }
+        if let Some((kind, open_len)) = lua_opener(t) {
+            let mut text = String::new();
+            let mut first = &t[open_len..];
+            let block_start = at;
+            let mut end = start + line.len();
+            loop {
+                let trimmed = first.trim_end_matches(blank);
+                if let Some(body) = trimmed.strip_suffix("}}") {
+                    text.push_str(body);
+                    break;
+                }
+                text.push_str(first);
+                text.push('\n');
+                match lines.next() {
+                    Some((s2, l2)) => {
+                        first = l2;
+                        end = s2 + l2.len();
+                    }
+                    None => {
+                        f.diagnostics.push(Diagnostic::error(
+                            SYNTAX,
+                            "Lua block without its closing }}",
+                            Span::new(block_start, block_start + open_len),
+                        ));
+                        break;
+                    }
+                }
+            }
+            let span = Span::new(block_start, end);
+            f.tokens.push(Token {
+                kind: TokenKind::Code,
+                span,
+            });
+            let lua = Lua { kind, text, span };
+            match (&mut vault, after_default_depth) {
+                (Some(v), false) => v.items.push(Item::Lua(lua)),
+                _ => f.prelude.push(lua),
+            }
+            continue;
+        }
+        // MAP block: `MAP` alone from column 0.
+        if indent == 0 && t.trim_end_matches(blank) == "MAP" {
+            let map_start = start;
+            f.tokens.push(Token {
+                kind: TokenKind::Keyword,
+                span: Span::new(start, start + 3),
+            });
+            let mut rows = Vec::new();
+            let mut end = start + line.len();
+            while let Some((s2, l2)) = lines.next() {
+                if let Some(rest) = l2.strip_prefix("ENDMAP") {
+                    if rest.chars().all(|c| c == ' ') {
+                        f.tokens.push(Token {
+                            kind: TokenKind::Keyword,
+                            span: Span::new(s2, s2 + 6),
+                        });
+                        end = s2 + l2.len();
+                        break;
+                    }
+                }
+                let mut row = l2;
+                if let Some(tab) = row.find('\t') {
+                    f.diagnostics.push(Diagnostic::error(
+                        TAB_IN_MAP,
+                        "TAB in a map row: the game drops the rest of the row",
+                        Span::new(s2 + tab, s2 + tab + 1),
+                    ));
+                    row = &row[..tab];
+                }
+                let row = row.trim_end_matches(' ');
+                end = s2 + l2.len();
+                if row.is_empty() {
+                    f.diagnostics.push(
+                        Diagnostic::error(
+                            STRAY,
+                            "Unexpected character sequence.",
+                            Span::new(s2, s2 + l2.len()),
+                        )
+                        .with_note("a map row cannot be empty or blank"),
+                    );
+                    continue;
+                }
+                let span = Span::new(s2, s2 + row.len());
+                f.tokens.push(Token {
+                    kind: TokenKind::MapRow,
+                    span,
+                });
+                rows.push((span, row.as_bytes().to_vec()));
+            }
+            let span = Span::new(map_start, end);
+            match &mut vault {
+                Some(v) => v.items.push(Item::Map { rows, span }),
+                None => f
+                    .diagnostics
+                    .push(Diagnostic::error(SYNTAX, "MAP before any NAME:", span)),
+            }
+            continue;
+        }
+        // A header keyword.
+        let Some(&(kw, mode)) = KEYWORDS.iter().find(|(k, _)| t.starts_with(k)) else {
+            let end = t.find(blank).map(|i| at + i).unwrap_or(start + line.len());
+            let mut d = Diagnostic::error(
+                STRAY,
+                "Unexpected character sequence.",
+                Span::new(at, end.max(at + 1)),
+            );
+            let word: String = t.chars().take_while(|c| !blank(*c)).collect();
+            if let Some(k) = KEYWORDS.iter().find(|(k, _)| k.eq_ignore_ascii_case(&word)) {
+                d.notes
+                    .push(format!("keywords are case-sensitive: `{}`", k.0));
+            } else if word.starts_with("ENDMAP") {
+                d.notes
+                    .push("ENDMAP must start in column 0 and be followed only by spaces".into());
+            } else {
+                d.notes.push("not a header keyword, a Lua line (`:`), a Lua block (`{{`) or a comment (`#` first)".into());
+            }
+            f.diagnostics.push(d);
+            continue;
+        };
+        let keyword: &'static str = kw.strip_suffix(':').unwrap_or(kw);
+        let kw_span = Span::new(at, at + kw.len());
+        f.tokens.push(Token {
+            kind: TokenKind::Keyword,
+            span: kw_span,
+        });
+        let rest_start = at + kw.len();
+        let (args, end) = capture(&mut lines, mode, &t[kw.len()..], rest_start, src, &mut f);
+        let span = Span::new(at, end);
+        for (_, s) in &args {
+            f.tokens.push(Token {
+                kind: if mode == Mode::N {
+                    TokenKind::Number
+                } else {
+                    TokenKind::String
+                },
+                span: *s,
+            });
+        }
+        if keyword == "NAME" {
+            finish(vault.take(), &mut f, start.saturating_sub(1));
+            after_default_depth = false;
+            lua_depth = 0;
+            let (name, name_span) = args.first().cloned().unwrap_or_default();
+            if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+                let idx = crate::LineIndex::new(src);
+                f.diagnostics.push(Diagnostic::error(
+                    DUPLICATE,
+                    format!(
+                        "Map named '{name}' already loaded at line {}",
+                        idx.line_of(first.start as usize) + 1
+                    ),
+                    name_span,
+                ));
+            } else {
+                names.push((name.clone(), name_span));
+            }
+            vault = Some(Vault {
+                name,
+                name_span,
+                span,
+                items: Vec::new(),
+                default_depth: default_depth.clone(),
+            });
+            continue;
+        }
+        if keyword == "default-depth" {
+            finish(vault.take(), &mut f, start.saturating_sub(1));
+            default_depth = args
+                .first()
+                .map(|(s, _)| s.clone())
+                .filter(|s| !s.is_empty());
+            after_default_depth = true;
+            continue;
+        }
+        let Some(v) = &mut vault else {
+            f.diagnostics.push(
+                Diagnostic::error(SYNTAX, "syntax error", kw_span)
+                    .with_note(format!("{keyword}: before the first NAME:")),
+            );
+            continue;
+        };
+        v.items.push(Item::Directive(Directive {
+            keyword,
+            args,
+            span,
+            conditional: lua_depth > 0,
+        }));
+    }
+    finish(vault.take(), &mut f, src.len());
+    check(&mut f, src);
+    f
+}
+
+/// Reads a keyword's arguments in its capture mode (with continuations);
+/// returns the arguments and the end offset of the statement.
+fn capture(
+    lines: &mut Lines,
+    mode: Mode,
+    first: &str,
+    first_at: usize,
+    src: &str,
+    f: &mut File,
+) -> (Vec<(String, Span)>, usize) {
+    // Join backslash continuations (not in mode N).
+    let mut pieces: Vec<(usize, String)> = Vec::new();
+    let mut text = first.to_string();
+    let mut at = first_at;
+    let mut end = first_at + first.len();
+    loop {
+        let t = text.trim_end_matches(blank);
+        if mode != Mode::N && t.ends_with('\\') {
+            let kept = &t[..t.len() - 1];
+            pieces.push((at, kept.to_string()));
+            match lines.next() {
+                Some((s2, l2)) => {
+                    let lead = l2.len() - l2.trim_start_matches(blank).len();
+                    at = s2 + lead;
+                    text = l2[lead..].to_string();
+                    end = s2 + l2.len();
+                    if matches!(mode, Mode::L | Mode::M) && text.starts_with(',') {
+                        f.diagnostics.push(
+                            Diagnostic::error(SYNTAX, "syntax error", Span::new(at, at + 1))
+                                .with_note("a continuation line cannot start with a comma"),
+                        );
+                    }
+                    if mode == Mode::K {
+                        // A backslash just separates tag words.
+                        pieces.last_mut().expect("pushed").1.push(' ');
+                    }
+                    continue;
+                }
+                None => break,
+            }
+        }
+        pieces.push((at, text.clone()));
+        break;
+    }
+    // Mode N continues on the next line after a trailing comma.
+    if mode == Mode::N {
+        while pieces
+            .last()
+            .is_some_and(|(_, t)| t.trim_end().ends_with(','))
+        {
+            let save = lines.i;
+            match lines.next() {
+                Some((s2, l2))
+                    if l2.trim_start().starts_with(|c: char| {
+                        c.is_ascii_digit() || c == '-' || c == '.' || c == '('
+                    }) =>
+                {
+                    pieces.push((s2, l2.to_string()));
+                    end = s2 + l2.len();
+                }
+                _ => {
+                    lines.i = save;
+                    break;
+                }
+            }
+        }
+    }
+    let _ = src;
+    // One logical string with a map back to source offsets (approximate at
+    // the joins).
+    let joined: String = pieces.iter().map(|(_, t)| t.as_str()).collect();
+    let offset_of = |k: usize| -> usize {
+        let mut acc = 0;
+        for (a, t) in &pieces {
+            if k <= acc + t.len() {
+                return a + (k - acc);
+            }
+            acc += t.len();
+        }
+        end
+    };
+    let mut args = Vec::new();
+    match mode {
+        Mode::A => {
+            let lead = joined.len() - joined.trim_start_matches(blank).len();
+            let v = joined.trim_matches(blank);
+            args.push((
+                v.to_string(),
+                Span::new(offset_of(lead), offset_of(lead + v.len())),
+            ));
+        }
+        Mode::L | Mode::M => {
+            let mut pos = 0;
+            let trimmed_all = joined.trim_matches(blank);
+            if trimmed_all.is_empty() {
+                return (args, end);
+            }
+            let parts: Vec<&str> = joined.split(',').collect();
+            let count = parts.len();
+            for part in parts {
+                let lead = part.len() - part.trim_start_matches(blank).len();
+                let item = part.trim_matches(blank);
+                let span = Span::new(offset_of(pos + lead), offset_of(pos + lead + item.len()));
+                pos += part.len() + 1;
+                if item.is_empty() {
+                    f.diagnostics.push(
+                        Diagnostic::error(SYNTAX, "syntax error", span)
+                            .with_note("an empty item between commas"),
+                    );
+                    continue;
+                }
+                if item.len() == 1 {
+                    if mode == Mode::L && count == 1 {
+                        // The lexer silently drops a lone 1-character item.
+                        f.diagnostics.push(Diagnostic::warning(
+                            SYNTAX,
+                            format!(
+                                "the one-character item `{item}` is silently dropped by the game"
+                            ),
+                            span,
+                        ));
+                        continue;
+                    }
+                    f.diagnostics.push(
+                        Diagnostic::error(STRAY, "Unexpected character sequence.", span)
+                            .with_note("list items must be at least two characters long"),
+                    );
+                    continue;
+                }
+                args.push((item.to_string(), span));
+            }
+        }
+        Mode::K => {
+            let mut pos = 0;
+            for word in joined.split(blank) {
+                let w_start = pos;
+                pos += word.len() + 1;
+                if word.is_empty() {
+                    continue;
+                }
+                let span = Span::new(offset_of(w_start), offset_of(w_start + word.len()));
+                let ok = word
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    || (word.starts_with('(') && word.ends_with(')'));
+                if !ok {
+                    f.diagnostics.push(
+                        Diagnostic::error(STRAY, "Unexpected character sequence.", span)
+                            .with_note("tags are words of letters, digits, `_` and `-`"),
+                    );
+                    continue;
+                }
+                args.push((word.to_string(), span));
+            }
+        }
+        Mode::N => {
+            let v = joined.trim_matches(blank);
+            let lead = joined.len() - joined.trim_start_matches(blank).len();
+            args.push((
+                v.to_string(),
+                Span::new(offset_of(lead), offset_of(lead + v.len())),
+            ));
+            let bare_depth = {
+                let mut depth = 0;
+                let mut bad = false;
+                for c in v.chars() {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        c if depth == 0 && !(c.is_ascii_digit() || " \t,%.-+\n".contains(c)) => {
+                            bad = true
+                        }
+                        _ => {}
+                    }
+                }
+                bad
+            };
+            if bare_depth {
+                f.diagnostics.push(
+                    Diagnostic::error(
+                        STRAY,
+                        "Unexpected character sequence.",
+                        Span::new(offset_of(lead), offset_of(lead + v.len())),
+                    )
+                    .with_note(
+                        "numbers, `%` and parenthesised depths only, e.g. `CHANCE: 5% (D:2-)`",
+                    ),
+                );
+            }
+        }
+    }
+    (args, end)
+}
+
+fn check(f: &mut File, _src: &str) {
+    let mut diags = Vec::new();
+    for v in &f.vaults {
+        for d in v.directives("ORIENT") {
+            let o = d.args.first().map(|(s, _)| s.as_str()).unwrap_or("");
+            if !o.is_empty() && !ORIENTS.contains(&o) {
+                let mut diag =
+                    Diagnostic::error(BAD_ORIENT, format!("Bad orient: {o}"), d.args[0].1);
+                if o == "center" {
+                    diag.notes.push("the spelling is `centre`".into());
+                }
+                diags.push(diag);
+            }
+        }
+        for kw in ["DEPTH", "PLACE"] {
+            for d in v.directives(kw) {
+                for (text, span) in &d.args {
+                    for item in text.split(',') {
+                        let item = item.trim().trim_start_matches('!');
+                        let branch = item.split(':').next().unwrap_or("").trim();
+                        if branch.is_empty()
+                            || branch == "*"
+                            || branch.eq_ignore_ascii_case("any")
+                            || branch.chars().next().is_some_and(|c| c.is_ascii_digit())
+                        {
+                            continue;
+                        }
+                        if !tables::BRANCHES.contains(&branch) {
+                            diags.push(Diagnostic::error(
+                                BAD_BRANCH,
+                                format!("Unknown branch: '{branch}'"),
+                                *span,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        // Size against the ORIENT limits (only when ORIENT is written and
+        // no Lua could change it).
+        let (grid, _) = v.grid();
+        let (w, h) = (grid.first().map(Vec::len).unwrap_or(0), grid.len());
+        if let Some(o) = v.first_arg("ORIENT") {
+            let (mw, mh) = match o {
+                "encompass" => (80, 70),
+                "north" | "south" => (80, 46),
+                "east" | "west" => (53, 70),
+                _ => (53, 46),
+            };
+            if w > mw || h > mh {
+                diags.push(Diagnostic::error(
+                    MAP_SIZE,
+                    format!("map is {w}x{h}; ORIENT: {o} allows at most {mw}x{mh}"),
+                    v.name_span,
+                ));
+            }
+        }
+    }
+    f.diagnostics.extend(diags);
+}
+
+fn glyph_look(g: u8) -> (char, Rgb, String) {
+    let meaning = tables::GLYPHS
+        .iter()
+        .find(|(c, _, _)| *c == g)
+        .map(|(_, cat, m)| (*cat, *m));
+    let (cat, m) = meaning.unwrap_or(("default", "floor"));
+    let fg = match (cat, g) {
+        (_, b'x' | b'X' | b'c' | b'v' | b'b') => Rgb::GRAY,
+        (_, b'w' | b'W') => Rgb::BLUE,
+        (_, b'l') => Rgb::RED,
+        (_, b't') => Rgb::GREEN,
+        ("stairs", _) => Rgb::WHITE,
+        ("altar", _) => Rgb::YELLOW,
+        ("trap", _) => Rgb::MAGENTA,
+        ("item", _) | ("item slot", _) => Rgb::CYAN,
+        ("monster", _) | ("monster slot", _) => Rgb::RED,
+        _ => Rgb::GRAY,
+    };
+    let glyph = match g {
+        b'x' | b'X' | b'c' | b'v' | b'b' => '#',
+        b'w' | b'W' => '~',
+        b'l' => '~',
+        b't' => '♣',
+        b' ' => ' ',
+        b if b.is_ascii_graphic() => b as char,
+        _ => '.',
+    };
+    (glyph, fg, m.to_string())
+}
+
+fn view(v: &Vault) -> Option<TileMap> {
+    let (grid, spans) = v.grid();
+    if grid.is_empty() {
+        return None;
+    }
+    let w = grid[0].len() as u32;
+    let mut tm = TileMap::new(w, grid.len() as u32, Cell::blank());
+    for (y, row) in grid.iter().enumerate() {
+        for (x, &g) in row.iter().enumerate() {
+            let (glyph, fg, kind) = glyph_look(g);
+            let origin = spans
+                .get(y)
+                .filter(|s| x < s.len())
+                .map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1));
+            if let Some(c) = tm.cell_mut(x as i64, y as i64) {
+                *c = Cell {
+                    glyph,
+                    fg,
+                    bg: None,
+                    kind: if g == b' ' {
+                        "not part of the vault".into()
+                    } else {
+                        format!("`{}`: {kind}", g as char)
+                    },
+                    origin,
+                };
+            }
+        }
+    }
+    tm.notes.push("glyphs shown with their default meaning; SUBST/NSUBST/SHUFFLE and K-specs are not applied in this preview yet".into());
+    if v.has_lua() {
+        tm.notes
+            .push("this vault runs Lua, which may change the map: Lua is shown, never run".into());
+    }
+    Some(tm)
+}
+
+pub fn analyze(src: &str, _options: &Options) -> Analysis {
+    let f = parse(src);
+    let mut analysis = Analysis::empty(Language::DcssDes);
+    for (i, v) in f.vaults.iter().enumerate() {
+        let (grid, _) = v.grid();
+        let mut detail = Vec::new();
+        if !grid.is_empty() {
+            detail.push(format!("{}x{}", grid[0].len(), grid.len()));
+        }
+        if let Some(o) = v.first_arg("ORIENT").filter(|o| !o.is_empty()) {
+            detail.push(o.to_string());
+        }
+        let depth: Vec<&str> = v
+            .directives("DEPTH")
+            .filter_map(|d| d.args.first().map(|(s, _)| s.as_str()))
+            .collect();
+        if !depth.is_empty() {
+            detail.push(depth.join(", "));
+        } else if let Some(dd) = &v.default_depth {
+            detail.push(format!("{dd} (default)"));
+        }
+        let tags = v.tags();
+        if !tags.is_empty() {
+            detail.push(format!("tags: {}", tags.join(" ")));
+        }
+        if v.has_lua() {
+            detail.push("Lua".into());
+        }
+        analysis.outline.push(Symbol {
+            name: v.name.clone(),
+            kind: "vault".into(),
+            span: v.span,
+            name_span: v.name_span,
+            detail: detail.join(" · "),
+        });
+        if let Some(tm) = view(v) {
+            analysis.views.push(SymbolView {
+                symbol: i,
+                view: View::TileMap(tm),
+            });
+        }
+    }
+    let mut tokens = f.tokens;
+    tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    analysis.tokens = tokens;
+    analysis.diagnostics = f.diagnostics;
+    analysis
+}
