@@ -50,3 +50,112 @@ fn every_vault_parses_without_errors() {
     // 207 vaults build their map in Lua.
     assert_eq!(with_map, 6264 - 207);
 }
+
+/// The whole corpus analysed together: the ten real mistakes listed in
+/// `tables/UNRESOLVED.txt` are found at their lines, and the count of every
+/// warning code is fixed so that a change in behaviour is noticed.
+#[test]
+fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the DCSS corpus test needs it");
+    };
+    let root = shared.join("corpus/dcss/des");
+    let mut paths = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "des") {
+                paths.push(p);
+            }
+        }
+    }
+    paths.sort();
+    let sources: Vec<String> = paths
+        .iter()
+        .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
+        .collect();
+    let mut files: Vec<(String, vaultwright::dcss::File)> = paths
+        .iter()
+        .zip(&sources)
+        .map(|(p, s)| {
+            (
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                vaultwright::dcss::parse(s),
+            )
+        })
+        .collect();
+    vaultwright::dcss::lint::lint_set(&mut files);
+    let mut found: Vec<(String, usize, String, String)> = Vec::new();
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for ((name, f), src) in files.iter().zip(&sources) {
+        let idx = vaultwright::LineIndex::new(src);
+        for d in &f.diagnostics {
+            *counts
+                .entry(format!("{}:{}", d.code, d.severity.as_str()))
+                .or_default() += 1;
+            found.push((
+                name.clone(),
+                idx.line_of(d.span.start as usize) + 1,
+                d.code.clone(),
+                d.message.clone(),
+            ));
+        }
+    }
+    let has = |file: &str, line: usize, code: &str| {
+        found
+            .iter()
+            .any(|(f, l, c, _)| f == file && *l == line && c == code)
+    };
+    let expected = [
+        ("portals/necropolis.des", 1981, "DC0203"),         // A1
+        ("branches/depths_encompass.des", 256, "DC0203"),   // A2
+        ("sprint/zigsprint.des", 357, "DC0203"),            // A3
+        ("sprint/zigsprint.des", 498, "DC0203"),            // A4
+        ("branches/tar.des", 1536, "DC0202"),               // A5
+        ("branches/tar.des", 1537, "DC0202"),               // A5
+        ("variable/mini_monsters.des", 2831, "DC0200"),     // A6
+        ("variable/mini_features.des", 2849, "DC0200"),     // A7
+        ("branches/vaults_rooms_hard.des", 2017, "DC0200"), // A8
+        ("branches/vaults_rooms_hard.des", 2441, "DC0200"), // A9
+        ("altar/overflow.des", 1758, "DC0201"),             // A10
+    ];
+    let missing: Vec<_> = expected.iter().filter(|(f, l, c)| !has(f, *l, c)).collect();
+    assert!(
+        missing.is_empty(),
+        "not found: {missing:?}\ncounts: {counts:?}"
+    );
+    assert!(
+        !counts.keys().any(|k| k.ends_with(":error")),
+        "errors: {:?}",
+        found
+            .iter()
+            .filter(|x| x.2.starts_with("DC0") && x.3.contains("error"))
+            .take(5)
+            .collect::<Vec<_>>()
+    );
+    let by_code: Vec<(String, usize)> = counts.into_iter().collect();
+    let expected_counts: Vec<(String, usize)> = [
+        ("DC0200:warning", 4),
+        ("DC0201:warning", 1),
+        ("DC0202:warning", 30),
+        ("DC0203:warning", 4),
+        ("DC0204:warning", 13),
+        ("DC0205:warning", 6),
+        ("DC0206:warning", 40),
+    ]
+    .into_iter()
+    .map(|(c, n)| (c.to_string(), n))
+    .collect();
+    assert_eq!(
+        by_code,
+        expected_counts,
+        "warning counts changed; examples: {:#?}",
+        found.iter().take(30).collect::<Vec<_>>()
+    );
+}

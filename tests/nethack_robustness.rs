@@ -318,3 +318,56 @@ fn mutated_powder_and_rlg327_files_never_panic() {
         }
     }
 }
+
+/// DCSS vault files, mutated: no panic, deterministic.
+#[test]
+fn mutated_dcss_files_never_panic() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the robustness test mutates its files");
+    };
+    let dir = shared.join("corpus/dcss/des/variable");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "des"))
+        .collect();
+    files.sort();
+    // Small pieces of real files keep each iteration fast.
+    let sources: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .flat_map(|s| {
+            let lines: Vec<String> = s.lines().map(String::from).collect();
+            lines.chunks(120).map(|c| c.join("\n")).collect::<Vec<_>>()
+        })
+        .collect();
+    let iterations: usize = std::env::var("VAULTWRIGHT_FUZZ_ITERATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let mut rng = Rng(0xdc55_0001);
+    for i in 0..iterations {
+        let pick = (rng.next() as usize) % sources.len();
+        let src = mutate(&mut rng, &sources[pick]);
+        let options = Options {
+            seed: i as u64,
+            ..Options::default()
+        };
+        let result = std::panic::catch_unwind(|| {
+            let a = analyze(&src, Language::DcssDes, &options);
+            for d in &a.diagnostics {
+                assert!(d.span.end as usize <= src.len());
+            }
+            assert_eq!(a, analyze(&src, Language::DcssDes, &options));
+        });
+        if result.is_err() {
+            let path = std::env::temp_dir().join(format!("vaultwright-dcss-crash-{i}.des"));
+            let _ = std::fs::write(&path, &src);
+            panic!(
+                "iteration {i} broke an invariant; input saved to {}",
+                path.display()
+            );
+        }
+    }
+}

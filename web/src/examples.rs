@@ -47,4 +47,10 @@ pub const EXAMPLES: &[Example] = &[
         language: Language::Rlg327Monsters,
         source: include_str!("../../static/examples/monsters.txt"),
     },
+    Example {
+        title: "DCSS: a crypt vault with SUBST, NSUBST and SHUFFLE",
+        file: "crypt.des",
+        language: Language::DcssDes,
+        source: include_str!("../../static/examples/crypt.des"),
+    },
 ];

@@ -376,11 +376,117 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
     }
 }
 
+/// Files named on the command line, with directories expanded to the files
+/// below them whose language is known (sorted).
+fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            let mut found = Vec::new();
+            while let Some(dir) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&dir) else {
+                    continue;
+                };
+                for e in entries.flatten() {
+                    let path = e.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|x| {
+                        ["des", "def", "pdf", "map", "txt"].contains(&x.to_string_lossy().as_ref())
+                    }) {
+                        found.push(path);
+                    }
+                }
+            }
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// DCSS files checked together: names unique across them, selectors and
+/// requested tags resolved across them, and a summary.
+fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
+    let mut set: Vec<(String, vaultwright::dcss::File)> = files
+        .iter()
+        .map(|(p, src)| {
+            (
+                p.to_string_lossy().into_owned(),
+                vaultwright::dcss::parse(src),
+            )
+        })
+        .collect();
+    vaultwright::dcss::lint::lint_set(&mut set);
+    let color = std::io::stderr().is_terminal();
+    let mut vaults = 0;
+    let mut errors = 0;
+    let mut by_code: std::collections::BTreeMap<String, usize> = Default::default();
+    for ((path, src), (_, f)) in files.iter().zip(&set) {
+        vaults += f.vaults.len();
+        for d in &f.diagnostics {
+            if d.is_error() {
+                errors += 1;
+            } else {
+                *by_code.entry(d.code.clone()).or_default() += 1;
+            }
+        }
+        match format {
+            Format::Json => {
+                let mut a = Analysis::empty(Language::DcssDes);
+                a.diagnostics = f.diagnostics.clone();
+                println!("{}", json_report(path, src, &a));
+            }
+            Format::Human => {
+                eprint!(
+                    "{}",
+                    render::diagnostics(&path.to_string_lossy(), src, &f.diagnostics, color)
+                );
+            }
+        }
+    }
+    let warnings: Vec<String> = by_code.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    eprintln!(
+        "{} file(s), {vaults} vault(s), {errors} error(s), warnings by code: {}",
+        files.len(),
+        if warnings.is_empty() {
+            "none".to_string()
+        } else {
+            warnings.join(", ")
+        }
+    );
+    if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn check(format: Format, forced: Option<Language>, target: Target, files: &[PathBuf]) -> ExitCode {
     let options = Options {
         target,
         ..Options::default()
     };
+    let files = &expand(files)[..];
+    if files.len() > 1 {
+        let mut dcss = Vec::new();
+        for f in files {
+            let Ok(text) = read_source(f) else { break };
+            let comments_only = text
+                .lines()
+                .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+            if language_of(f, &text, forced).ok() != Some(Language::DcssDes) && !comments_only {
+                break;
+            }
+            dcss.push((f.clone(), text));
+        }
+        if dcss.len() == files.len() {
+            return check_dcss_set(format, &dcss);
+        }
+    }
     let mut any_error = false;
     let mut usage_error = false;
     let stdout = std::io::stdout();

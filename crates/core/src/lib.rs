@@ -113,10 +113,15 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
             let l = l.trim_start();
             l.starts_with("MAZE:") || l.starts_with("MAZE :") || l.starts_with("LEVEL:")
         });
-        let dcss = content.lines().any(|l| {
-            let l = l.trim_start();
-            l.starts_with("NAME:") && !nethack
-        });
+        let dcss = !nethack
+            && content.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with("NAME:")
+                    || l.starts_with("default-depth:")
+                    || l.starts_with("{{")
+                    || l.starts_with("lua {{")
+                    || (l.starts_with(": ") && file.ends_with(".des"))
+            });
         if nethack {
             return Some(Language::NethackDes);
         }

@@ -8,6 +8,8 @@
 //! text for highlighting and never executed; directives written between a
 //! Lua `if` and its `end` are marked as conditional instead of flattened.
 
+pub mod lint;
+pub mod realize;
 pub mod tables;
 
 use crate::diagnostic::Diagnostic;
@@ -116,6 +118,9 @@ pub struct Lua {
     pub kind: LuaKind,
     pub text: String,
     pub span: Span,
+    /// Source offset of the first byte of `text` (text offsets map to
+    /// source offsets from here, line ends being LF).
+    pub text_at: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -324,6 +329,7 @@ pub fn parse(src: &str) -> File {
                 kind: LuaKind::Line,
                 text: code.to_string(),
                 span,
+                text_at: at + 1,
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => {
@@ -367,7 +373,12 @@ pub fn parse(src: &str) -> File {
                 kind: TokenKind::Code,
                 span,
             });
-            let lua = Lua { kind, text, span };
+            let lua = Lua {
+                kind,
+                text,
+                span,
+                text_at: block_start + open_len,
+            };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => v.items.push(Item::Lua(lua)),
                 _ => f.prelude.push(lua),
@@ -779,6 +790,16 @@ fn check(f: &mut File, _src: &str) {
             }
         }
     }
+    for l in &f.prelude {
+        lint::lint_lua(l, &mut diags);
+    }
+    for v in &f.vaults {
+        lint::lint_vault(v, &mut diags);
+        let r = realize::realize(v, 0);
+        for (span, p) in r.problems {
+            diags.push(Diagnostic::warning(lint::TRANSFORM, p, span));
+        }
+    }
     f.diagnostics.extend(diags);
 }
 
@@ -812,44 +833,162 @@ fn glyph_look(g: u8) -> (char, Rgb, String) {
     (glyph, fg, m.to_string())
 }
 
-fn view(v: &Vault) -> Option<TileMap> {
-    let (grid, spans) = v.grid();
-    if grid.is_empty() {
+fn view(v: &Vault, seed: u64) -> Option<TileMap> {
+    let r = realize::realize(v, seed);
+    if r.grid.is_empty() {
         return None;
     }
-    let w = grid[0].len() as u32;
-    let mut tm = TileMap::new(w, grid.len() as u32, Cell::blank());
-    for (y, row) in grid.iter().enumerate() {
-        for (x, &g) in row.iter().enumerate() {
+    let kspecs: Vec<(&'static str, u8, String, Span)> = v
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Directive(d)
+                if matches!(d.keyword, "KFEAT" | "KMONS" | "KITEM" | "KMASK" | "KPROP") =>
+            {
+                Some(d)
+            }
+            _ => None,
+        })
+        .flat_map(|d| {
+            d.args.iter().filter_map(move |(a, span)| {
+                let (key, _, val) = realize::split_selector(a)?;
+                Some(
+                    key.bytes()
+                        .map(move |k| (d.keyword, k, val.to_string(), *span))
+                        .collect::<Vec<_>>(),
+                )
+            })
+        })
+        .flatten()
+        .collect();
+    let mons: Vec<(String, Span)> = v
+        .directives("MONS")
+        .filter(|d| !d.conditional)
+        .flat_map(|d| d.args.iter().cloned())
+        .collect();
+    let items: Vec<(String, Span)> = v
+        .directives("ITEM")
+        .filter(|d| !d.conditional)
+        .flat_map(|d| d.args.iter().cloned())
+        .collect();
+    let h = r.grid.len() as u32;
+    let w = r.grid[0].len() as u32;
+    let mut tm = TileMap::new(w, h, Cell::blank());
+    for (y, row) in r.grid.iter().enumerate() {
+        for (x, c) in row.iter().enumerate() {
+            let g = c.glyph;
             let (glyph, fg, kind) = glyph_look(g);
-            let origin = spans
-                .get(y)
-                .filter(|s| x < s.len())
-                .map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1));
-            if let Some(c) = tm.cell_mut(x as i64, y as i64) {
-                *c = Cell {
+            let mut kind = if g == b' ' {
+                "not part of the vault".to_string()
+            } else {
+                format!("`{}`: {kind}", g as char)
+            };
+            let mut origin = c.origin;
+            if let Some(by) = c.by {
+                kind.push_str(" (after a transform)");
+                origin = Some(by);
+            }
+            let mut marker = None;
+            if let Some((kw, _, val, span)) = kspecs
+                .iter()
+                .rev()
+                .find(|(kw, k, _, _)| *k == g && *kw != "KMASK" && *kw != "KPROP")
+            {
+                kind = format!("`{}`: {} {}", g as char, kw, val);
+                let (mg, mfg, mk) = match *kw {
+                    "KMONS" => ('M', Rgb::RED, "monster"),
+                    "KITEM" => ('(', Rgb::CYAN, "item"),
+                    _ => (glyph, Rgb::YELLOW, "feature"),
+                };
+                marker = Some((mg, mfg, mk, val.clone(), *span));
+            } else if g.is_ascii_digit() && (b'1'..=b'7').contains(&g) {
+                if let Some((spec, span)) = mons.get((g - b'1') as usize) {
+                    marker = Some(('M', Rgb::RED, "monster", spec.clone(), *span));
+                }
+            } else if (b'd'..=b'k').contains(&g) {
+                if let Some((spec, span)) = items.get((g - b'd') as usize) {
+                    marker = Some(('(', Rgb::CYAN, "item", spec.clone(), *span));
+                }
+            }
+            if let Some(cell) = tm.cell_mut(x as i64, y as i64) {
+                *cell = Cell {
                     glyph,
                     fg,
                     bg: None,
-                    kind: if g == b' ' {
-                        "not part of the vault".into()
-                    } else {
-                        format!("`{}`: {kind}", g as char)
-                    },
+                    kind,
                     origin,
                 };
             }
+            if let Some((mg, mfg, mk, label, span)) = marker {
+                tm.markers.push(crate::view::Marker {
+                    x: x as i32,
+                    y: y as i32,
+                    glyph: mg,
+                    fg: mfg,
+                    kind: mk.into(),
+                    label,
+                    random: false,
+                    origin: span,
+                });
+            }
         }
     }
-    tm.notes.push("glyphs shown with their default meaning; SUBST/NSUBST/SHUFFLE and K-specs are not applied in this preview yet".into());
+    for d in v.directives("MARKER") {
+        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| realize::split_selector(a)) {
+            for (y, row) in r.grid.iter().enumerate() {
+                for (x, c) in row.iter().enumerate() {
+                    if key.as_bytes().contains(&c.glyph) {
+                        tm.markers.push(crate::view::Marker {
+                            x: x as i32,
+                            y: y as i32,
+                            glyph: '!',
+                            fg: Rgb::MAGENTA,
+                            kind: "marker".into(),
+                            label: format!("MARKER {val}"),
+                            random: false,
+                            origin: d.span,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let mut how = Vec::new();
+    if r.mirrored_h {
+        how.push("mirrored horizontally");
+    }
+    if r.mirrored_v {
+        how.push("mirrored vertically");
+    }
+    if r.rotated {
+        how.push("rotated");
+    }
+    tm.notes.push(format!(
+        "one realisation for this seed: SUBST, NSUBST, SHUFFLE and CLEAR applied in order{}",
+        if how.is_empty() {
+            String::new()
+        } else {
+            format!(", then {}", how.join(", "))
+        }
+    ));
+    if !r.skipped.is_empty() {
+        tm.notes.push(format!(
+            "{} transform(s) under a Lua condition were not applied: Lua decides at run time",
+            r.skipped.len()
+        ));
+    }
     if v.has_lua() {
         tm.notes
             .push("this vault runs Lua, which may change the map: Lua is shown, never run".into());
     }
+    for (_, p) in &r.problems {
+        tm.notes
+            .push(format!("a transform could not be applied: {p}"));
+    }
     Some(tm)
 }
 
-pub fn analyze(src: &str, _options: &Options) -> Analysis {
+pub fn analyze(src: &str, options: &Options) -> Analysis {
     let f = parse(src);
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
@@ -884,7 +1023,7 @@ pub fn analyze(src: &str, _options: &Options) -> Analysis {
             name_span: v.name_span,
             detail: detail.join(" · "),
         });
-        if let Some(tm) = view(v) {
+        if let Some(tm) = view(v, options.seed) {
             analysis.views.push(SymbolView {
                 symbol: i,
                 view: View::TileMap(tm),

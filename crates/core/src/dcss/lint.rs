@@ -1,0 +1,509 @@
+//! Checks for mistakes the game accepts silently: tags no code reads (or
+//! misspelt engine tags), tags that Lua asks for but no vault declares,
+//! words after `place:` that the monster parser ignores, K-spec keys and
+//! slots the map never uses.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{realize::split_selector, tables, File, Item, Vault};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+pub const TAG_TYPO: &str = "DC0200";
+pub const TAG_STRAY: &str = "DC0201";
+pub const TAG_MISSING: &str = "DC0202";
+pub const PLACE_WORDS: &str = "DC0203";
+pub const KEY_UNUSED: &str = "DC0204";
+pub const SLOT_UNUSED: &str = "DC0205";
+pub const SLOT_MISSING: &str = "DC0206";
+pub const TRANSFORM: &str = "DC0207";
+
+fn dist(a: &str, b: &str) -> usize {
+    let a = a.as_bytes();
+    let b = b.as_bytes();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn engine_match(tag: &str) -> bool {
+    tables::ENGINE_TAGS
+        .iter()
+        .any(|p| match p.strip_suffix('*') {
+            Some(pre) => tag.starts_with(pre) && tag.len() > pre.len(),
+            None => *p == tag,
+        })
+}
+
+/// A close engine tag for a tag no code reads.
+fn engine_suggestion(tag: &str) -> Option<String> {
+    for p in tables::ENGINE_TAGS {
+        match p.strip_suffix('*') {
+            None => {
+                if dist(tag, p) <= 3 && tag.len() > 3 {
+                    return Some(p.to_string());
+                }
+            }
+            Some(pre) => {
+                // `vault_orient_e` for `vaults_orient_*`; `orient_s` for it too.
+                let suffix = tag.rsplit('_').next().unwrap_or("");
+                let head = &tag[..tag.len() - suffix.len()];
+                if !head.is_empty()
+                    && !suffix.is_empty()
+                    && head != pre
+                    && pre.len() > 3
+                    && (dist(head, pre) <= 1 || (pre.ends_with(head) && head.len() >= 4))
+                {
+                    return Some(format!("{pre}{suffix}"));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Tags asked for by Lua (`tag = "x"`, `tags = "x"`) and SUBVAULT lines.
+pub fn requested_tags(v: &Vault) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    for item in &v.items {
+        match item {
+            Item::Lua(l) => {
+                let t = &l.text;
+                let mut search = 0;
+                while let Some(i) = t[search..].find("tag") {
+                    let at = search + i;
+                    search = at + 3;
+                    let rest = t[at + 3..].trim_start_matches('s').trim_start();
+                    let Some(rest) = rest.strip_prefix('=') else {
+                        continue;
+                    };
+                    let rest = rest.trim_start();
+                    let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+                        continue;
+                    };
+                    let body = &rest[1..];
+                    let Some(end) = body.find(q) else { continue };
+                    // A computed tag ("x_" .. n) cannot be checked.
+                    if body[end + 1..].trim_start().starts_with("..") {
+                        continue;
+                    }
+                    let body_at = l.text_at + (t.len() - rest.len()) + 1;
+                    let span = Span::new(
+                        body_at.min(l.span.end as usize),
+                        (body_at + end).min(l.span.end as usize),
+                    );
+                    for tag in body[..end].split_whitespace() {
+                        out.push((tag.to_string(), span));
+                    }
+                }
+            }
+            Item::Directive(d) if d.keyword == "SUBVAULT" => {
+                for (a, span) in &d.args {
+                    if let Some((_, _, val)) = split_selector(a) {
+                        for alt in val.split('/') {
+                            if let Some(tag) = alt.split_whitespace().next() {
+                                let tag = tag.split(':').next().unwrap_or(tag).to_ascii_lowercase();
+                                out.push((tag, *span));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether a word of a `place:` alternative is neither a modifier
+/// (`key:value` in lower case), nor a derivation, nor a flag.
+fn ignored_after_place(w: &str) -> bool {
+    let modifier =
+        w.contains(':') && !w.ends_with(':') && !w.starts_with(|c: char| c.is_ascii_uppercase());
+    let known = matches!(
+        w,
+        "zombie"
+            | "draugr"
+            | "simulacrum"
+            | "spectre"
+            | "0"
+            | "8"
+            | "9"
+            | "generate_awake"
+            | "patrolling"
+            | "band"
+            | "seen"
+            | "always_corpse"
+            | "never_corpse"
+            | "god_gift"
+    );
+    !(modifier || known || w.starts_with("place:") || w.starts_with("n_") || w.starts_with("name_"))
+}
+
+/// Words after `place:` that the monster parser ignores.
+fn place_words(spec: &str) -> Vec<(usize, String)> {
+    let mut bad = Vec::new();
+    let mut alt_at = 0;
+    for alt in spec.split('/') {
+        let this_at = alt_at + (alt.len() - alt.trim_start().len());
+        alt_at += alt.len() + 1;
+        let alt = alt.split(';').next().unwrap_or(alt);
+        let words: Vec<&str> = alt
+            .split(|c: char| c.is_whitespace() || c == '\\')
+            .filter(|w| !w.is_empty())
+            .collect();
+        if !words.iter().any(|w| w.starts_with("place:")) {
+            continue;
+        }
+        let ignored: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| ignored_after_place(w))
+            .collect();
+        if !ignored.is_empty() {
+            bad.push((this_at, ignored.join(" ")));
+        }
+    }
+    bad
+}
+
+/// String literals of Lua code with their offsets in it.
+fn lua_strings(code: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while let Some(i) = code[pos..].find(['"', '\'']) {
+        let start = pos + i;
+        let q = code.as_bytes()[start] as char;
+        let body = &code[start + 1..];
+        match body.find(q) {
+            Some(end) => {
+                out.push((start + 1, &body[..end]));
+                pos = start + 1 + end + 1;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+pub fn lint_vault(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    lint_tags(v, diags, None);
+    lint_specs(v, diags);
+}
+
+/// Tags no code reads: one-letter tags and near misses of engine tags (or,
+/// with the selectors of a whole set of files, of tags other vaults use).
+pub fn lint_tags(
+    v: &Vault,
+    diags: &mut Vec<Diagnostic>,
+    known_selectors: Option<&HashSet<String>>,
+) {
+    for d in v.directives("TAGS") {
+        for (tag, span) in &d.args {
+            if engine_match(tag) || known_selectors.is_some_and(|s| s.contains(tag)) {
+                continue;
+            }
+            if tag.len() == 1 {
+                diags.push(Diagnostic::warning(
+                    TAG_STRAY,
+                    format!("one-letter tag \"{tag}\": nothing reads it"),
+                    *span,
+                ));
+                continue;
+            }
+            let near_selector = known_selectors.and_then(|s| {
+                s.iter()
+                    .filter(|k| dist(tag, k) <= 2 && tag.len() > 4)
+                    .min_by_key(|k| dist(tag, k))
+                    .cloned()
+            });
+            if let Some(s) = engine_suggestion(tag).or(near_selector) {
+                diags.push(
+                    Diagnostic::warning(
+                        TAG_TYPO,
+                        format!(
+                            "tag \"{tag}\" is read by no code and no vault; did you mean \"{s}\"?"
+                        ),
+                        *span,
+                    )
+                    .with_note("the game ignores unknown tags silently"),
+                );
+            }
+        }
+    }
+}
+
+/// `place:` words in the monster specs of Lua string literals.
+pub fn lint_lua(l: &super::Lua, diags: &mut Vec<Diagnostic>) {
+    if !l.text.contains("mons") {
+        return;
+    }
+    for (off, s) in lua_strings(&l.text) {
+        // A string glued to computed text ("place:D:" .. depth) is partial.
+        let after = &l.text[(off + s.len() + 1).min(l.text.len())..];
+        let before = &l.text[..off.saturating_sub(1)];
+        if after.trim_start().starts_with("..") || before.trim_end().ends_with("..") {
+            continue;
+        }
+        let spec = split_selector(s)
+            .map(|(_, _, v)| v)
+            .filter(|_| s.contains('='))
+            .unwrap_or(s);
+        // Reported at the string, as a directive is reported at its line.
+        let at = (l.text_at + off).min(l.span.end as usize);
+        let span = Span::new(at, (at + s.len()).min(l.span.end as usize));
+        for (_, words) in place_words(spec) {
+            diags.push(place_warning(&words, span));
+        }
+    }
+}
+
+fn place_warning(words: &str, span: Span) -> Diagnostic {
+    Diagnostic::warning(PLACE_WORDS, format!("\"{words}\" after place: is ignored by the game"), span)
+        .with_note("after place:Branch:N only zombie, draugr, simulacrum and spectre derive a monster; the game places a random monster of that level instead")
+}
+
+fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    // place: words, in MONS/KMONS and in mons/kmons Lua calls.
+    // `at`: the source offset of `spec`, when it maps one to one.
+    let check_spec = |spec: &str, span: Span, at: Option<usize>, diags: &mut Vec<Diagnostic>| {
+        for (off, words) in place_words(spec) {
+            let span = match at {
+                Some(a) => Span::new(
+                    a + off,
+                    (a + off + words.len()).min(span.end as usize).max(a + off),
+                ),
+                None => span,
+            };
+            diags.push(
+                Diagnostic::warning(PLACE_WORDS, format!("\"{words}\" after place: is ignored by the game"), span)
+                    .with_note("after place:Branch:N only zombie, draugr, simulacrum and spectre derive a monster; the game places a random monster of that level instead"),
+            );
+        }
+    };
+    for item in &v.items {
+        match item {
+            Item::Directive(d) if d.keyword == "MONS" => {
+                for (a, span) in &d.args {
+                    check_spec(a, *span, None, diags);
+                }
+            }
+            Item::Directive(d) if d.keyword == "KMONS" => {
+                for (a, span) in &d.args {
+                    if let Some((_, _, val)) = split_selector(a) {
+                        check_spec(val, *span, None, diags);
+                    }
+                }
+            }
+            Item::Lua(l) => lint_lua(l, diags),
+            _ => {}
+        }
+    }
+    // Keys and slots against the map (only when no Lua can change either).
+    if v.has_lua() {
+        return;
+    }
+    let (grid, _) = v.grid();
+    if grid.is_empty() {
+        return;
+    }
+    let mut glyphs: HashSet<u8> = grid.iter().flatten().copied().collect();
+    // Glyphs a transform can produce count as used.
+    for item in &v.items {
+        if let Item::Directive(d) = item {
+            for (a, _) in &d.args {
+                match d.keyword {
+                    "SUBST" => {
+                        if let Some((_, _, val)) = split_selector(a) {
+                            if let Ok(gs) = super::realize::weighted_glyphs(val) {
+                                glyphs.extend(gs.into_iter().map(|(g, _)| g));
+                            }
+                        }
+                    }
+                    "NSUBST" => {
+                        if let Some((_, _, val)) = split_selector(a) {
+                            for seg in val.split('/') {
+                                let repl = match seg.find(['=', ':']) {
+                                    Some(p)
+                                        if seg[..p].trim() == "*"
+                                            || seg[..p].trim().parse::<usize>().is_ok() =>
+                                    {
+                                        &seg[p + 1..]
+                                    }
+                                    _ => seg,
+                                };
+                                if let Ok(gs) = super::realize::weighted_glyphs(repl) {
+                                    glyphs.extend(gs.into_iter().map(|(g, _)| g));
+                                }
+                            }
+                        }
+                    }
+                    "SHUFFLE" => {
+                        glyphs.extend(a.bytes().filter(|b| !b.is_ascii_whitespace() && *b != b'/'))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for kw in ["KFEAT", "KMONS", "KITEM"] {
+        for d in v.directives(kw) {
+            for (a, span) in &d.args {
+                if let Some((key, _, _)) = split_selector(a) {
+                    if !key.bytes().any(|k| glyphs.contains(&k)) {
+                        diags.push(Diagnostic::warning(
+                            KEY_UNUSED,
+                            format!("{kw} key `{key}` does not appear in the map"),
+                            *span,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let mons: usize = v.directives("MONS").map(|d| d.args.len()).sum();
+    for slot in 1..=7u8 {
+        let used = glyphs.contains(&(b'0' + slot));
+        let defined = (slot as usize) <= mons;
+        if defined && !used {
+            if let Some((spec, span)) = v
+                .directives("MONS")
+                .flat_map(|d| d.args.iter())
+                .nth(slot as usize - 1)
+            {
+                diags.push(Diagnostic::warning(
+                    SLOT_UNUSED,
+                    format!("MONS slot {slot} ({spec}) has no `{slot}` in the map"),
+                    *span,
+                ));
+            }
+        }
+        if used
+            && !defined
+            && !v.items.iter().any(
+                |i| matches!(i, Item::Directive(d) if d.keyword == "KMONS" || d.keyword == "KFEAT"),
+            )
+        {
+            diags.push(Diagnostic::warning(
+                SLOT_MISSING,
+                format!(
+                    "`{slot}` in the map but no MONS slot {slot}: the game places nothing there"
+                ),
+                v.name_span,
+            ));
+        }
+    }
+}
+
+/// Tags a vault's Lua declares (`tags("a b")`, `e.tags(...)`), and the
+/// prefixes of tags it builds (`tags("x_" .. y)`).
+pub fn lua_declared_tags<'a>(
+    lua: impl Iterator<Item = &'a super::Lua>,
+) -> (Vec<String>, Vec<String>) {
+    let mut tags = Vec::new();
+    let mut prefixes = Vec::new();
+    for l in lua {
+        let t = &l.text;
+        let mut pos = 0;
+        while let Some(i) = t[pos..].find("tags(") {
+            let at = pos + i + 5;
+            pos = at;
+            let rest = t[at..].trim_start();
+            let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+                continue;
+            };
+            let Some(end) = rest[1..].find(q) else {
+                continue;
+            };
+            let body = &rest[1..1 + end];
+            if rest[1 + end + 1..].trim_start().starts_with("..") {
+                prefixes.push(body.split_whitespace().last().unwrap_or("").to_string());
+            } else {
+                tags.extend(body.split_whitespace().map(String::from));
+            }
+        }
+    }
+    (tags, prefixes)
+}
+
+/// Checks over several files analysed together: selectors from all of
+/// them, Lua-requested tags no vault declares, duplicate names.
+pub fn lint_set(files: &mut [(String, File)]) {
+    let mut declared: HashMap<String, usize> = HashMap::new();
+    let mut requested: HashSet<String> = HashSet::new();
+    let mut prefixes: Vec<String> = Vec::new();
+    for (_, f) in files.iter() {
+        let (lua_tags, lua_prefixes) = lua_declared_tags(f.prelude.iter());
+        for t in lua_tags {
+            *declared.entry(t).or_default() += 1;
+        }
+        prefixes.extend(lua_prefixes.into_iter().filter(|p| !p.is_empty()));
+        for v in &f.vaults {
+            for t in v.tags() {
+                *declared.entry(t.to_string()).or_default() += 1;
+            }
+            let lua = v.items.iter().filter_map(|i| match i {
+                Item::Lua(l) => Some(l),
+                _ => None,
+            });
+            let (lua_tags, lua_prefixes) = lua_declared_tags(lua);
+            for t in lua_tags {
+                *declared.entry(t).or_default() += 1;
+            }
+            prefixes.extend(lua_prefixes.into_iter().filter(|p| !p.is_empty()));
+            for (t, _) in requested_tags(v) {
+                requested.insert(t);
+            }
+        }
+    }
+    // Tags other vaults really use: declared twice or more, or declared and
+    // asked for.
+    let selectors: HashSet<String> = declared
+        .iter()
+        .filter(|(t, n)| **n >= 2 || requested.contains(*t))
+        .map(|(t, _)| t.clone())
+        .collect();
+    let mut names: HashMap<String, String> = HashMap::new();
+    for (path, f) in files.iter_mut() {
+        let mut diags = Vec::new();
+        // Tag checks again, now knowing every file's selectors.
+        f.diagnostics
+            .retain(|d| d.code != TAG_TYPO && d.code != TAG_STRAY);
+        for v in &f.vaults {
+            lint_tags(v, &mut diags, Some(&selectors));
+            for (t, span) in requested_tags(v) {
+                if !declared.contains_key(&t) && !prefixes.iter().any(|p| t.starts_with(p.as_str()))
+                {
+                    diags.push(
+                        Diagnostic::warning(
+                            TAG_MISSING,
+                            format!(
+                                "Lua asks for maps tagged \"{t}\" but no vault declares that tag"
+                            ),
+                            span,
+                        )
+                        .with_note("the request finds nothing and the game goes on silently"),
+                    );
+                }
+            }
+            match names.get(&v.name) {
+                Some(other) => diags.push(Diagnostic::error(
+                    super::DUPLICATE,
+                    format!("Map named '{}' already loaded at {other}", v.name),
+                    v.name_span,
+                )),
+                None => {
+                    names.insert(v.name.clone(), path.clone());
+                }
+            }
+        }
+        f.diagnostics.extend(diags);
+    }
+}

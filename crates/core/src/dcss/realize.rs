@@ -1,0 +1,354 @@
+//! A seeded, Lua-free realisation of a vault: the grid transforms (SUBST,
+//! NSUBST, SHUFFLE, CLEAR) in source order, then mirroring and rotation
+//! unless the tags forbid them, then each cell's K-spec or slot. Directives
+//! that sit under a Lua condition are not applied, and the result says so.
+
+use super::{Directive, Item, Vault};
+use crate::nethack::views::Rng;
+use crate::source::Span;
+
+/// One realised cell: its glyph and where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RCell {
+    pub glyph: u8,
+    /// The MAP row position that produced it.
+    pub origin: Option<Span>,
+    /// The directive that last rewrote it.
+    pub by: Option<Span>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Realized {
+    pub grid: Vec<Vec<RCell>>,
+    /// Directives skipped because Lua decides whether they run.
+    pub skipped: Vec<Span>,
+    pub mirrored_h: bool,
+    pub mirrored_v: bool,
+    pub rotated: bool,
+    /// Transform specs that could not be read (with why).
+    pub problems: Vec<(Span, String)>,
+}
+
+/// `KEY = spec` / `KEY : spec`: the first `=` or `:` at index 1 or later.
+pub fn split_selector(s: &str) -> Option<(&str, char, &str)> {
+    let (i, c) = s
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| *c == '=' || *c == ':')?;
+    let key = s[..i].trim();
+    let value = s[i + 1..].trim();
+    (!key.is_empty() && !value.is_empty()).then_some((key, c, value))
+}
+
+/// SUBST right-hand side: glyphs with weights (`g:N`, default 10).
+pub fn weighted_glyphs(s: &str) -> Result<Vec<(u8, u32)>, String> {
+    let mut out = Vec::new();
+    for group in s.split_whitespace() {
+        let b = group.as_bytes();
+        if b.len() > 2 && b[1] == b':' {
+            let w: u32 = group[2..]
+                .parse()
+                .map_err(|_| format!("Invalid weight specifier in \"{group}\""))?;
+            if w == 0 {
+                return Err(format!("Invalid weight specifier in \"{group}\""));
+            }
+            out.push((b[0], w));
+        } else {
+            out.extend(b.iter().map(|&g| (g, 10)));
+        }
+    }
+    if out.is_empty() {
+        return Err("no substitute defined".into());
+    }
+    Ok(out)
+}
+
+fn pick(rng: &mut Rng, choices: &[(u8, u32)]) -> u8 {
+    let total: u32 = choices.iter().map(|(_, w)| w).sum();
+    let mut r = rng.range(0, total.max(1) as i32 - 1) as u32;
+    for &(g, w) in choices {
+        if r < w {
+            return g;
+        }
+        r -= w;
+    }
+    choices.last().map(|c| c.0).unwrap_or(b'.')
+}
+
+fn cells_with(grid: &[Vec<RCell>], key: &[u8]) -> Vec<(usize, usize)> {
+    let mut v = Vec::new();
+    for (y, row) in grid.iter().enumerate() {
+        for (x, c) in row.iter().enumerate() {
+            if key.contains(&c.glyph) {
+                v.push((x, y));
+            }
+        }
+    }
+    v
+}
+
+fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.range(0, i as i32) as usize;
+        v.swap(i, j);
+    }
+}
+
+fn subst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
+    let (key, sep, value) = split_selector(item)
+        .ok_or_else(|| format!("malformed declaration - must use = or : in '{item}'"))?;
+    let choices = weighted_glyphs(value)?;
+    let once = (sep == ':').then(|| pick(rng, &choices));
+    for (x, y) in cells_with(grid, key.as_bytes()) {
+        grid[y][x].glyph = once.unwrap_or_else(|| pick(rng, &choices));
+        grid[y][x].by = Some(d.span);
+    }
+    Ok(())
+}
+
+fn nsubst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
+    let (key, _, value) = split_selector(item)
+        .ok_or_else(|| format!("malformed declaration - must use = or : in '{item}'"))?;
+    let segs: Vec<&str> = value
+        .split('/')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut cells = cells_with(grid, key.as_bytes());
+    shuffle(rng, &mut cells);
+    let mut next = 0;
+    for (i, seg) in segs.iter().enumerate() {
+        let last = i + 1 == segs.len();
+        // COUNT= repl, COUNT: repl, or a bare replacement.
+        let (count, sep, repl) = match seg.find(['=', ':']) {
+            Some(p)
+                if p > 0
+                    && (seg[..p].trim() == "*" || seg[..p].trim().parse::<usize>().is_ok()) =>
+            {
+                let c = seg[..p].trim();
+                let n = if c == "*" {
+                    usize::MAX
+                } else {
+                    c.parse().unwrap_or(1)
+                };
+                (n, seg.as_bytes()[p] as char, seg[p + 1..].trim())
+            }
+            _ => (if last { usize::MAX } else { 1 }, '=', *seg),
+        };
+        let choices =
+            weighted_glyphs(repl).map_err(|e| format!("Bad NSUBST spec: {item} ({e})"))?;
+        let once = (sep == ':').then(|| pick(rng, &choices));
+        let take = count.min(cells.len() - next);
+        for &(x, y) in &cells[next..next + take] {
+            grid[y][x].glyph = once.unwrap_or_else(|| pick(rng, &choices));
+            grid[y][x].by = Some(d.span);
+        }
+        next += take;
+    }
+    Ok(())
+}
+
+fn shuffle_spec(
+    grid: &mut [Vec<RCell>],
+    rng: &mut Rng,
+    d: &Directive,
+    item: &str,
+) -> Result<(), String> {
+    let spec: String = item.chars().filter(|c| !c.is_whitespace()).collect();
+    let segs: Vec<&[u8]> = spec.split('/').map(str::as_bytes).collect();
+    if segs.iter().any(|s| s.len() != segs[0].len()) {
+        return Err("block shuffle segment length mismatch".into());
+    }
+    if segs.len() == 1 {
+        // A set: permute its characters.
+        let from = segs[0].to_vec();
+        let mut to = from.clone();
+        shuffle(rng, &mut to);
+        for row in grid.iter_mut() {
+            for c in row.iter_mut() {
+                if let Some(i) = from.iter().position(|&g| g == c.glyph) {
+                    c.glyph = to[i];
+                    c.by = Some(d.span);
+                }
+            }
+        }
+    } else {
+        let mut order: Vec<usize> = (0..segs.len()).collect();
+        shuffle(rng, &mut order);
+        for row in grid.iter_mut() {
+            for c in row.iter_mut() {
+                for (si, seg) in segs.iter().enumerate() {
+                    if let Some(i) = seg.iter().position(|&g| g == c.glyph) {
+                        c.glyph = segs[order[si]][i];
+                        c.by = Some(d.span);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn realize(v: &Vault, seed: u64) -> Realized {
+    let mut rng = Rng::new(seed ^ 0xdc55);
+    let (rows, spans) = v.grid();
+    let mut grid: Vec<Vec<RCell>> = rows
+        .iter()
+        .enumerate()
+        .map(|(y, r)| {
+            r.iter()
+                .enumerate()
+                .map(|(x, &g)| RCell {
+                    glyph: g,
+                    origin: spans
+                        .get(y)
+                        .filter(|s| x < s.len())
+                        .map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1)),
+                    by: None,
+                })
+                .collect()
+        })
+        .collect();
+    let mut out = Realized {
+        grid: Vec::new(),
+        skipped: Vec::new(),
+        mirrored_h: false,
+        mirrored_v: false,
+        rotated: false,
+        problems: Vec::new(),
+    };
+    for item in &v.items {
+        let Item::Directive(d) = item else { continue };
+        if !matches!(d.keyword, "SUBST" | "NSUBST" | "SHUFFLE" | "CLEAR") {
+            continue;
+        }
+        if d.conditional {
+            out.skipped.push(d.span);
+            continue;
+        }
+        for (arg, span) in &d.args {
+            let r = match d.keyword {
+                "SUBST" => subst(&mut grid, &mut rng, d, arg),
+                "NSUBST" => nsubst(&mut grid, &mut rng, d, arg),
+                "SHUFFLE" => shuffle_spec(&mut grid, &mut rng, d, arg),
+                _ => {
+                    let glyphs: Vec<u8> =
+                        arg.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+                    for (x, y) in cells_with(&grid, &glyphs) {
+                        grid[y][x].glyph = b' ';
+                        grid[y][x].by = Some(d.span);
+                    }
+                    Ok(())
+                }
+            };
+            if let Err(e) = r {
+                out.problems.push((*span, e));
+            }
+        }
+    }
+    let tags = v.tags();
+    let h = grid.len();
+    let w = grid.first().map(Vec::len).unwrap_or(0);
+    if w * h > 1 {
+        if !tags.contains(&"no_hmirror") && rng.range(0, 1) == 1 {
+            for row in &mut grid {
+                row.reverse();
+            }
+            out.mirrored_h = true;
+        }
+        if !tags.contains(&"no_vmirror") && rng.range(0, 1) == 1 {
+            grid.reverse();
+            out.mirrored_v = true;
+        }
+        if !tags.contains(&"no_rotate") && w <= 70 && h <= 70 && rng.range(0, 1) == 1 {
+            let clockwise = rng.range(0, 1) == 1;
+            let mut rot = vec![Vec::with_capacity(h); w];
+            for (x, col) in rot.iter_mut().enumerate() {
+                for y in 0..h {
+                    let (sx, sy) = if clockwise {
+                        (x, h - 1 - y)
+                    } else {
+                        (w - 1 - x, y)
+                    };
+                    col.push(grid[sy][sx].clone());
+                }
+            }
+            grid = rot;
+            out.rotated = true;
+        }
+    }
+    out.grid = grid;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dcss::parse;
+
+    fn vault(src: &str) -> Vault {
+        let f = parse(src);
+        assert!(
+            f.diagnostics.iter().all(|d| !d.is_error()),
+            "{:?}",
+            f.diagnostics
+        );
+        f.vaults.into_iter().next().unwrap()
+    }
+
+    fn count(r: &Realized, g: u8) -> usize {
+        r.grid.iter().flatten().filter(|c| c.glyph == g).count()
+    }
+
+    #[test]
+    fn nsubst_counts_are_honoured_and_shuffle_is_a_permutation() {
+        let v = vault("NAME: t\nTAGS: no_rotate no_hmirror no_vmirror\nNSUBST: a = 3=b / 2=c / d\nSHUFFLE: xyz\nMAP\naaaaaaaaaa\nxyzxyz....\nENDMAP\n");
+        for seed in 0..100 {
+            let r = realize(&v, seed);
+            assert_eq!(
+                (count(&r, b'b'), count(&r, b'c'), count(&r, b'd')),
+                (3, 2, 5)
+            );
+            assert_eq!(count(&r, b'a'), 0);
+            let row: Vec<u8> = r.grid[1].iter().map(|c| c.glyph).collect();
+            let mut first = row[..3].to_vec();
+            first.sort();
+            assert_eq!(first, b"xyz".to_vec(), "seed {seed}");
+            assert_eq!(row[..3], row[3..6], "the same permutation everywhere");
+            assert!(!r.rotated && !r.mirrored_h && !r.mirrored_v);
+            assert_eq!(r, realize(&v, seed), "deterministic");
+        }
+    }
+
+    #[test]
+    fn subst_once_and_weights() {
+        let v = vault(
+            "NAME: t\nTAGS: no_rotate\nSUBST: a : bc, e = f:1 g:100\nMAP\naaaa\neeee\nENDMAP\n",
+        );
+        let mut gs = 0;
+        for seed in 0..50 {
+            let r = realize(&v, seed);
+            let row0: Vec<u8> = r
+                .grid
+                .iter()
+                .flatten()
+                .filter(|c| c.glyph == b'b' || c.glyph == b'c')
+                .map(|c| c.glyph)
+                .collect();
+            assert_eq!(row0.len(), 4);
+            assert!(row0.iter().all(|&g| g == row0[0]), "`:` picks once");
+            gs += count(&r, b'g');
+        }
+        assert!(gs > 150, "weights respected ({gs})");
+    }
+
+    #[test]
+    fn conditional_transforms_are_reported_not_applied() {
+        let v =
+            vault("NAME: t\n: if crawl.coinflip() then\nSUBST: a = b\n: end\nMAP\naa\nENDMAP\n");
+        let r = realize(&v, 1);
+        assert_eq!(r.skipped.len(), 1);
+        assert_eq!(count(&r, b'a'), 2);
+    }
+}
