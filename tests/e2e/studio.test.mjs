@@ -310,3 +310,33 @@ test("a POWDER map and an RLG327 file open with their views, diagnostics and exp
     await server.close();
   }
 });
+
+test("a DCSS vault previews with SUBST/NSUBST/SHUFFLE per seed", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    const index = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid=examples] option")].findIndex((o) => o.textContent.startsWith("DCSS")) - 1);
+    assert.ok(index >= 0, "the DCSS example is listed");
+    await page.selectOption("[data-testid=examples]", String(index));
+    await waitFor(page, () => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === "crypt.des");
+    assert.equal(await page.inputValue("[data-testid=language]"), "dcss-des");
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    assert.match(await page.locator("[data-testid=outline]").textContent(), /vaultwright_example_crypt/);
+    const seen = new Set();
+    for (const seed of ["1", "2", "3", "4", "5", "6"]) {
+      await page.fill("[data-testid=seed]", seed);
+      await page.press("[data-testid=seed]", "Enter");
+      await page.waitForTimeout(150);
+      seen.add(await canvasData(page));
+    }
+    assert.ok(seen.size > 1, "different seeds give different realisations");
+    assert.match(await page.locator(".view-notes").textContent(), /SUBST, NSUBST, SHUFFLE and CLEAR applied/);
+    await page.screenshot({ path: path.join(OUT, "studio-dcss.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
