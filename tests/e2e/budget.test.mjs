@@ -55,6 +55,32 @@ test("budget figures", async () => {
       `p50 ${percentile(edits, 50).toFixed(1)} ms, p95 ${percentile(edits, 95).toFixed(1)} ms, max ${Math.max(...edits).toFixed(1)} ms (budget p95 16 ms); ` +
       `analysis alone p95 ${percentile(analyze, 95).toFixed(1)} ms`);
     assert.equal(edits.length, n);
+
+    // The largest file of any corpus the studio loads (a DCSS vault file).
+    const dcssRoot = path.join(SHARED, "corpus/dcss/des");
+    const all = [];
+    const walkDes = (d) => fs.readdirSync(d, { withFileTypes: true }).forEach((e) => {
+      const f = path.join(d, e.name);
+      if (e.isDirectory()) walkDes(f);
+      else if (e.name.endsWith(".des")) all.push(f);
+    });
+    walkDes(dcssRoot);
+    const biggest = all.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+    await page.setInputFiles("[data-testid=open-file]", biggest);
+    await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(biggest), { timeout: 20000 });
+    await page.waitForTimeout(500);
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.evaluate(() => performance.clearMeasures());
+    const m = 20;
+    for (let i = 0; i < m; i++) {
+      await page.keyboard.insertText(i % 2 ? "#" : "\n");
+      await page.waitForFunction((k) => performance.getEntriesByName("vw-edit").length >= k, i + 1, { timeout: 10000 });
+    }
+    const big = await page.evaluate(() => performance.getEntriesByName("vw-edit").map((e) => e.duration));
+    const bigAnalyze = await page.evaluate(() => performance.getEntriesByName("vw-analyze").map((e) => e.duration));
+    console.log(`BUDGET edit→repaint on ${path.basename(biggest)} (${fs.statSync(biggest).size} bytes, ${m} edits): ` +
+      `p50 ${percentile(big, 50).toFixed(1)} ms, p95 ${percentile(big, 95).toFixed(1)} ms (budget p95 16 ms); analysis alone p95 ${percentile(bigAnalyze, 95).toFixed(1)} ms`);
   } finally {
     await context.close();
     await server.close();

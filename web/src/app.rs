@@ -44,6 +44,7 @@ pub fn derive(doc: &Doc) -> Derived {
         extra_warnings: false,
         file_name: doc.name.clone(),
         dialect: None,
+        focus: Some(doc.symbol),
     };
     let analysis = analyze(&doc.source, doc.language, &options);
     let map16 = Utf16Map::new(&doc.source);
@@ -245,14 +246,16 @@ pub fn app() -> Html {
     let derived = {
         let doc = state.doc().cloned();
         use_memo(
-            doc.map(|d| (d.source, d.language, d.target, d.seed, d.name)),
+            doc.map(|d| (d.source, d.language, d.target, d.seed, d.name, d.symbol)),
             |key| {
-                key.as_ref().map(|(source, language, target, seed, name)| {
-                    let mut doc = new_doc(name, *language, source);
-                    doc.target = *target;
-                    doc.seed = *seed;
-                    derive(&doc)
-                })
+                key.as_ref()
+                    .map(|(source, language, target, seed, name, symbol)| {
+                        let mut doc = new_doc(name, *language, source);
+                        doc.target = *target;
+                        doc.seed = *seed;
+                        doc.symbol = *symbol;
+                        derive(&doc)
+                    })
             },
         )
     };

@@ -193,6 +193,10 @@ pub struct Options {
     /// RLG327 dialect (`s2016`, `f2017`, `y2018`); detected when absent.
     #[serde(default)]
     pub dialect: Option<String>,
+    /// Only build the views of this outline entry (files with hundreds of
+    /// entries stay fast to re-analyse while typing); all when absent.
+    #[serde(default)]
+    pub focus: Option<usize>,
 }
 
 /// A token for highlighting.

@@ -270,6 +270,36 @@ fn place_warning(words: &str, span: Span) -> Diagnostic {
         .with_note("after place:Branch:N only zombie, draugr, simulacrum and spectre derive a monster; the game places a random monster of that level instead")
 }
 
+fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    for name in unknown_monsters(spec) {
+        let near = tables::MONSTERS
+            .iter()
+            .filter(|m| dist(&name, m) <= 2)
+            .min_by_key(|m| dist(&name, m));
+        let mut d = Diagnostic::error(UNKNOWN_MONSTER, format!("unknown monster \"{name}\""), span)
+            .with_note("the game finds this only when it runs the vault's Lua, one random branch at a time");
+        if let Some(n) = near {
+            d.notes.push(format!("did you mean \"{n}\"?"));
+        }
+        diags.push(d);
+    }
+}
+
+fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    for name in unknown_items(spec) {
+        let near = tables::ITEMS
+            .iter()
+            .filter(|m| dist(&name, m) <= 2)
+            .min_by_key(|m| dist(&name, m));
+        let mut d = Diagnostic::warning(UNKNOWN_ITEM, format!("unknown item \"{name}\""), span)
+            .with_note("the game finds this only when it runs the vault's Lua");
+        if let Some(n) = near {
+            d.notes.push(format!("did you mean \"{n}\"?"));
+        }
+        diags.push(d);
+    }
+}
+
 fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     // place: words, in MONS/KMONS and in mons/kmons Lua calls.
     // `at`: the source offset of `spec`, when it maps one to one.
@@ -290,15 +320,29 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     };
     for item in &v.items {
         match item {
+            Item::Directive(d) if d.keyword == "ITEM" => {
+                for (a, span) in &d.args {
+                    item_warnings(a, *span, diags);
+                }
+            }
+            Item::Directive(d) if d.keyword == "KITEM" => {
+                for (a, span) in &d.args {
+                    if let Some((_, _, val)) = split_selector(a) {
+                        item_warnings(val, *span, diags);
+                    }
+                }
+            }
             Item::Directive(d) if d.keyword == "MONS" => {
                 for (a, span) in &d.args {
                     check_spec(a, *span, None, diags);
+                    monster_warnings(a, *span, diags);
                 }
             }
             Item::Directive(d) if d.keyword == "KMONS" => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         check_spec(val, *span, None, diags);
+                        monster_warnings(val, *span, diags);
                     }
                 }
             }
@@ -505,5 +549,271 @@ pub fn lint_set(files: &mut [(String, File)]) {
             }
         }
         f.diagnostics.extend(diags);
+    }
+}
+
+pub const UNKNOWN_MONSTER: &str = "DC0300";
+
+fn known_monster(name: &str) -> bool {
+    tables::MONSTERS.binary_search(&name).is_ok()
+}
+
+/// Whether a monster name (modifiers removed) is one the spec parser
+/// resolves: a table name, a derived form or a special name.
+pub fn monster_name_ok(name: &str) -> bool {
+    if name.is_empty() || known_monster(name) {
+        return true;
+    }
+    const SPECIAL: &[&str] = &[
+        "nothing",
+        "random",
+        "any",
+        "any monster",
+        "0",
+        "8",
+        "9",
+        "any demon",
+        "lesser demon",
+        "common demon",
+        "greater demon",
+        "pandemonium lord",
+        "small abomination",
+        "large abomination",
+        "orb of appropriateness",
+        "any draconian",
+        "any base draconian",
+        "any nonbase draconian",
+        "ugly thing",
+        "very ugly thing",
+        "mutant beast",
+        "bai suzhen dragon",
+        "orc apostle",
+        "slime creature",
+        "hydra",
+        "slymdra",
+    ];
+    if SPECIAL.contains(&name) {
+        return true;
+    }
+    for suffix in [
+        " zombie",
+        " draugr",
+        " simulacrum",
+        " spectre",
+        " skeleton",
+        " corpse",
+    ] {
+        if let Some(base) = name.strip_suffix(suffix) {
+            if monster_name_ok(base) {
+                return true;
+            }
+        }
+    }
+    if let Some(base) = name.strip_prefix("spectral ") {
+        if monster_name_ok(base) {
+            return true;
+        }
+    }
+    let words: Vec<&str> = name.split(' ').collect();
+    let last = *words.last().unwrap_or(&"");
+    // Families with a variable first part: N-headed hydra, big slime
+    // creature, red draconian (job), jelly-shaped pillar of salt, …
+    if name.contains("-headed ")
+        || name.ends_with("pillar of salt")
+        || name.ends_with("block of ice")
+    {
+        return true;
+    }
+    if matches!(
+        last,
+        "draconian" | "creature" | "thing" | "beast" | "apostle"
+    ) || words.contains(&"draconian")
+        || name.starts_with("serpent of hell")
+        || name.starts_with("any ")
+    {
+        return true;
+    }
+    false
+}
+
+/// Unknown monster names in a MONS/KMONS value (one per alternative).
+pub fn unknown_monsters(spec: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for alt in spec.split(['/', ',']) {
+        let body = alt.split(';').next().unwrap_or(alt);
+        if body.contains("place:") {
+            // What follows place: is checked by the place: rule.
+            continue;
+        }
+        let words: Vec<&str> = body
+            .split(|c: char| c.is_whitespace() || c == '\\')
+            .filter(|w| !w.is_empty())
+            .filter(|w| !(w.contains(':') && !w.ends_with(':')))
+            .filter(|w| {
+                !matches!(
+                    *w,
+                    "generate_awake"
+                        | "patrolling"
+                        | "band"
+                        | "seen"
+                        | "always_corpse"
+                        | "never_corpse"
+                        | "god_gift"
+                        | "n_suf"
+                        | "n_adj"
+                        | "n_rpl"
+                        | "n_the"
+                        | "n_des"
+                        | "n_spe"
+                        | "n_zom"
+                        | "n_noc"
+                        | "name_suffix"
+                        | "name_adjective"
+                        | "name_replace"
+                        | "name_definite"
+                        | "name_descriptor"
+                        | "name_species"
+                        | "name_zombie"
+                        | "name_nocorpse"
+                )
+            })
+            .collect();
+        let name = words.join(" ").to_lowercase().replace('_', " ");
+        if !monster_name_ok(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+pub const UNKNOWN_ITEM: &str = "DC0301";
+
+/// Whether an item name (modifiers removed) is one the item parser
+/// resolves.
+pub fn item_name_ok(name: &str) -> bool {
+    if name.is_empty() || tables::ITEMS.binary_search(&name).is_ok() {
+        return true;
+    }
+    if matches!(
+        name,
+        "any"
+            | "%"
+            | "*"
+            | "|"
+            | "$"
+            | "gold"
+            | "nothing"
+            | "star item"
+            | "superb item"
+            | "randbook"
+            | "parchment"
+            | "acquire"
+            | "skeleton"
+            | "corpse"
+    ) || name.starts_with("parchment of ")
+        || name.starts_with("randbook")
+    {
+        return true;
+    }
+    let plain = name.replace('\'', "");
+    if tables::ITEMS.iter().any(|i| i.replace('\'', "") == plain) {
+        return true;
+    }
+    if let Some(c) = name
+        .strip_prefix("any ")
+        .or_else(|| name.strip_prefix("random "))
+    {
+        return tables::ITEM_CLASSES.contains(&c)
+            || matches!(c, "skeleton" | "corpse" | "randbook" | "parchment");
+    }
+    for suffix in [" corpse", " skeleton"] {
+        if let Some(base) = name.strip_suffix(suffix) {
+            return monster_name_ok(base);
+        }
+    }
+    name.contains("deck") || name.ends_with(" shop") || name.starts_with("acquire")
+}
+
+/// Unknown item names in an ITEM/KITEM value (one per alternative).
+pub fn unknown_items(spec: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for alt in spec.split(['/', ',']) {
+        let words: Vec<&str> = alt
+            .split(|c: char| c.is_whitespace() || c == '\\')
+            .filter(|w| !w.is_empty())
+            .filter(|w| !(w.contains(':') && !w.ends_with(':')))
+            .filter(|w| {
+                !matches!(
+                    *w,
+                    "pre_id"
+                        | "good_item"
+                        | "mundane"
+                        | "damaged"
+                        | "randart"
+                        | "useful"
+                        | "unobtainable"
+                        | "no_exclude"
+                        | "chaotic"
+                        | "mimic"
+                        | "no_pickup"
+                        | "no_uniq"
+                        | "allow_uniq"
+                        | "never_decay"
+                        | "use_all"
+                        | "gozag"
+                )
+            })
+            .collect();
+        let name = words.join(" ").to_lowercase().replace('_', " ");
+        if !item_name_ok(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// SUBST/NSUBST/SHUFFLE specs the game rejects, read without applying them.
+pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    for d in ["SUBST", "NSUBST", "SHUFFLE"]
+        .iter()
+        .flat_map(|k| v.directives(k))
+    {
+        for (a, span) in &d.args {
+            let problem = match d.keyword {
+                "SHUFFLE" => {
+                    let spec: String = a.chars().filter(|c| !c.is_whitespace()).collect();
+                    let segs: Vec<&str> = spec.split('/').collect();
+                    segs.iter()
+                        .any(|s| s.len() != segs[0].len())
+                        .then(|| "block shuffle segment length mismatch".to_string())
+                }
+                _ => match split_selector(a) {
+                    None => Some(format!("malformed declaration - must use = or : in '{a}'")),
+                    Some((_, _, val)) if d.keyword == "SUBST" => {
+                        super::realize::weighted_glyphs(val).err()
+                    }
+                    Some((_, _, val)) => val
+                        .split('/')
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .find_map(|seg| {
+                            let repl = match seg.find(['=', ':']) {
+                                Some(p)
+                                    if seg[..p].trim() == "*"
+                                        || seg[..p].trim().parse::<usize>().is_ok() =>
+                                {
+                                    &seg[p + 1..]
+                                }
+                                _ => seg,
+                            };
+                            super::realize::weighted_glyphs(repl).err()
+                        })
+                        .map(|e| format!("Bad NSUBST spec: {a} ({e})")),
+                },
+            };
+            if let Some(p) = problem {
+                diags.push(Diagnostic::warning(TRANSFORM, p, *span));
+            }
+        }
     }
 }

@@ -795,10 +795,7 @@ fn check(f: &mut File, _src: &str) {
     }
     for v in &f.vaults {
         lint::lint_vault(v, &mut diags);
-        let r = realize::realize(v, 0);
-        for (span, p) in r.problems {
-            diags.push(Diagnostic::warning(lint::TRANSFORM, p, span));
-        }
+        lint::lint_transforms(v, &mut diags);
     }
     f.diagnostics.extend(diags);
 }
@@ -1023,6 +1020,9 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             name_span: v.name_span,
             detail: detail.join(" · "),
         });
+        if options.focus.is_some_and(|f| f != i) {
+            continue;
+        }
         if let Some(tm) = view(v, options.seed) {
             analysis.views.push(SymbolView {
                 symbol: i,
