@@ -648,7 +648,7 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
         let words: Vec<&str> = body
             .split(|c: char| c.is_whitespace() || c == '\\')
             .filter(|w| !w.is_empty())
-            .filter(|w| !(w.contains(':') && !w.ends_with(':')))
+            .filter(|w| !w.contains(':') || w.ends_with(':'))
             .filter(|w| {
                 !matches!(
                     *w,
@@ -741,7 +741,7 @@ pub fn unknown_items(spec: &str) -> Vec<String> {
         let words: Vec<&str> = alt
             .split(|c: char| c.is_whitespace() || c == '\\')
             .filter(|w| !w.is_empty())
-            .filter(|w| !(w.contains(':') && !w.ends_with(':')))
+            .filter(|w| !w.contains(':') || w.ends_with(':'))
             .filter(|w| {
                 !matches!(
                     *w,
