@@ -354,11 +354,17 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     if v.has_lua() {
         return;
     }
-    let (grid, _) = v.grid();
-    if grid.is_empty() {
+    let mut glyphs: HashSet<u8> = HashSet::new();
+    for i in &v.items {
+        if let Item::Map { rows, .. } = i {
+            for (_, r) in rows {
+                glyphs.extend(r.iter().copied());
+            }
+        }
+    }
+    if glyphs.is_empty() {
         return;
     }
-    let mut glyphs: HashSet<u8> = grid.iter().flatten().copied().collect();
     // Glyphs a transform can produce count as used.
     for item in &v.items {
         if let Item::Directive(d) = item {

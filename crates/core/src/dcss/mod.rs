@@ -145,15 +145,27 @@ pub struct Vault {
 }
 
 impl Vault {
-    pub fn directives(&self, keyword: &str) -> impl Iterator<Item = &Directive> {
-        let keyword = keyword.to_string();
+    pub fn directives<'a>(&'a self, keyword: &'a str) -> impl Iterator<Item = &'a Directive> + 'a {
         self.items.iter().filter_map(move |i| match i {
             Item::Directive(d) if d.keyword == keyword => Some(d),
             _ => None,
         })
     }
 
-    pub fn first_arg(&self, keyword: &str) -> Option<&str> {
+    /// Width (longest row, in bytes) and height of the map, unpadded.
+    pub fn size(&self) -> (usize, usize) {
+        let mut w = 0;
+        let mut h = 0;
+        for i in &self.items {
+            if let Item::Map { rows, .. } = i {
+                h += rows.len();
+                w = rows.iter().map(|(_, r)| r.len()).fold(w, usize::max);
+            }
+        }
+        (w, h)
+    }
+
+    pub fn first_arg<'a>(&'a self, keyword: &'a str) -> Option<&'a str> {
         self.directives(keyword)
             .next()
             .and_then(|d| d.args.first())
@@ -772,8 +784,7 @@ fn check(f: &mut File, _src: &str) {
         }
         // Size against the ORIENT limits (only when ORIENT is written and
         // no Lua could change it).
-        let (grid, _) = v.grid();
-        let (w, h) = (grid.first().map(Vec::len).unwrap_or(0), grid.len());
+        let (w, h) = v.size();
         if let Some(o) = v.first_arg("ORIENT") {
             let (mw, mh) = match o {
                 "encompass" => (80, 70),
