@@ -18,19 +18,42 @@ pub const SLOT_UNUSED: &str = "DC0205";
 pub const SLOT_MISSING: &str = "DC0206";
 pub const TRANSFORM: &str = "DC0207";
 
-fn dist(a: &str, b: &str) -> usize {
-    let a = a.as_bytes();
-    let b = b.as_bytes();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
+/// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
+/// Most names checked are far from every candidate, so the length test and
+/// the per-row cut-off keep this cheap; rows live on the stack for names of
+/// up to 63 bytes.
+fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len().abs_diff(b.len()) > limit {
+        return limit.saturating_add(1);
+    }
+    let mut small = [[0usize; 64]; 2];
+    let mut large: [Vec<usize>; 2];
+    let (prev, cur): (&mut [usize], &mut [usize]) = if b.len() < 64 {
+        let [p, c] = &mut small;
+        (&mut p[..=b.len()], &mut c[..=b.len()])
+    } else {
+        large = [vec![0; b.len() + 1], vec![0; b.len() + 1]];
+        let [p, c] = &mut large;
+        (p.as_mut_slice(), c.as_mut_slice())
+    };
+    for (j, x) in prev.iter_mut().enumerate() {
+        *x = j;
+    }
     for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
+        cur[0] = i;
+        let mut row_min = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            row_min = row_min.min(cur[j]);
         }
-        prev = cur;
+        if row_min > limit {
+            return limit.saturating_add(1);
+        }
+        prev.copy_from_slice(cur);
     }
-    prev[b.len()]
+    prev[b.len()].min(limit.saturating_add(1))
 }
 
 fn engine_match(tag: &str) -> bool {
@@ -47,7 +70,7 @@ fn engine_suggestion(tag: &str) -> Option<String> {
     for p in tables::ENGINE_TAGS {
         match p.strip_suffix('*') {
             None => {
-                if dist(tag, p) <= 3 && tag.len() > 3 {
+                if tag.len() > 3 && bounded_dist(tag, p, 3) <= 3 {
                     return Some(p.to_string());
                 }
             }
@@ -59,7 +82,7 @@ fn engine_suggestion(tag: &str) -> Option<String> {
                     && !suffix.is_empty()
                     && head != pre
                     && pre.len() > 3
-                    && (dist(head, pre) <= 1 || (pre.ends_with(head) && head.len() >= 4))
+                    && (bounded_dist(head, pre, 1) <= 1 || (pre.ends_with(head) && head.len() >= 4))
                 {
                     return Some(format!("{pre}{suffix}"));
                 }
@@ -67,6 +90,31 @@ fn engine_suggestion(tag: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A set of map glyphs: one flag per byte, so filling it from every map
+/// cell costs no hashing.
+struct GlyphSet([bool; 256], bool);
+
+impl Default for GlyphSet {
+    fn default() -> Self {
+        GlyphSet([false; 256], false)
+    }
+}
+
+impl GlyphSet {
+    fn extend(&mut self, bytes: impl IntoIterator<Item = u8>) {
+        for b in bytes {
+            self.0[usize::from(b)] = true;
+            self.1 = true;
+        }
+    }
+    fn contains(&self, b: &u8) -> bool {
+        self.0[usize::from(*b)]
+    }
+    fn is_empty(&self) -> bool {
+        !self.1
+    }
 }
 
 /// Tags asked for by Lua (`tag = "x"`, `tags = "x"`) and SUBVAULT lines.
@@ -220,8 +268,8 @@ pub fn lint_tags(
             }
             let near_selector = known_selectors.and_then(|s| {
                 s.iter()
-                    .filter(|k| dist(tag, k) <= 2 && tag.len() > 4)
-                    .min_by_key(|k| dist(tag, k))
+                    .filter(|k| tag.len() > 4 && bounded_dist(tag, k, 2) <= 2)
+                    .min_by_key(|k| bounded_dist(tag, k, 2))
                     .cloned()
             });
             if let Some(s) = engine_suggestion(tag).or(near_selector) {
@@ -274,8 +322,8 @@ fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     for name in unknown_monsters(spec) {
         let near = tables::MONSTERS
             .iter()
-            .filter(|m| dist(&name, m) <= 2)
-            .min_by_key(|m| dist(&name, m));
+            .filter(|m| bounded_dist(&name, m, 2) <= 2)
+            .min_by_key(|m| bounded_dist(&name, m, 2));
         let mut d = Diagnostic::error(UNKNOWN_MONSTER, format!("unknown monster \"{name}\""), span)
             .with_note("the game finds this only when it runs the vault's Lua, one random branch at a time");
         if let Some(n) = near {
@@ -289,8 +337,8 @@ fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     for name in unknown_items(spec) {
         let near = tables::ITEMS
             .iter()
-            .filter(|m| dist(&name, m) <= 2)
-            .min_by_key(|m| dist(&name, m));
+            .filter(|m| bounded_dist(&name, m, 2) <= 2)
+            .min_by_key(|m| bounded_dist(&name, m, 2));
         let mut d = Diagnostic::warning(UNKNOWN_ITEM, format!("unknown item \"{name}\""), span)
             .with_note("the game finds this only when it runs the vault's Lua");
         if let Some(n) = near {
@@ -354,7 +402,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     if v.has_lua() {
         return;
     }
-    let mut glyphs: HashSet<u8> = HashSet::new();
+    let mut glyphs = GlyphSet::default();
     for i in &v.items {
         if let Item::Map { rows, .. } = i {
             for (_, r) in rows {
@@ -721,8 +769,13 @@ pub fn item_name_ok(name: &str) -> bool {
     {
         return true;
     }
-    let plain = name.replace('\'', "");
-    if tables::ITEMS.iter().any(|i| i.replace('\'', "") == plain) {
+    // "potion of berserk rage" for "potions of berserk rage" is not this;
+    // this is "ogres' club" against "ogres club", apostrophes being optional.
+    let plain = || name.bytes().filter(|&b| b != b'\'');
+    if tables::ITEMS
+        .iter()
+        .any(|i| i.bytes().filter(|&b| b != b'\'').eq(plain()))
+    {
         return true;
     }
     if let Some(c) = name
@@ -819,6 +872,58 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
             };
             if let Some(p) = problem {
                 diags.push(Diagnostic::warning(TRANSFORM, p, *span));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bounded_dist;
+
+    fn plain(a: &str, b: &str) -> usize {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for i in 1..=a.len() {
+            let mut cur = vec![i; b.len() + 1];
+            for j in 1..=b.len() {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    }
+
+    #[test]
+    fn bounded_distance_agrees_with_levenshtein_up_to_its_limit() {
+        let words = [
+            "",
+            "a",
+            "orc",
+            "ogre",
+            "orge",
+            "orc priest",
+            "vaults_orient_n",
+            "vault_orient_e",
+            "no_monster_gen",
+            "no_mons_gen",
+            "kitten",
+            "sitting",
+            "a_name_longer_than_sixty_four_bytes_to_take_the_heap_path_of_the_function",
+            "a_name_longer_than_sixty_four_bytes_to_take_the_heap_path_of_the_funktion",
+        ];
+        for a in words {
+            for b in words {
+                let d = plain(a, b);
+                for limit in 0..4 {
+                    let got = bounded_dist(a, b, limit);
+                    if d <= limit {
+                        assert_eq!(got, d, "{a:?} {b:?} limit {limit}");
+                    } else {
+                        assert_eq!(got, limit + 1, "{a:?} {b:?} limit {limit}");
+                    }
+                }
             }
         }
     }
