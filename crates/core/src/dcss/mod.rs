@@ -24,7 +24,6 @@ pub const DUPLICATE: &str = "DC0101";
 pub const MAP_SIZE: &str = "DC0102";
 pub const BAD_BRANCH: &str = "DC0103";
 pub const TAB_IN_MAP: &str = "DC0104";
-pub const LUA_CLOSE: &str = "DC0105";
 
 /// How a keyword's arguments are captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
