@@ -491,3 +491,31 @@ fn golden_diagnostics() {
     assert!(checked >= 17, "golden fixtures missing");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The studio's examples are what new users see first: each must check
+/// without errors (a stale name in one, "skeleton" for DCSS, once slipped).
+#[test]
+fn every_shipped_example_checks_without_errors() {
+    let dir = repo().join("static/examples");
+    let mut seen = 0;
+    for e in std::fs::read_dir(&dir).expect("static/examples") {
+        let path = e.expect("entry").path();
+        let out = bin()
+            .arg("check")
+            .arg("--format")
+            .arg("json")
+            .arg(&path)
+            .output()
+            .expect("run");
+        let json = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{} has errors:\n{json}",
+            path.display()
+        );
+        assert!(json.contains("\"diagnostics\""), "{json}");
+        seen += 1;
+    }
+    assert!(seen >= 7, "only {seen} examples found in {}", dir.display());
+}
