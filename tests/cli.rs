@@ -519,3 +519,54 @@ fn every_shipped_example_checks_without_errors() {
     }
     assert!(seen >= 7, "only {seen} examples found in {}", dir.display());
 }
+
+#[test]
+fn render_realises_a_dcss_vault_for_a_seed() {
+    let file = repo().join("static/examples/crypt.des");
+    let run = |seed: &str| {
+        let out = bin()
+            .args([
+                "render",
+                "--vault",
+                "vaultwright_example_crypt",
+                "--seed",
+                seed,
+            ])
+            .arg(&file)
+            .output()
+            .expect("run");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let a = run("3");
+    assert_eq!(a, run("3"), "the same seed gives the same realisation");
+    let maps: std::collections::HashSet<String> = (0..8)
+        .map(|s| {
+            run(&s.to_string())
+                .lines()
+                .take(8)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    assert!(maps.len() > 1, "seeds never change the realisation");
+    // SUBST/NSUBST/SHUFFLE glyphs are all replaced: none is left in the map.
+    let map: Vec<&str> = a.lines().skip(1).take(7).collect();
+    assert_eq!(map.len(), 7, "{a}");
+    assert!(
+        map.iter().all(|r| r.len() == 11 && !r.contains(['?', 'A'])),
+        "{a}"
+    );
+    assert!(a.contains("mummy"), "KMONS spec listed: {a}");
+    let out = bin()
+        .args(["render", "--vault", "nope"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("vaultwright_example_crypt"));
+}

@@ -92,8 +92,9 @@ enum Command {
     /// Draw a level's tile map or room layout as text.
     Render {
         file: PathBuf,
-        /// Which level of the file (default: the first).
-        #[arg(long)]
+        /// Which level, vault, dungeon or entry of the file (default: the
+        /// first); `--vault` and `--dungeon` are the same option.
+        #[arg(long, visible_aliases = ["vault", "dungeon"])]
         level: Option<String>,
         /// Seed for random placements.
         #[arg(long, default_value_t = 0)]
