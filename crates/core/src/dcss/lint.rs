@@ -17,6 +17,7 @@ pub const KEY_UNUSED: &str = "DC0204";
 pub const SLOT_UNUSED: &str = "DC0205";
 pub const SLOT_MISSING: &str = "DC0206";
 pub const TRANSFORM: &str = "DC0207";
+pub const GLYPH_MEANINGLESS: &str = "DC0208";
 
 /// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
 /// Most names checked are far from every candidate, so the length test and
@@ -466,6 +467,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             }
         }
     }
+    lint_meaningless_glyphs(v, diags);
     let mons: usize = v.directives("MONS").map(|d| d.args.len()).sum();
     for slot in 1..=7u8 {
         let used = glyphs.contains(&(b'0' + slot));
@@ -496,6 +498,60 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                 ),
                 v.name_span,
             ));
+        }
+    }
+}
+
+/// Map glyphs with no default meaning that no directive mentions: the game
+/// quietly makes them floor (spec: "unknown glyphs … are not errors").
+/// Reported once per glyph, at its first cell. Only for vaults without Lua.
+fn lint_meaningless_glyphs(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    let mut mentioned = GlyphSet::default();
+    mentioned.extend(tables::GLYPHS.iter().map(|g| g.0));
+    mentioned.extend([b' ']);
+    for item in &v.items {
+        let Item::Directive(d) = item else { continue };
+        for (a, _) in &d.args {
+            match d.keyword {
+                "SHUFFLE" | "CLEAR" => mentioned.extend(a.bytes()),
+                "MARKER" | "KFEAT" | "KITEM" | "KMONS" | "KMASK" | "KPROP" | "SUBVAULT"
+                | "SUBST" | "NSUBST" | "COLOUR" | "FTILE" | "RTILE" | "TILE" | "FHEIGHT" => {
+                    if let Some((key, _, _)) = split_selector(a) {
+                        mentioned.extend(key.bytes());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut reported = GlyphSet::default();
+    for item in &v.items {
+        let Item::Map { rows, .. } = item else {
+            continue;
+        };
+        for (span, row) in rows {
+            for (col, &g) in row.iter().enumerate() {
+                if mentioned.contains(&g) || reported.contains(&g) {
+                    continue;
+                }
+                reported.extend([g]);
+                let at = span.start as usize + col;
+                let shown = if g.is_ascii_graphic() {
+                    format!("`{}`", g as char)
+                } else {
+                    format!("byte 0x{g:02x}")
+                };
+                diags.push(
+                    Diagnostic::warning(
+                        GLYPH_MEANINGLESS,
+                        format!("map glyph {shown} has no meaning: the game makes it floor"),
+                        Span::new(at, at + 1),
+                    )
+                    .with_note(
+                        "give it one with SUBST, NSUBST, SHUFFLE or KFEAT/KMONS/KITEM, or use `.`",
+                    ),
+                );
+            }
         }
     }
 }
