@@ -18,6 +18,7 @@ pub const SLOT_UNUSED: &str = "DC0205";
 pub const SLOT_MISSING: &str = "DC0206";
 pub const TRANSFORM: &str = "DC0207";
 pub const GLYPH_MEANINGLESS: &str = "DC0208";
+pub const SUBST_UNSATISFIED: &str = "DC0209";
 
 /// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
 /// Most names checked are far from every candidate, so the length test and
@@ -468,6 +469,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
         }
     }
     lint_meaningless_glyphs(v, diags);
+    lint_unsatisfiable_substs(v, diags);
     let mons: usize = v.directives("MONS").map(|d| d.args.len()).sum();
     for slot in 1..=7u8 {
         let used = glyphs.contains(&(b'0' + slot));
@@ -551,6 +553,84 @@ fn lint_meaningless_glyphs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                         "give it one with SUBST, NSUBST, SHUFFLE or KFEAT/KMONS/KITEM, or use `.`",
                     ),
                 );
+            }
+        }
+    }
+}
+
+/// SUBST and NSUBST lines the map cannot satisfy: a key with no cell, or an
+/// NSUBST whose counts ask for more cells than hold its key. Only where the
+/// count is certain: no earlier transform mentions the key's glyphs.
+fn lint_unsatisfiable_substs(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    let mut counts = [0usize; 256];
+    for item in &v.items {
+        if let Item::Map { rows, .. } = item {
+            for (_, r) in rows {
+                for &g in r {
+                    counts[usize::from(g)] += 1;
+                }
+            }
+        }
+    }
+    // Glyphs an earlier transform touches (as key or as output).
+    let mut touched = GlyphSet::default();
+    for item in &v.items {
+        let Item::Directive(d) = item else { continue };
+        if !matches!(
+            d.keyword,
+            "SUBST" | "NSUBST" | "SHUFFLE" | "CLEAR" | "SUBVAULT"
+        ) {
+            continue;
+        }
+        for (a, span) in &d.args {
+            let sel = split_selector(a);
+            if let (Some((key, _, value)), "SUBST" | "NSUBST") = (sel, d.keyword) {
+                let certain = !key.bytes().any(|g| touched.contains(&g));
+                let have: usize = if certain {
+                    key.bytes().map(|g| counts[usize::from(g)]).sum()
+                } else {
+                    0
+                };
+                if certain && have == 0 {
+                    diags.push(Diagnostic::warning(
+                        SUBST_UNSATISFIED,
+                        format!(
+                            "{} key `{key}` matches no cell of the map: the line does nothing",
+                            d.keyword
+                        ),
+                        *span,
+                    ));
+                } else if certain && d.keyword == "NSUBST" {
+                    let segs: Vec<&str> = value
+                        .split('/')
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                    let wanted: usize = segs
+                        .iter()
+                        .enumerate()
+                        .map(|(i, seg)| match seg.find(['=', ':']) {
+                            Some(p) if p > 0 => seg[..p].trim().parse::<usize>().unwrap_or(0),
+                            _ => usize::from(i + 1 < segs.len()),
+                        })
+                        .sum();
+                    if wanted > have {
+                        diags.push(
+                            Diagnostic::warning(
+                                SUBST_UNSATISFIED,
+                                format!(
+                                    "NSUBST asks for {wanted} cells of `{key}` but the map has {have}"
+                                ),
+                                *span,
+                            )
+                            .with_note("the last segments get fewer cells than their counts, or none"),
+                        );
+                    }
+                }
+                touched.extend(key.bytes());
+                touched.extend(value.bytes());
+            } else {
+                touched.extend(a.bytes());
             }
         }
     }
