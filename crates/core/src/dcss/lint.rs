@@ -382,6 +382,18 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     }
                 }
             }
+            Item::Directive(d) if d.keyword == "KFEAT" => {
+                for (a, span) in &d.args {
+                    if let Some((_, _, val)) = split_selector(a) {
+                        feature_errors(val, *span, diags);
+                    }
+                }
+            }
+            Item::Directive(d) if matches!(d.keyword, "COLOUR" | "LFLOORCOL" | "LROCKCOL") => {
+                for (a, span) in &d.args {
+                    colour_warnings(d.keyword, a, *span, diags);
+                }
+            }
             Item::Directive(d) if d.keyword == "MONS" => {
                 for (a, span) in &d.args {
                     check_spec(a, *span, None, diags);
@@ -877,6 +889,89 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
 }
 
 pub const UNKNOWN_ITEM: &str = "DC0301";
+pub const UNKNOWN_FEATURE: &str = "DC0302";
+pub const UNKNOWN_COLOUR: &str = "DC0303";
+
+/// Words of a weighted alternative that are weights or flags, not names.
+fn strip_weights(alt: &str) -> String {
+    alt.split_whitespace()
+        .filter(|w| {
+            !(w.starts_with("w:") && w[2..].parse::<u32>().is_ok())
+                && *w != "no_mimic"
+                && !(*w == "mimic"
+                    || w.strip_prefix("mimic:")
+                        .is_some_and(|n| n.parse::<u32>().is_ok()))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// KFEAT alternatives: a glyph, a trap word, a shop, or a feature name.
+/// The game fails with "no features matching" when it places the vault.
+fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    for alt in value.split('/') {
+        let name = strip_weights(alt);
+        if name.chars().count() <= 1
+            || matches!(name.as_str(), "any trap" | "random trap")
+            || name.split([' ', ';']).any(|w| w == "shop")
+            || tables::FEATURES.binary_search(&name.as_str()).is_ok()
+        {
+            continue;
+        }
+        let near = tables::FEATURES
+            .iter()
+            .filter(|f| bounded_dist(&name, f, 3) <= 3)
+            .min_by_key(|f| bounded_dist(&name, f, 3));
+        let mut d = Diagnostic::error(
+            UNKNOWN_FEATURE,
+            format!("no features matching \"{name}\""),
+            span,
+        )
+        .with_note("the game finds this only when it places the vault");
+        if let Some(n) = near {
+            d.notes.push(format!("did you mean \"{n}\"?"));
+        }
+        diags.push(d);
+    }
+}
+
+/// COLOUR alternatives and LFLOORCOL/LROCKCOL values against the game's
+/// colour names (warnings: Lua may add colours with colour.add_colour).
+fn colour_warnings(keyword: &str, arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    let value = if keyword == "COLOUR" {
+        match split_selector(arg) {
+            Some((_, _, v)) => v,
+            None => return,
+        }
+    } else {
+        arg
+    };
+    for alt in value.split('/') {
+        let name = strip_weights(alt);
+        let name = match name.rsplit_once(':') {
+            Some((c, n)) if n.parse::<u32>().is_ok() => c.to_string(),
+            _ => name,
+        };
+        if name.is_empty() || name == "none" {
+            continue;
+        }
+        if keyword == "LFLOORCOL" && name == "black" {
+            diags.push(Diagnostic::error(
+                UNKNOWN_COLOUR,
+                "Can't set floor to black.",
+                span,
+            ));
+            continue;
+        }
+        if tables::COLOURS.binary_search(&name.as_str()).is_err() {
+            diags.push(Diagnostic::warning(
+                UNKNOWN_COLOUR,
+                format!("No such colour as '{name}'"),
+                span,
+            ));
+        }
+    }
+}
 
 /// Whether an item name (modifiers removed) is one the item parser
 /// resolves.
