@@ -389,6 +389,11 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     }
                 }
             }
+            Item::Directive(d) if matches!(d.keyword, "FTILE" | "RTILE" | "TILE") => {
+                for (a, span) in &d.args {
+                    tile_errors(a, *span, diags);
+                }
+            }
             Item::Directive(d) if matches!(d.keyword, "COLOUR" | "LFLOORCOL" | "LROCKCOL") => {
                 for (a, span) in &d.args {
                     colour_warnings(d.keyword, a, *span, diags);
@@ -891,6 +896,54 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
 pub const UNKNOWN_ITEM: &str = "DC0301";
 pub const UNKNOWN_FEATURE: &str = "DC0302";
 pub const UNKNOWN_COLOUR: &str = "DC0303";
+pub const UNKNOWN_TILE: &str = "DC0304";
+
+/// FTILE/RTILE/TILE alternatives against the dungeon tile names: the game
+/// rejects an unknown one when it compiles the vault ("bad spec").
+fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    let Some((_, _, value)) = split_selector(arg) else {
+        return;
+    };
+    for alt in value.split('/') {
+        // `name w:N`, `name:N` (blanks allowed after the colon) and the
+        // flags `no_random` and `last_tile` anywhere.
+        let words: Vec<&str> = alt
+            .split_whitespace()
+            .filter(|w| {
+                !matches!(*w, "no_random" | "last_tile")
+                    && !w
+                        .strip_prefix("w:")
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .collect();
+        let joined = words.join(" ");
+        let name = joined
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        {
+            if name.is_empty()
+                || name == "none"
+                || tables::DUNGEON_TILES.binary_search(&name.as_str()).is_ok()
+            {
+                continue;
+            }
+            let near = tables::DUNGEON_TILES
+                .iter()
+                .filter(|t| bounded_dist(&name, t, 2) <= 2)
+                .min_by_key(|t| bounded_dist(&name, t, 2));
+            let mut d =
+                Diagnostic::error(UNKNOWN_TILE, format!("bad spec: '{name}' in '{arg}'"), span)
+                    .with_note("not a dungeon tile name");
+            if let Some(n) = near {
+                d.notes.push(format!("did you mean \"{n}\"?"));
+            }
+            diags.push(d);
+        }
+    }
+}
 
 /// Words of a weighted alternative that are weights or flags, not names.
 fn strip_weights(alt: &str) -> String {
@@ -963,7 +1016,11 @@ fn colour_warnings(keyword: &str, arg: &str, span: Span, diags: &mut Vec<Diagnos
             ));
             continue;
         }
-        if tables::COLOURS.binary_search(&name.as_str()).is_err() {
+        // The game lower-cases specs (`COLOUR: p = LIGHTGREY` works).
+        if tables::COLOURS
+            .binary_search(&name.to_ascii_lowercase().as_str())
+            .is_err()
+        {
             diags.push(Diagnostic::warning(
                 UNKNOWN_COLOUR,
                 format!("No such colour as '{name}'"),
