@@ -911,9 +911,8 @@ fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             .split_whitespace()
             .filter(|w| {
                 !matches!(*w, "no_random" | "last_tile")
-                    && !w
-                        .strip_prefix("w:")
-                        .is_some_and(|n| n.parse::<u32>().is_ok())
+                    && w.strip_prefix("w:")
+                        .is_none_or(|n| n.parse::<u32>().is_err())
             })
             .collect();
         let joined = words.join(" ");
