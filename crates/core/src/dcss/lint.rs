@@ -321,6 +321,7 @@ fn place_warning(words: &str, span: Span) -> Diagnostic {
 }
 
 fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    modifier_errors(spec, span, diags);
     for name in unknown_monsters(spec) {
         let near = tables::MONSTERS
             .iter()
@@ -897,6 +898,35 @@ pub const UNKNOWN_ITEM: &str = "DC0301";
 pub const UNKNOWN_FEATURE: &str = "DC0302";
 pub const UNKNOWN_COLOUR: &str = "DC0303";
 pub const UNKNOWN_TILE: &str = "DC0304";
+pub const BAD_MODIFIER: &str = "DC0305";
+
+/// `god:` and `col:` monster modifiers, which the game checks when it
+/// places the monster ("bad monster god", "bad monster colour").
+fn modifier_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    for word in spec.split(|c: char| c.is_whitespace() || c == '/' || c == ',') {
+        let word = word.split(';').next().unwrap_or("");
+        if let Some(g) = word.strip_prefix("god:") {
+            let name = g.replace('_', " ").to_ascii_lowercase();
+            if tables::GODS.binary_search(&name.as_str()).is_err() {
+                diags.push(
+                    Diagnostic::error(BAD_MODIFIER, format!("bad monster god: \"{g}\""), span)
+                        .with_note("god names use `_` for spaces, e.g. god:the_shining_one"),
+                );
+            }
+        } else if let Some(c) = word.strip_prefix("col:") {
+            if tables::COLOURS
+                .binary_search(&c.to_ascii_lowercase().as_str())
+                .is_err()
+            {
+                diags.push(Diagnostic::error(
+                    BAD_MODIFIER,
+                    format!("bad monster colour: \"{c}\""),
+                    span,
+                ));
+            }
+        }
+    }
+}
 
 /// FTILE/RTILE/TILE alternatives against the dungeon tile names: the game
 /// rejects an unknown one when it compiles the vault ("bad spec").
