@@ -960,6 +960,37 @@ fn view(v: &Vault, seed: u64) -> Option<TileMap> {
             }
         }
     }
+    // lua_marker('G', constructor{...}) calls with a literal glyph: shown,
+    // not run, on the cells holding that glyph in this realisation.
+    for (glyph, what, span) in lua_markers(v) {
+        for (y, row) in r.grid.iter().enumerate() {
+            for (x, c) in row.iter().enumerate() {
+                if c.glyph == glyph {
+                    tm.markers.push(crate::view::Marker {
+                        x: x as i32,
+                        y: y as i32,
+                        glyph: '!',
+                        fg: Rgb::MAGENTA,
+                        kind: "marker".into(),
+                        label: what.clone(),
+                        random: false,
+                        origin: span,
+                    });
+                }
+            }
+        }
+    }
+    for d in v.directives("MARKER") {
+        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| realize::split_selector(a)) {
+            if let Some(what) = marker_description(val) {
+                for m in tm.markers.iter_mut().filter(|m| m.origin == d.span) {
+                    if key.len() == 1 {
+                        m.label = format!("MARKER {key}: {what}");
+                    }
+                }
+            }
+        }
+    }
     let mut how = Vec::new();
     if r.mirrored_h {
         how.push("mirrored horizontally");
@@ -1045,4 +1076,98 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
     analysis.tokens = tokens;
     analysis.diagnostics = f.diagnostics;
     analysis
+}
+
+/// What a Lua marker expression makes: its constructor (from the game's
+/// marker classes) and the events that trigger it.
+pub fn marker_description(expr: &str) -> Option<String> {
+    let (name, meaning) = tables::MARKER_CONSTRUCTORS.iter().find(|(n, _)| {
+        expr.match_indices(n).any(|(i, _)| {
+            let before = expr[..i].chars().next_back();
+            let after = expr[i + n.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    })?;
+    let mut out = format!("{name}: {meaning}");
+    let events: Vec<&str> = tables::TRIGGER_EVENTS
+        .iter()
+        .filter(|(e, _)| expr.contains(&format!("\"{e}\"")) || expr.contains(&format!("'{e}'")))
+        .map(|(e, _)| *e)
+        .collect();
+    if !events.is_empty() {
+        out.push_str(&format!("; triggered by {}", events.join(", ")));
+    }
+    Some(out)
+}
+
+/// `lua_marker('G', …)` calls with a literal one-glyph key in a vault's
+/// Lua: (glyph, description, span of the call).
+pub fn lua_markers(v: &Vault) -> Vec<(u8, String, Span)> {
+    let mut out = Vec::new();
+    for item in &v.items {
+        let Item::Lua(l) = item else { continue };
+        let t = &l.text;
+        for (i, _) in t.match_indices("lua_marker(") {
+            let rest = &t[i + "lua_marker(".len()..];
+            let b = rest.trim_start().as_bytes();
+            if b.len() < 3 || !matches!(b[0], b'\'' | b'"') || b[2] != b[0] {
+                continue;
+            }
+            // The marker expression: up to the call's closing parenthesis.
+            let mut depth = 1;
+            let mut end = rest.len();
+            for (k, c) in rest.char_indices() {
+                match c {
+                    '(' | '{' => depth += 1,
+                    ')' | '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = k;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let expr = &rest[..end];
+            let what = marker_description(expr)
+                .map(|d| format!("lua_marker: {d}"))
+                .unwrap_or_else(|| "lua_marker (Lua decides what it does)".to_string());
+            let at = (l.text_at + i).min(l.span.end as usize);
+            let stop = (l.text_at + i + "lua_marker(".len() + end + 1).min(l.span.end as usize);
+            out.push((b[1], what, Span::new(at, stop.max(at))));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod marker_tests {
+    use super::*;
+
+    #[test]
+    fn lua_markers_are_found_with_their_constructor_and_triggers() {
+        let src = "NAME: t\n{{\nlua_marker('G', fog_machine { cloud_type = \"flame\", pow_max = 3, \
+                   delay = 10, size = 1 })\nlua_marker(\"Q\", TriggerableFunction { func = \"f\" }):add_triggerer(DgnTriggerer:new { type = \"player_move\" })\nlua_marker(glyph, x)\n}}\nMAP\nG.Q\nENDMAP\n";
+        let f = parse(src);
+        let v = &f.vaults[0];
+        let found = lua_markers(v);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].0, b'G');
+        assert!(found[0].1.contains("fog_machine"), "{}", found[0].1);
+        assert!(src[found[0].2.start as usize..].starts_with("lua_marker('G'"));
+        assert_eq!(found[1].0, b'Q');
+        assert!(found[1].1.contains("TriggerableFunction"), "{}", found[1].1);
+        // The triggerer is outside the call's parentheses, so not claimed.
+        assert_eq!(
+            marker_description("fog_machine_geyser(\"flame\", 2, 3)").as_deref(),
+            Some("fog_machine_geyser: preset geyser-style fog machine")
+        );
+        assert!(
+            marker_description("TriggerableFunction{} type = \"player_los\"")
+                .is_some_and(|d| d.ends_with("triggered by player_los"))
+        );
+        assert_eq!(marker_description("my_own_thing()"), None);
+    }
 }

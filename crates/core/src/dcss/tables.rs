@@ -3010,3 +3010,135 @@ pub static GODS: &[&str] = &[
     "yredelemnul",
     "zin",
 ];
+
+/// Lua marker constructors and classes with what they do (longest names
+/// first, so `fog_machine_geyser` wins over `fog_machine`).
+pub static MARKER_CONSTRUCTORS: &[(&str, &str)] = &[
+    (
+        "timer_interval_messages",
+        "builds a message schedule from (turns, message) pairs",
+    ),
+    ("fog_machine_brownian", "preset random-walk fog machine"),
+    (
+        "chained_fog_machine",
+        "fog machines created together are activated together",
+    ),
+    (
+        "TriggerableFunction",
+        "generic triggerable that calls func(data, triggerable, triggerer, marker, ev)",
+    ),
+    ("fog_machine_geyser", "preset geyser-style fog machine"),
+    ("fog_machine_spread", "preset spreading fog machine"),
+    (
+        "TriggerableMessage",
+        "generic triggerable that prints a message",
+    ),
+    (
+        "monster_on_death",
+        "creates a monster at the marker when the named monster dies",
+    ),
+    (
+        "function_at_spot",
+        "calls a global Lua function when the player steps on the spot",
+    ),
+    ("transp_dest_loc", "transporter destination"),
+    ("hatch_dest_name", "destination of a named hatch"),
+    (
+        "message_at_spot",
+        "prints a message when the player steps on the spot (trigger: player_move)",
+    ),
+    (
+        "function_in_los",
+        "calls a global Lua function when the spot comes into view",
+    ),
+    (
+        "MonPropsMarker",
+        "copies properties onto the monster placed at the marker",
+    ),
+    (
+        "one_way_stair",
+        "the stair disappears after the player climbs it",
+    ),
+    (
+        "restrict_door",
+        "monsters cannot open the door until the player has",
+    ),
+    (
+        "time_messages",
+        "builds a message schedule spread over total_turns",
+    ),
+    (
+        "props_marker",
+        "PropertiesDescriptor: plain property carrier (veto_*, connected_exclude, ...)",
+    ),
+    (
+        "timed_marker",
+        "feature that disappears after a time, with timed messages (uses one_way_stair props)",
+    ),
+    (
+        "trove_marker",
+        "trove portal entry with a price (save-compat)",
+    ),
+    (
+        "fog_machine",
+        "periodically lays clouds at the marker (Triggerable; default trigger: turn)",
+    ),
+    (
+        "portal_desc",
+        "PortalDescriptor: a plain property carrier read by the engine (see section 5)",
+    ),
+    (
+        "toll_stair",
+        "one-way stair that charges a toll (save-compat only)",
+    ),
+    (
+        "transp_loc",
+        "transporter entry; pairs with transp_dest_loc(name)",
+    ),
+    (
+        "hatch_name",
+        "named escape hatch; pairs with hatch_dest_name(name)",
+    ),
+    ("lock_door", "locked door that opens on a trigger"),
+    ("timed_msg", "timed messaging helper used by timed_marker"),
+];
+
+/// DgnTriggerer event types (`type = "…"`).
+pub static TRIGGER_EVENTS: &[(&str, &str)] = &[
+    (
+        "monster_dies",
+        "fires when that monster dies (anywhere on the level)",
+    ),
+    (
+        "feat_change",
+        "fires when the feature under the marker changes",
+    ),
+    ("item_moved", "fires when that item moves off the cell"),
+    (
+        "item_pickup",
+        "fires when that item is picked up (follows the item if it is moved first)",
+    ),
+    (
+        "player_move",
+        "fires when the player moves onto the marker cell",
+    ),
+    (
+        "player_los",
+        "fires when the marker cell comes into the player's view",
+    ),
+    (
+        "turn",
+        "fires every turn, or as a countdown with those delays",
+    ),
+    (
+        "entered_level",
+        "fires when the player enters the level (arg1 = 1 when loading a save)",
+    ),
+    ("door_opened", "fires when a door is opened"),
+    ("door_closed", "fires when a door is closed"),
+    ("hp_warning", "fires when the player's HP warning triggers"),
+    (
+        "pressure_plate",
+        "fires when something steps on a pressure plate trap",
+    ),
+];
