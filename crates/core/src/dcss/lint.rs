@@ -61,15 +61,17 @@ fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
 fn engine_match(tag: &str) -> bool {
     tables::ENGINE_TAGS
         .iter()
-        .any(|p| match p.strip_suffix('*') {
-            Some(pre) => tag.starts_with(pre) && tag.len() > pre.len(),
-            None => *p == tag,
+        .any(|p| match (p.strip_suffix('*'), p.strip_prefix('*')) {
+            (Some(pre), _) => tag.starts_with(pre) && tag.len() > pre.len(),
+            // `*_entry`: any tag ending so (the game reads the suffix).
+            (None, Some(suf)) => tag.ends_with(suf) && tag.len() > suf.len(),
+            (None, None) => *p == tag,
         })
 }
 
 /// A close engine tag for a tag no code reads.
 fn engine_suggestion(tag: &str) -> Option<String> {
-    for p in tables::ENGINE_TAGS {
+    for p in tables::ENGINE_TAGS.iter().filter(|p| !p.starts_with('*')) {
         match p.strip_suffix('*') {
             None => {
                 if tag.len() > 3 && bounded_dist(tag, p, 3) <= 3 {
@@ -1196,7 +1198,21 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use super::bounded_dist;
+    use super::{bounded_dist, engine_match, engine_suggestion};
+
+    #[test]
+    fn engine_tag_patterns_match_prefixes_and_suffixes() {
+        assert!(engine_match("zot_entry"), "*_entry is read by the game");
+        assert!(engine_match("uniq_ogre"));
+        assert!(!engine_match("_entry"));
+        assert!(!engine_match("no_mons_gen"));
+        assert_eq!(
+            engine_suggestion("no_mons_gen").as_deref(),
+            Some("no_monster_gen")
+        );
+        // A pattern is never offered as a tag to write.
+        assert!(engine_suggestion("zot_entyr").is_none_or(|s| !s.contains('*')));
+    }
 
     fn plain(a: &str, b: &str) -> usize {
         let (a, b) = (a.as_bytes(), b.as_bytes());
