@@ -81,6 +81,18 @@ test("budget figures", async () => {
     const bigAnalyze = await page.evaluate(() => performance.getEntriesByName("vw-analyze").map((e) => e.duration));
     console.log(`BUDGET edit→repaint on ${path.basename(biggest)} (${fs.statSync(biggest).size} bytes, ${m} edits): ` +
       `p50 ${percentile(big, 50).toFixed(1)} ms, p95 ${percentile(big, 95).toFixed(1)} ms (budget p95 16 ms); analysis alone p95 ${percentile(bigAnalyze, 95).toFixed(1)} ms`);
+
+    // DCSS parse + check of the whole corpus in wasm, as the native
+    // benchmark (`cargo bench -p vaultwright --bench dcss`) does it.
+    const texts = all.map((f) => fs.readFileSync(f, "utf8"));
+    const bytes = all.reduce((n, f) => n + fs.statSync(f).size, 0);
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(await page.evaluate((t) => window.vwBenchDcss(t), texts));
+    const best = Math.min(...runs);
+    assert.ok(best > 0, "the wasm benchmark hook ran");
+    console.log(`BUDGET DCSS parse+check in wasm: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MiB, ` +
+      `best of 5 ${best.toFixed(1)} ms = ${(bytes / 1048576 / (best / 1000)).toFixed(1)} MiB/s ` +
+      `(runs: ${runs.map((r) => r.toFixed(0)).join(", ")} ms)`);
   } finally {
     await context.close();
     await server.close();

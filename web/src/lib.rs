@@ -36,5 +36,27 @@ pub fn painted() {
 }
 
 pub fn start() {
+    install_bench_hook();
     yew::Renderer::<app::App>::new().render();
+}
+
+/// `window.vwBenchDcss(texts)`: parse + check each DCSS text with the
+/// core, as the native benchmark does, and return the milliseconds taken.
+/// The browser timing harness uses it to put the wasm figure beside the
+/// native one.
+fn install_bench_hook() {
+    use wasm_bindgen::prelude::*;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let f = Closure::<dyn Fn(js_sys::Array) -> f64>::new(|texts: js_sys::Array| {
+        let texts: Vec<String> = texts.iter().filter_map(|t| t.as_string()).collect();
+        let start = bridge::now();
+        for t in &texts {
+            std::hint::black_box(vaultwright::dcss::parse(t));
+        }
+        bridge::now() - start
+    });
+    let _ = js_sys::Reflect::set(&window, &JsValue::from_str("vwBenchDcss"), f.as_ref());
+    f.forget();
 }
