@@ -392,6 +392,16 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     }
                 }
             }
+            Item::Directive(d) if d.keyword == "MARKER" => {
+                for (a, span) in &d.args {
+                    // Mode A: the argument maps one to one onto the source
+                    // unless it was joined from continuation lines.
+                    cloud_warnings(a, span.start as usize, span.end as usize, diags);
+                }
+            }
+            Item::Lua(l) if l.text.contains("cloud_type") => {
+                cloud_warnings(&l.text, l.text_at, l.span.end as usize, diags);
+            }
             Item::Directive(d) if matches!(d.keyword, "FTILE" | "RTILE" | "TILE") => {
                 for (a, span) in &d.args {
                     tile_errors(a, *span, diags);
@@ -901,6 +911,46 @@ pub const UNKNOWN_FEATURE: &str = "DC0302";
 pub const UNKNOWN_COLOUR: &str = "DC0303";
 pub const UNKNOWN_TILE: &str = "DC0304";
 pub const BAD_MODIFIER: &str = "DC0305";
+pub const UNKNOWN_CLOUD: &str = "DC0306";
+
+/// `cloud_type = "x"` in a marker or Lua text against the game's cloud
+/// names; `at` is the source offset of `text`. A fog machine with an
+/// unknown cloud fails only when the level is built.
+fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Vec<Diagnostic>) {
+    for (i, _) in text.match_indices("cloud_type") {
+        let rest = text[i + "cloud_type".len()..].trim_start();
+        let Some(rest) = rest.strip_prefix('=') else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            continue;
+        };
+        let Some(end) = rest[1..].find(q) else {
+            continue;
+        };
+        let name = &rest[1..1 + end];
+        if tables::CLOUDS.binary_search(&name).is_ok() {
+            continue;
+        }
+        let off = text.len() - rest.len() + 1;
+        let start = (at + off).min(limit);
+        let near = tables::CLOUDS
+            .iter()
+            .filter(|c| bounded_dist(name, c, 3) <= 3)
+            .min_by_key(|c| bounded_dist(name, c, 3));
+        let mut d = Diagnostic::warning(
+            UNKNOWN_CLOUD,
+            format!("unknown cloud type \"{name}\""),
+            Span::new(start, (start + name.len()).min(limit)),
+        )
+        .with_note("the fog machine fails when the level is built");
+        if let Some(n) = near {
+            d.notes.push(format!("did you mean \"{n}\"?"));
+        }
+        diags.push(d);
+    }
+}
 
 /// `god:` and `col:` monster modifiers, which the game checks when it
 /// places the monster ("bad monster god", "bad monster colour").
