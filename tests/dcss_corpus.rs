@@ -161,3 +161,50 @@ fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
         found.iter().take(30).collect::<Vec<_>>()
     );
 }
+
+/// The studio's per-vault lint cache gives exactly what a fresh analysis
+/// gives, after edits that shift later vaults and change one vault.
+#[test]
+fn the_lint_cache_changes_nothing() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the DCSS corpus test needs it");
+    };
+    let dir = shared.join("corpus/dcss/des");
+    for name in [
+        "variable/float.des",
+        "branches/shoals.des",
+        "arrival/small.des",
+    ] {
+        let src = String::from_utf8_lossy(&std::fs::read(dir.join(name)).expect(name)).into_owned();
+        let mid = src.len() / 2;
+        let mid = (mid..src.len())
+            .find(|&i| src.is_char_boundary(i) && src[i..].starts_with("\nMAP\n"))
+            .expect("a MAP line");
+        let versions = [
+            src.clone(),
+            src.clone(),
+            // A blank line half-way shifts every later vault.
+            format!("{}\n{}", &src[..mid], &src[mid..]),
+            // A stray glyph in a map row changes that vault's findings.
+            format!("{}\nMAP\n'{}", &src[..mid], &src[mid + 5..]),
+        ];
+        let fresh: Vec<_> = versions
+            .iter()
+            .map(|v| {
+                let v = v.clone();
+                std::thread::spawn(move || vaultwright::dcss::parse(&v).diagnostics)
+                    .join()
+                    .expect("fresh analysis")
+            })
+            .collect();
+        vaultwright::dcss::enable_lint_cache();
+        for (v, want) in versions.iter().zip(&fresh) {
+            let got = vaultwright::dcss::parse(v).diagnostics;
+            assert_eq!(&got, want, "{name}: cached and fresh analyses differ");
+        }
+        assert_ne!(
+            fresh[0], fresh[3],
+            "{name}: the edit changed nothing; the test proves nothing"
+        );
+    }
+}

@@ -82,6 +82,9 @@ test("budget figures", async () => {
     console.log(`BUDGET edit→repaint on ${path.basename(biggest)} (${fs.statSync(biggest).size} bytes, ${m} edits): ` +
       `p50 ${percentile(big, 50).toFixed(1)} ms, p95 ${percentile(big, 95).toFixed(1)} ms (budget p95 16 ms); analysis alone p95 ${percentile(bigAnalyze, 95).toFixed(1)} ms`);
 
+    const parts = await page.evaluate(() => ["vw-core", "vw-tokens", "vw-diags"].map((n) => [n, performance.getEntriesByName(n).map((e) => e.duration)]));
+    console.log(`BUDGET float.des parts (p50/p95 ms): ` + parts.map(([n, xs]) => xs.length ? `${n} ${percentile(xs, 50).toFixed(1)}/${percentile(xs, 95).toFixed(1)} (${xs.length})` : `${n} none`).join(", "));
+
     // DCSS parse + check of the whole corpus in wasm, as the native
     // benchmark (`cargo bench -p vaultwright --bench dcss`) does it.
     const texts = all.map((f) => fs.readFileSync(f, "utf8"));

@@ -47,6 +47,9 @@ pub fn derive(doc: &Doc) -> Derived {
         focus: Some(doc.symbol),
     };
     let analysis = analyze(&doc.source, doc.language, &options);
+    if start > 0.0 {
+        bridge::measure("vw-core", start);
+    }
     let map16 = Utf16Map::new(&doc.source);
     let mut tokens = Vec::with_capacity(analysis.tokens.len() * 3);
     for t in &analysis.tokens {

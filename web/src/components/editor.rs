@@ -74,7 +74,9 @@ pub fn editor(props: &EditorProps) -> Html {
         let view = view.clone();
         use_effect_with(props.tokens.clone(), move |tokens| {
             if let Some(v) = view.borrow().as_ref() {
+                let t = bridge::now();
                 bridge::set_tokens(v, tokens.to_vec());
+                bridge::measure("vw-tokens", t);
             }
         });
     }
@@ -82,9 +84,11 @@ pub fn editor(props: &EditorProps) -> Html {
         let view = view.clone();
         use_effect_with(props.diagnostics.clone(), move |diags| {
             if let Some(v) = view.borrow().as_ref() {
+                let t = bridge::now();
                 if let Ok(js) = serde_wasm_bindgen::to_value(&**diags) {
                     bridge::set_diagnostics(v, js);
                 }
+                bridge::measure("vw-diags", t);
             }
         });
     }

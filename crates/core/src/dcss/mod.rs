@@ -12,6 +12,8 @@ pub mod lint;
 pub mod realize;
 pub mod tables;
 
+use std::collections::HashMap;
+
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 use crate::view::{Cell, Rgb, TileMap, View};
@@ -803,11 +805,67 @@ fn check(f: &mut File, _src: &str) {
     for l in &f.prelude {
         lint::lint_lua(l, &mut diags);
     }
-    for v in &f.vaults {
-        lint::lint_vault(v, &mut diags);
-        lint::lint_transforms(v, &mut diags);
-    }
+    LINT_CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let mut next = cache.as_ref().map(|_| HashMap::new());
+        for v in &f.vaults {
+            let at = v.span.start;
+            let text = _src.get(at as usize..v.span.end as usize);
+            let hit = text.and_then(|t| cache.as_mut()?.remove(t).map(|d| (t, d)));
+            let (text, found) = match hit {
+                Some((t, d)) => (Some(t), d),
+                None => {
+                    let mut found = Vec::new();
+                    lint::lint_vault(v, &mut found);
+                    lint::lint_transforms(v, &mut found);
+                    // Kept relative to the vault's start.
+                    for d in &mut found {
+                        d.span = Span::new(
+                            d.span.start.saturating_sub(at) as usize,
+                            d.span.end.saturating_sub(at) as usize,
+                        );
+                    }
+                    (text, found)
+                }
+            };
+            diags.extend(found.iter().cloned().map(|mut d| {
+                d.span = Span::new((d.span.start + at) as usize, (d.span.end + at) as usize);
+                d
+            }));
+            if let (Some(next), Some(t)) = (next.as_mut(), text) {
+                next.insert(t.to_string(), found);
+            }
+        }
+        if next.is_some() {
+            *cache = next;
+        }
+    });
     f.diagnostics.extend(diags);
+}
+
+thread_local! {
+    /// Lint findings per vault text (spans relative to the vault), kept
+    /// between analyses of the same document when enabled: re-analysing a
+    /// file of hundreds of vaults after a keystroke re-lints one vault.
+    /// Only the vaults of the latest analysis are kept.
+    static LINT_CACHE: std::cell::RefCell<Option<HashMap<String, Vec<Diagnostic>>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Turns the per-vault lint cache off (and drops it).
+pub fn disable_lint_cache() {
+    LINT_CACHE.with(|c| *c.borrow_mut() = None);
+}
+
+/// Turns on the per-vault lint cache for this thread (the studio does; a
+/// one-shot CLI run gains nothing from it).
+pub fn enable_lint_cache() {
+    LINT_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = Some(HashMap::new());
+        }
+    });
 }
 
 fn glyph_look(g: u8) -> (char, Rgb, String) {
@@ -1030,10 +1088,10 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
     let f = parse(src);
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
-        let (grid, _) = v.grid();
+        let (w, h) = v.size();
         let mut detail = Vec::new();
-        if !grid.is_empty() {
-            detail.push(format!("{}x{}", grid[0].len(), grid.len()));
+        if h > 0 {
+            detail.push(format!("{w}x{h}"));
         }
         if let Some(o) = v.first_arg("ORIENT").filter(|o| !o.is_empty()) {
             detail.push(o.to_string());
