@@ -58,6 +58,23 @@ fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
     prev[b.len()].min(limit.saturating_add(1))
 }
 
+/// The closest candidate within `limit` edits (the first of equals), for a
+/// "did you mean" note; each distance is computed once.
+fn nearest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    limit: usize,
+) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = bounded_dist(name, c, limit);
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
 fn engine_match(tag: &str) -> bool {
     tables::ENGINE_TAGS
         .iter()
@@ -270,12 +287,10 @@ pub fn lint_tags(
                 ));
                 continue;
             }
-            let near_selector = known_selectors.and_then(|s| {
-                s.iter()
-                    .filter(|k| tag.len() > 4 && bounded_dist(tag, k, 2) <= 2)
-                    .min_by_key(|k| bounded_dist(tag, k, 2))
-                    .cloned()
-            });
+            let near_selector = known_selectors
+                .filter(|_| tag.len() > 4)
+                .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
+                .map(str::to_string);
             if let Some(s) = engine_suggestion(tag).or(near_selector) {
                 diags.push(
                     Diagnostic::warning(
@@ -325,10 +340,7 @@ fn place_warning(words: &str, span: Span) -> Diagnostic {
 fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     modifier_errors(spec, span, diags);
     for name in unknown_monsters(spec) {
-        let near = tables::MONSTERS
-            .iter()
-            .filter(|m| bounded_dist(&name, m, 2) <= 2)
-            .min_by_key(|m| bounded_dist(&name, m, 2));
+        let near = nearest(&name, tables::MONSTERS.iter().copied(), 2);
         let mut d = Diagnostic::error(UNKNOWN_MONSTER, format!("unknown monster \"{name}\""), span)
             .with_note("the game finds this only when it runs the vault's Lua, one random branch at a time");
         if let Some(n) = near {
@@ -340,10 +352,7 @@ fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 
 fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     for name in unknown_items(spec) {
-        let near = tables::ITEMS
-            .iter()
-            .filter(|m| bounded_dist(&name, m, 2) <= 2)
-            .min_by_key(|m| bounded_dist(&name, m, 2));
+        let near = nearest(&name, tables::ITEMS.iter().copied(), 2);
         let mut d = Diagnostic::warning(UNKNOWN_ITEM, format!("unknown item \"{name}\""), span)
             .with_note("the game finds this only when it runs the vault's Lua");
         if let Some(n) = near {
@@ -459,17 +468,8 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     }
                     "NSUBST" => {
                         if let Some((_, _, val)) = split_selector(a) {
-                            for seg in val.split('/') {
-                                let repl = match seg.find(['=', ':']) {
-                                    Some(p)
-                                        if seg[..p].trim() == "*"
-                                            || seg[..p].trim().parse::<usize>().is_ok() =>
-                                    {
-                                        &seg[p + 1..]
-                                    }
-                                    _ => seg,
-                                };
-                                if let Ok(gs) = super::realize::weighted_glyphs(repl) {
+                            for seg in super::realize::nsubst_segments(val) {
+                                if let Ok(gs) = super::realize::weighted_glyphs(seg.repl) {
                                     glyphs.extend(gs.into_iter().map(|(g, _)| g));
                                 }
                             }
@@ -631,18 +631,9 @@ fn lint_unsatisfiable_substs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                         *span,
                     ));
                 } else if certain && d.keyword == "NSUBST" {
-                    let segs: Vec<&str> = value
-                        .split('/')
-                        .map(str::trim)
-                        .filter(|s| !s.is_empty())
-                        .collect();
-                    let wanted: usize = segs
+                    let wanted: usize = super::realize::nsubst_segments(value)
                         .iter()
-                        .enumerate()
-                        .map(|(i, seg)| match seg.find(['=', ':']) {
-                            Some(p) if p > 0 => seg[..p].trim().parse::<usize>().unwrap_or(0),
-                            _ => usize::from(i + 1 < segs.len()),
-                        })
+                        .filter_map(|seg| seg.count)
                         .sum();
                     if wanted > have {
                         diags.push(
@@ -935,10 +926,7 @@ fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Vec<Diagnosti
         }
         let off = text.len() - rest.len() + 1;
         let start = (at + off).min(limit);
-        let near = tables::CLOUDS
-            .iter()
-            .filter(|c| bounded_dist(name, c, 3) <= 3)
-            .min_by_key(|c| bounded_dist(name, c, 3));
+        let near = nearest(name, tables::CLOUDS.iter().copied(), 3);
         let mut d = Diagnostic::warning(
             UNKNOWN_CLOUD,
             format!("unknown cloud type \"{name}\""),
@@ -1011,10 +999,7 @@ fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             {
                 continue;
             }
-            let near = tables::DUNGEON_TILES
-                .iter()
-                .filter(|t| bounded_dist(&name, t, 2) <= 2)
-                .min_by_key(|t| bounded_dist(&name, t, 2));
+            let near = nearest(&name, tables::DUNGEON_TILES.iter().copied(), 2);
             let mut d =
                 Diagnostic::error(UNKNOWN_TILE, format!("bad spec: '{name}' in '{arg}'"), span)
                     .with_note("not a dungeon tile name");
@@ -1052,10 +1037,7 @@ fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         {
             continue;
         }
-        let near = tables::FEATURES
-            .iter()
-            .filter(|f| bounded_dist(&name, f, 3) <= 3)
-            .min_by_key(|f| bounded_dist(&name, f, 3));
+        let near = nearest(&name, tables::FEATURES.iter().copied(), 3);
         let mut d = Diagnostic::error(
             UNKNOWN_FEATURE,
             format!("no features matching \"{name}\""),
@@ -1220,22 +1202,9 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     Some((_, _, val)) if d.keyword == "SUBST" => {
                         super::realize::weighted_glyphs(val).err()
                     }
-                    Some((_, _, val)) => val
-                        .split('/')
-                        .map(str::trim)
-                        .filter(|s| !s.is_empty())
-                        .find_map(|seg| {
-                            let repl = match seg.find(['=', ':']) {
-                                Some(p)
-                                    if seg[..p].trim() == "*"
-                                        || seg[..p].trim().parse::<usize>().is_ok() =>
-                                {
-                                    &seg[p + 1..]
-                                }
-                                _ => seg,
-                            };
-                            super::realize::weighted_glyphs(repl).err()
-                        })
+                    Some((_, _, val)) => super::realize::nsubst_segments(val)
+                        .into_iter()
+                        .find_map(|seg| super::realize::weighted_glyphs(seg.repl).err())
                         .map(|e| format!("Bad NSUBST spec: {a} ({e})")),
                 },
             };

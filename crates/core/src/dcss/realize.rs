@@ -106,35 +106,53 @@ fn subst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> R
     Ok(())
 }
 
-fn nsubst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
-    let (key, _, value) = split_selector(item)
-        .ok_or_else(|| format!("malformed declaration - must use = or : in '{item}'"))?;
+/// One segment of an NSUBST value: how many cells it takes (`None`: all
+/// that are left), `=` (pick per cell) or `:` (pick once), and the
+/// replacement glyphs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NsubstSegment<'a> {
+    pub count: Option<usize>,
+    pub sep: char,
+    pub repl: &'a str,
+}
+
+/// The segments of an NSUBST value, as the game reads them: `COUNT=repl`,
+/// `COUNT:repl`, `*=repl`, or a bare replacement, which takes one cell, or
+/// all that are left when it is the last segment. Empty segments are dropped.
+pub fn nsubst_segments(value: &str) -> Vec<NsubstSegment<'_>> {
     let segs: Vec<&str> = value
         .split('/')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
+    let n = segs.len();
+    segs.into_iter()
+        .enumerate()
+        .map(|(i, seg)| {
+            let head = seg.find(['=', ':']).filter(|&p| p > 0).and_then(|p| {
+                let c = seg[..p].trim();
+                let count = if c == "*" {
+                    None
+                } else {
+                    Some(c.parse().ok()?)
+                };
+                Some((count, seg.as_bytes()[p] as char, seg[p + 1..].trim()))
+            });
+            let (count, sep, repl) =
+                head.unwrap_or((if i + 1 == n { None } else { Some(1) }, '=', seg));
+            NsubstSegment { count, sep, repl }
+        })
+        .collect()
+}
+
+fn nsubst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
+    let (key, _, value) = split_selector(item)
+        .ok_or_else(|| format!("malformed declaration - must use = or : in '{item}'"))?;
     let mut cells = cells_with(grid, key.as_bytes());
     shuffle(rng, &mut cells);
     let mut next = 0;
-    for (i, seg) in segs.iter().enumerate() {
-        let last = i + 1 == segs.len();
-        // COUNT= repl, COUNT: repl, or a bare replacement.
-        let (count, sep, repl) = match seg.find(['=', ':']) {
-            Some(p)
-                if p > 0
-                    && (seg[..p].trim() == "*" || seg[..p].trim().parse::<usize>().is_ok()) =>
-            {
-                let c = seg[..p].trim();
-                let n = if c == "*" {
-                    usize::MAX
-                } else {
-                    c.parse().unwrap_or(1)
-                };
-                (n, seg.as_bytes()[p] as char, seg[p + 1..].trim())
-            }
-            _ => (if last { usize::MAX } else { 1 }, '=', *seg),
-        };
+    for NsubstSegment { count, sep, repl } in nsubst_segments(value) {
+        let count = count.unwrap_or(usize::MAX);
         let choices =
             weighted_glyphs(repl).map_err(|e| format!("Bad NSUBST spec: {item} ({e})"))?;
         let once = (sep == ':').then(|| pick(rng, &choices));
@@ -286,6 +304,23 @@ pub fn realize(v: &Vault, seed: u64) -> Realized {
 mod tests {
     use super::*;
     use crate::dcss::parse;
+
+    #[test]
+    fn nsubst_segments_read_counts_as_the_game_does() {
+        let segs = nsubst_segments("T:20 U / 2=x / / 3 : ab / *:. ");
+        let got: Vec<_> = segs.iter().map(|s| (s.count, s.sep, s.repl)).collect();
+        assert_eq!(
+            got,
+            [
+                (Some(1), '=', "T:20 U"),
+                (Some(2), '=', "x"),
+                (Some(3), ':', "ab"),
+                (None, ':', "."),
+            ]
+        );
+        // A bare last segment takes what is left.
+        assert_eq!(nsubst_segments("1=Z / .")[1].count, None);
+    }
 
     fn vault(src: &str) -> Vault {
         let f = parse(src);
