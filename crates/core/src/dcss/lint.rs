@@ -992,22 +992,19 @@ fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             .unwrap_or("")
             .trim()
             .to_ascii_lowercase();
+        if name.is_empty()
+            || name == "none"
+            || tables::DUNGEON_TILES.binary_search(&name.as_str()).is_ok()
         {
-            if name.is_empty()
-                || name == "none"
-                || tables::DUNGEON_TILES.binary_search(&name.as_str()).is_ok()
-            {
-                continue;
-            }
-            let near = nearest(&name, tables::DUNGEON_TILES.iter().copied(), 2);
-            let mut d =
-                Diagnostic::error(UNKNOWN_TILE, format!("bad spec: '{name}' in '{arg}'"), span)
-                    .with_note("not a dungeon tile name");
-            if let Some(n) = near {
-                d.notes.push(format!("did you mean \"{n}\"?"));
-            }
-            diags.push(d);
+            continue;
         }
+        let near = nearest(&name, tables::DUNGEON_TILES.iter().copied(), 2);
+        let mut d = Diagnostic::error(UNKNOWN_TILE, format!("bad spec: '{name}' in '{arg}'"), span)
+            .with_note("not a dungeon tile name");
+        if let Some(n) = near {
+            d.notes.push(format!("did you mean \"{n}\"?"));
+        }
+        diags.push(d);
     }
 }
 

@@ -745,7 +745,7 @@ fn capture(
     (args, end)
 }
 
-fn check(f: &mut File, _src: &str) {
+fn check(f: &mut File, src: &str) {
     let mut diags = Vec::new();
     for v in &f.vaults {
         for d in v.directives("ORIENT") {
@@ -810,7 +810,7 @@ fn check(f: &mut File, _src: &str) {
         let mut next = cache.as_ref().map(|_| HashMap::new());
         for v in &f.vaults {
             let at = v.span.start;
-            let text = _src.get(at as usize..v.span.end as usize);
+            let text = src.get(at as usize..v.span.end as usize);
             let hit = text.and_then(|t| cache.as_mut()?.remove(t).map(|d| (t, d)));
             let (text, found) = match hit {
                 Some((t, d)) => (Some(t), d),
@@ -998,53 +998,38 @@ fn view(v: &Vault, seed: u64) -> Option<TileMap> {
             }
         }
     }
+    // MARKER lines, then lua_marker('G', constructor{...}) calls with a
+    // literal glyph (shown, not run), on the cells holding their glyphs in
+    // this realisation.
+    let mut markers: Vec<(Vec<u8>, String, Span)> = Vec::new();
     for d in v.directives("MARKER") {
         if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| realize::split_selector(a)) {
-            for (y, row) in r.grid.iter().enumerate() {
-                for (x, c) in row.iter().enumerate() {
-                    if key.as_bytes().contains(&c.glyph) {
-                        tm.markers.push(crate::view::Marker {
-                            x: x as i32,
-                            y: y as i32,
-                            glyph: '!',
-                            fg: Rgb::MAGENTA,
-                            kind: "marker".into(),
-                            label: format!("MARKER {val}"),
-                            random: false,
-                            origin: d.span,
-                        });
-                    }
-                }
-            }
+            let label = match marker_description(val) {
+                Some(what) if key.len() == 1 => format!("MARKER {key}: {what}"),
+                _ => format!("MARKER {val}"),
+            };
+            markers.push((key.as_bytes().to_vec(), label, d.span));
         }
     }
-    // lua_marker('G', constructor{...}) calls with a literal glyph: shown,
-    // not run, on the cells holding that glyph in this realisation.
-    for (glyph, what, span) in lua_markers(v) {
+    markers.extend(
+        lua_markers(v)
+            .into_iter()
+            .map(|(g, what, span)| (vec![g], what, span)),
+    );
+    for (glyphs, label, origin) in &markers {
         for (y, row) in r.grid.iter().enumerate() {
             for (x, c) in row.iter().enumerate() {
-                if c.glyph == glyph {
+                if glyphs.contains(&c.glyph) {
                     tm.markers.push(crate::view::Marker {
                         x: x as i32,
                         y: y as i32,
                         glyph: '!',
                         fg: Rgb::MAGENTA,
                         kind: "marker".into(),
-                        label: what.clone(),
+                        label: label.clone(),
                         random: false,
-                        origin: span,
+                        origin: *origin,
                     });
-                }
-            }
-        }
-    }
-    for d in v.directives("MARKER") {
-        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| realize::split_selector(a)) {
-            if let Some(what) = marker_description(val) {
-                for m in tm.markers.iter_mut().filter(|m| m.origin == d.span) {
-                    if key.len() == 1 {
-                        m.label = format!("MARKER {key}: {what}");
-                    }
                 }
             }
         }
