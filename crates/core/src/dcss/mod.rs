@@ -828,12 +828,17 @@ fn check(f: &mut File, src: &str) {
                     (text, found)
                 }
             };
-            diags.extend(found.iter().cloned().map(|mut d| {
+            let placed = |mut d: Diagnostic| {
                 d.span = Span::new((d.span.start + at) as usize, (d.span.end + at) as usize);
                 d
-            }));
-            if let (Some(next), Some(t)) = (next.as_mut(), text) {
-                next.insert(t.to_string(), found);
+            };
+            // Copies only when the cache keeps the relative originals.
+            match (next.as_mut(), text) {
+                (Some(next), Some(t)) => {
+                    diags.extend(found.iter().cloned().map(placed));
+                    next.insert(t.to_string(), found);
+                }
+                _ => diags.extend(found.into_iter().map(placed)),
             }
         }
         if next.is_some() {
