@@ -276,7 +276,7 @@ pub fn lint_tags(
 ) {
     for d in v.directives("TAGS") {
         for (tag, span) in &d.args {
-            if engine_match(tag) || known_selectors.is_some_and(|s| s.contains(tag)) {
+            if engine_match(tag) || known_selectors.is_some_and(|s| s.contains(&**tag)) {
                 continue;
             }
             if tag.len() == 1 {
@@ -596,7 +596,7 @@ fn lint_unsatisfiable_substs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     for item in &v.items {
         if let Item::Map { rows, .. } = item {
             for (_, r) in rows {
-                for &g in r {
+                for &g in r.iter() {
                     counts[usize::from(g)] += 1;
                 }
             }
@@ -659,8 +659,8 @@ fn lint_unsatisfiable_substs(v: &Vault, diags: &mut Vec<Diagnostic>) {
 
 /// Tags a vault's Lua declares (`tags("a b")`, `e.tags(...)`), and the
 /// prefixes of tags it builds (`tags("x_" .. y)`).
-pub fn lua_declared_tags<'a>(
-    lua: impl Iterator<Item = &'a super::Lua>,
+pub fn lua_declared_tags<'a, 's: 'a>(
+    lua: impl Iterator<Item = &'a super::Lua<'s>>,
 ) -> (Vec<String>, Vec<String>) {
     let mut tags = Vec::new();
     let mut prefixes = Vec::new();

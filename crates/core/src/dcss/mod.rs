@@ -12,6 +12,7 @@ pub mod lint;
 pub mod realize;
 pub mod tables;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
@@ -93,12 +94,13 @@ pub const ORIENTS: &[&str] = &[
 ];
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Directive {
+pub struct Directive<'a> {
     /// The keyword without its colon (`SUBST`, `default-depth`).
     pub keyword: &'static str,
     /// Arguments: the whole text (mode A), items (L/M), words (K) or the
-    /// raw text (N), each with the span it came from.
-    pub args: Vec<(String, Span)>,
+    /// raw text (N), each with the span it came from. Borrowed from the
+    /// source unless joined from continuation lines.
+    pub args: Vec<(Cow<'a, str>, Span)>,
     pub span: Span,
     /// Written between a Lua `if`/`for`/`while`/`function` and its `end`.
     pub conditional: bool,
@@ -115,9 +117,11 @@ pub enum LuaKind {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Lua {
+pub struct Lua<'a> {
     pub kind: LuaKind,
-    pub text: String,
+    /// The code, borrowed from the source unless a block's line ends had
+    /// to be normalised (CR-LF files).
+    pub text: Cow<'a, str>,
     pub span: Span,
     /// Source offset of the first byte of `text` (text offsets map to
     /// source offsets from here, line ends being LF).
@@ -125,28 +129,32 @@ pub struct Lua {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Item {
-    Directive(Directive),
-    Lua(Lua),
+pub enum Item<'a> {
+    Directive(Directive<'a>),
+    Lua(Lua<'a>),
     Map {
-        rows: Vec<(Span, Vec<u8>)>,
+        /// Rows as bytes of the source, trailing spaces removed.
+        rows: Vec<(Span, &'a [u8])>,
         span: Span,
     },
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Vault {
+pub struct Vault<'a> {
     pub name: String,
     pub name_span: Span,
     pub span: Span,
     /// Directives, Lua and maps in source order.
-    pub items: Vec<Item>,
+    pub items: Vec<Item<'a>>,
     /// The file's `default-depth:` in force for this vault.
     pub default_depth: Option<String>,
 }
 
-impl Vault {
-    pub fn directives<'a>(&'a self, keyword: &'a str) -> impl Iterator<Item = &'a Directive> + 'a {
+impl<'a> Vault<'a> {
+    pub fn directives<'b>(
+        &'b self,
+        keyword: &'b str,
+    ) -> impl Iterator<Item = &'b Directive<'a>> + 'b {
         self.items.iter().filter_map(move |i| match i {
             Item::Directive(d) if d.keyword == keyword => Some(d),
             _ => None,
@@ -166,16 +174,16 @@ impl Vault {
         (w, h)
     }
 
-    pub fn first_arg<'a>(&'a self, keyword: &'a str) -> Option<&'a str> {
+    pub fn first_arg<'b>(&'b self, keyword: &'b str) -> Option<&'b str> {
         self.directives(keyword)
             .next()
             .and_then(|d| d.args.first())
-            .map(|(s, _)| s.as_str())
+            .map(|(s, _)| &**s)
     }
 
     pub fn tags(&self) -> Vec<&str> {
         self.directives("TAGS")
-            .flat_map(|d| d.args.iter().map(|(s, _)| s.as_str()))
+            .flat_map(|d| d.args.iter().map(|(s, _)| &**s))
             .collect()
     }
 
@@ -190,7 +198,7 @@ impl Vault {
         for i in &self.items {
             if let Item::Map { rows: r, .. } = i {
                 for (s, bytes) in r {
-                    rows.push(bytes.clone());
+                    rows.push(bytes.to_vec());
                     spans.push(*s);
                 }
             }
@@ -204,36 +212,50 @@ impl Vault {
 }
 
 #[derive(Debug, Default)]
-pub struct File {
-    pub vaults: Vec<Vault>,
-    pub prelude: Vec<Lua>,
+pub struct File<'a> {
+    pub vaults: Vec<Vault<'a>>,
+    pub prelude: Vec<Lua<'a>>,
     pub diagnostics: Vec<Diagnostic>,
     pub tokens: Vec<Token>,
 }
 
+/// A cursor over the source's lines (no table of lines is built: a vault
+/// file is read once, front to back, with one line of lookahead).
 struct Lines<'a> {
-    /// (start offset, text without the line end)
-    lines: Vec<(usize, &'a str)>,
+    src: &'a str,
+    /// Offset of the next line's first byte.
     i: usize,
 }
 
 impl<'a> Lines<'a> {
     fn new(src: &'a str) -> Lines<'a> {
-        let mut lines = Vec::new();
-        let mut pos = 0;
-        for raw in src.split_inclusive('\n') {
-            let mut line = raw.strip_suffix('\n').unwrap_or(raw);
-            line = line.strip_suffix('\r').unwrap_or(line);
-            lines.push((pos, line));
-            pos += raw.len();
-        }
-        Lines { lines, i: 0 }
+        Lines { src, i: 0 }
     }
+    /// The next line: its start offset and its text without `\n`/`\r\n`.
     fn next(&mut self) -> Option<(usize, &'a str)> {
-        let l = self.lines.get(self.i).copied();
-        self.i += 1;
-        l
+        let start = self.i;
+        let rest = self.src.get(start..).filter(|r| !r.is_empty())?;
+        let (mut line, len) = match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(n) => (&rest[..n], n + 1),
+            None => (rest, rest.len()),
+        };
+        line = line.strip_suffix('\r').unwrap_or(line);
+        self.i = start + len;
+        Some((start, line))
     }
+}
+
+/// The header keyword (with its colon) a trimmed line starts with: the
+/// text up to the first `:` must be one exactly, as no keyword holds
+/// another colon (and none is longer than 15 bytes).
+fn keyword_at(t: &str) -> Option<(&'static str, Mode)> {
+    let b = t.as_bytes();
+    let colon = memchr::memchr(b':', &b[..b.len().min(16)])?;
+    let head = &t[..=colon];
+    KEYWORDS
+        .iter()
+        .find(|(k, _)| k.len() == head.len() && *k == head)
+        .copied()
 }
 
 fn blank(c: char) -> bool {
@@ -301,7 +323,7 @@ fn lua_depth_delta(code: &str) -> i32 {
     delta
 }
 
-pub fn parse(src: &str) -> File {
+pub fn parse(src: &str) -> File<'_> {
     let mut f = File::default();
     let mut lines = Lines::new(src);
     let mut vault: Option<Vault> = None;
@@ -310,12 +332,12 @@ pub fn parse(src: &str) -> File {
     let mut lua_depth = 0i32;
     let mut names: Vec<(String, Span)> = Vec::new();
 
-    let finish = |v: Option<Vault>, f: &mut File, end: usize| {
+    fn finish<'a>(v: Option<Vault<'a>>, f: &mut File<'a>, end: usize) {
         if let Some(mut v) = v {
             v.span = Span::new(v.span.start as usize, end.max(v.span.start as usize));
             f.vaults.push(v);
         }
-    };
+    }
 
     while let Some((start, line)) = lines.next() {
         let t = line.trim_start_matches(blank);
@@ -340,7 +362,7 @@ pub fn parse(src: &str) -> File {
             });
             let lua = Lua {
                 kind: LuaKind::Line,
-                text: code.to_string(),
+                text: Cow::Borrowed(code),
                 span,
                 text_at: at + 1,
             };
@@ -354,21 +376,35 @@ pub fn parse(src: &str) -> File {
             continue;
         }
         if let Some((kind, open_len)) = lua_opener(t) {
-            let mut text = String::new();
+            // The code is one slice of the source unless a line end was
+            // CR-LF (then it is rebuilt with LF ends).
+            let text_at = at + open_len;
+            let mut owned: Option<String> = None;
             let mut first = &t[open_len..];
+            let mut first_at = text_at;
             let block_start = at;
             let mut end = start + line.len();
-            loop {
+            let text_end = loop {
                 let trimmed = first.trim_end_matches(blank);
                 if let Some(body) = trimmed.strip_suffix("}}") {
-                    text.push_str(body);
-                    break;
+                    if let Some(o) = &mut owned {
+                        o.push_str(body);
+                    }
+                    break first_at + body.len();
                 }
-                text.push_str(first);
-                text.push('\n');
+                if let Some(o) = &mut owned {
+                    o.push_str(first);
+                }
                 match lines.next() {
                     Some((s2, l2)) => {
+                        if owned.is_none() && s2 != first_at + first.len() + 1 {
+                            owned = Some(src[text_at..first_at + first.len()].to_string());
+                        }
+                        if let Some(o) = &mut owned {
+                            o.push('\n');
+                        }
                         first = l2;
+                        first_at = s2;
                         end = s2 + l2.len();
                     }
                     None => {
@@ -377,10 +413,14 @@ pub fn parse(src: &str) -> File {
                             "Lua block without its closing }}",
                             Span::new(block_start, block_start + open_len),
                         ));
-                        break;
+                        break first_at + first.len();
                     }
                 }
-            }
+            };
+            let text = match owned {
+                Some(o) => Cow::Owned(o),
+                None => Cow::Borrowed(&src[text_at..text_end]),
+            };
             let span = Span::new(block_start, end);
             f.tokens.push(Token {
                 kind: TokenKind::Code,
@@ -390,7 +430,7 @@ pub fn parse(src: &str) -> File {
                 kind,
                 text,
                 span,
-                text_at: block_start + open_len,
+                text_at,
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => v.items.push(Item::Lua(lua)),
@@ -445,7 +485,7 @@ pub fn parse(src: &str) -> File {
                     kind: TokenKind::MapRow,
                     span,
                 });
-                rows.push((span, row.as_bytes().to_vec()));
+                rows.push((span, row.as_bytes()));
             }
             let span = Span::new(map_start, end);
             match &mut vault {
@@ -457,7 +497,7 @@ pub fn parse(src: &str) -> File {
             continue;
         }
         // A header keyword.
-        let Some(&(kw, mode)) = KEYWORDS.iter().find(|(k, _)| t.starts_with(k)) else {
+        let Some((kw, mode)) = keyword_at(t) else {
             let end = t.find(blank).map(|i| at + i).unwrap_or(start + line.len());
             let mut d = Diagnostic::error(
                 STRAY,
@@ -484,7 +524,7 @@ pub fn parse(src: &str) -> File {
             span: kw_span,
         });
         let rest_start = at + kw.len();
-        let (args, end) = capture(&mut lines, mode, &t[kw.len()..], rest_start, src, &mut f);
+        let (args, end) = capture(&mut lines, mode, &t[kw.len()..], rest_start, &mut f);
         let span = Span::new(at, end);
         for (_, s) in &args {
             f.tokens.push(Token {
@@ -500,7 +540,10 @@ pub fn parse(src: &str) -> File {
             finish(vault.take(), &mut f, start.saturating_sub(1));
             after_default_depth = false;
             lua_depth = 0;
-            let (name, name_span) = args.first().cloned().unwrap_or_default();
+            let (name, name_span) = args
+                .first()
+                .map(|(n, s)| (n.to_string(), *s))
+                .unwrap_or_default();
             if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
                 let idx = crate::LineIndex::new(src);
                 f.diagnostics.push(Diagnostic::error(
@@ -527,7 +570,7 @@ pub fn parse(src: &str) -> File {
             finish(vault.take(), &mut f, start.saturating_sub(1));
             default_depth = args
                 .first()
-                .map(|(s, _)| s.clone())
+                .map(|(s, _)| s.to_string())
                 .filter(|s| !s.is_empty());
             after_default_depth = true;
             continue;
@@ -552,30 +595,39 @@ pub fn parse(src: &str) -> File {
 }
 
 /// Reads a keyword's arguments in its capture mode (with continuations);
-/// returns the arguments and the end offset of the statement.
-fn capture(
-    lines: &mut Lines,
+/// returns the arguments and the end offset of the statement. Arguments
+/// borrow the source unless continuation lines were joined.
+fn capture<'a>(
+    lines: &mut Lines<'a>,
     mode: Mode,
-    first: &str,
+    first: &'a str,
     first_at: usize,
-    src: &str,
-    f: &mut File,
-) -> (Vec<(String, Span)>, usize) {
-    // Join backslash continuations (not in mode N).
-    let mut pieces: Vec<(usize, String)> = Vec::new();
-    let mut text = first.to_string();
+    f: &mut File<'a>,
+) -> (Vec<(Cow<'a, str>, Span)>, usize) {
+    // Join backslash continuations (not in mode N). `earlier` stays empty
+    // (unallocated) for the usual one-line statement.
+    let mut earlier: Vec<(usize, Cow<'a, str>)> = Vec::new();
+    let mut text = first;
     let mut at = first_at;
     let mut end = first_at + first.len();
-    loop {
+    let mut last: (usize, Cow<'a, str>) = loop {
         let t = text.trim_end_matches(blank);
         if mode != Mode::N && t.ends_with('\\') {
             let kept = &t[..t.len() - 1];
-            pieces.push((at, kept.to_string()));
             match lines.next() {
                 Some((s2, l2)) => {
+                    earlier.push((
+                        at,
+                        if mode == Mode::K {
+                            // A backslash just separates tag words.
+                            Cow::Owned(format!("{kept} "))
+                        } else {
+                            Cow::Borrowed(kept)
+                        },
+                    ));
                     let lead = l2.len() - l2.trim_start_matches(blank).len();
                     at = s2 + lead;
-                    text = l2[lead..].to_string();
+                    text = &l2[lead..];
                     end = s2 + l2.len();
                     if matches!(mode, Mode::L | Mode::M) && text.starts_with(',') {
                         f.diagnostics.push(
@@ -583,24 +635,16 @@ fn capture(
                                 .with_note("a continuation line cannot start with a comma"),
                         );
                     }
-                    if mode == Mode::K {
-                        // A backslash just separates tag words.
-                        pieces.last_mut().expect("pushed").1.push(' ');
-                    }
                     continue;
                 }
-                None => break,
+                None => break (at, Cow::Borrowed(kept)),
             }
         }
-        pieces.push((at, text.clone()));
-        break;
-    }
+        break (at, Cow::Borrowed(text));
+    };
     // Mode N continues on the next line after a trailing comma.
     if mode == Mode::N {
-        while pieces
-            .last()
-            .is_some_and(|(_, t)| t.trim_end().ends_with(','))
-        {
+        while last.1.trim_end().ends_with(',') {
             let save = lines.i;
             match lines.next() {
                 Some((s2, l2))
@@ -608,7 +652,7 @@ fn capture(
                         c.is_ascii_digit() || c == '-' || c == '.' || c == '('
                     }) =>
                 {
-                    pieces.push((s2, l2.to_string()));
+                    earlier.push(std::mem::replace(&mut last, (s2, Cow::Borrowed(l2))));
                     end = s2 + l2.len();
                 }
                 _ => {
@@ -618,13 +662,21 @@ fn capture(
             }
         }
     }
-    let _ = src;
     // One logical string with a map back to source offsets (approximate at
     // the joins).
-    let joined: String = pieces.iter().map(|(_, t)| t.as_str()).collect();
+    let pieces: &[(usize, Cow<'a, str>)] = if earlier.is_empty() {
+        std::slice::from_ref(&last)
+    } else {
+        earlier.push(last.clone());
+        &earlier
+    };
+    let joined: Cow<'a, str> = match pieces {
+        [(_, one)] => one.clone(),
+        _ => Cow::Owned(pieces.iter().map(|(_, t)| &**t).collect()),
+    };
     let offset_of = |k: usize| -> usize {
         let mut acc = 0;
-        for (a, t) in &pieces {
+        for (a, t) in pieces {
             if k <= acc + t.len() {
                 return a + (k - acc);
             }
@@ -632,13 +684,23 @@ fn capture(
         }
         end
     };
+    // A part of `joined` as an argument: borrowed when `joined` is.
+    let arg = |part: &str| -> Cow<'a, str> {
+        match &joined {
+            Cow::Borrowed(b) => {
+                let off = part.as_ptr() as usize - b.as_ptr() as usize;
+                Cow::Borrowed(&b[off..off + part.len()])
+            }
+            Cow::Owned(_) => Cow::Owned(part.to_string()),
+        }
+    };
     let mut args = Vec::new();
     match mode {
         Mode::A => {
             let lead = joined.len() - joined.trim_start_matches(blank).len();
             let v = joined.trim_matches(blank);
             args.push((
-                v.to_string(),
+                arg(v),
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
             ));
         }
@@ -680,7 +742,7 @@ fn capture(
                     );
                     continue;
                 }
-                args.push((item.to_string(), span));
+                args.push((arg(item), span));
             }
         }
         Mode::K => {
@@ -703,14 +765,14 @@ fn capture(
                     );
                     continue;
                 }
-                args.push((word.to_string(), span));
+                args.push((arg(word), span));
             }
         }
         Mode::N => {
             let v = joined.trim_matches(blank);
             let lead = joined.len() - joined.trim_start_matches(blank).len();
             args.push((
-                v.to_string(),
+                arg(v),
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
             ));
             let bare_depth = {
@@ -749,7 +811,7 @@ fn check(f: &mut File, src: &str) {
     let mut diags = Vec::new();
     for v in &f.vaults {
         for d in v.directives("ORIENT") {
-            let o = d.args.first().map(|(s, _)| s.as_str()).unwrap_or("");
+            let o = d.args.first().map(|(s, _)| &**s).unwrap_or("");
             if !o.is_empty() && !ORIENTS.contains(&o) {
                 let mut diag =
                     Diagnostic::error(BAD_ORIENT, format!("Bad orient: {o}"), d.args[0].1);
@@ -931,12 +993,12 @@ fn view(v: &Vault, seed: u64) -> Option<TileMap> {
         })
         .flatten()
         .collect();
-    let mons: Vec<(String, Span)> = v
+    let mons: Vec<(Cow<str>, Span)> = v
         .directives("MONS")
         .filter(|d| !d.conditional)
         .flat_map(|d| d.args.iter().cloned())
         .collect();
-    let items: Vec<(String, Span)> = v
+    let items: Vec<(Cow<str>, Span)> = v
         .directives("ITEM")
         .filter(|d| !d.conditional)
         .flat_map(|d| d.args.iter().cloned())
@@ -973,11 +1035,11 @@ fn view(v: &Vault, seed: u64) -> Option<TileMap> {
                 marker = Some((mg, mfg, mk, val.clone(), *span));
             } else if g.is_ascii_digit() && (b'1'..=b'7').contains(&g) {
                 if let Some((spec, span)) = mons.get((g - b'1') as usize) {
-                    marker = Some(('M', Rgb::RED, "monster", spec.clone(), *span));
+                    marker = Some(('M', Rgb::RED, "monster", spec.to_string(), *span));
                 }
             } else if (b'd'..=b'k').contains(&g) {
                 if let Some((spec, span)) = items.get((g - b'd') as usize) {
-                    marker = Some(('(', Rgb::CYAN, "item", spec.clone(), *span));
+                    marker = Some(('(', Rgb::CYAN, "item", spec.to_string(), *span));
                 }
             }
             if let Some(cell) = tm.cell_mut(x as i64, y as i64) {
@@ -1088,7 +1150,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
         }
         let depth: Vec<&str> = v
             .directives("DEPTH")
-            .filter_map(|d| d.args.first().map(|(s, _)| s.as_str()))
+            .filter_map(|d| d.args.first().map(|(s, _)| &**s))
             .collect();
         if !depth.is_empty() {
             detail.push(depth.join(", "));
@@ -1217,5 +1279,71 @@ mod marker_tests {
                 .is_some_and(|d| d.ends_with("triggered by player_los"))
         );
         assert_eq!(marker_description("my_own_thing()"), None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn directive<'a>(f: &'a File, kw: &'a str) -> &'a Directive<'a> {
+        f.vaults[0].directives(kw).next().expect("directive")
+    }
+
+    #[test]
+    fn one_line_arguments_borrow_the_source_and_continued_ones_are_joined() {
+        let src = "NAME: v\nMONS: orc, ogre\nSUBST: a = b\\\n  c\nTAGS: x \\\ny\nMAP\nab\nENDMAP\n";
+        let f = parse(src);
+        let mons = directive(&f, "MONS");
+        assert!(mons.args.iter().all(|(a, _)| matches!(a, Cow::Borrowed(_))));
+        assert_eq!(
+            mons.args
+                .iter()
+                .map(|(a, s)| (&**a, &src[s.start as usize..s.end as usize]))
+                .collect::<Vec<_>>(),
+            [("orc", "orc"), ("ogre", "ogre")]
+        );
+        assert_eq!(&*directive(&f, "SUBST").args[0].0, "a = bc");
+        assert_eq!(
+            directive(&f, "TAGS")
+                .args
+                .iter()
+                .map(|(a, _)| &**a)
+                .collect::<Vec<_>>(),
+            ["x", "y"]
+        );
+        let Some(Item::Map { rows, .. }) = f.vaults[0].items.last() else {
+            panic!("map")
+        };
+        assert_eq!(rows[0].1, b"ab");
+    }
+
+    #[test]
+    fn lua_blocks_read_the_same_with_lf_and_cr_lf_line_ends() {
+        let lf = "NAME: v\n{{\n  local x = 1\n  y() }}\nlua {{ z() }}\n{{\n";
+        let crlf = lf.replace('\n', "\r\n");
+        let texts = |src: &str| {
+            let f = parse(src);
+            let mut out: Vec<(String, bool)> = f.vaults[0]
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Lua(l) => Some((l.text.to_string(), matches!(l.text, Cow::Borrowed(_)))),
+                    _ => None,
+                })
+                .collect();
+            out.push((String::new(), f.diagnostics.len() == 1));
+            out
+        };
+        let a = texts(lf);
+        let b = texts(&crlf);
+        assert_eq!(a[0].0, "\n  local x = 1\n  y() ");
+        assert_eq!(a[1].0, " z() ");
+        assert!(a.iter().all(|(_, borrowed)| *borrowed), "{a:?}");
+        for (x, y) in a.iter().zip(&b).take(2) {
+            assert_eq!(x.0, y.0);
+        }
+        assert!(matches!(b[0], (_, false)), "a CR-LF block is rebuilt");
+        assert!(b[2].1, "the unclosed block is reported");
     }
 }

@@ -322,7 +322,7 @@ mod tests {
         assert_eq!(nsubst_segments("1=Z / .")[1].count, None);
     }
 
-    fn vault(src: &str) -> Vault {
+    fn vault(src: &str) -> Vault<'_> {
         let f = parse(src);
         assert!(
             f.diagnostics.iter().all(|d| !d.is_error()),
