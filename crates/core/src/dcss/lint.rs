@@ -21,41 +21,64 @@ pub const GLYPH_MEANINGLESS: &str = "DC0208";
 pub const SUBST_UNSATISFIED: &str = "DC0209";
 
 /// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
-/// Most names checked are far from every candidate, so the length test and
-/// the per-row cut-off keep this cheap; rows live on the stack for names of
-/// up to 63 bytes.
+/// Most names checked are far from every candidate, so the length and
+/// letter-set tests and the per-row cut-off keep this cheap; rows live on
+/// the stack for names of up to 63 bytes.
 fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len().abs_diff(b.len()) > limit {
-        return limit.saturating_add(1);
+    let over = limit.saturating_add(1);
+    if a.len().abs_diff(b.len()) > limit
+        || (letters(a) ^ letters(b)).count_ones() as usize > limit.saturating_mul(2)
+    {
+        return over;
     }
-    let mut small = [[0usize; 64]; 2];
-    let mut large: [Vec<usize>; 2];
-    let (prev, cur): (&mut [usize], &mut [usize]) = if b.len() < 64 {
+    let mut small = [[0u16; 64]; 2];
+    let mut large: [Vec<u16>; 2];
+    let (mut prev, mut cur): (&mut [u16], &mut [u16]) = if b.len() < 64 && a.len() < 1024 {
         let [p, c] = &mut small;
         (&mut p[..=b.len()], &mut c[..=b.len()])
-    } else {
+    } else if a.len().max(b.len()) < usize::from(u16::MAX) {
         large = [vec![0; b.len() + 1], vec![0; b.len() + 1]];
         let [p, c] = &mut large;
         (p.as_mut_slice(), c.as_mut_slice())
+    } else {
+        return over;
     };
     for (j, x) in prev.iter_mut().enumerate() {
-        *x = j;
+        *x = j as u16;
     }
+    let limit16 = limit.min(usize::from(u16::MAX - 1)) as u16;
     for i in 1..=a.len() {
-        cur[0] = i;
-        let mut row_min = i;
+        cur[0] = i as u16;
+        let mut row_min = i as u16;
         for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = u16::from(a[i - 1] != b[j - 1]);
             cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
             row_min = row_min.min(cur[j]);
         }
-        if row_min > limit {
-            return limit.saturating_add(1);
+        if row_min > limit16 {
+            return over;
         }
-        prev.copy_from_slice(cur);
+        std::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()].min(limit.saturating_add(1))
+    usize::from(prev[b.len()]).min(over)
+}
+
+/// The set of bytes a name holds, folded to 64 bits (letters, digits, `_`
+/// and space each have their own bit). One edit changes at most two bits,
+/// so names whose sets differ in more than `2 × limit` bits are further
+/// apart than `limit`.
+fn letters(s: &[u8]) -> u64 {
+    s.iter().fold(0, |m, &c| {
+        m | 1
+            << match c {
+                b'a'..=b'z' => c - b'a',
+                b'A'..=b'Z' => c - b'A' + 26,
+                b'0'..=b'9' => c - b'0' + 52,
+                b'_' => 62,
+                _ => 63,
+            }
+    })
 }
 
 /// The closest candidate within `limit` edits (the first of equals), for a
@@ -75,19 +98,53 @@ fn nearest<'a>(
     best.map(|(_, c)| c)
 }
 
+/// The engine tags, sorted out once: exact names (sorted, for lookup),
+/// `prefix_*` and `*_suffix` patterns.
+struct EngineTags {
+    exact: Vec<&'static str>,
+    prefixes: Vec<&'static str>,
+    suffixes: Vec<&'static str>,
+}
+
+fn engine_tags() -> &'static EngineTags {
+    static TAGS: std::sync::OnceLock<EngineTags> = std::sync::OnceLock::new();
+    TAGS.get_or_init(|| {
+        let mut e = EngineTags {
+            exact: Vec::new(),
+            prefixes: Vec::new(),
+            suffixes: Vec::new(),
+        };
+        for &p in tables::ENGINE_TAGS {
+            match (p.strip_suffix('*'), p.strip_prefix('*')) {
+                (Some(pre), _) => e.prefixes.push(pre),
+                (None, Some(suf)) => e.suffixes.push(suf),
+                (None, None) => e.exact.push(p),
+            }
+        }
+        e.exact.sort_unstable();
+        e
+    })
+}
+
 fn engine_match(tag: &str) -> bool {
-    tables::ENGINE_TAGS
-        .iter()
-        .any(|p| match (p.strip_suffix('*'), p.strip_prefix('*')) {
-            (Some(pre), _) => tag.starts_with(pre) && tag.len() > pre.len(),
-            // `*_entry`: any tag ending so (the game reads the suffix).
-            (None, Some(suf)) => tag.ends_with(suf) && tag.len() > suf.len(),
-            (None, None) => *p == tag,
-        })
+    let e = engine_tags();
+    e.exact.binary_search(&tag).is_ok()
+        || e
+            .prefixes
+            .iter()
+            .any(|pre| tag.starts_with(pre) && tag.len() > pre.len())
+        // `*_entry`: any tag ending so (the game reads the suffix).
+        || e
+            .suffixes
+            .iter()
+            .any(|suf| tag.ends_with(suf) && tag.len() > suf.len())
 }
 
 /// A close engine tag for a tag no code reads.
 fn engine_suggestion(tag: &str) -> Option<String> {
+    // `vault_orient_e` for `vaults_orient_*`; `orient_s` for it too.
+    let suffix = tag.rsplit('_').next().unwrap_or("");
+    let head = &tag[..tag.len() - suffix.len()];
     for p in tables::ENGINE_TAGS.iter().filter(|p| !p.starts_with('*')) {
         match p.strip_suffix('*') {
             None => {
@@ -96,9 +153,6 @@ fn engine_suggestion(tag: &str) -> Option<String> {
                 }
             }
             Some(pre) => {
-                // `vault_orient_e` for `vaults_orient_*`; `orient_s` for it too.
-                let suffix = tag.rsplit('_').next().unwrap_or("");
-                let head = &tag[..tag.len() - suffix.len()];
                 if !head.is_empty()
                     && !suffix.is_empty()
                     && head != pre
@@ -135,6 +189,12 @@ impl GlyphSet {
     }
     fn is_empty(&self) -> bool {
         !self.1
+    }
+    fn union(&mut self, other: &GlyphSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+        self.1 |= other.1;
     }
 }
 
@@ -219,6 +279,9 @@ fn ignored_after_place(w: &str) -> bool {
 /// Words after `place:` that the monster parser ignores.
 fn place_words(spec: &str) -> Vec<(usize, String)> {
     let mut bad = Vec::new();
+    if !spec.contains("place:") {
+        return bad;
+    }
     let mut alt_at = 0;
     for alt in spec.split('/') {
         let this_at = alt_at + (alt.len() - alt.trim_start().len());
@@ -461,16 +524,24 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                 match d.keyword {
                     "SUBST" => {
                         if let Some((_, _, val)) = split_selector(a) {
-                            if let Ok(gs) = super::realize::weighted_glyphs(val) {
-                                glyphs.extend(gs.into_iter().map(|(g, _)| g));
+                            let mut found = GlyphSet::default();
+                            if super::realize::each_weighted_glyph(val, |g, _| found.extend([g]))
+                                .is_ok()
+                            {
+                                glyphs.union(&found);
                             }
                         }
                     }
                     "NSUBST" => {
                         if let Some((_, _, val)) = split_selector(a) {
                             for seg in super::realize::nsubst_segments(val) {
-                                if let Ok(gs) = super::realize::weighted_glyphs(seg.repl) {
-                                    glyphs.extend(gs.into_iter().map(|(g, _)| g));
+                                let mut found = GlyphSet::default();
+                                if super::realize::each_weighted_glyph(seg.repl, |g, _| {
+                                    found.extend([g])
+                                })
+                                .is_ok()
+                                {
+                                    glyphs.union(&found);
                                 }
                             }
                         }
@@ -825,8 +896,7 @@ pub fn monster_name_ok(name: &str) -> bool {
             return true;
         }
     }
-    let words: Vec<&str> = name.split(' ').collect();
-    let last = *words.last().unwrap_or(&"");
+    let last = name.rsplit(' ').next().unwrap_or("");
     // Families with a variable first part: N-headed hydra, big slime
     // creature, red draconian (job), jelly-shaped pillar of salt, …
     if name.contains("-headed ")
@@ -838,7 +908,7 @@ pub fn monster_name_ok(name: &str) -> bool {
     if matches!(
         last,
         "draconian" | "creature" | "thing" | "beast" | "apostle"
-    ) || words.contains(&"draconian")
+    ) || name.split(' ').any(|w| w == "draconian")
         || name.starts_with("serpent of hell")
         || name.starts_with("any ")
     {
@@ -847,51 +917,73 @@ pub fn monster_name_ok(name: &str) -> bool {
     false
 }
 
+/// Appends a spec word to a name being normalised as the game's lookups
+/// see it: lower case, `_` for a space, words joined by one space.
+fn push_word(name: &mut String, w: &str) {
+    if !name.is_empty() {
+        name.push(' ');
+    }
+    if w.is_ascii() {
+        name.extend(w.bytes().map(|b| match b {
+            b'_' => ' ',
+            b => char::from(b.to_ascii_lowercase()),
+        }));
+    } else {
+        name.push_str(&w.to_lowercase().replace('_', " "));
+    }
+}
+
+/// The words of a spec alternative that name the thing: not modifiers
+/// (`key:value`), not blank, not one of `flags`.
+fn name_words<'a>(alt: &'a str, flags: &'a [&str]) -> impl Iterator<Item = &'a str> + 'a {
+    alt.split(|c: char| c.is_whitespace() || c == '\\')
+        .filter(|w| !w.is_empty())
+        .filter(|w| !w.contains(':') || w.ends_with(':'))
+        .filter(move |w| !flags.contains(w))
+}
+
+const MONSTER_FLAGS: &[&str] = &[
+    "generate_awake",
+    "patrolling",
+    "band",
+    "seen",
+    "always_corpse",
+    "never_corpse",
+    "god_gift",
+    "n_suf",
+    "n_adj",
+    "n_rpl",
+    "n_the",
+    "n_des",
+    "n_spe",
+    "n_zom",
+    "n_noc",
+    "name_suffix",
+    "name_adjective",
+    "name_replace",
+    "name_definite",
+    "name_descriptor",
+    "name_species",
+    "name_zombie",
+    "name_nocorpse",
+];
+
 /// Unknown monster names in a MONS/KMONS value (one per alternative).
 pub fn unknown_monsters(spec: &str) -> Vec<String> {
     let mut out = Vec::new();
+    let mut name = String::new();
     for alt in spec.split(['/', ',']) {
         let body = alt.split(';').next().unwrap_or(alt);
         if body.contains("place:") {
             // What follows place: is checked by the place: rule.
             continue;
         }
-        let words: Vec<&str> = body
-            .split(|c: char| c.is_whitespace() || c == '\\')
-            .filter(|w| !w.is_empty())
-            .filter(|w| !w.contains(':') || w.ends_with(':'))
-            .filter(|w| {
-                !matches!(
-                    *w,
-                    "generate_awake"
-                        | "patrolling"
-                        | "band"
-                        | "seen"
-                        | "always_corpse"
-                        | "never_corpse"
-                        | "god_gift"
-                        | "n_suf"
-                        | "n_adj"
-                        | "n_rpl"
-                        | "n_the"
-                        | "n_des"
-                        | "n_spe"
-                        | "n_zom"
-                        | "n_noc"
-                        | "name_suffix"
-                        | "name_adjective"
-                        | "name_replace"
-                        | "name_definite"
-                        | "name_descriptor"
-                        | "name_species"
-                        | "name_zombie"
-                        | "name_nocorpse"
-                )
-            })
-            .collect();
-        let name = words.join(" ").to_lowercase().replace('_', " ");
+        name.clear();
+        for w in name_words(body, MONSTER_FLAGS) {
+            push_word(&mut name, w);
+        }
         if !monster_name_ok(&name) {
-            out.push(name);
+            out.push(name.clone());
         }
     }
     out
@@ -943,6 +1035,9 @@ fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Vec<Diagnosti
 /// `god:` and `col:` monster modifiers, which the game checks when it
 /// places the monster ("bad monster god", "bad monster colour").
 fn modifier_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    if !spec.contains("god:") && !spec.contains("col:") {
+        return;
+    }
     for word in spec.split(|c: char| c.is_whitespace() || c == '/' || c == ',') {
         let word = word.split(';').next().unwrap_or("");
         if let Some(g) = word.strip_prefix("god:") {
@@ -1009,17 +1104,27 @@ fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 }
 
 /// Words of a weighted alternative that are weights or flags, not names.
-fn strip_weights(alt: &str) -> String {
-    alt.split_whitespace()
-        .filter(|w| {
-            !(w.starts_with("w:") && w[2..].parse::<u32>().is_ok())
-                && *w != "no_mimic"
-                && !(*w == "mimic"
-                    || w.strip_prefix("mimic:")
-                        .is_some_and(|n| n.parse::<u32>().is_ok()))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
+    let keep = |w: &&str| {
+        !(w.starts_with("w:") && w[2..].parse::<u32>().is_ok())
+            && *w != "no_mimic"
+            && !(*w == "mimic"
+                || w.strip_prefix("mimic:")
+                    .is_some_and(|n| n.parse::<u32>().is_ok()))
+    };
+    let t = alt.trim();
+    // Usually one name, already as the words would be joined.
+    if t.split(' ').all(|w| !w.is_empty() && keep(&w))
+        && !t.contains(|c: char| c.is_whitespace() && c != ' ')
+    {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    std::borrow::Cow::Owned(
+        alt.split_whitespace()
+            .filter(keep)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 /// KFEAT alternatives: a glyph, a trap word, a shop, or a feature name.
@@ -1028,9 +1133,9 @@ fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     for alt in value.split('/') {
         let name = strip_weights(alt);
         if name.chars().count() <= 1
-            || matches!(name.as_str(), "any trap" | "random trap")
+            || matches!(&*name, "any trap" | "random trap")
             || name.split([' ', ';']).any(|w| w == "shop")
-            || tables::FEATURES.binary_search(&name.as_str()).is_ok()
+            || tables::FEATURES.binary_search(&&*name).is_ok()
         {
             continue;
         }
@@ -1060,10 +1165,10 @@ fn colour_warnings(keyword: &str, arg: &str, span: Span, diags: &mut Vec<Diagnos
         arg
     };
     for alt in value.split('/') {
-        let name = strip_weights(alt);
-        let name = match name.rsplit_once(':') {
-            Some((c, n)) if n.parse::<u32>().is_ok() => c.to_string(),
-            _ => name,
+        let stripped = strip_weights(alt);
+        let name: &str = match stripped.rsplit_once(':') {
+            Some((c, n)) if n.parse::<u32>().is_ok() => c,
+            _ => &stripped,
         };
         if name.is_empty() || name == "none" {
             continue;
@@ -1088,6 +1193,25 @@ fn colour_warnings(keyword: &str, arg: &str, span: Span, diags: &mut Vec<Diagnos
             ));
         }
     }
+}
+
+/// `f` of the name with its apostrophes removed (no copy when it has none).
+fn without_apostrophes<T>(name: &str, f: impl FnOnce(&str) -> T) -> T {
+    if name.contains('\'') {
+        f(&name.replace('\'', ""))
+    } else {
+        f(name)
+    }
+}
+
+/// The item table with apostrophes removed, sorted.
+fn items_without_apostrophes() -> &'static [String] {
+    static ITEMS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    ITEMS.get_or_init(|| {
+        let mut v: Vec<String> = tables::ITEMS.iter().map(|i| i.replace('\'', "")).collect();
+        v.sort_unstable();
+        v
+    })
 }
 
 /// Whether an item name (modifiers removed) is one the item parser
@@ -1119,11 +1243,11 @@ pub fn item_name_ok(name: &str) -> bool {
     }
     // "potion of berserk rage" for "potions of berserk rage" is not this;
     // this is "ogres' club" against "ogres club", apostrophes being optional.
-    let plain = || name.bytes().filter(|&b| b != b'\'');
-    if tables::ITEMS
-        .iter()
-        .any(|i| i.bytes().filter(|&b| b != b'\'').eq(plain()))
-    {
+    if without_apostrophes(name, |plain| {
+        items_without_apostrophes()
+            .binary_search_by(|i| i.as_str().cmp(plain))
+            .is_ok()
+    }) {
         return true;
     }
     if let Some(c) = name
@@ -1141,39 +1265,36 @@ pub fn item_name_ok(name: &str) -> bool {
     name.contains("deck") || name.ends_with(" shop") || name.starts_with("acquire")
 }
 
+const ITEM_FLAGS: &[&str] = &[
+    "pre_id",
+    "good_item",
+    "mundane",
+    "damaged",
+    "randart",
+    "useful",
+    "unobtainable",
+    "no_exclude",
+    "chaotic",
+    "mimic",
+    "no_pickup",
+    "no_uniq",
+    "allow_uniq",
+    "never_decay",
+    "use_all",
+    "gozag",
+];
+
 /// Unknown item names in an ITEM/KITEM value (one per alternative).
 pub fn unknown_items(spec: &str) -> Vec<String> {
     let mut out = Vec::new();
+    let mut name = String::new();
     for alt in spec.split(['/', ',']) {
-        let words: Vec<&str> = alt
-            .split(|c: char| c.is_whitespace() || c == '\\')
-            .filter(|w| !w.is_empty())
-            .filter(|w| !w.contains(':') || w.ends_with(':'))
-            .filter(|w| {
-                !matches!(
-                    *w,
-                    "pre_id"
-                        | "good_item"
-                        | "mundane"
-                        | "damaged"
-                        | "randart"
-                        | "useful"
-                        | "unobtainable"
-                        | "no_exclude"
-                        | "chaotic"
-                        | "mimic"
-                        | "no_pickup"
-                        | "no_uniq"
-                        | "allow_uniq"
-                        | "never_decay"
-                        | "use_all"
-                        | "gozag"
-                )
-            })
-            .collect();
-        let name = words.join(" ").to_lowercase().replace('_', " ");
+        name.clear();
+        for w in name_words(alt, ITEM_FLAGS) {
+            push_word(&mut name, w);
+        }
         if !item_name_ok(&name) {
-            out.push(name);
+            out.push(name.clone());
         }
     }
     out
@@ -1188,20 +1309,28 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
         for (a, span) in &d.args {
             let problem = match d.keyword {
                 "SHUFFLE" => {
-                    let spec: String = a.chars().filter(|c| !c.is_whitespace()).collect();
-                    let segs: Vec<&str> = spec.split('/').collect();
-                    segs.iter()
-                        .any(|s| s.len() != segs[0].len())
+                    // Segment lengths with blanks removed must agree.
+                    let len = |seg: &str| -> usize {
+                        seg.chars()
+                            .filter(|c| !c.is_whitespace())
+                            .map(char::len_utf8)
+                            .sum()
+                    };
+                    let mut segs = a.split('/').map(len);
+                    let first = segs.next().unwrap_or(0);
+                    segs.any(|l| l != first)
                         .then(|| "block shuffle segment length mismatch".to_string())
                 }
                 _ => match split_selector(a) {
                     None => Some(format!("malformed declaration - must use = or : in '{a}'")),
                     Some((_, _, val)) if d.keyword == "SUBST" => {
-                        super::realize::weighted_glyphs(val).err()
+                        super::realize::each_weighted_glyph(val, |_, _| ()).err()
                     }
                     Some((_, _, val)) => super::realize::nsubst_segments(val)
                         .into_iter()
-                        .find_map(|seg| super::realize::weighted_glyphs(seg.repl).err())
+                        .find_map(|seg| {
+                            super::realize::each_weighted_glyph(seg.repl, |_, _| ()).err()
+                        })
                         .map(|e| format!("Bad NSUBST spec: {a} ({e})")),
                 },
             };
@@ -1259,6 +1388,10 @@ mod tests {
             "no_mons_gen",
             "kitten",
             "sitting",
+            "ORC",
+            "Orc",
+            "orç",
+            "o_r c9",
             "a_name_longer_than_sixty_four_bytes_to_take_the_heap_path_of_the_function",
             "a_name_longer_than_sixty_four_bytes_to_take_the_heap_path_of_the_funktion",
         ];

@@ -29,21 +29,28 @@ pub struct Realized {
     pub problems: Vec<(Span, String)>,
 }
 
-/// `KEY = spec` / `KEY : spec`: the first `=` or `:` at index 1 or later.
+/// `KEY = spec` / `KEY : spec`: the first `=` or `:` after the first
+/// character.
 pub fn split_selector(s: &str) -> Option<(&str, char, &str)> {
-    let (i, c) = s
-        .char_indices()
-        .skip(1)
-        .find(|(_, c)| *c == '=' || *c == ':')?;
+    let first = s.chars().next()?.len_utf8();
+    let i = first + memchr::memchr2(b'=', b':', &s.as_bytes()[first..])?;
     let key = s[..i].trim();
     let value = s[i + 1..].trim();
-    (!key.is_empty() && !value.is_empty()).then_some((key, c, value))
+    (!key.is_empty() && !value.is_empty()).then_some((key, char::from(s.as_bytes()[i]), value))
 }
 
 /// SUBST right-hand side: glyphs with weights (`g:N`, default 10).
 pub fn weighted_glyphs(s: &str) -> Result<Vec<(u8, u32)>, String> {
     let mut out = Vec::new();
-    for group in s.split_whitespace() {
+    each_weighted_glyph(s, |g, w| out.push((g, w)))?;
+    Ok(out)
+}
+
+/// Walks a SUBST right-hand side without collecting it: `f` sees each glyph
+/// and its weight; the error is the game's.
+pub fn each_weighted_glyph(s: &str, mut f: impl FnMut(u8, u32)) -> Result<(), String> {
+    let mut any = false;
+    for group in s.split_ascii_whitespace() {
         let b = group.as_bytes();
         if b.len() > 2 && b[1] == b':' {
             let w: u32 = group[2..]
@@ -52,15 +59,16 @@ pub fn weighted_glyphs(s: &str) -> Result<Vec<(u8, u32)>, String> {
             if w == 0 {
                 return Err(format!("Invalid weight specifier in \"{group}\""));
             }
-            out.push((b[0], w));
+            f(b[0], w);
         } else {
-            out.extend(b.iter().map(|&g| (g, 10)));
+            b.iter().for_each(|&g| f(g, 10));
         }
+        any = true;
     }
-    if out.is_empty() {
+    if !any {
         return Err("no substitute defined".into());
     }
-    Ok(out)
+    Ok(())
 }
 
 fn pick(rng: &mut Rng, choices: &[(u8, u32)]) -> u8 {
