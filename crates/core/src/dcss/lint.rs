@@ -25,10 +25,15 @@ pub const SUBST_UNSATISFIED: &str = "DC0209";
 /// letter-set tests and the per-row cut-off keep this cheap; rows live on
 /// the stack for names of up to 63 bytes.
 fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
+    bounded_dist_sets(a, letters(a.as_bytes()), b, letters(b.as_bytes()), limit)
+}
+
+/// [`bounded_dist`] with both names' letter sets already computed.
+fn bounded_dist_sets(a: &str, a_set: u64, b: &str, b_set: u64, limit: usize) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let over = limit.saturating_add(1);
     if a.len().abs_diff(b.len()) > limit
-        || (letters(a) ^ letters(b)).count_ones() as usize > limit.saturating_mul(2)
+        || (a_set ^ b_set).count_ones() as usize > limit.saturating_mul(2)
     {
         return over;
     }
@@ -99,11 +104,14 @@ fn nearest<'a>(
 }
 
 /// The engine tags, sorted out once: exact names (sorted, for lookup),
-/// `prefix_*` and `*_suffix` patterns.
+/// `prefix_*` and `*_suffix` patterns, and the names and prefixes in table
+/// order with their letter sets (for suggestions).
 struct EngineTags {
     exact: Vec<&'static str>,
     prefixes: Vec<&'static str>,
     suffixes: Vec<&'static str>,
+    /// (name or prefix, is a prefix, letter set)
+    suggestible: Vec<(&'static str, bool, u64)>,
 }
 
 fn engine_tags() -> &'static EngineTags {
@@ -113,12 +121,19 @@ fn engine_tags() -> &'static EngineTags {
             exact: Vec::new(),
             prefixes: Vec::new(),
             suffixes: Vec::new(),
+            suggestible: Vec::new(),
         };
         for &p in tables::ENGINE_TAGS {
             match (p.strip_suffix('*'), p.strip_prefix('*')) {
-                (Some(pre), _) => e.prefixes.push(pre),
+                (Some(pre), _) => {
+                    e.prefixes.push(pre);
+                    e.suggestible.push((pre, true, letters(pre.as_bytes())));
+                }
                 (None, Some(suf)) => e.suffixes.push(suf),
-                (None, None) => e.exact.push(p),
+                (None, None) => {
+                    e.exact.push(p);
+                    e.suggestible.push((p, false, letters(p.as_bytes())));
+                }
             }
         }
         e.exact.sort_unstable();
@@ -145,23 +160,21 @@ fn engine_suggestion(tag: &str) -> Option<String> {
     // `vault_orient_e` for `vaults_orient_*`; `orient_s` for it too.
     let suffix = tag.rsplit('_').next().unwrap_or("");
     let head = &tag[..tag.len() - suffix.len()];
-    for p in tables::ENGINE_TAGS.iter().filter(|p| !p.starts_with('*')) {
-        match p.strip_suffix('*') {
-            None => {
-                if tag.len() > 3 && bounded_dist(tag, p, 3) <= 3 {
-                    return Some(p.to_string());
-                }
+    let tag_set = letters(tag.as_bytes());
+    let head_set = letters(head.as_bytes());
+    for &(p, is_prefix, p_set) in &engine_tags().suggestible {
+        if !is_prefix {
+            if tag.len() > 3 && bounded_dist_sets(tag, tag_set, p, p_set, 3) <= 3 {
+                return Some(p.to_string());
             }
-            Some(pre) => {
-                if !head.is_empty()
-                    && !suffix.is_empty()
-                    && head != pre
-                    && pre.len() > 3
-                    && (bounded_dist(head, pre, 1) <= 1 || (pre.ends_with(head) && head.len() >= 4))
-                {
-                    return Some(format!("{pre}{suffix}"));
-                }
-            }
+        } else if !head.is_empty()
+            && !suffix.is_empty()
+            && head != p
+            && p.len() > 3
+            && (bounded_dist_sets(head, head_set, p, p_set, 1) <= 1
+                || (p.ends_with(head) && head.len() >= 4))
+        {
+            return Some(format!("{p}{suffix}"));
         }
     }
     None
@@ -836,45 +849,75 @@ pub fn lint_set(files: &mut [(String, File)]) {
 
 pub const UNKNOWN_MONSTER: &str = "DC0300";
 
-fn known_monster(name: &str) -> bool {
-    tables::MONSTERS.binary_search(&name).is_ok()
+/// FNV-1a: names are short and trusted, so a simple hash beats SipHash.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
 }
+
+impl std::hash::Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type NameSet = HashSet<&'static str, std::hash::BuildHasherDefault<Fnv>>;
+
+/// A table as a hash set, built on first use.
+fn name_set(
+    cell: &'static std::sync::OnceLock<NameSet>,
+    tables: &[&[&'static str]],
+) -> &'static NameSet {
+    cell.get_or_init(|| tables.iter().flat_map(|t| t.iter().copied()).collect())
+}
+
+/// Monster names and the special names the spec parser knows.
+fn known_monster(name: &str) -> bool {
+    static SET: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
+    name_set(&SET, &[tables::MONSTERS, SPECIAL_MONSTERS]).contains(name)
+}
+
+const SPECIAL_MONSTERS: &[&str] = &[
+    "nothing",
+    "random",
+    "any",
+    "any monster",
+    "0",
+    "8",
+    "9",
+    "any demon",
+    "lesser demon",
+    "common demon",
+    "greater demon",
+    "pandemonium lord",
+    "small abomination",
+    "large abomination",
+    "orb of appropriateness",
+    "any draconian",
+    "any base draconian",
+    "any nonbase draconian",
+    "ugly thing",
+    "very ugly thing",
+    "mutant beast",
+    "bai suzhen dragon",
+    "orc apostle",
+    "slime creature",
+    "hydra",
+    "slymdra",
+];
 
 /// Whether a monster name (modifiers removed) is one the spec parser
 /// resolves: a table name, a derived form or a special name.
 pub fn monster_name_ok(name: &str) -> bool {
     if name.is_empty() || known_monster(name) {
-        return true;
-    }
-    const SPECIAL: &[&str] = &[
-        "nothing",
-        "random",
-        "any",
-        "any monster",
-        "0",
-        "8",
-        "9",
-        "any demon",
-        "lesser demon",
-        "common demon",
-        "greater demon",
-        "pandemonium lord",
-        "small abomination",
-        "large abomination",
-        "orb of appropriateness",
-        "any draconian",
-        "any base draconian",
-        "any nonbase draconian",
-        "ugly thing",
-        "very ugly thing",
-        "mutant beast",
-        "bai suzhen dragon",
-        "orc apostle",
-        "slime creature",
-        "hydra",
-        "slymdra",
-    ];
-    if SPECIAL.contains(&name) {
         return true;
     }
     for suffix in [
@@ -1217,7 +1260,8 @@ fn items_without_apostrophes() -> &'static [String] {
 /// Whether an item name (modifiers removed) is one the item parser
 /// resolves.
 pub fn item_name_ok(name: &str) -> bool {
-    if name.is_empty() || tables::ITEMS.binary_search(&name).is_ok() {
+    static SET: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
+    if name.is_empty() || name_set(&SET, &[tables::ITEMS]).contains(name) {
         return true;
     }
     if matches!(

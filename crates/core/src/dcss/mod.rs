@@ -254,7 +254,7 @@ fn keyword_at(t: &str) -> Option<(&'static str, Mode)> {
     let head = &t[..=colon];
     KEYWORDS
         .iter()
-        .find(|(k, _)| k.len() == head.len() && *k == head)
+        .find(|(k, _)| k.len() == head.len() && k.as_bytes()[0] == b[0] && *k == head)
         .copied()
 }
 
@@ -324,7 +324,11 @@ fn lua_depth_delta(code: &str) -> i32 {
 }
 
 pub fn parse(src: &str) -> File<'_> {
-    let mut f = File::default();
+    let mut f = File {
+        // About one token per 20 bytes in the game's files.
+        tokens: Vec::with_capacity(src.len() / 16),
+        ..File::default()
+    };
     let mut lines = Lines::new(src);
     let mut vault: Option<Vault> = None;
     let mut default_depth: Option<String> = None;
@@ -375,7 +379,11 @@ pub fn parse(src: &str) -> File<'_> {
             }
             continue;
         }
-        if let Some((kind, open_len)) = lua_opener(t) {
+        if let Some((kind, open_len)) = t
+            .starts_with(['{', 'l', 'p', 'v', 'e'])
+            .then(|| lua_opener(t))
+            .flatten()
+        {
             // The code is one slice of the source unless a line end was
             // CR-LF (then it is rebuilt with LF ends).
             let text_at = at + open_len;
@@ -445,7 +453,7 @@ pub fn parse(src: &str) -> File<'_> {
                 kind: TokenKind::Keyword,
                 span: Span::new(start, start + 3),
             });
-            let mut rows = Vec::new();
+            let mut rows = Vec::with_capacity(16);
             let mut end = start + line.len();
             while let Some((s2, l2)) = lines.next() {
                 if let Some(rest) = l2.strip_prefix("ENDMAP") {
@@ -561,7 +569,7 @@ pub fn parse(src: &str) -> File<'_> {
                 name,
                 name_span,
                 span,
-                items: Vec::new(),
+                items: Vec::with_capacity(16),
                 default_depth: default_depth.clone(),
             });
             continue;
