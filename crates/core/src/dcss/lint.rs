@@ -182,6 +182,7 @@ fn engine_suggestion(tag: &str) -> Option<String> {
 
 /// A set of map glyphs: one flag per byte, so filling it from every map
 /// cell costs no hashing.
+#[derive(Clone)]
 struct GlyphSet([bool; 256], bool);
 
 impl Default for GlyphSet {
@@ -519,17 +520,23 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     if v.has_lua() {
         return;
     }
-    let mut glyphs = GlyphSet::default();
+    // One pass over the map's cells serves every rule below.
+    let mut counts = [0usize; 256];
     for i in &v.items {
         if let Item::Map { rows, .. } = i {
             for (_, r) in rows {
-                glyphs.extend(r.iter().copied());
+                for &g in r.iter() {
+                    counts[usize::from(g)] += 1;
+                }
             }
         }
     }
+    let mut glyphs = GlyphSet::default();
+    glyphs.extend((0..=255u8).filter(|&g| counts[usize::from(g)] > 0));
     if glyphs.is_empty() {
         return;
     }
+    let in_map = glyphs.clone();
     // Glyphs a transform can produce count as used.
     for item in &v.items {
         if let Item::Directive(d) = item {
@@ -582,8 +589,8 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             }
         }
     }
-    lint_meaningless_glyphs(v, diags);
-    lint_unsatisfiable_substs(v, diags);
+    lint_meaningless_glyphs(v, &in_map, diags);
+    lint_unsatisfiable_substs(v, &counts, diags);
     let mons: usize = v.directives("MONS").map(|d| d.args.len()).sum();
     for slot in 1..=7u8 {
         let used = glyphs.contains(&(b'0' + slot));
@@ -621,7 +628,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
 /// Map glyphs with no default meaning that no directive mentions: the game
 /// quietly makes them floor (spec: "unknown glyphs … are not errors").
 /// Reported once per glyph, at its first cell. Only for vaults without Lua.
-fn lint_meaningless_glyphs(v: &Vault, diags: &mut Vec<Diagnostic>) {
+fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnostic>) {
     let mut mentioned = GlyphSet::default();
     mentioned.extend(tables::GLYPHS.iter().map(|g| g.0));
     mentioned.extend([b' ']);
@@ -639,6 +646,9 @@ fn lint_meaningless_glyphs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                 _ => {}
             }
         }
+    }
+    if (0..=255u8).all(|g| !in_map.contains(&g) || mentioned.contains(&g)) {
+        return;
     }
     let mut reported = GlyphSet::default();
     for item in &v.items {
@@ -675,17 +685,7 @@ fn lint_meaningless_glyphs(v: &Vault, diags: &mut Vec<Diagnostic>) {
 /// SUBST and NSUBST lines the map cannot satisfy: a key with no cell, or an
 /// NSUBST whose counts ask for more cells than hold its key. Only where the
 /// count is certain: no earlier transform mentions the key's glyphs.
-fn lint_unsatisfiable_substs(v: &Vault, diags: &mut Vec<Diagnostic>) {
-    let mut counts = [0usize; 256];
-    for item in &v.items {
-        if let Item::Map { rows, .. } = item {
-            for (_, r) in rows {
-                for &g in r.iter() {
-                    counts[usize::from(g)] += 1;
-                }
-            }
-        }
-    }
+fn lint_unsatisfiable_substs(v: &Vault, counts: &[usize; 256], diags: &mut Vec<Diagnostic>) {
     // Glyphs an earlier transform touches (as key or as output).
     let mut touched = GlyphSet::default();
     for item in &v.items {
