@@ -180,35 +180,31 @@ fn engine_suggestion(tag: &str) -> Option<String> {
     None
 }
 
-/// A set of map glyphs: one flag per byte, so filling it from every map
-/// cell costs no hashing.
-#[derive(Clone)]
-struct GlyphSet([bool; 256], bool);
-
-impl Default for GlyphSet {
-    fn default() -> Self {
-        GlyphSet([false; 256], false)
-    }
-}
+/// A set of map glyphs: one bit per byte value, so filling it costs no
+/// hashing and set operations are four words.
+#[derive(Clone, Copy, Default, PartialEq)]
+struct GlyphSet([u64; 4]);
 
 impl GlyphSet {
     fn extend(&mut self, bytes: impl IntoIterator<Item = u8>) {
         for b in bytes {
-            self.0[usize::from(b)] = true;
-            self.1 = true;
+            self.0[usize::from(b >> 6)] |= 1 << (b & 63);
         }
     }
     fn contains(&self, b: &u8) -> bool {
-        self.0[usize::from(*b)]
+        self.0[usize::from(*b >> 6)] & (1 << (*b & 63)) != 0
     }
     fn is_empty(&self) -> bool {
-        !self.1
+        self.0 == [0; 4]
     }
     fn union(&mut self, other: &GlyphSet) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
-        self.1 |= other.1;
+    }
+    /// Whether every member is also in `other`.
+    fn is_subset(&self, other: &GlyphSet) -> bool {
+        self.0.iter().zip(other.0).all(|(a, b)| a & !b == 0)
     }
 }
 
@@ -536,7 +532,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     if glyphs.is_empty() {
         return;
     }
-    let in_map = glyphs.clone();
+    let in_map = glyphs;
     // Glyphs a transform can produce count as used.
     for item in &v.items {
         if let Item::Directive(d) = item {
@@ -647,7 +643,7 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
             }
         }
     }
-    if (0..=255u8).all(|g| !in_map.contains(&g) || mentioned.contains(&g)) {
+    if in_map.is_subset(&mentioned) {
         return;
     }
     let mut reported = GlyphSet::default();
