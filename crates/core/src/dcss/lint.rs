@@ -335,8 +335,30 @@ fn lua_strings(code: &str) -> Vec<(usize, &str)> {
     out
 }
 
-pub fn lint_vault(v: &Vault, diags: &mut Vec<Diagnostic>) {
-    lint_tags(v, diags, None);
+/// What the engine makes of a tag, remembered across the vaults of one
+/// analysis (a file's vaults share most of their tags).
+#[derive(Default)]
+pub struct TagMemo(HashMap<String, (bool, Option<String>), std::hash::BuildHasherDefault<Fnv>>);
+
+impl TagMemo {
+    /// Whether the engine reads `tag`, and else a close engine tag.
+    fn engine(&mut self, tag: &str) -> (bool, Option<&str>) {
+        if !self.0.contains_key(tag) {
+            let matched = engine_match(tag);
+            let near = (!matched && tag.len() > 1)
+                .then(|| engine_suggestion(tag))
+                .flatten();
+            self.0.insert(tag.to_string(), (matched, near));
+        }
+        match self.0.get(tag) {
+            Some((m, near)) => (*m, near.as_deref()),
+            None => (engine_match(tag), None),
+        }
+    }
+}
+
+pub fn lint_vault(v: &Vault, diags: &mut Vec<Diagnostic>, memo: &mut TagMemo) {
+    lint_tags(v, diags, None, memo);
     lint_specs(v, diags);
 }
 
@@ -346,10 +368,12 @@ pub fn lint_tags(
     v: &Vault,
     diags: &mut Vec<Diagnostic>,
     known_selectors: Option<&HashSet<String>>,
+    memo: &mut TagMemo,
 ) {
     for d in v.directives("TAGS") {
         for (tag, span) in &d.args {
-            if engine_match(tag) || known_selectors.is_some_and(|s| s.contains(&**tag)) {
+            let (matched, engine_near) = memo.engine(tag);
+            if matched || known_selectors.is_some_and(|s| s.contains(&**tag)) {
                 continue;
             }
             if tag.len() == 1 {
@@ -364,7 +388,7 @@ pub fn lint_tags(
                 .filter(|_| tag.len() > 4)
                 .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
                 .map(str::to_string);
-            if let Some(s) = engine_suggestion(tag).or(near_selector) {
+            if let Some(s) = engine_near.map(str::to_string).or(near_selector) {
                 diags.push(
                     Diagnostic::warning(
                         TAG_TYPO,
@@ -712,7 +736,6 @@ fn lint_unsatisfiable_substs(v: &Vault, counts: &[usize; 256], diags: &mut Vec<D
                     ));
                 } else if certain && d.keyword == "NSUBST" {
                     let wanted: usize = super::realize::nsubst_segments(value)
-                        .iter()
                         .filter_map(|seg| seg.count)
                         .sum();
                     if wanted > have {
@@ -811,8 +834,9 @@ pub fn lint_set(files: &mut [(String, File)]) {
         // Tag checks again, now knowing every file's selectors.
         f.diagnostics
             .retain(|d| d.code != TAG_TYPO && d.code != TAG_STRAY);
+        let mut memo = TagMemo::default();
         for v in &f.vaults {
-            lint_tags(v, &mut diags, Some(&selectors));
+            lint_tags(v, &mut diags, Some(&selectors), &mut memo);
             for (t, span) in requested_tags(v) {
                 if !declared.contains_key(&t) && !prefixes.iter().any(|p| t.starts_with(p.as_str()))
                 {
@@ -956,73 +980,124 @@ pub fn monster_name_ok(name: &str) -> bool {
     false
 }
 
-/// Appends a spec word to a name being normalised as the game's lookups
-/// see it: lower case, `_` for a space, words joined by one space.
-fn push_word(name: &mut String, w: &str) {
-    if !name.is_empty() {
-        name.push(' ');
+/// Fields of `s` between bytes for which `sep` holds (ASCII separators, so
+/// every field is a `str`), empty fields included, as `str::split` gives.
+fn fields<'a>(s: &'a str, sep: impl Fn(u8) -> bool + 'a) -> impl Iterator<Item = &'a str> + 'a {
+    let b = s.as_bytes();
+    let mut start = Some(0);
+    std::iter::from_fn(move || {
+        let st = start?;
+        match b[st..].iter().position(|&c| sep(c)) {
+            Some(n) => {
+                start = Some(st + n + 1);
+                Some(&s[st..st + n])
+            }
+            None => {
+                start = None;
+                Some(&s[st..])
+            }
+        }
+    })
+}
+
+/// The blank- or backslash-separated words of a spec alternative.
+fn spec_words(s: &str) -> impl Iterator<Item = &str> {
+    fields(s, |c| c.is_ascii_whitespace() || c == b'\\').filter(|w| !w.is_empty())
+}
+
+/// A name being normalised as the game's lookups see it: lower case, `_`
+/// for a space, words joined by one space. Reused across alternatives.
+struct NameBuf(Vec<u8>);
+
+impl Default for NameBuf {
+    fn default() -> Self {
+        NameBuf(Vec::with_capacity(64))
     }
-    if w.is_ascii() {
-        name.extend(w.bytes().map(|b| match b {
-            b'_' => ' ',
-            b => char::from(b.to_ascii_lowercase()),
-        }));
-    } else {
-        name.push_str(&w.to_lowercase().replace('_', " "));
+}
+
+impl NameBuf {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push_word(&mut self, w: &str) {
+        if !self.0.is_empty() {
+            self.0.push(b' ');
+        }
+        if w.is_ascii() {
+            let start = self.0.len();
+            self.0.extend_from_slice(w.as_bytes());
+            for b in &mut self.0[start..] {
+                *b = if *b == b'_' {
+                    b' '
+                } else {
+                    b.to_ascii_lowercase()
+                };
+            }
+        } else {
+            self.0
+                .extend_from_slice(w.to_lowercase().replace('_', " ").as_bytes());
+        }
+    }
+    fn as_str(&self) -> &str {
+        // Only whole words of a `str` and ASCII bytes were pushed.
+        std::str::from_utf8(&self.0).unwrap_or("")
     }
 }
 
 /// The words of a spec alternative that name the thing: not modifiers
-/// (`key:value`), not blank, not one of `flags`.
-fn name_words<'a>(alt: &'a str, flags: &'a [&str]) -> impl Iterator<Item = &'a str> + 'a {
-    alt.split(|c: char| c.is_whitespace() || c == '\\')
-        .filter(|w| !w.is_empty())
+/// (`key:value`) and not flags.
+fn name_words(alt: &str, flag: fn(&str) -> bool) -> impl Iterator<Item = &str> {
+    spec_words(alt)
         .filter(|w| !w.contains(':') || w.ends_with(':'))
-        .filter(move |w| !flags.contains(w))
+        .filter(move |w| !flag(w))
 }
 
-const MONSTER_FLAGS: &[&str] = &[
-    "generate_awake",
-    "patrolling",
-    "band",
-    "seen",
-    "always_corpse",
-    "never_corpse",
-    "god_gift",
-    "n_suf",
-    "n_adj",
-    "n_rpl",
-    "n_the",
-    "n_des",
-    "n_spe",
-    "n_zom",
-    "n_noc",
-    "name_suffix",
-    "name_adjective",
-    "name_replace",
-    "name_definite",
-    "name_descriptor",
-    "name_species",
-    "name_zombie",
-    "name_nocorpse",
-];
+fn monster_flag(w: &str) -> bool {
+    matches!(
+        w,
+        "generate_awake"
+            | "patrolling"
+            | "band"
+            | "seen"
+            | "always_corpse"
+            | "never_corpse"
+            | "god_gift"
+            | "n_suf"
+            | "n_adj"
+            | "n_rpl"
+            | "n_the"
+            | "n_des"
+            | "n_spe"
+            | "n_zom"
+            | "n_noc"
+            | "name_suffix"
+            | "name_adjective"
+            | "name_replace"
+            | "name_definite"
+            | "name_descriptor"
+            | "name_species"
+            | "name_zombie"
+            | "name_nocorpse"
+    )
+}
 
 /// Unknown monster names in a MONS/KMONS value (one per alternative).
 pub fn unknown_monsters(spec: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut name = String::new();
-    for alt in spec.split(['/', ',']) {
+    let mut name = NameBuf::default();
+    let has_place = spec.contains("place:");
+    for alt in fields(spec, |c| c == b'/' || c == b',') {
         let body = alt.split(';').next().unwrap_or(alt);
-        if body.contains("place:") {
+        if has_place && body.contains("place:") {
             // What follows place: is checked by the place: rule.
             continue;
         }
         name.clear();
-        for w in name_words(body, MONSTER_FLAGS) {
-            push_word(&mut name, w);
+        for w in name_words(body, monster_flag) {
+            name.push_word(w);
         }
-        if !monster_name_ok(&name) {
-            out.push(name.clone());
+        if !monster_name_ok(name.as_str()) {
+            out.push(name.as_str().to_string());
         }
     }
     out
@@ -1305,36 +1380,39 @@ pub fn item_name_ok(name: &str) -> bool {
     name.contains("deck") || name.ends_with(" shop") || name.starts_with("acquire")
 }
 
-const ITEM_FLAGS: &[&str] = &[
-    "pre_id",
-    "good_item",
-    "mundane",
-    "damaged",
-    "randart",
-    "useful",
-    "unobtainable",
-    "no_exclude",
-    "chaotic",
-    "mimic",
-    "no_pickup",
-    "no_uniq",
-    "allow_uniq",
-    "never_decay",
-    "use_all",
-    "gozag",
-];
+fn item_flag(w: &str) -> bool {
+    matches!(
+        w,
+        "pre_id"
+            | "good_item"
+            | "mundane"
+            | "damaged"
+            | "randart"
+            | "useful"
+            | "unobtainable"
+            | "no_exclude"
+            | "chaotic"
+            | "mimic"
+            | "no_pickup"
+            | "no_uniq"
+            | "allow_uniq"
+            | "never_decay"
+            | "use_all"
+            | "gozag"
+    )
+}
 
 /// Unknown item names in an ITEM/KITEM value (one per alternative).
 pub fn unknown_items(spec: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut name = String::new();
-    for alt in spec.split(['/', ',']) {
+    let mut name = NameBuf::default();
+    for alt in fields(spec, |c| c == b'/' || c == b',') {
         name.clear();
-        for w in name_words(alt, ITEM_FLAGS) {
-            push_word(&mut name, w);
+        for w in name_words(alt, item_flag) {
+            name.push_word(w);
         }
-        if !item_name_ok(&name) {
-            out.push(name.clone());
+        if !item_name_ok(name.as_str()) {
+            out.push(name.as_str().to_string());
         }
     }
     out
@@ -1367,7 +1445,6 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
                         super::realize::each_weighted_glyph(val, |_, _| ()).err()
                     }
                     Some((_, _, val)) => super::realize::nsubst_segments(val)
-                        .into_iter()
                         .find_map(|seg| {
                             super::realize::each_weighted_glyph(seg.repl, |_, _| ()).err()
                         })
@@ -1397,6 +1474,20 @@ mod tests {
         );
         // A pattern is never offered as a tag to write.
         assert!(engine_suggestion("zot_entyr").is_none_or(|s| !s.contains('*')));
+    }
+
+    #[test]
+    fn fields_split_as_str_split_does() {
+        for s in ["", "a", "/", "orc/ogre,,troll", "ç/é ö/", ",x,"] {
+            assert_eq!(
+                super::fields(s, |c| c == b'/' || c == b',').collect::<Vec<_>>(),
+                s.split(['/', ',']).collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(
+            super::spec_words(" orc\\ priest\tç ").collect::<Vec<_>>(),
+            ["orc", "priest", "ç"]
+        );
     }
 
     fn plain(a: &str, b: &str) -> usize {

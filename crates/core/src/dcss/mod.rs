@@ -100,10 +100,61 @@ pub struct Directive<'a> {
     /// Arguments: the whole text (mode A), items (L/M), words (K) or the
     /// raw text (N), each with the span it came from. Borrowed from the
     /// source unless joined from continuation lines.
-    pub args: Vec<(Cow<'a, str>, Span)>,
+    pub args: Args<'a>,
     pub span: Span,
     /// Written between a Lua `if`/`for`/`while`/`function` and its `end`.
     pub conditional: bool,
+}
+
+/// One argument: its text and where it came from.
+pub type Arg<'a> = (Cow<'a, str>, Span);
+
+/// A directive's arguments, read as a slice. Most statements have one,
+/// which is kept inline rather than in its own allocation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Args<'a> {
+    One([Arg<'a>; 1]),
+    Many(Vec<Arg<'a>>),
+}
+
+impl Default for Args<'_> {
+    fn default() -> Self {
+        Args::Many(Vec::new())
+    }
+}
+
+impl<'a> Args<'a> {
+    pub fn push(&mut self, arg: Arg<'a>) {
+        match self {
+            Args::Many(v) if v.is_empty() => *self = Args::One([arg]),
+            Args::Many(v) => v.push(arg),
+            Args::One([first]) => {
+                let first = std::mem::replace(first, (Cow::Borrowed(""), Span::new(0, 0)));
+                let mut v = Vec::with_capacity(4);
+                v.push(first);
+                v.push(arg);
+                *self = Args::Many(v);
+            }
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Args<'a> {
+    type Target = [Arg<'a>];
+    fn deref(&self) -> &[Arg<'a>] {
+        match self {
+            Args::One(a) => a,
+            Args::Many(v) => v,
+        }
+    }
+}
+
+impl<'a, 'b> IntoIterator for &'b Args<'a> {
+    type Item = &'b Arg<'a>;
+    type IntoIter = std::slice::Iter<'b, Arg<'a>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -291,10 +342,11 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 /// Net nesting change of one Lua line (rough: keywords outside strings).
 fn lua_depth_delta(code: &str) -> i32 {
     let mut delta = 0;
-    let mut word = String::new();
+    let mut word_start: Option<usize> = None;
     let mut in_str: Option<char> = None;
     let mut prev = ' ';
-    for c in code.chars().chain([' ']) {
+    let end = code.len();
+    for (i, c) in code.char_indices().chain([(end, ' ')]) {
         if let Some(q) = in_str {
             if c == q && prev != '\\' {
                 in_str = None;
@@ -309,14 +361,13 @@ fn lua_depth_delta(code: &str) -> i32 {
             in_str = Some(c);
         }
         if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            match word.as_str() {
+            word_start.get_or_insert(i);
+        } else if let Some(st) = word_start.take() {
+            match &code[st..i] {
                 "if" | "function" | "do" => delta += 1,
                 "end" => delta -= 1,
                 _ => {}
             }
-            word.clear();
         }
         prev = c;
     }
@@ -611,7 +662,7 @@ fn capture<'a>(
     first: &'a str,
     first_at: usize,
     f: &mut File<'a>,
-) -> (Vec<(Cow<'a, str>, Span)>, usize) {
+) -> (Args<'a>, usize) {
     // Join backslash continuations (not in mode N). `earlier` stays empty
     // (unallocated) for the usual one-line statement.
     let mut earlier: Vec<(usize, Cow<'a, str>)> = Vec::new();
@@ -702,7 +753,7 @@ fn capture<'a>(
             Cow::Owned(_) => Cow::Owned(part.to_string()),
         }
     };
-    let mut args = Vec::new();
+    let mut args = Args::default();
     match mode {
         Mode::A => {
             let lead = joined.len() - joined.trim_start_matches(blank).len();
@@ -718,9 +769,8 @@ fn capture<'a>(
             if trimmed_all.is_empty() {
                 return (args, end);
             }
-            let parts: Vec<&str> = joined.split(',').collect();
-            let count = parts.len();
-            for part in parts {
+            let count = if joined.contains(',') { 2 } else { 1 };
+            for part in joined.split(',') {
                 let lead = part.len() - part.trim_start_matches(blank).len();
                 let item = part.trim_matches(blank);
                 let span = Span::new(offset_of(pos + lead), offset_of(pos + lead + item.len()));
@@ -878,6 +928,7 @@ fn check(f: &mut File, src: &str) {
     LINT_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let mut next = cache.as_ref().map(|_| HashMap::new());
+        let mut memo = lint::TagMemo::default();
         for v in &f.vaults {
             let at = v.span.start;
             let text = src.get(at as usize..v.span.end as usize);
@@ -886,7 +937,7 @@ fn check(f: &mut File, src: &str) {
                 Some((t, d)) => (Some(t), d),
                 None => {
                     let mut found = Vec::new();
-                    lint::lint_vault(v, &mut found);
+                    lint::lint_vault(v, &mut found, &mut memo);
                     lint::lint_transforms(v, &mut found);
                     // Kept relative to the vault's start.
                     for d in &mut found {

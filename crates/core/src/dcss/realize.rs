@@ -30,12 +30,15 @@ pub struct Realized {
 }
 
 /// `KEY = spec` / `KEY : spec`: the first `=` or `:` after the first
-/// character.
+/// character; key and spec trimmed of ASCII blanks, as the game trims.
 pub fn split_selector(s: &str) -> Option<(&str, char, &str)> {
     let first = s.chars().next()?.len_utf8();
-    let i = first + memchr::memchr2(b'=', b':', &s.as_bytes()[first..])?;
-    let key = s[..i].trim();
-    let value = s[i + 1..].trim();
+    let i = first
+        + s.as_bytes()[first..]
+            .iter()
+            .position(|&b| b == b'=' || b == b':')?;
+    let key = s[..i].trim_ascii();
+    let value = s[i + 1..].trim_ascii();
     (!key.is_empty() && !value.is_empty()).then_some((key, char::from(s.as_bytes()[i]), value))
 }
 
@@ -127,30 +130,23 @@ pub struct NsubstSegment<'a> {
 /// The segments of an NSUBST value, as the game reads them: `COUNT=repl`,
 /// `COUNT:repl`, `*=repl`, or a bare replacement, which takes one cell, or
 /// all that are left when it is the last segment. Empty segments are dropped.
-pub fn nsubst_segments(value: &str) -> Vec<NsubstSegment<'_>> {
-    let segs: Vec<&str> = value
-        .split('/')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    let n = segs.len();
-    segs.into_iter()
-        .enumerate()
-        .map(|(i, seg)| {
-            let head = seg.find(['=', ':']).filter(|&p| p > 0).and_then(|p| {
-                let c = seg[..p].trim();
-                let count = if c == "*" {
-                    None
-                } else {
-                    Some(c.parse().ok()?)
-                };
-                Some((count, seg.as_bytes()[p] as char, seg[p + 1..].trim()))
-            });
-            let (count, sep, repl) =
-                head.unwrap_or((if i + 1 == n { None } else { Some(1) }, '=', seg));
-            NsubstSegment { count, sep, repl }
-        })
-        .collect()
+pub fn nsubst_segments(value: &str) -> impl Iterator<Item = NsubstSegment<'_>> + Clone {
+    let segs = value.split('/').map(str::trim).filter(|s| !s.is_empty());
+    let n = segs.clone().count();
+    segs.enumerate().map(move |(i, seg)| {
+        let head = seg.find(['=', ':']).filter(|&p| p > 0).and_then(|p| {
+            let c = seg[..p].trim();
+            let count = if c == "*" {
+                None
+            } else {
+                Some(c.parse().ok()?)
+            };
+            Some((count, seg.as_bytes()[p] as char, seg[p + 1..].trim()))
+        });
+        let (count, sep, repl) =
+            head.unwrap_or((if i + 1 == n { None } else { Some(1) }, '=', seg));
+        NsubstSegment { count, sep, repl }
+    })
 }
 
 fn nsubst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
@@ -315,7 +311,7 @@ mod tests {
 
     #[test]
     fn nsubst_segments_read_counts_as_the_game_does() {
-        let segs = nsubst_segments("T:20 U / 2=x / / 3 : ab / *:. ");
+        let segs: Vec<_> = nsubst_segments("T:20 U / 2=x / / 3 : ab / *:. ").collect();
         let got: Vec<_> = segs.iter().map(|s| (s.count, s.sep, s.repl)).collect();
         assert_eq!(
             got,
@@ -327,7 +323,10 @@ mod tests {
             ]
         );
         // A bare last segment takes what is left.
-        assert_eq!(nsubst_segments("1=Z / .")[1].count, None);
+        assert_eq!(
+            nsubst_segments("1=Z / .").nth(1).map(|s| s.count),
+            Some(None)
+        );
     }
 
     fn vault(src: &str) -> Vault<'_> {
