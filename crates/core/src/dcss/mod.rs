@@ -309,6 +309,26 @@ fn keyword_at(t: &str) -> Option<(&'static str, Mode)> {
         .copied()
 }
 
+/// `s` without leading blanks (spaces and tabs), read as bytes.
+fn trim_blank_start(s: &str) -> &str {
+    let n = s.bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+    &s[n..]
+}
+
+/// `s` without trailing blanks.
+fn trim_blank_end(s: &str) -> &str {
+    let n = s
+        .bytes()
+        .rev()
+        .take_while(|&b| b == b' ' || b == b'\t')
+        .count();
+    &s[..s.len() - n]
+}
+
+fn trim_blank(s: &str) -> &str {
+    trim_blank_start(trim_blank_end(s))
+}
+
 fn blank(c: char) -> bool {
     c == ' ' || c == '\t'
 }
@@ -325,7 +345,7 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
         ("epilogue", LuaKind::Epilogue),
     ] {
         if let Some(rest) = t.strip_prefix(word) {
-            let trimmed = rest.trim_start_matches(blank);
+            let trimmed = trim_blank_start(rest);
             if trimmed.starts_with("{{")
                 && (word.is_empty() || rest.len() == trimmed.len() || !word.is_empty())
             {
@@ -340,32 +360,35 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 }
 
 /// Net nesting change of one Lua line (rough: keywords outside strings).
+/// Read as bytes: every delimiter is ASCII, and bytes of non-ASCII
+/// characters count as word characters.
 fn lua_depth_delta(code: &str) -> i32 {
+    let b = code.as_bytes();
     let mut delta = 0;
     let mut word_start: Option<usize> = None;
-    let mut in_str: Option<char> = None;
-    let mut prev = ' ';
-    let end = code.len();
-    for (i, c) in code.char_indices().chain([(end, ' ')]) {
+    let mut in_str: Option<u8> = None;
+    let mut prev = b' ';
+    for i in 0..=b.len() {
+        let c = b.get(i).copied().unwrap_or(b' ');
         if let Some(q) = in_str {
-            if c == q && prev != '\\' {
+            if c == q && prev != b'\\' {
                 in_str = None;
             }
             prev = c;
             continue;
         }
-        if c == '-' && prev == '-' {
+        if c == b'-' && prev == b'-' {
             break;
         }
-        if c == '"' || c == '\'' {
+        if c == b'"' || c == b'\'' {
             in_str = Some(c);
         }
-        if c.is_alphanumeric() || c == '_' {
+        if c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80 {
             word_start.get_or_insert(i);
         } else if let Some(st) = word_start.take() {
-            match &code[st..i] {
-                "if" | "function" | "do" => delta += 1,
-                "end" => delta -= 1,
+            match &b[st..i] {
+                b"if" | b"function" | b"do" => delta += 1,
+                b"end" => delta -= 1,
                 _ => {}
             }
         }
@@ -395,7 +418,7 @@ pub fn parse(src: &str) -> File<'_> {
     }
 
     while let Some((start, line)) = lines.next() {
-        let t = line.trim_start_matches(blank);
+        let t = trim_blank_start(line);
         let indent = line.len() - t.len();
         let at = start + indent;
         if t.is_empty() {
@@ -444,7 +467,7 @@ pub fn parse(src: &str) -> File<'_> {
             let block_start = at;
             let mut end = start + line.len();
             let text_end = loop {
-                let trimmed = first.trim_end_matches(blank);
+                let trimmed = trim_blank_end(first);
                 if let Some(body) = trimmed.strip_suffix("}}") {
                     if let Some(o) = &mut owned {
                         o.push_str(body);
@@ -498,7 +521,7 @@ pub fn parse(src: &str) -> File<'_> {
             continue;
         }
         // MAP block: `MAP` alone from column 0.
-        if indent == 0 && t.trim_end_matches(blank) == "MAP" {
+        if indent == 0 && trim_blank_end(t) == "MAP" {
             let map_start = start;
             f.tokens.push(Token {
                 kind: TokenKind::Keyword,
@@ -518,7 +541,7 @@ pub fn parse(src: &str) -> File<'_> {
                     }
                 }
                 let mut row = l2;
-                if let Some(tab) = row.find('\t') {
+                if let Some(tab) = row.bytes().position(|b| b == b'\t') {
                     f.diagnostics.push(Diagnostic::error(
                         TAB_IN_MAP,
                         "TAB in a map row: the game drops the rest of the row",
@@ -670,7 +693,7 @@ fn capture<'a>(
     let mut at = first_at;
     let mut end = first_at + first.len();
     let mut last: (usize, Cow<'a, str>) = loop {
-        let t = text.trim_end_matches(blank);
+        let t = trim_blank_end(text);
         if mode != Mode::N && t.ends_with('\\') {
             let kept = &t[..t.len() - 1];
             match lines.next() {
@@ -684,7 +707,7 @@ fn capture<'a>(
                             Cow::Borrowed(kept)
                         },
                     ));
-                    let lead = l2.len() - l2.trim_start_matches(blank).len();
+                    let lead = l2.len() - trim_blank_start(l2).len();
                     at = s2 + lead;
                     text = &l2[lead..];
                     end = s2 + l2.len();
@@ -756,8 +779,8 @@ fn capture<'a>(
     let mut args = Args::default();
     match mode {
         Mode::A => {
-            let lead = joined.len() - joined.trim_start_matches(blank).len();
-            let v = joined.trim_matches(blank);
+            let lead = joined.len() - trim_blank_start(&joined).len();
+            let v = trim_blank(&joined);
             args.push((
                 arg(v),
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
@@ -765,14 +788,14 @@ fn capture<'a>(
         }
         Mode::L | Mode::M => {
             let mut pos = 0;
-            let trimmed_all = joined.trim_matches(blank);
+            let trimmed_all = trim_blank(&joined);
             if trimmed_all.is_empty() {
                 return (args, end);
             }
             let count = if joined.contains(',') { 2 } else { 1 };
             for part in joined.split(',') {
-                let lead = part.len() - part.trim_start_matches(blank).len();
-                let item = part.trim_matches(blank);
+                let lead = part.len() - trim_blank_start(part).len();
+                let item = trim_blank(part);
                 let span = Span::new(offset_of(pos + lead), offset_of(pos + lead + item.len()));
                 pos += part.len() + 1;
                 if item.is_empty() {
@@ -827,8 +850,8 @@ fn capture<'a>(
             }
         }
         Mode::N => {
-            let v = joined.trim_matches(blank);
-            let lead = joined.len() - joined.trim_start_matches(blank).len();
+            let v = trim_blank(&joined);
+            let lead = joined.len() - trim_blank_start(&joined).len();
             args.push((
                 arg(v),
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
@@ -1375,6 +1398,22 @@ mod tests {
             panic!("map")
         };
         assert_eq!(rows[0].1, b"ab");
+    }
+
+    #[test]
+    fn lua_nesting_counts_keywords_outside_strings_and_comments() {
+        for (code, delta) in [
+            ("if x then", 1),
+            ("end", -1),
+            ("x = 'if' -- end", 0),
+            ("function f() return 1 end", 0),
+            ("for i = 1, 3 do", 1),
+            ("s = \"a\\\"end\" if", 1),
+            ("endif = 1", 0),
+            ("é if ç", 1),
+        ] {
+            assert_eq!(lua_depth_delta(code), delta, "{code}");
+        }
     }
 
     #[test]
