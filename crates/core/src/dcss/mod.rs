@@ -302,11 +302,44 @@ impl<'a> Lines<'a> {
 fn keyword_at(t: &str) -> Option<(&'static str, Mode)> {
     let b = t.as_bytes();
     let colon = memchr::memchr(b':', &b[..b.len().min(16)])?;
-    let head = &t[..=colon];
-    KEYWORDS
-        .iter()
-        .find(|(k, _)| k.len() == head.len() && k.as_bytes()[0] == b[0] && *k == head)
-        .copied()
+    // A match compiles to a switch on length and a few word compares; the
+    // test below keeps it equal to [`KEYWORDS`].
+    Some(match &t[..=colon] {
+        "NAME:" => ("NAME:", Mode::A),
+        "DESC:" => ("DESC:", Mode::A),
+        "DEPTH:" => ("DEPTH:", Mode::A),
+        "PLACE:" => ("PLACE:", Mode::A),
+        "ORIENT:" => ("ORIENT:", Mode::A),
+        "WELCOME:" => ("WELCOME:", Mode::A),
+        "default-depth:" => ("default-depth:", Mode::A),
+        "LFLOORCOL:" => ("LFLOORCOL:", Mode::A),
+        "LROCKCOL:" => ("LROCKCOL:", Mode::A),
+        "LFLOORTILE:" => ("LFLOORTILE:", Mode::A),
+        "LROCKTILE:" => ("LROCKTILE:", Mode::A),
+        "MARKER:" => ("MARKER:", Mode::A),
+        "CLEAR:" => ("CLEAR:", Mode::A),
+        "KFEAT:" => ("KFEAT:", Mode::A),
+        "KITEM:" => ("KITEM:", Mode::A),
+        "KMONS:" => ("KMONS:", Mode::A),
+        "KMASK:" => ("KMASK:", Mode::A),
+        "KPROP:" => ("KPROP:", Mode::A),
+        "SUBVAULT:" => ("SUBVAULT:", Mode::A),
+        "SUBST:" => ("SUBST:", Mode::L),
+        "NSUBST:" => ("NSUBST:", Mode::L),
+        "SHUFFLE:" => ("SHUFFLE:", Mode::L),
+        "COLOUR:" => ("COLOUR:", Mode::L),
+        "FTILE:" => ("FTILE:", Mode::L),
+        "RTILE:" => ("RTILE:", Mode::L),
+        "TILE:" => ("TILE:", Mode::L),
+        "FHEIGHT:" => ("FHEIGHT:", Mode::L),
+        "ITEM:" => ("ITEM:", Mode::L),
+        "MONS:" => ("MONS:", Mode::M),
+        "TAGS:" => ("TAGS:", Mode::K),
+        "CHANCE:" => ("CHANCE:", Mode::N),
+        "WEIGHT:" => ("WEIGHT:", Mode::N),
+        "ORDER:" => ("ORDER:", Mode::N),
+        _ => return None,
+    })
 }
 
 /// `s` without leading blanks (spaces and tabs), read as bytes.
@@ -1398,6 +1431,15 @@ mod tests {
             panic!("map")
         };
         assert_eq!(rows[0].1, b"ab");
+    }
+
+    #[test]
+    fn every_keyword_is_recognised_with_its_mode() {
+        for &(k, mode) in KEYWORDS {
+            assert_eq!(keyword_at(&format!("{k} x")), Some((k, mode)));
+        }
+        assert_eq!(keyword_at("NAMES: x"), None);
+        assert_eq!(keyword_at("name: x"), None);
     }
 
     #[test]
