@@ -484,53 +484,63 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
         }
     };
     for item in &v.items {
-        match item {
-            Item::Directive(d) if d.keyword == "ITEM" => {
+        let d = match item {
+            Item::Lua(l) if l.text.contains("cloud_type") => {
+                cloud_warnings(&l.text, l.text_at, l.span.end as usize, diags);
+                continue;
+            }
+            Item::Lua(l) => {
+                lint_lua(l, diags);
+                continue;
+            }
+            Item::Directive(d) => d,
+            Item::Map { .. } => continue,
+        };
+        // One switch on the keyword per directive.
+        match d.keyword {
+            "ITEM" => {
                 for (a, span) in &d.args {
                     item_warnings(a, *span, diags);
                 }
             }
-            Item::Directive(d) if d.keyword == "KITEM" => {
+            "KITEM" => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         item_warnings(val, *span, diags);
                     }
                 }
             }
-            Item::Directive(d) if d.keyword == "KFEAT" => {
+            "KFEAT" => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         feature_errors(val, *span, diags);
                     }
                 }
             }
-            Item::Directive(d) if d.keyword == "MARKER" => {
+            "MARKER" => {
                 for (a, span) in &d.args {
                     // Mode A: the argument maps one to one onto the source
                     // unless it was joined from continuation lines.
                     cloud_warnings(a, span.start as usize, span.end as usize, diags);
                 }
             }
-            Item::Lua(l) if l.text.contains("cloud_type") => {
-                cloud_warnings(&l.text, l.text_at, l.span.end as usize, diags);
-            }
-            Item::Directive(d) if matches!(d.keyword, "FTILE" | "RTILE" | "TILE") => {
+            "FTILE" | "RTILE" | "TILE" => {
                 for (a, span) in &d.args {
                     tile_errors(a, *span, diags);
                 }
             }
-            Item::Directive(d) if matches!(d.keyword, "COLOUR" | "LFLOORCOL" | "LROCKCOL") => {
+            "COLOUR" | "LFLOORCOL" | "LROCKCOL" => {
                 for (a, span) in &d.args {
                     colour_warnings(d.keyword, a, *span, diags);
                 }
             }
-            Item::Directive(d) if d.keyword == "MONS" => {
+            "MONS" => {
                 for (a, span) in &d.args {
                     check_spec(a, *span, None, diags);
                     monster_warnings(a, *span, diags);
                 }
             }
-            Item::Directive(d) if d.keyword == "KMONS" => {
+            "KMONS" => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         check_spec(val, *span, None, diags);
@@ -538,7 +548,6 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     }
                 }
             }
-            Item::Lua(l) => lint_lua(l, diags),
             _ => {}
         }
     }
@@ -858,14 +867,14 @@ pub fn lint_set(files: &mut [(String, File)]) {
                     );
                 }
             }
-            match names.get(&v.name) {
+            match names.get(&*v.name) {
                 Some(other) => diags.push(Diagnostic::error(
                     super::DUPLICATE,
                     format!("Map named '{}' already loaded at {other}", v.name),
                     v.name_span,
                 )),
                 None => {
-                    names.insert(v.name.clone(), path.clone());
+                    names.insert(v.name.to_string(), path.clone());
                 }
             }
         }
@@ -876,7 +885,7 @@ pub fn lint_set(files: &mut [(String, File)]) {
 pub const UNKNOWN_MONSTER: &str = "DC0300";
 
 /// FNV-1a: names are short and trusted, so a simple hash beats SipHash.
-struct Fnv(u64);
+pub struct Fnv(u64);
 
 impl Default for Fnv {
     fn default() -> Self {
@@ -1017,8 +1026,19 @@ struct NameBuf(Vec<u8>);
 
 impl Default for NameBuf {
     fn default() -> Self {
-        NameBuf(Vec::with_capacity(64))
+        NameBuf(Vec::new())
     }
+}
+
+/// An alternative that is already a normalised name (lower-case words
+/// joined by single spaces, no modifier, no flag), as itself: most are, and
+/// then nothing is copied.
+fn plain_name(alt: &str, flag: fn(&str) -> bool) -> Option<&str> {
+    let t = alt.trim_ascii();
+    let simple = t
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b' ' | b'-' | b'\''));
+    (simple && t.split(' ').all(|w| !w.is_empty() && !flag(w))).then_some(t)
 }
 
 impl NameBuf {
@@ -1098,12 +1118,18 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
             // What follows place: is checked by the place: rule.
             continue;
         }
-        name.clear();
-        for w in name_words(body, monster_flag) {
-            name.push_word(w);
-        }
-        if !monster_name_ok(name.as_str()) {
-            out.push(name.as_str().to_string());
+        let n = match plain_name(body, monster_flag) {
+            Some(n) => n,
+            None => {
+                name.clear();
+                for w in name_words(body, monster_flag) {
+                    name.push_word(w);
+                }
+                name.as_str()
+            }
+        };
+        if !monster_name_ok(n) {
+            out.push(n.to_string());
         }
     }
     out
@@ -1413,12 +1439,18 @@ pub fn unknown_items(spec: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut name = NameBuf::default();
     for alt in fields(spec, |c| c == b'/' || c == b',') {
-        name.clear();
-        for w in name_words(alt, item_flag) {
-            name.push_word(w);
-        }
-        if !item_name_ok(name.as_str()) {
-            out.push(name.as_str().to_string());
+        let n = match plain_name(alt, item_flag) {
+            Some(n) => n,
+            None => {
+                name.clear();
+                for w in name_words(alt, item_flag) {
+                    name.push_word(w);
+                }
+                name.as_str()
+            }
+        };
+        if !item_name_ok(n) {
+            out.push(n.to_string());
         }
     }
     out
@@ -1480,6 +1512,19 @@ mod tests {
         );
         // A pattern is never offered as a tag to write.
         assert!(engine_suggestion("zot_entyr").is_none_or(|s| !s.contains('*')));
+    }
+
+    #[test]
+    fn plain_names_are_taken_as_they_are_and_others_normalised() {
+        let flag = super::monster_flag;
+        assert_eq!(super::plain_name(" orc priest ", flag), Some("orc priest"));
+        assert_eq!(super::plain_name("orc  priest", flag), None);
+        assert_eq!(super::plain_name("orc band", flag), None);
+        assert_eq!(super::plain_name("Orc", flag), None);
+        assert_eq!(super::plain_name("orc_priest", flag), None);
+        assert_eq!(super::plain_name("orc hp:10", flag), None);
+        assert!(super::unknown_monsters("orc priest / Orc_Priest band / orc  priest").is_empty());
+        assert_eq!(super::unknown_monsters("orc prist"), ["orc prist"]);
     }
 
     #[test]

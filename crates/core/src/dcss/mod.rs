@@ -192,13 +192,13 @@ pub enum Item<'a> {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vault<'a> {
-    pub name: String,
+    pub name: Cow<'a, str>,
     pub name_span: Span,
     pub span: Span,
     /// Directives, Lua and maps in source order.
     pub items: Vec<Item<'a>>,
     /// The file's `default-depth:` in force for this vault.
-    pub default_depth: Option<String>,
+    pub default_depth: Option<Cow<'a, str>>,
 }
 
 impl<'a> Vault<'a> {
@@ -438,10 +438,12 @@ pub fn parse(src: &str) -> File<'_> {
     };
     let mut lines = Lines::new(src);
     let mut vault: Option<Vault> = None;
-    let mut default_depth: Option<String> = None;
+    let mut default_depth: Option<Cow<'_, str>> = None;
     let mut after_default_depth = false;
     let mut lua_depth = 0i32;
-    let mut names: Vec<(String, Span)> = Vec::new();
+    // Each vault name and where it was first given (duplicates are errors).
+    let mut names: HashMap<Cow<'_, str>, Span, std::hash::BuildHasherDefault<lint::Fnv>> =
+        HashMap::default();
 
     fn finish<'a>(v: Option<Vault<'a>>, f: &mut File<'a>, end: usize) {
         if let Some(mut v) = v {
@@ -657,9 +659,9 @@ pub fn parse(src: &str) -> File<'_> {
             lua_depth = 0;
             let (name, name_span) = args
                 .first()
-                .map(|(n, s)| (n.to_string(), *s))
-                .unwrap_or_default();
-            if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+                .cloned()
+                .unwrap_or((Cow::Borrowed(""), Span::default()));
+            if let Some(first) = names.get(&name) {
                 let idx = crate::LineIndex::new(src);
                 f.diagnostics.push(Diagnostic::error(
                     DUPLICATE,
@@ -670,13 +672,13 @@ pub fn parse(src: &str) -> File<'_> {
                     name_span,
                 ));
             } else {
-                names.push((name.clone(), name_span));
+                names.insert(name.clone(), name_span);
             }
             vault = Some(Vault {
                 name,
                 name_span,
                 span,
-                items: Vec::with_capacity(16),
+                items: Vec::with_capacity(12),
                 default_depth: default_depth.clone(),
             });
             continue;
@@ -685,7 +687,7 @@ pub fn parse(src: &str) -> File<'_> {
             finish(vault.take(), &mut f, start.saturating_sub(1));
             default_depth = args
                 .first()
-                .map(|(s, _)| s.to_string())
+                .map(|(s, _)| s.clone())
                 .filter(|s| !s.is_empty());
             after_default_depth = true;
             continue;
@@ -1280,7 +1282,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             detail.push("Lua".into());
         }
         analysis.outline.push(Symbol {
-            name: v.name.clone(),
+            name: v.name.to_string(),
             kind: "vault".into(),
             span: v.span,
             name_span: v.name_span,
