@@ -1022,13 +1022,9 @@ fn spec_words(s: &str) -> impl Iterator<Item = &str> {
 
 /// A name being normalised as the game's lookups see it: lower case, `_`
 /// for a space, words joined by one space. Reused across alternatives.
+#[derive(Default)]
 struct NameBuf(Vec<u8>);
 
-impl Default for NameBuf {
-    fn default() -> Self {
-        NameBuf(Vec::new())
-    }
-}
 
 /// An alternative that is already a normalised name (lower-case words
 /// joined by single spaces, no modifier, no flag), as itself: most are, and
