@@ -556,7 +556,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
         return;
     }
     // One pass over the map's cells serves every rule below.
-    let mut counts = [0usize; 256];
+    let mut counts = [0u32; 256];
     for i in &v.items {
         if let Item::Map { rows, .. } = i {
             for (_, r) in rows {
@@ -567,7 +567,12 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
         }
     }
     let mut glyphs = GlyphSet::default();
-    glyphs.extend((0..=255u8).filter(|&g| counts[usize::from(g)] > 0));
+    for (word, chunk) in glyphs.0.iter_mut().zip(counts.chunks_exact(64)) {
+        *word = chunk
+            .iter()
+            .enumerate()
+            .fold(0, |m, (j, &c)| m | (u64::from(c != 0) << j));
+    }
     if glyphs.is_empty() {
         return;
     }
@@ -720,7 +725,7 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
 /// SUBST and NSUBST lines the map cannot satisfy: a key with no cell, or an
 /// NSUBST whose counts ask for more cells than hold its key. Only where the
 /// count is certain: no earlier transform mentions the key's glyphs.
-fn lint_unsatisfiable_substs(v: &Vault, counts: &[usize; 256], diags: &mut Vec<Diagnostic>) {
+fn lint_unsatisfiable_substs(v: &Vault, counts: &[u32; 256], diags: &mut Vec<Diagnostic>) {
     // Glyphs an earlier transform touches (as key or as output).
     let mut touched = GlyphSet::default();
     for item in &v.items {
@@ -736,7 +741,7 @@ fn lint_unsatisfiable_substs(v: &Vault, counts: &[usize; 256], diags: &mut Vec<D
             if let (Some((key, _, value)), "SUBST" | "NSUBST") = (sel, d.keyword) {
                 let certain = !key.bytes().any(|g| touched.contains(&g));
                 let have: usize = if certain {
-                    key.bytes().map(|g| counts[usize::from(g)]).sum()
+                    key.bytes().map(|g| counts[usize::from(g)] as usize).sum()
                 } else {
                     0
                 };
@@ -1025,7 +1030,6 @@ fn spec_words(s: &str) -> impl Iterator<Item = &str> {
 #[derive(Default)]
 struct NameBuf(Vec<u8>);
 
-
 /// An alternative that is already a normalised name (lower-case words
 /// joined by single spaces, no modifier, no flag), as itself: most are, and
 /// then nothing is copied.
@@ -1034,7 +1038,7 @@ fn plain_name(alt: &str, flag: fn(&str) -> bool) -> Option<&str> {
     let simple = t
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b' ' | b'-' | b'\''));
-    (simple && t.split(' ').all(|w| !w.is_empty() && !flag(w))).then_some(t)
+    (simple && fields(t, |b| b == b' ').all(|w| !w.is_empty() && !flag(w))).then_some(t)
 }
 
 impl NameBuf {
@@ -1075,6 +1079,10 @@ fn name_words(alt: &str, flag: fn(&str) -> bool) -> impl Iterator<Item = &str> {
 }
 
 fn monster_flag(w: &str) -> bool {
+    // Only three flags lack a `_`; most words are settled by that.
+    if !w.as_bytes().contains(&b'_') {
+        return matches!(w, "band" | "seen" | "patrolling");
+    }
     matches!(
         w,
         "generate_awake"

@@ -284,15 +284,34 @@ impl<'a> Lines<'a> {
     }
     /// The next line: its start offset and its text without `\n`/`\r\n`.
     fn next(&mut self) -> Option<(usize, &'a str)> {
+        let rest = self.src.get(self.i..).filter(|r| !r.is_empty())?;
+        let nl = memchr::memchr(b'\n', rest.as_bytes());
+        Some(self.take(nl))
+    }
+
+    /// The next line as [`Lines::next`] gives it, with the offset in it of
+    /// its first TAB: map rows are searched for both in one pass.
+    fn next_row(&mut self) -> Option<(usize, &'a str, Option<usize>)> {
+        let b = self.src.get(self.i..).filter(|r| !r.is_empty())?.as_bytes();
+        let (tab, nl) = match memchr::memchr2(b'\n', b'\t', b) {
+            Some(p) if b[p] == b'\t' => (Some(p), memchr::memchr(b'\n', &b[p..]).map(|n| p + n)),
+            found => (None, found),
+        };
+        let (start, line) = self.take(nl);
+        Some((start, line, tab.filter(|&t| t < line.len())))
+    }
+
+    /// Consumes the line ending at `nl` (relative; `None`: at the end).
+    fn take(&mut self, nl: Option<usize>) -> (usize, &'a str) {
         let start = self.i;
-        let rest = self.src.get(start..).filter(|r| !r.is_empty())?;
-        let (mut line, len) = match memchr::memchr(b'\n', rest.as_bytes()) {
+        let rest = &self.src[start..];
+        let (mut line, len) = match nl {
             Some(n) => (&rest[..n], n + 1),
             None => (rest, rest.len()),
         };
         line = line.strip_suffix('\r').unwrap_or(line);
         self.i = start + len;
-        Some((start, line))
+        (start, line)
     }
 }
 
@@ -564,9 +583,9 @@ pub fn parse(src: &str) -> File<'_> {
             });
             let mut rows = Vec::with_capacity(16);
             let mut end = start + line.len();
-            while let Some((s2, l2)) = lines.next() {
+            while let Some((s2, l2, tab)) = lines.next_row() {
                 if let Some(rest) = l2.strip_prefix("ENDMAP") {
-                    if rest.chars().all(|c| c == ' ') {
+                    if rest.bytes().all(|c| c == b' ') {
                         f.tokens.push(Token {
                             kind: TokenKind::Keyword,
                             span: Span::new(s2, s2 + 6),
@@ -576,7 +595,7 @@ pub fn parse(src: &str) -> File<'_> {
                     }
                 }
                 let mut row = l2;
-                if let Some(tab) = row.bytes().position(|b| b == b'\t') {
+                if let Some(tab) = tab {
                     f.diagnostics.push(Diagnostic::error(
                         TAB_IN_MAP,
                         "TAB in a map row: the game drops the rest of the row",
@@ -584,7 +603,7 @@ pub fn parse(src: &str) -> File<'_> {
                     ));
                     row = &row[..tab];
                 }
-                let row = row.trim_end_matches(' ');
+                let row = &row[..row.len() - row.bytes().rev().take_while(|&b| b == b' ').count()];
                 end = s2 + l2.len();
                 if row.is_empty() {
                     f.diagnostics.push(
