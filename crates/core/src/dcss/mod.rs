@@ -811,6 +811,9 @@ fn capture<'a>(
         _ => Cow::Owned(pieces.iter().map(|(_, t)| &**t).collect()),
     };
     let offset_of = |k: usize| -> usize {
+        if let [(a, t)] = pieces {
+            return if k <= t.len() { a + k } else { end };
+        }
         let mut acc = 0;
         for (a, t) in pieces {
             if k <= acc + t.len() {
@@ -942,42 +945,52 @@ fn capture<'a>(
     (args, end)
 }
 
+/// Branch names in a DEPTH or PLACE value (`D:2-5, !Lair, Orc:$`).
+fn branch_errors(text: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    for item in text.split(',') {
+        let item = item.trim().trim_start_matches('!');
+        let branch = item.split(':').next().unwrap_or("").trim();
+        if branch.is_empty()
+            || branch == "*"
+            || branch.eq_ignore_ascii_case("any")
+            || branch.as_bytes()[0].is_ascii_digit()
+        {
+            continue;
+        }
+        if !tables::BRANCHES.contains(&branch) {
+            diags.push(Diagnostic::error(
+                BAD_BRANCH,
+                format!("Unknown branch: '{branch}'"),
+                span,
+            ));
+        }
+    }
+}
+
 fn check(f: &mut File, src: &str) {
     let mut diags = Vec::new();
     for v in &f.vaults {
-        for d in v.directives("ORIENT") {
-            let o = d.args.first().map(|(s, _)| &**s).unwrap_or("");
-            if !o.is_empty() && !ORIENTS.contains(&o) {
-                let mut diag =
-                    Diagnostic::error(BAD_ORIENT, format!("Bad orient: {o}"), d.args[0].1);
-                if o == "center" {
-                    diag.notes.push("the spelling is `centre`".into());
-                }
-                diags.push(diag);
-            }
-        }
-        for kw in ["DEPTH", "PLACE"] {
-            for d in v.directives(kw) {
-                for (text, span) in &d.args {
-                    for item in text.split(',') {
-                        let item = item.trim().trim_start_matches('!');
-                        let branch = item.split(':').next().unwrap_or("").trim();
-                        if branch.is_empty()
-                            || branch == "*"
-                            || branch.eq_ignore_ascii_case("any")
-                            || branch.chars().next().is_some_and(|c| c.is_ascii_digit())
-                        {
-                            continue;
+        // One pass over the directives for the ORIENT and branch checks.
+        for item in &v.items {
+            let Item::Directive(d) = item else { continue };
+            match d.keyword {
+                "ORIENT" => {
+                    let o = d.args.first().map(|(s, _)| &**s).unwrap_or("");
+                    if !o.is_empty() && !ORIENTS.contains(&o) {
+                        let mut diag =
+                            Diagnostic::error(BAD_ORIENT, format!("Bad orient: {o}"), d.args[0].1);
+                        if o == "center" {
+                            diag.notes.push("the spelling is `centre`".into());
                         }
-                        if !tables::BRANCHES.contains(&branch) {
-                            diags.push(Diagnostic::error(
-                                BAD_BRANCH,
-                                format!("Unknown branch: '{branch}'"),
-                                *span,
-                            ));
-                        }
+                        diags.push(diag);
                     }
                 }
+                "DEPTH" | "PLACE" => {
+                    for (text, span) in &d.args {
+                        branch_errors(text, *span, &mut diags);
+                    }
+                }
+                _ => {}
             }
         }
         // Size against the ORIENT limits (only when ORIENT is written and
