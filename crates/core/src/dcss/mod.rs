@@ -415,36 +415,36 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 /// Read as bytes: every delimiter is ASCII, and bytes of non-ASCII
 /// characters count as word characters.
 fn lua_depth_delta(code: &str) -> i32 {
+    let word_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
     let b = code.as_bytes();
     let mut delta = 0;
-    let mut word_start: Option<usize> = None;
-    let mut in_str: Option<u8> = None;
-    let mut prev = b' ';
-    for i in 0..=b.len() {
-        let c = b.get(i).copied().unwrap_or(b' ');
-        if let Some(q) = in_str {
-            if c == q && prev != b'\\' {
-                in_str = None;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if word_byte(c) {
+            let st = i;
+            while i < b.len() && word_byte(b[i]) {
+                i += 1;
             }
-            prev = c;
-            continue;
-        }
-        if c == b'-' && prev == b'-' {
-            break;
-        }
-        if c == b'"' || c == b'\'' {
-            in_str = Some(c);
-        }
-        if c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80 {
-            word_start.get_or_insert(i);
-        } else if let Some(st) = word_start.take() {
             match &b[st..i] {
                 b"if" | b"function" | b"do" => delta += 1,
                 b"end" => delta -= 1,
                 _ => {}
             }
+            continue;
         }
-        prev = c;
+        match c {
+            b'"' | b'\'' => {
+                // To the closing quote not preceded by a backslash.
+                i += 1;
+                while i < b.len() && !(b[i] == c && b[i - 1] != b'\\') {
+                    i += 1;
+                }
+            }
+            b'-' if b.get(i + 1) == Some(&b'-') => break,
+            _ => {}
+        }
+        i += 1;
     }
     delta
 }
@@ -575,7 +575,7 @@ pub fn parse(src: &str) -> File<'_> {
             continue;
         }
         // MAP block: `MAP` alone from column 0.
-        if indent == 0 && trim_blank_end(t) == "MAP" {
+        if indent == 0 && t.starts_with("MAP") && trim_blank_end(t) == "MAP" {
             let map_start = start;
             f.tokens.push(Token {
                 kind: TokenKind::Keyword,
