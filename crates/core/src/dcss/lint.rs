@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{realize::split_selector, tables, File, Item, Vault};
+use super::{fields, realize::split_selector, tables, File, Item, Vault};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -991,33 +991,13 @@ pub fn monster_name_ok(name: &str) -> bool {
     if matches!(
         last,
         "draconian" | "creature" | "thing" | "beast" | "apostle"
-    ) || name.split(' ').any(|w| w == "draconian")
+    ) || fields(name, |b| b == b' ').any(|w| w == "draconian")
         || name.starts_with("serpent of hell")
         || name.starts_with("any ")
     {
         return true;
     }
     false
-}
-
-/// Fields of `s` between bytes for which `sep` holds (ASCII separators, so
-/// every field is a `str`), empty fields included, as `str::split` gives.
-fn fields<'a>(s: &'a str, sep: impl Fn(u8) -> bool + 'a) -> impl Iterator<Item = &'a str> + 'a {
-    let b = s.as_bytes();
-    let mut start = Some(0);
-    std::iter::from_fn(move || {
-        let st = start?;
-        match b[st..].iter().position(|&c| sep(c)) {
-            Some(n) => {
-                start = Some(st + n + 1);
-                Some(&s[st..st + n])
-            }
-            None => {
-                start = None;
-                Some(&s[st..])
-            }
-        }
-    })
 }
 
 /// The blank- or backslash-separated words of a spec alternative.
@@ -1219,7 +1199,7 @@ fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     let Some((_, _, value)) = split_selector(arg) else {
         return;
     };
-    for alt in value.split('/') {
+    for alt in fields(value, |b| b == b'/') {
         // `name w:N`, `name:N` (blanks allowed after the colon) and the
         // flags `no_random` and `last_tile` anywhere.
         let words: Vec<&str> = alt
@@ -1264,7 +1244,7 @@ fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
     };
     let t = alt.trim();
     // Usually one name, already as the words would be joined.
-    if t.split(' ').all(|w| !w.is_empty() && keep(&w))
+    if fields(t, |b| b == b' ').all(|w| !w.is_empty() && keep(&w))
         && !t.contains(|c: char| c.is_whitespace() && c != ' ')
     {
         return std::borrow::Cow::Borrowed(t);
@@ -1280,7 +1260,7 @@ fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
 /// KFEAT alternatives: a glyph, a trap word, a shop, or a feature name.
 /// The game fails with "no features matching" when it places the vault.
 fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    for alt in value.split('/') {
+    for alt in fields(value, |b| b == b'/') {
         let name = strip_weights(alt);
         if name.chars().count() <= 1
             || matches!(&*name, "any trap" | "random trap")
@@ -1314,7 +1294,7 @@ fn colour_warnings(keyword: &str, arg: &str, span: Span, diags: &mut Vec<Diagnos
     } else {
         arg
     };
-    for alt in value.split('/') {
+    for alt in fields(value, |b| b == b'/') {
         let stripped = strip_weights(alt);
         let name: &str = match stripped.rsplit_once(':') {
             Some((c, n)) if n.parse::<u32>().is_ok() => c,
@@ -1476,7 +1456,7 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
                             .map(char::len_utf8)
                             .sum()
                     };
-                    let mut segs = a.split('/').map(len);
+                    let mut segs = fields(a, |b| b == b'/').map(len);
                     let first = segs.next().unwrap_or(0);
                     segs.any(|l| l != first)
                         .then(|| "block shuffle segment length mismatch".to_string())
@@ -1535,7 +1515,7 @@ mod tests {
     fn fields_split_as_str_split_does() {
         for s in ["", "a", "/", "orc/ogre,,troll", "ç/é ö/", ",x,"] {
             assert_eq!(
-                super::fields(s, |c| c == b'/' || c == b',').collect::<Vec<_>>(),
+                crate::dcss::fields(s, |c| c == b'/' || c == b',').collect::<Vec<_>>(),
                 s.split(['/', ',']).collect::<Vec<_>>()
             );
         }

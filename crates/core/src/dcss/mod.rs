@@ -361,6 +361,29 @@ fn keyword_at(t: &str) -> Option<(&'static str, Mode)> {
     })
 }
 
+/// Fields of `s` between bytes for which `sep` holds (ASCII separators, so
+/// every field is a `str`), empty fields included, as `str::split` gives.
+pub(crate) fn fields<'a>(
+    s: &'a str,
+    sep: impl Fn(u8) -> bool + Clone + 'a,
+) -> impl Iterator<Item = &'a str> + Clone + 'a {
+    let b = s.as_bytes();
+    let mut start = Some(0);
+    std::iter::from_fn(move || {
+        let st = start?;
+        match b[st..].iter().position(|&c| sep(c)) {
+            Some(n) => {
+                start = Some(st + n + 1);
+                Some(&s[st..st + n])
+            }
+            None => {
+                start = None;
+                Some(&s[st..])
+            }
+        }
+    })
+}
+
 /// `s` without leading blanks (spaces and tabs), read as bytes.
 fn trim_blank_start(s: &str) -> &str {
     let n = s.bytes().take_while(|&b| b == b' ' || b == b'\t').count();
@@ -850,7 +873,7 @@ fn capture<'a>(
                 return (args, end);
             }
             let count = if joined.contains(',') { 2 } else { 1 };
-            for part in joined.split(',') {
+            for part in fields(&joined, |b| b == b',') {
                 let lead = part.len() - trim_blank_start(part).len();
                 let item = trim_blank(part);
                 let span = Span::new(offset_of(pos + lead), offset_of(pos + lead + item.len()));
@@ -885,7 +908,7 @@ fn capture<'a>(
         }
         Mode::K => {
             let mut pos = 0;
-            for word in joined.split(blank) {
+            for word in fields(&joined, |b| b == b' ' || b == b'\t') {
                 let w_start = pos;
                 pos += word.len() + 1;
                 if word.is_empty() {
@@ -947,9 +970,9 @@ fn capture<'a>(
 
 /// Branch names in a DEPTH or PLACE value (`D:2-5, !Lair, Orc:$`).
 fn branch_errors(text: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    for item in text.split(',') {
+    for item in fields(text, |b| b == b',') {
         let item = item.trim().trim_start_matches('!');
-        let branch = item.split(':').next().unwrap_or("").trim();
+        let branch = fields(item, |b| b == b':').next().unwrap_or("").trim();
         if branch.is_empty()
             || branch == "*"
             || branch.eq_ignore_ascii_case("any")

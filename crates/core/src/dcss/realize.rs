@@ -131,7 +131,9 @@ pub struct NsubstSegment<'a> {
 /// `COUNT:repl`, `*=repl`, or a bare replacement, which takes one cell, or
 /// all that are left when it is the last segment. Empty segments are dropped.
 pub fn nsubst_segments(value: &str) -> impl Iterator<Item = NsubstSegment<'_>> + Clone {
-    let segs = value.split('/').map(str::trim).filter(|s| !s.is_empty());
+    let segs = super::fields(value, |b| b == b'/')
+        .map(str::trim_ascii)
+        .filter(|s| !s.is_empty());
     let n = segs.clone().count();
     segs.enumerate().map(move |(i, seg)| {
         let head = seg.find(['=', ':']).filter(|&p| p > 0).and_then(|p| {
