@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{fields, realize::split_selector, tables, File, Item, Vault};
+use super::{fields, realize::split_selector, tables, File, Item, Kw, Vault};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -497,50 +497,50 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             Item::Map { .. } => continue,
         };
         // One switch on the keyword per directive.
-        match d.keyword {
-            "ITEM" => {
+        match d.kw {
+            Kw::Item => {
                 for (a, span) in &d.args {
                     item_warnings(a, *span, diags);
                 }
             }
-            "KITEM" => {
+            Kw::Kitem => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         item_warnings(val, *span, diags);
                     }
                 }
             }
-            "KFEAT" => {
+            Kw::Kfeat => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         feature_errors(val, *span, diags);
                     }
                 }
             }
-            "MARKER" => {
+            Kw::Marker => {
                 for (a, span) in &d.args {
                     // Mode A: the argument maps one to one onto the source
                     // unless it was joined from continuation lines.
                     cloud_warnings(a, span.start as usize, span.end as usize, diags);
                 }
             }
-            "FTILE" | "RTILE" | "TILE" => {
+            Kw::Ftile | Kw::Rtile | Kw::Tile => {
                 for (a, span) in &d.args {
                     tile_errors(a, *span, diags);
                 }
             }
-            "COLOUR" | "LFLOORCOL" | "LROCKCOL" => {
+            Kw::Colour | Kw::Lfloorcol | Kw::Lrockcol => {
                 for (a, span) in &d.args {
                     colour_warnings(d.keyword, a, *span, diags);
                 }
             }
-            "MONS" => {
+            Kw::Mons => {
                 for (a, span) in &d.args {
                     check_spec(a, *span, None, diags);
                     monster_warnings(a, *span, diags);
                 }
             }
-            "KMONS" => {
+            Kw::Kmons => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         check_spec(val, *span, None, diags);
@@ -581,8 +581,8 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     for item in &v.items {
         if let Item::Directive(d) = item {
             for (a, _) in &d.args {
-                match d.keyword {
-                    "SUBST" => {
+                match d.kw {
+                    Kw::Subst => {
                         if let Some((_, _, val)) = split_selector(a) {
                             let mut found = GlyphSet::default();
                             if super::realize::each_weighted_glyph(val, |g, _| found.extend([g]))
@@ -592,7 +592,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                             }
                         }
                     }
-                    "NSUBST" => {
+                    Kw::Nsubst => {
                         if let Some((_, _, val)) = split_selector(a) {
                             for seg in super::realize::nsubst_segments(val) {
                                 let mut found = GlyphSet::default();
@@ -606,7 +606,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                             }
                         }
                     }
-                    "SHUFFLE" => {
+                    Kw::Shuffle => {
                         glyphs.extend(a.bytes().filter(|b| !b.is_ascii_whitespace() && *b != b'/'))
                     }
                     _ => {}
@@ -650,9 +650,10 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
         }
         if used
             && !defined
-            && !v.items.iter().any(
-                |i| matches!(i, Item::Directive(d) if d.keyword == "KMONS" || d.keyword == "KFEAT"),
-            )
+            && !v
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::Directive(d) if matches!(d.kw, Kw::Kmons | Kw::Kfeat)))
         {
             diags.push(Diagnostic::warning(
                 SLOT_MISSING,
@@ -675,10 +676,22 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
     for item in &v.items {
         let Item::Directive(d) = item else { continue };
         for (a, _) in &d.args {
-            match d.keyword {
-                "SHUFFLE" | "CLEAR" => mentioned.extend(a.bytes()),
-                "MARKER" | "KFEAT" | "KITEM" | "KMONS" | "KMASK" | "KPROP" | "SUBVAULT"
-                | "SUBST" | "NSUBST" | "COLOUR" | "FTILE" | "RTILE" | "TILE" | "FHEIGHT" => {
+            match d.kw {
+                Kw::Shuffle | Kw::Clear => mentioned.extend(a.bytes()),
+                Kw::Marker
+                | Kw::Kfeat
+                | Kw::Kitem
+                | Kw::Kmons
+                | Kw::Kmask
+                | Kw::Kprop
+                | Kw::Subvault
+                | Kw::Subst
+                | Kw::Nsubst
+                | Kw::Colour
+                | Kw::Ftile
+                | Kw::Rtile
+                | Kw::Tile
+                | Kw::Fheight => {
                     if let Some((key, _, _)) = split_selector(a) {
                         mentioned.extend(key.bytes());
                     }
@@ -731,14 +744,14 @@ fn lint_unsatisfiable_substs(v: &Vault, counts: &[u32; 256], diags: &mut Vec<Dia
     for item in &v.items {
         let Item::Directive(d) = item else { continue };
         if !matches!(
-            d.keyword,
-            "SUBST" | "NSUBST" | "SHUFFLE" | "CLEAR" | "SUBVAULT"
+            d.kw,
+            Kw::Subst | Kw::Nsubst | Kw::Shuffle | Kw::Clear | Kw::Subvault
         ) {
             continue;
         }
         for (a, span) in &d.args {
             let sel = split_selector(a);
-            if let (Some((key, _, value)), "SUBST" | "NSUBST") = (sel, d.keyword) {
+            if let (Some((key, _, value)), Kw::Subst | Kw::Nsubst) = (sel, d.kw) {
                 let certain = !key.bytes().any(|g| touched.contains(&g));
                 let have: usize = if certain {
                     key.bytes().map(|g| counts[usize::from(g)] as usize).sum()
@@ -754,7 +767,7 @@ fn lint_unsatisfiable_substs(v: &Vault, counts: &[u32; 256], diags: &mut Vec<Dia
                         ),
                         *span,
                     ));
-                } else if certain && d.keyword == "NSUBST" {
+                } else if certain && d.kw == Kw::Nsubst {
                     let wanted: usize = super::realize::nsubst_segments(value)
                         .filter_map(|seg| seg.count)
                         .sum();

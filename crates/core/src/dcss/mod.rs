@@ -79,6 +79,126 @@ pub const KEYWORDS: &[(&str, Mode)] = &[
     ("ORDER:", Mode::N),
 ];
 
+/// A header keyword, for comparisons that cost one byte instead of a
+/// string compare ([`Directive::keyword`] holds its text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kw {
+    Name,
+    Desc,
+    Depth,
+    Place,
+    Orient,
+    Welcome,
+    DefaultDepth,
+    Lfloorcol,
+    Lrockcol,
+    Lfloortile,
+    Lrocktile,
+    Marker,
+    Clear,
+    Kfeat,
+    Kitem,
+    Kmons,
+    Kmask,
+    Kprop,
+    Subvault,
+    Subst,
+    Nsubst,
+    Shuffle,
+    Colour,
+    Ftile,
+    Rtile,
+    Tile,
+    Fheight,
+    Item,
+    Mons,
+    Tags,
+    Chance,
+    Weight,
+    Order,
+}
+
+impl Kw {
+    /// The keyword without its colon.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kw::Name => "NAME",
+            Kw::Desc => "DESC",
+            Kw::Depth => "DEPTH",
+            Kw::Place => "PLACE",
+            Kw::Orient => "ORIENT",
+            Kw::Welcome => "WELCOME",
+            Kw::DefaultDepth => "default-depth",
+            Kw::Lfloorcol => "LFLOORCOL",
+            Kw::Lrockcol => "LROCKCOL",
+            Kw::Lfloortile => "LFLOORTILE",
+            Kw::Lrocktile => "LROCKTILE",
+            Kw::Marker => "MARKER",
+            Kw::Clear => "CLEAR",
+            Kw::Kfeat => "KFEAT",
+            Kw::Kitem => "KITEM",
+            Kw::Kmons => "KMONS",
+            Kw::Kmask => "KMASK",
+            Kw::Kprop => "KPROP",
+            Kw::Subvault => "SUBVAULT",
+            Kw::Subst => "SUBST",
+            Kw::Nsubst => "NSUBST",
+            Kw::Shuffle => "SHUFFLE",
+            Kw::Colour => "COLOUR",
+            Kw::Ftile => "FTILE",
+            Kw::Rtile => "RTILE",
+            Kw::Tile => "TILE",
+            Kw::Fheight => "FHEIGHT",
+            Kw::Item => "ITEM",
+            Kw::Mons => "MONS",
+            Kw::Tags => "TAGS",
+            Kw::Chance => "CHANCE",
+            Kw::Weight => "WEIGHT",
+            Kw::Order => "ORDER",
+        }
+    }
+
+    /// The keyword named `name` (without its colon).
+    pub fn from_name(name: &str) -> Option<Kw> {
+        Some(match name {
+            "NAME" => Kw::Name,
+            "DESC" => Kw::Desc,
+            "DEPTH" => Kw::Depth,
+            "PLACE" => Kw::Place,
+            "ORIENT" => Kw::Orient,
+            "WELCOME" => Kw::Welcome,
+            "default-depth" => Kw::DefaultDepth,
+            "LFLOORCOL" => Kw::Lfloorcol,
+            "LROCKCOL" => Kw::Lrockcol,
+            "LFLOORTILE" => Kw::Lfloortile,
+            "LROCKTILE" => Kw::Lrocktile,
+            "MARKER" => Kw::Marker,
+            "CLEAR" => Kw::Clear,
+            "KFEAT" => Kw::Kfeat,
+            "KITEM" => Kw::Kitem,
+            "KMONS" => Kw::Kmons,
+            "KMASK" => Kw::Kmask,
+            "KPROP" => Kw::Kprop,
+            "SUBVAULT" => Kw::Subvault,
+            "SUBST" => Kw::Subst,
+            "NSUBST" => Kw::Nsubst,
+            "SHUFFLE" => Kw::Shuffle,
+            "COLOUR" => Kw::Colour,
+            "FTILE" => Kw::Ftile,
+            "RTILE" => Kw::Rtile,
+            "TILE" => Kw::Tile,
+            "FHEIGHT" => Kw::Fheight,
+            "ITEM" => Kw::Item,
+            "MONS" => Kw::Mons,
+            "TAGS" => Kw::Tags,
+            "CHANCE" => Kw::Chance,
+            "WEIGHT" => Kw::Weight,
+            "ORDER" => Kw::Order,
+            _ => return None,
+        })
+    }
+}
+
 pub const ORIENTS: &[&str] = &[
     "north",
     "south",
@@ -97,6 +217,8 @@ pub const ORIENTS: &[&str] = &[
 pub struct Directive<'a> {
     /// The keyword without its colon (`SUBST`, `default-depth`).
     pub keyword: &'static str,
+    /// The same keyword, for cheap comparisons.
+    pub kw: Kw,
     /// Arguments: the whole text (mode A), items (L/M), words (K) or the
     /// raw text (N), each with the span it came from. Borrowed from the
     /// source unless joined from continuation lines.
@@ -206,8 +328,9 @@ impl<'a> Vault<'a> {
         &'b self,
         keyword: &'b str,
     ) -> impl Iterator<Item = &'b Directive<'a>> + 'b {
+        let kw = Kw::from_name(keyword);
         self.items.iter().filter_map(move |i| match i {
-            Item::Directive(d) if d.keyword == keyword => Some(d),
+            Item::Directive(d) if Some(d.kw) == kw => Some(d),
             _ => None,
         })
     }
@@ -318,45 +441,45 @@ impl<'a> Lines<'a> {
 /// The header keyword (with its colon) a trimmed line starts with: the
 /// text up to the first `:` must be one exactly, as no keyword holds
 /// another colon (and none is longer than 15 bytes).
-fn keyword_at(t: &str) -> Option<(&'static str, Mode)> {
+fn keyword_at(t: &str) -> Option<(&'static str, Mode, Kw)> {
     let b = t.as_bytes();
     let colon = memchr::memchr(b':', &b[..b.len().min(16)])?;
     // A match compiles to a switch on length and a few word compares; the
     // test below keeps it equal to [`KEYWORDS`].
     Some(match &t[..=colon] {
-        "NAME:" => ("NAME:", Mode::A),
-        "DESC:" => ("DESC:", Mode::A),
-        "DEPTH:" => ("DEPTH:", Mode::A),
-        "PLACE:" => ("PLACE:", Mode::A),
-        "ORIENT:" => ("ORIENT:", Mode::A),
-        "WELCOME:" => ("WELCOME:", Mode::A),
-        "default-depth:" => ("default-depth:", Mode::A),
-        "LFLOORCOL:" => ("LFLOORCOL:", Mode::A),
-        "LROCKCOL:" => ("LROCKCOL:", Mode::A),
-        "LFLOORTILE:" => ("LFLOORTILE:", Mode::A),
-        "LROCKTILE:" => ("LROCKTILE:", Mode::A),
-        "MARKER:" => ("MARKER:", Mode::A),
-        "CLEAR:" => ("CLEAR:", Mode::A),
-        "KFEAT:" => ("KFEAT:", Mode::A),
-        "KITEM:" => ("KITEM:", Mode::A),
-        "KMONS:" => ("KMONS:", Mode::A),
-        "KMASK:" => ("KMASK:", Mode::A),
-        "KPROP:" => ("KPROP:", Mode::A),
-        "SUBVAULT:" => ("SUBVAULT:", Mode::A),
-        "SUBST:" => ("SUBST:", Mode::L),
-        "NSUBST:" => ("NSUBST:", Mode::L),
-        "SHUFFLE:" => ("SHUFFLE:", Mode::L),
-        "COLOUR:" => ("COLOUR:", Mode::L),
-        "FTILE:" => ("FTILE:", Mode::L),
-        "RTILE:" => ("RTILE:", Mode::L),
-        "TILE:" => ("TILE:", Mode::L),
-        "FHEIGHT:" => ("FHEIGHT:", Mode::L),
-        "ITEM:" => ("ITEM:", Mode::L),
-        "MONS:" => ("MONS:", Mode::M),
-        "TAGS:" => ("TAGS:", Mode::K),
-        "CHANCE:" => ("CHANCE:", Mode::N),
-        "WEIGHT:" => ("WEIGHT:", Mode::N),
-        "ORDER:" => ("ORDER:", Mode::N),
+        "NAME:" => ("NAME:", Mode::A, Kw::Name),
+        "DESC:" => ("DESC:", Mode::A, Kw::Desc),
+        "DEPTH:" => ("DEPTH:", Mode::A, Kw::Depth),
+        "PLACE:" => ("PLACE:", Mode::A, Kw::Place),
+        "ORIENT:" => ("ORIENT:", Mode::A, Kw::Orient),
+        "WELCOME:" => ("WELCOME:", Mode::A, Kw::Welcome),
+        "default-depth:" => ("default-depth:", Mode::A, Kw::DefaultDepth),
+        "LFLOORCOL:" => ("LFLOORCOL:", Mode::A, Kw::Lfloorcol),
+        "LROCKCOL:" => ("LROCKCOL:", Mode::A, Kw::Lrockcol),
+        "LFLOORTILE:" => ("LFLOORTILE:", Mode::A, Kw::Lfloortile),
+        "LROCKTILE:" => ("LROCKTILE:", Mode::A, Kw::Lrocktile),
+        "MARKER:" => ("MARKER:", Mode::A, Kw::Marker),
+        "CLEAR:" => ("CLEAR:", Mode::A, Kw::Clear),
+        "KFEAT:" => ("KFEAT:", Mode::A, Kw::Kfeat),
+        "KITEM:" => ("KITEM:", Mode::A, Kw::Kitem),
+        "KMONS:" => ("KMONS:", Mode::A, Kw::Kmons),
+        "KMASK:" => ("KMASK:", Mode::A, Kw::Kmask),
+        "KPROP:" => ("KPROP:", Mode::A, Kw::Kprop),
+        "SUBVAULT:" => ("SUBVAULT:", Mode::A, Kw::Subvault),
+        "SUBST:" => ("SUBST:", Mode::L, Kw::Subst),
+        "NSUBST:" => ("NSUBST:", Mode::L, Kw::Nsubst),
+        "SHUFFLE:" => ("SHUFFLE:", Mode::L, Kw::Shuffle),
+        "COLOUR:" => ("COLOUR:", Mode::L, Kw::Colour),
+        "FTILE:" => ("FTILE:", Mode::L, Kw::Ftile),
+        "RTILE:" => ("RTILE:", Mode::L, Kw::Rtile),
+        "TILE:" => ("TILE:", Mode::L, Kw::Tile),
+        "FHEIGHT:" => ("FHEIGHT:", Mode::L, Kw::Fheight),
+        "ITEM:" => ("ITEM:", Mode::L, Kw::Item),
+        "MONS:" => ("MONS:", Mode::M, Kw::Mons),
+        "TAGS:" => ("TAGS:", Mode::K, Kw::Tags),
+        "CHANCE:" => ("CHANCE:", Mode::N, Kw::Chance),
+        "WEIGHT:" => ("WEIGHT:", Mode::N, Kw::Weight),
+        "ORDER:" => ("ORDER:", Mode::N, Kw::Order),
         _ => return None,
     })
 }
@@ -656,7 +779,7 @@ pub fn parse(src: &str) -> File<'_> {
             continue;
         }
         // A header keyword.
-        let Some((kw, mode)) = keyword_at(t) else {
+        let Some((kw, mode, kw_id)) = keyword_at(t) else {
             let end = t.find(blank).map(|i| at + i).unwrap_or(start + line.len());
             let mut d = Diagnostic::error(
                 STRAY,
@@ -695,7 +818,7 @@ pub fn parse(src: &str) -> File<'_> {
                 span: *s,
             });
         }
-        if keyword == "NAME" {
+        if kw_id == Kw::Name {
             finish(vault.take(), &mut f, start.saturating_sub(1));
             after_default_depth = false;
             lua_depth = 0;
@@ -725,7 +848,7 @@ pub fn parse(src: &str) -> File<'_> {
             });
             continue;
         }
-        if keyword == "default-depth" {
+        if kw_id == Kw::DefaultDepth {
             finish(vault.take(), &mut f, start.saturating_sub(1));
             default_depth = args
                 .first()
@@ -743,6 +866,7 @@ pub fn parse(src: &str) -> File<'_> {
         };
         v.items.push(Item::Directive(Directive {
             keyword,
+            kw: kw_id,
             args,
             span,
             conditional: lua_depth > 0,
@@ -996,8 +1120,8 @@ fn check(f: &mut File, src: &str) {
         // One pass over the directives for the ORIENT and branch checks.
         for item in &v.items {
             let Item::Directive(d) = item else { continue };
-            match d.keyword {
-                "ORIENT" => {
+            match d.kw {
+                Kw::Orient => {
                     let o = d.args.first().map(|(s, _)| &**s).unwrap_or("");
                     if !o.is_empty() && !ORIENTS.contains(&o) {
                         let mut diag =
@@ -1008,7 +1132,7 @@ fn check(f: &mut File, src: &str) {
                         diags.push(diag);
                     }
                 }
-                "DEPTH" | "PLACE" => {
+                Kw::Depth | Kw::Place => {
                     for (text, span) in &d.args {
                         branch_errors(text, *span, &mut diags);
                     }
@@ -1493,7 +1617,10 @@ mod tests {
     #[test]
     fn every_keyword_is_recognised_with_its_mode() {
         for &(k, mode) in KEYWORDS {
-            assert_eq!(keyword_at(&format!("{k} x")), Some((k, mode)));
+            let (text, m, kw) = keyword_at(&format!("{k} x")).expect("keyword");
+            assert_eq!((text, m), (k, mode));
+            assert_eq!(kw.name(), k.trim_end_matches(':'));
+            assert_eq!(Kw::from_name(kw.name()), Some(kw));
         }
         assert_eq!(keyword_at("NAMES: x"), None);
         assert_eq!(keyword_at("name: x"), None);
