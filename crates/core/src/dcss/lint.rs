@@ -348,18 +348,16 @@ pub struct TagMemo(HashMap<String, (bool, Option<String>), std::hash::BuildHashe
 
 impl TagMemo {
     /// Whether the engine reads `tag`, and else a close engine tag.
-    fn engine(&mut self, tag: &str) -> (bool, Option<&str>) {
-        if !self.0.contains_key(tag) {
-            let matched = engine_match(tag);
-            let near = (!matched && tag.len() > 1)
-                .then(|| engine_suggestion(tag))
-                .flatten();
-            self.0.insert(tag.to_string(), (matched, near));
+    fn engine(&mut self, tag: &str) -> (bool, Option<String>) {
+        if let Some((m, near)) = self.0.get(tag) {
+            return (*m, near.clone());
         }
-        match self.0.get(tag) {
-            Some((m, near)) => (*m, near.as_deref()),
-            None => (engine_match(tag), None),
-        }
+        let matched = engine_match(tag);
+        let near = (!matched && tag.len() > 1)
+            .then(|| engine_suggestion(tag))
+            .flatten();
+        self.0.insert(tag.to_string(), (matched, near.clone()));
+        (matched, near)
     }
 }
 
@@ -394,7 +392,7 @@ pub fn lint_tags(
                 .filter(|_| tag.len() > 4)
                 .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
                 .map(str::to_string);
-            if let Some(s) = engine_near.map(str::to_string).or(near_selector) {
+            if let Some(s) = engine_near.or(near_selector) {
                 diags.push(
                     Diagnostic::warning(
                         TAG_TYPO,
@@ -411,8 +409,22 @@ pub fn lint_tags(
 }
 
 /// `place:` words in the monster specs of Lua string literals.
+/// Whether `hay` holds `needle`, with a searcher built once per needle
+/// (Lua texts are searched for the same few words over and over).
+fn holds(
+    finder: &'static std::sync::OnceLock<memchr::memmem::Finder<'static>>,
+    needle: &'static str,
+    hay: &str,
+) -> bool {
+    finder
+        .get_or_init(|| memchr::memmem::Finder::new(needle))
+        .find(hay.as_bytes())
+        .is_some()
+}
+
 pub fn lint_lua(l: &super::Lua, diags: &mut Vec<Diagnostic>) {
-    if !l.text.contains("mons") {
+    static MONS: std::sync::OnceLock<memchr::memmem::Finder<'static>> = std::sync::OnceLock::new();
+    if !holds(&MONS, "mons", &l.text) {
         return;
     }
     for (off, s) in lua_strings(&l.text) {
@@ -466,6 +478,8 @@ fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 }
 
 fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    static CLOUD_TYPE: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
     // place: words, in MONS/KMONS and in mons/kmons Lua calls.
     // `at`: the source offset of `spec`, when it maps one to one.
     let check_spec = |spec: &str, span: Span, at: Option<usize>, diags: &mut Vec<Diagnostic>| {
@@ -485,7 +499,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     };
     for item in &v.items {
         let d = match item {
-            Item::Lua(l) if l.text.contains("cloud_type") => {
+            Item::Lua(l) if holds(&CLOUD_TYPE, "cloud_type", &l.text) => {
                 cloud_warnings(&l.text, l.text_at, l.span.end as usize, diags);
                 continue;
             }
@@ -1028,9 +1042,18 @@ struct NameBuf(Vec<u8>);
 /// then nothing is copied.
 fn plain_name(alt: &str, flag: fn(&str) -> bool) -> Option<&str> {
     let t = alt.trim_ascii();
-    let simple = t
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b' ' | b'-' | b'\''));
+    const fn table() -> [bool; 256] {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b' ' | b'-' | b'\'');
+            b += 1;
+        }
+        t
+    }
+    static PLAIN: [bool; 256] = table();
+    let simple = t.bytes().all(|b| PLAIN[usize::from(b)]);
     (simple && fields(t, |b| b == b' ').all(|w| !w.is_empty() && !flag(w))).then_some(t)
 }
 
