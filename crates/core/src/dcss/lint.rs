@@ -444,6 +444,10 @@ pub fn lint_lua(l: &super::Lua, diags: &mut Vec<Diagnostic>) {
         for (_, words) in place_words(spec) {
             diags.push(place_warning(&words, span));
         }
+        // A whole monster spec written as one literal: its spells too.
+        if mentions(spec, "spells:") {
+            spell_errors(spec, span, diags);
+        }
     }
 }
 
@@ -454,6 +458,7 @@ fn place_warning(words: &str, span: Span) -> Diagnostic {
 
 fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     modifier_errors(spec, span, diags);
+    spell_errors(spec, span, diags);
     for name in unknown_monsters(spec) {
         let near = nearest(&name, tables::MONSTERS.iter().copied(), 2);
         let mut d = Diagnostic::error(UNKNOWN_MONSTER, format!("unknown monster \"{name}\""), span)
@@ -466,6 +471,7 @@ fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 }
 
 fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    randbook_spell_warnings(spec, span, diags);
     for name in unknown_items(spec) {
         let near = nearest(&name, tables::ITEMS.iter().copied(), 2);
         let mut d = Diagnostic::warning(UNKNOWN_ITEM, format!("unknown item \"{name}\""), span)
@@ -1161,6 +1167,156 @@ pub const UNKNOWN_COLOUR: &str = "DC0303";
 pub const UNKNOWN_TILE: &str = "DC0304";
 pub const BAD_MODIFIER: &str = "DC0305";
 pub const UNKNOWN_CLOUD: &str = "DC0306";
+pub const BAD_SPELL: &str = "DC0307";
+
+/// A spell name as the game reads it (`_` for a space, any case), looked up
+/// in its spell table: `None` when no spell has that name, else whether a
+/// monster may cast it.
+fn spell(name: &str) -> Option<bool> {
+    let name = name.replace('_', " ").to_ascii_lowercase();
+    tables::SPELLS
+        .binary_search_by(|(n, _)| (*n).cmp(name.as_str()))
+        .ok()
+        .map(|i| tables::SPELLS[i].1)
+}
+
+/// The "did you mean" note for a spell name no spell has.
+fn spell_note(name: &str) -> Option<String> {
+    let name = name.replace('_', " ").to_ascii_lowercase();
+    nearest(&name, tables::SPELLS.iter().map(|(n, _)| *n), 3)
+        .map(|n| format!("did you mean \"{}\"?", n.replace(' ', "_")))
+}
+
+/// The span of `part` (a slice of `spec`) when `spec` is exactly the text
+/// `span` covers, else `span` itself.
+fn part_span(spec: &str, span: Span, part: &str) -> Span {
+    let off = (part.as_ptr() as usize).wrapping_sub(spec.as_ptr() as usize);
+    if (span.end - span.start) as usize == spec.len() && off + part.len() <= spec.len() {
+        let at = span.start as usize + off;
+        Span::new(at, at + part.len())
+    } else {
+        span
+    }
+}
+
+/// `spells:` and `sum:` monster modifiers, which the game checks when it
+/// places the monster: every slot's spell must exist and be one monsters
+/// cast, with a positive frequency; a summon type must be a spell or one
+/// of the game's summon words.
+fn spell_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    if !mentions(spec, "spells:") && !mentions(spec, "sum:") {
+        return;
+    }
+    let words = fields(spec, |b| b.is_ascii_whitespace() || b == b'/' || b == b',');
+    for word in words.filter(|w| !w.is_empty()) {
+        if let Some(list) = word.strip_prefix("spells:") {
+            if list.contains('&') {
+                // A randbook's list (`a&b`), in a string that is not a
+                // monster spec.
+                continue;
+            }
+            for slot in fields(list, |b| b == b';') {
+                let mut parts = fields(slot, |b| b == b'.');
+                let name = parts.next().unwrap_or("");
+                if name.is_empty() || matches!(name, "none" | "no_spell") {
+                    continue;
+                }
+                match spell(name) {
+                    None => {
+                        let mut d = Diagnostic::error(
+                            BAD_SPELL,
+                            format!("Unknown spell name: '{name}' in '{slot}'"),
+                            part_span(spec, span, name),
+                        );
+                        d.notes.extend(spell_note(name));
+                        diags.push(d);
+                    }
+                    Some(false) => diags.push(
+                        Diagnostic::error(
+                            BAD_SPELL,
+                            format!("Not a monster spell: '{name}'"),
+                            part_span(spec, span, name),
+                        )
+                        .with_note("only spells monsters can cast may be given with spells:"),
+                    ),
+                    Some(true) => {}
+                }
+                if let Some(freq) = parts.next() {
+                    if freq.parse::<i64>().map_or(true, |f| f <= 0) {
+                        diags.push(
+                            Diagnostic::error(
+                                BAD_SPELL,
+                                format!("Need a positive spell frequency: '{freq}' in '{slot}'"),
+                                part_span(spec, span, freq),
+                            )
+                            .with_note("a slot is name.frequency.flags, e.g. magic_dart.30.wizard"),
+                        );
+                    }
+                }
+                for flag in parts {
+                    if !matches!(
+                        flag,
+                        "emergency"
+                            | "natural"
+                            | "magical"
+                            | "wizard"
+                            | "priest"
+                            | "vocal"
+                            | "breath"
+                            | "instant"
+                            | "noisy"
+                            | "short_range"
+                            | "long_range"
+                    ) {
+                        diags.push(Diagnostic::warning(
+                            BAD_SPELL,
+                            format!("unknown spell slot flag '{flag}' in '{slot}'"),
+                            part_span(spec, span, flag),
+                        ));
+                    }
+                }
+            }
+        } else if let Some(kind) = word.strip_prefix("sum:") {
+            let kind = fields(kind, |b| b == b';').next().unwrap_or("");
+            if !matches!(
+                kind,
+                "clone" | "animate" | "chaos" | "miscast" | "zot" | "wrath" | "aid"
+            ) && spell(kind).is_none()
+            {
+                let mut d = Diagnostic::error(
+                    BAD_SPELL,
+                    format!("bad monster summon type: \"{kind}\""),
+                    part_span(spec, span, kind),
+                );
+                d.notes.extend(spell_note(kind));
+                diags.push(d);
+            }
+        }
+    }
+}
+
+/// `spells:a&b` of a randbook item: each must be a spell of the game.
+fn randbook_spell_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    if !mentions(spec, "spells:") {
+        return;
+    }
+    for word in fields(spec, |b| b.is_ascii_whitespace() || b == b'/' || b == b',') {
+        let Some(list) = word.strip_prefix("spells:") else {
+            continue;
+        };
+        for name in fields(list, |b| b == b'&').filter(|n| !n.is_empty()) {
+            if spell(name).is_none() {
+                let mut d = Diagnostic::warning(
+                    BAD_SPELL,
+                    format!("randbook spell '{name}' is no spell of the game"),
+                    part_span(spec, span, name),
+                );
+                d.notes.extend(spell_note(name));
+                diags.push(d);
+            }
+        }
+    }
+}
 
 /// `cloud_type = "x"` in a marker or Lua text against the game's cloud
 /// names; `at` is the source offset of `text`. A fog machine with an
@@ -1545,6 +1701,17 @@ mod tests {
         assert_eq!(super::plain_name("orc hp:10", flag), None);
         assert!(super::unknown_monsters("orc priest / Orc_Priest band / orc  priest").is_empty());
         assert_eq!(super::unknown_monsters("orc prist"), ["orc prist"]);
+    }
+
+    #[test]
+    fn the_spell_table_is_sorted_and_read_as_the_game_reads_names() {
+        assert!(crate::dcss::tables::SPELLS
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0));
+        assert_eq!(super::spell("Magic_Dart"), Some(true));
+        assert_eq!(super::spell("sentinel's_mark"), Some(true));
+        assert_eq!(super::spell("teleport_self"), Some(false));
+        assert_eq!(super::spell("magic_dartt"), None);
     }
 
     #[test]
