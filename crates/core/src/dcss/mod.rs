@@ -958,9 +958,6 @@ fn capture<'a>(
         _ => Cow::Owned(pieces.iter().map(|(_, t)| &**t).collect()),
     };
     let offset_of = |k: usize| -> usize {
-        if let [(a, t)] = pieces {
-            return if k <= t.len() { a + k } else { end };
-        }
         let mut acc = 0;
         for (a, t) in pieces {
             if k <= acc + t.len() {
@@ -970,16 +967,37 @@ fn capture<'a>(
         }
         end
     };
-    // A part of `joined` as an argument: borrowed when `joined` is.
-    let arg = |part: &str| -> Cow<'a, str> {
-        match &joined {
-            Cow::Borrowed(b) => {
-                let off = part.as_ptr() as usize - b.as_ptr() as usize;
-                Cow::Borrowed(&b[off..off + part.len()])
-            }
-            Cow::Owned(_) => Cow::Owned(part.to_string()),
+    match &joined {
+        // One piece of the source: offsets map directly, and arguments
+        // borrow it.
+        Cow::Borrowed(b) if pieces.len() == 1 => {
+            let (b, at) = (*b, pieces[0].0);
+            let args = split_args(mode, b, |k| at + k.min(b.len()), Cow::Borrowed, f);
+            (args, end)
         }
-    };
+        _ => {
+            let args = split_args(
+                mode,
+                &joined,
+                offset_of,
+                |part| Cow::Owned(part.to_string()),
+                f,
+            );
+            (args, end)
+        }
+    }
+}
+
+/// Splits a statement's logical text into arguments by its mode: `offset_of`
+/// maps a byte of `joined` to the source, `arg` makes an argument of a
+/// part of `joined`.
+fn split_args<'a, 'j>(
+    mode: Mode,
+    joined: &'j str,
+    offset_of: impl Fn(usize) -> usize,
+    arg: impl Fn(&'j str) -> Cow<'a, str>,
+    f: &mut File<'a>,
+) -> Args<'a> {
     let mut args = Args::default();
     match mode {
         Mode::A => {
@@ -994,7 +1012,7 @@ fn capture<'a>(
             let mut pos = 0;
             let trimmed_all = trim_blank(&joined);
             if trimmed_all.is_empty() {
-                return (args, end);
+                return args;
             }
             let count = if joined.contains(',') { 2 } else { 1 };
             for part in fields(&joined, |b| b == b',') {
@@ -1089,7 +1107,7 @@ fn capture<'a>(
             }
         }
     }
-    (args, end)
+    args
 }
 
 /// Branch names in a DEPTH or PLACE value (`D:2-5, !Lair, Orc:$`).
