@@ -1001,8 +1001,8 @@ fn split_args<'a, 'j>(
     let mut args = Args::default();
     match mode {
         Mode::A => {
-            let lead = joined.len() - trim_blank_start(&joined).len();
-            let v = trim_blank(&joined);
+            let lead = joined.len() - trim_blank_start(joined).len();
+            let v = trim_blank(joined);
             args.push((
                 arg(v),
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
@@ -1010,12 +1010,12 @@ fn split_args<'a, 'j>(
         }
         Mode::L | Mode::M => {
             let mut pos = 0;
-            let trimmed_all = trim_blank(&joined);
+            let trimmed_all = trim_blank(joined);
             if trimmed_all.is_empty() {
                 return args;
             }
             let count = if joined.contains(',') { 2 } else { 1 };
-            for part in fields(&joined, |b| b == b',') {
+            for part in fields(joined, |b| b == b',') {
                 let lead = part.len() - trim_blank_start(part).len();
                 let item = trim_blank(part);
                 let span = Span::new(offset_of(pos + lead), offset_of(pos + lead + item.len()));
@@ -1050,7 +1050,7 @@ fn split_args<'a, 'j>(
         }
         Mode::K => {
             let mut pos = 0;
-            for word in fields(&joined, |b| b == b' ' || b == b'\t') {
+            for word in fields(joined, |b| b == b' ' || b == b'\t') {
                 let w_start = pos;
                 pos += word.len() + 1;
                 if word.is_empty() {
@@ -1072,8 +1072,8 @@ fn split_args<'a, 'j>(
             }
         }
         Mode::N => {
-            let v = trim_blank(&joined);
-            let lead = joined.len() - trim_blank_start(&joined).len();
+            let v = trim_blank(joined);
+            let lead = joined.len() - trim_blank_start(joined).len();
             args.push((
                 arg(v),
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
