@@ -457,8 +457,11 @@ fn place_warning(words: &str, span: Span) -> Diagnostic {
 }
 
 fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    modifier_errors(spec, span, diags);
-    spell_errors(spec, span, diags);
+    // Every modifier has a colon; most specs have none.
+    if spec.as_bytes().contains(&b':') {
+        modifier_errors(spec, span, diags);
+        spell_errors(spec, span, diags);
+    }
     for name in unknown_monsters(spec) {
         let near = nearest(&name, tables::MONSTERS.iter().copied(), 2);
         let mut d = Diagnostic::error(UNKNOWN_MONSTER, format!("unknown monster \"{name}\""), span)
