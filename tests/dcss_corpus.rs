@@ -208,3 +208,64 @@ fn the_lint_cache_changes_nothing() {
         );
     }
 }
+
+/// Every file read with CR-LF line ends gives the same vaults, Lua and
+/// findings (message and line) as with LF: offsets into Lua text and
+/// joined arguments must map back to the right source line either way.
+#[test]
+fn cr_lf_files_read_as_lf_files() {
+    let Some(shared) = common::shared_dir() else {
+        panic!("../shared/corpus is missing: the DCSS corpus test needs it");
+    };
+    let mut stack = vec![shared.join("corpus/dcss/des")];
+    let mut checked = 0;
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            if p.extension().is_none_or(|x| x != "des") {
+                continue;
+            }
+            let lf = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).replace("\r\n", "\n");
+            let crlf = lf.replace('\n', "\r\n");
+            let (a, b) = (
+                vaultwright::dcss::parse(&lf),
+                vaultwright::dcss::parse(&crlf),
+            );
+            let (ia, ib) = (
+                vaultwright::LineIndex::new(&lf),
+                vaultwright::LineIndex::new(&crlf),
+            );
+            let seen = |f: &vaultwright::dcss::File, idx: &vaultwright::LineIndex| {
+                let mut d: Vec<(String, usize)> = f
+                    .diagnostics
+                    .iter()
+                    .map(|d| {
+                        (
+                            format!("{} {}", d.code, d.message),
+                            idx.line_of(d.span.start as usize),
+                        )
+                    })
+                    .collect();
+                d.sort();
+                let lua: Vec<String> = f
+                    .vaults
+                    .iter()
+                    .flat_map(|v| v.items.iter())
+                    .filter_map(|i| match i {
+                        vaultwright::dcss::Item::Lua(l) => Some(l.text.replace("\r\n", "\n")),
+                        _ => None,
+                    })
+                    .collect();
+                let names: Vec<String> = f.vaults.iter().map(|v| v.name.to_string()).collect();
+                (d, lua, names)
+            };
+            assert_eq!(seen(&a, &ia), seen(&b, &ib), "{}", p.display());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 144);
+}

@@ -292,12 +292,12 @@ pub enum LuaKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lua<'a> {
     pub kind: LuaKind,
-    /// The code, borrowed from the source unless a block's line ends had
-    /// to be normalised (CR-LF files).
+    /// The code: the source between a block's opener and its `}}` (line
+    /// ends as written), or a Lua line after its `:`.
     pub text: Cow<'a, str>,
     pub span: Span,
-    /// Source offset of the first byte of `text` (text offsets map to
-    /// source offsets from here, line ends being LF).
+    /// Source offset of the first byte of `text` (`text` is the source
+    /// from here, so its offsets map one to one).
     pub text_at: usize,
 }
 
@@ -658,10 +658,9 @@ pub fn parse(src: &str) -> File<'_> {
             .then(|| lua_opener(t))
             .flatten()
         {
-            // The code is one slice of the source unless a line end was
-            // CR-LF (then it is rebuilt with LF ends).
+            // The code is one slice of the source, line ends as written
+            // (CR-LF stays), so every offset in it maps to the source.
             let text_at = at + open_len;
-            let mut owned: Option<String> = None;
             let mut first = &t[open_len..];
             let mut first_at = text_at;
             let block_start = at;
@@ -669,22 +668,10 @@ pub fn parse(src: &str) -> File<'_> {
             let text_end = loop {
                 let trimmed = trim_blank_end(first);
                 if let Some(body) = trimmed.strip_suffix("}}") {
-                    if let Some(o) = &mut owned {
-                        o.push_str(body);
-                    }
                     break first_at + body.len();
-                }
-                if let Some(o) = &mut owned {
-                    o.push_str(first);
                 }
                 match lines.next() {
                     Some((s2, l2)) => {
-                        if owned.is_none() && s2 != first_at + first.len() + 1 {
-                            owned = Some(src[text_at..first_at + first.len()].to_string());
-                        }
-                        if let Some(o) = &mut owned {
-                            o.push('\n');
-                        }
                         first = l2;
                         first_at = s2;
                         end = s2 + l2.len();
@@ -699,10 +686,7 @@ pub fn parse(src: &str) -> File<'_> {
                     }
                 }
             };
-            let text = match owned {
-                Some(o) => Cow::Owned(o),
-                None => Cow::Borrowed(&src[text_at..text_end]),
-            };
+            let text = Cow::Borrowed(&src[text_at..text_end]);
             let span = Span::new(block_start, end);
             f.tokens.push(Token {
                 kind: TokenKind::Code,
@@ -1661,31 +1645,26 @@ mod tests {
     }
 
     #[test]
-    fn lua_blocks_read_the_same_with_lf_and_cr_lf_line_ends() {
+    fn lua_blocks_are_slices_of_the_source_with_either_line_end() {
         let lf = "NAME: v\n{{\n  local x = 1\n  y() }}\nlua {{ z() }}\n{{\n";
         let crlf = lf.replace('\n', "\r\n");
-        let texts = |src: &str| {
+        for (src, nl) in [(lf, "\n"), (crlf.as_str(), "\r\n")] {
             let f = parse(src);
-            let mut out: Vec<(String, bool)> = f.vaults[0]
+            let lua: Vec<&Lua> = f.vaults[0]
                 .items
                 .iter()
                 .filter_map(|i| match i {
-                    Item::Lua(l) => Some((l.text.to_string(), matches!(l.text, Cow::Borrowed(_)))),
+                    Item::Lua(l) => Some(l),
                     _ => None,
                 })
                 .collect();
-            out.push((String::new(), f.diagnostics.len() == 1));
-            out
-        };
-        let a = texts(lf);
-        let b = texts(&crlf);
-        assert_eq!(a[0].0, "\n  local x = 1\n  y() ");
-        assert_eq!(a[1].0, " z() ");
-        assert!(a.iter().all(|(_, borrowed)| *borrowed), "{a:?}");
-        for (x, y) in a.iter().zip(&b).take(2) {
-            assert_eq!(x.0, y.0);
+            assert_eq!(lua[0].text, format!("{nl}  local x = 1{nl}  y() "));
+            assert_eq!(lua[1].text, " z() ");
+            for l in &lua {
+                assert!(matches!(l.text, Cow::Borrowed(_)));
+                assert_eq!(&src[l.text_at..l.text_at + l.text.len()], l.text);
+            }
+            assert_eq!(f.diagnostics.len(), 1, "the unclosed block is reported");
         }
-        assert!(matches!(b[0], (_, false)), "a CR-LF block is rebuilt");
-        assert!(b[2].1, "the unclosed block is reported");
     }
 }
