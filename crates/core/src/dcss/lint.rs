@@ -847,6 +847,16 @@ pub fn lua_declared_tags<'a, 's: 'a>(
     (tags, prefixes)
 }
 
+/// Whether Lua code gives a vault its own name as a tag
+/// (`e.tags(e.name())`, `tags(name())`).
+fn tags_own_name(code: &str) -> bool {
+    if !code.contains("name(") {
+        return false;
+    }
+    let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    squeezed.contains("tags(e.name())") || squeezed.contains("tags(name())")
+}
+
 /// Checks over several files analysed together: selectors from all of
 /// them, Lua-requested tags no vault declares, duplicate names.
 pub fn lint_set(files: &mut [(String, File)]) {
@@ -859,9 +869,24 @@ pub fn lint_set(files: &mut [(String, File)]) {
             *declared.entry(t).or_default() += 1;
         }
         prefixes.extend(lua_prefixes.into_iter().filter(|p| !p.is_empty()));
+        // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
+        // call) makes each vault's name one of its tags.
+        let names_are_tags = f
+            .prelude
+            .iter()
+            .chain(f.vaults.iter().flat_map(|v| {
+                v.items.iter().filter_map(|i| match i {
+                    Item::Lua(l) => Some(l),
+                    _ => None,
+                })
+            }))
+            .any(|l| tags_own_name(&l.text));
         for v in &f.vaults {
             for t in v.tags() {
                 *declared.entry(t.to_string()).or_default() += 1;
+            }
+            if names_are_tags && v.has_lua() {
+                *declared.entry(v.name.to_ascii_lowercase()).or_default() += 1;
             }
             let lua = v.items.iter().filter_map(|i| match i {
                 Item::Lua(l) => Some(l),
@@ -1715,6 +1740,13 @@ mod tests {
         assert_eq!(super::spell("sentinel's_mark"), Some(true));
         assert_eq!(super::spell("teleport_self"), Some(false));
         assert_eq!(super::spell("magic_dartt"), None);
+    }
+
+    #[test]
+    fn a_vault_name_given_as_a_tag_in_lua_is_seen() {
+        assert!(super::tags_own_name("  e.tags( e.name() )"));
+        assert!(super::tags_own_name("tags(name())"));
+        assert!(!super::tags_own_name("e.tags(\"name\")"));
     }
 
     #[test]
