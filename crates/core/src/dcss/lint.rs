@@ -1114,6 +1114,19 @@ impl NameBuf {
                 .extend_from_slice(w.to_lowercase().replace('_', " ").as_bytes());
         }
     }
+    /// The name an alternative gives once modifiers and `flag` words are
+    /// removed, normalised: the alternative itself when it already is one.
+    fn normalise<'s>(&'s mut self, alt: &'s str, flag: fn(&str) -> bool) -> &'s str {
+        if let Some(n) = plain_name(alt, flag) {
+            return n;
+        }
+        self.clear();
+        for w in name_words(alt, flag) {
+            self.push_word(w);
+        }
+        self.as_str()
+    }
+
     fn as_str(&self) -> &str {
         // Only whole words of a `str` and ASCII bytes were pushed.
         std::str::from_utf8(&self.0).unwrap_or("")
@@ -1172,16 +1185,7 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
             // What follows place: is checked by the place: rule.
             continue;
         }
-        let n = match plain_name(body, monster_flag) {
-            Some(n) => n,
-            None => {
-                name.clear();
-                for w in name_words(body, monster_flag) {
-                    name.push_word(w);
-                }
-                name.as_str()
-            }
-        };
+        let n = name.normalise(body, monster_flag);
         if !monster_name_ok(n) {
             out.push(n.to_string());
         }
@@ -1643,16 +1647,7 @@ pub fn unknown_items(spec: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut name = NameBuf::default();
     for alt in fields(spec, |c| c == b'/' || c == b',') {
-        let n = match plain_name(alt, item_flag) {
-            Some(n) => n,
-            None => {
-                name.clear();
-                for w in name_words(alt, item_flag) {
-                    name.push_word(w);
-                }
-                name.as_str()
-            }
-        };
+        let n = name.normalise(alt, item_flag);
         if !item_name_ok(n) {
             out.push(n.to_string());
         }
