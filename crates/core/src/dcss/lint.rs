@@ -1212,11 +1212,14 @@ fn spell(name: &str) -> Option<bool> {
         .map(|i| tables::SPELLS[i].1)
 }
 
-/// The "did you mean" note for a spell name no spell has.
-fn spell_note(name: &str) -> Option<String> {
+/// A finding about a spell name no spell has, with a "did you mean" note.
+fn no_such_spell(mut d: Diagnostic, name: &str) -> Diagnostic {
     let name = name.replace('_', " ").to_ascii_lowercase();
-    nearest(&name, tables::SPELLS.iter().map(|(n, _)| *n), 3)
-        .map(|n| format!("did you mean \"{}\"?", n.replace(' ', "_")))
+    if let Some(n) = nearest(&name, tables::SPELLS.iter().map(|(n, _)| *n), 3) {
+        d.notes
+            .push(format!("did you mean \"{}\"?", n.replace(' ', "_")));
+    }
+    d
 }
 
 /// The span of `part` (a slice of `spec`) when `spec` is exactly the text
@@ -1254,15 +1257,14 @@ fn spell_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
                     continue;
                 }
                 match spell(name) {
-                    None => {
-                        let mut d = Diagnostic::error(
+                    None => diags.push(no_such_spell(
+                        Diagnostic::error(
                             BAD_SPELL,
                             format!("Unknown spell name: '{name}' in '{slot}'"),
                             part_span(spec, span, name),
-                        );
-                        d.notes.extend(spell_note(name));
-                        diags.push(d);
-                    }
+                        ),
+                        name,
+                    )),
                     Some(false) => diags.push(
                         Diagnostic::error(
                             BAD_SPELL,
@@ -1315,13 +1317,14 @@ fn spell_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
                 "clone" | "animate" | "chaos" | "miscast" | "zot" | "wrath" | "aid"
             ) && spell(kind).is_none()
             {
-                let mut d = Diagnostic::error(
-                    BAD_SPELL,
-                    format!("bad monster summon type: \"{kind}\""),
-                    part_span(spec, span, kind),
-                );
-                d.notes.extend(spell_note(kind));
-                diags.push(d);
+                diags.push(no_such_spell(
+                    Diagnostic::error(
+                        BAD_SPELL,
+                        format!("bad monster summon type: \"{kind}\""),
+                        part_span(spec, span, kind),
+                    ),
+                    kind,
+                ));
             }
         }
     }
@@ -1338,13 +1341,14 @@ fn randbook_spell_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) 
         };
         for name in fields(list, |b| b == b'&').filter(|n| !n.is_empty()) {
             if spell(name).is_none() {
-                let mut d = Diagnostic::warning(
-                    BAD_SPELL,
-                    format!("randbook spell '{name}' is no spell of the game"),
-                    part_span(spec, span, name),
-                );
-                d.notes.extend(spell_note(name));
-                diags.push(d);
+                diags.push(no_such_spell(
+                    Diagnostic::warning(
+                        BAD_SPELL,
+                        format!("randbook spell '{name}' is no spell of the game"),
+                        part_span(spec, span, name),
+                    ),
+                    name,
+                ));
             }
         }
     }
