@@ -268,21 +268,8 @@ fn ignored_after_place(w: &str) -> bool {
         w.contains(':') && !w.ends_with(':') && !w.starts_with(|c: char| c.is_ascii_uppercase());
     let known = matches!(
         w,
-        "zombie"
-            | "draugr"
-            | "simulacrum"
-            | "spectre"
-            | "0"
-            | "8"
-            | "9"
-            | "generate_awake"
-            | "patrolling"
-            | "band"
-            | "seen"
-            | "always_corpse"
-            | "never_corpse"
-            | "god_gift"
-    );
+        "zombie" | "draugr" | "simulacrum" | "spectre" | "0" | "8" | "9"
+    ) || monster_flag(w);
     !(modifier || known || w.starts_with("place:") || w.starts_with("n_") || w.starts_with("name_"))
 }
 
