@@ -668,7 +668,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             diags.push(Diagnostic::warning(
                 SLOT_MISSING,
                 format!(
-                    "`{slot}` in the map but no MONS slot {slot}: the game places nothing there"
+                    "`{slot}` in the map but no MONS slot {slot}: the game places a random monster there"
                 ),
                 v.name_span,
             ));
