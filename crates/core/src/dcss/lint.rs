@@ -202,6 +202,9 @@ impl GlyphSet {
             *a |= b;
         }
     }
+    fn remove(&mut self, b: u8) {
+        self.0[usize::from(b >> 6)] &= !(1 << (b & 63));
+    }
     /// Whether every member is also in `other`.
     fn is_subset(&self, other: &GlyphSet) -> bool {
         self.0.iter().zip(other.0).all(|(a, b)| a & !b == 0)
@@ -641,9 +644,13 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     }
     lint_meaningless_glyphs(v, &in_map, diags);
     lint_unsatisfiable_substs(v, &counts, diags);
+    // A slot is used when its digit can be left in the map once the
+    // transforms have run (a digit SUBST turns into `0` or `.` places no
+    // slot monster).
+    let last = final_glyphs(v, in_map);
     let mons: usize = v.directives("MONS").map(|d| d.args.len()).sum();
     for slot in 1..=7u8 {
-        let used = glyphs.contains(&(b'0' + slot));
+        let used = last.contains(&(b'0' + slot));
         let defined = (slot as usize) <= mons;
         if defined && !used {
             if let Some((spec, span)) = v
@@ -674,6 +681,55 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// The glyphs that can be left in the map after its transforms, read in
+/// source order without a seed: SUBST and CLEAR remove their keys, NSUBST
+/// removes them when its last segment takes every remaining cell, SHUFFLE
+/// can bring any glyph of its segments; every replacement can appear.
+fn final_glyphs(v: &Vault, in_map: GlyphSet) -> GlyphSet {
+    let mut set = in_map;
+    for item in &v.items {
+        let Item::Directive(d) = item else { continue };
+        for (a, _) in &d.args {
+            match d.kw {
+                Kw::Subst | Kw::Nsubst => {
+                    let Some((key, _, val)) = split_selector(a) else {
+                        continue;
+                    };
+                    if !key.bytes().any(|g| set.contains(&g)) {
+                        continue;
+                    }
+                    let mut out = GlyphSet::default();
+                    let mut all_taken = d.kw == Kw::Subst;
+                    let read = if d.kw == Kw::Subst {
+                        super::realize::each_weighted_glyph(val, |g, _| out.extend([g]))
+                    } else {
+                        super::realize::nsubst_segments(val).try_for_each(|seg| {
+                            all_taken = seg.count.is_none();
+                            super::realize::each_weighted_glyph(seg.repl, |g, _| out.extend([g]))
+                        })
+                    };
+                    if read.is_err() {
+                        continue;
+                    }
+                    if all_taken {
+                        key.bytes().for_each(|g| set.remove(g));
+                    }
+                    set.union(&out);
+                }
+                Kw::Shuffle => {
+                    let glyphs = a.bytes().filter(|b| !b.is_ascii_whitespace() && *b != b'/');
+                    if glyphs.clone().any(|g| set.contains(&g)) {
+                        set.extend(glyphs);
+                    }
+                }
+                Kw::Clear => a.bytes().for_each(|g| set.remove(g)),
+                _ => {}
+            }
+        }
+    }
+    set
 }
 
 /// Map glyphs with no default meaning that no directive mentions: the game
@@ -1733,6 +1789,40 @@ mod tests {
         assert!(super::tags_own_name("  e.tags( e.name() )"));
         assert!(super::tags_own_name("tags(name())"));
         assert!(!super::tags_own_name("e.tags(\"name\")"));
+    }
+
+    #[test]
+    fn slot_digits_count_only_when_transforms_can_leave_them() {
+        let codes = |src: &str| -> Vec<String> {
+            crate::dcss::parse(src)
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == super::SLOT_MISSING || d.code == super::SLOT_UNUSED)
+                .map(|d| d.code.to_string())
+                .collect()
+        };
+        let map = "MAP\nx1.x\nENDMAP\n";
+        // Replaced everywhere: no slot monster is placed, nothing to say.
+        assert!(codes(&format!("NAME: a\nSUBST: 1 = 0.\n{map}")).is_empty());
+        assert!(codes(&format!("NAME: b\nNSUBST: 1 = 1:0 / *:.\n{map}")).is_empty());
+        assert!(codes(&format!("NAME: c\nCLEAR: 1\n{map}")).is_empty());
+        // Some `1` may stay: a random monster there.
+        assert_eq!(
+            codes(&format!("NAME: d\nNSUBST: 1 = 1:0\n{map}")),
+            ["DC0206"]
+        );
+        assert_eq!(codes(&format!("NAME: e\n{map}")), ["DC0206"]);
+        // A slot whose digit is always replaced is never used.
+        assert_eq!(
+            codes(&format!("NAME: f\nMONS: orc\nSUBST: 1 = .\n{map}")),
+            ["DC0205"]
+        );
+        // A digit brought in by SHUFFLE or SUBST counts.
+        assert!(codes(&format!(
+            "NAME: g\nMONS: orc\nSHUFFLE: 1x\nMAP\nxx.x\nENDMAP\n"
+        ))
+        .is_empty());
+        assert!(codes(&format!("NAME: h\nMONS: orc\nSUBST: . = 1\n{map}")).is_empty());
     }
 
     #[test]
