@@ -1818,10 +1818,7 @@ mod tests {
             ["DC0205"]
         );
         // A digit brought in by SHUFFLE or SUBST counts.
-        assert!(codes(&format!(
-            "NAME: g\nMONS: orc\nSHUFFLE: 1x\nMAP\nxx.x\nENDMAP\n"
-        ))
-        .is_empty());
+        assert!(codes("NAME: g\nMONS: orc\nSHUFFLE: 1x\nMAP\nxx.x\nENDMAP\n").is_empty());
         assert!(codes(&format!("NAME: h\nMONS: orc\nSUBST: . = 1\n{map}")).is_empty());
     }
 
