@@ -607,7 +607,7 @@ pub fn parse(src: &str) -> File<'_> {
     let mut after_default_depth = false;
     let mut lua_depth = 0i32;
     // Each vault name and where it was first given (duplicates are errors).
-    let mut names: HashMap<Cow<'_, str>, Span, std::hash::BuildHasherDefault<lint::Fnv>> =
+    let mut names: HashMap<Cow<'_, str>, Span, std::hash::BuildHasherDefault<lint::NameHasher>> =
         HashMap::default();
 
     fn finish<'a>(v: Option<Vault<'a>>, f: &mut File<'a>, end: usize) {
