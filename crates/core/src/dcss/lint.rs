@@ -593,7 +593,8 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
     }
     let in_map = glyphs;
     // Glyphs a transform can produce count as used.
-    for item in &v.items {
+    let transforms = v.has(Kw::Subst) || v.has(Kw::Nsubst) || v.has(Kw::Shuffle);
+    for item in if transforms { &v.items[..] } else { &[] } {
         if let Item::Directive(d) = item {
             for (a, _) in &d.args {
                 match d.kw {
@@ -673,13 +674,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                 ));
             }
         }
-        if used
-            && !defined
-            && !v
-                .items
-                .iter()
-                .any(|i| matches!(i, Item::Directive(d) if matches!(d.kw, Kw::Kmons | Kw::Kfeat)))
-        {
+        if used && !defined && !v.has(Kw::Kmons) && !v.has(Kw::Kfeat) {
             diags.push(Diagnostic::warning(
                 SLOT_MISSING,
                 format!(
@@ -813,6 +808,9 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
 /// NSUBST whose counts ask for more cells than hold its key. Only where the
 /// count is certain: no earlier transform mentions the key's glyphs.
 fn lint_unsatisfiable_substs(v: &Vault, counts: &[u32; 256], diags: &mut Vec<Diagnostic>) {
+    if !v.has(Kw::Subst) && !v.has(Kw::Nsubst) {
+        return;
+    }
     // Glyphs an earlier transform touches (as key or as output).
     let mut touched = GlyphSet::default();
     for item in &v.items {

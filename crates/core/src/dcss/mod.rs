@@ -118,6 +118,9 @@ pub enum Kw {
     Order,
 }
 
+// Every keyword has a bit in a vault's `kinds`.
+const _: () = assert!((Kw::Order as u8) < 64);
+
 impl Kw {
     /// The keyword without its colon.
     pub fn name(self) -> &'static str {
@@ -321,6 +324,10 @@ pub struct Vault<'a> {
     pub items: Vec<Item<'a>>,
     /// The file's `default-depth:` in force for this vault.
     pub default_depth: Option<Cow<'a, str>>,
+    /// Which keywords (bit `Kw as u8`) and whether Lua occur in `items`,
+    /// kept by [`Vault::push`]: checks skip passes a vault cannot need.
+    kinds: u64,
+    lua: bool,
 }
 
 impl<'a> Vault<'a> {
@@ -328,8 +335,9 @@ impl<'a> Vault<'a> {
         &'b self,
         keyword: &'b str,
     ) -> impl Iterator<Item = &'b Directive<'a>> + 'b {
-        let kw = Kw::from_name(keyword);
-        self.items.iter().filter_map(move |i| match i {
+        let kw = Kw::from_name(keyword).filter(|k| self.has(*k));
+        let items = if kw.is_some() { &self.items[..] } else { &[] };
+        items.iter().filter_map(move |i| match i {
             Item::Directive(d) if Some(d.kw) == kw => Some(d),
             _ => None,
         })
@@ -362,7 +370,35 @@ impl<'a> Vault<'a> {
     }
 
     pub fn has_lua(&self) -> bool {
-        self.items.iter().any(|i| matches!(i, Item::Lua(_)))
+        self.lua
+    }
+
+    /// Whether a directive with keyword `kw` is among the items.
+    pub fn has(&self, kw: Kw) -> bool {
+        self.kinds & (1 << kw as u8) != 0
+    }
+
+    /// A new vault with no items yet.
+    pub fn new(name: Cow<'a, str>, name_span: Span, span: Span) -> Self {
+        Vault {
+            name,
+            name_span,
+            span,
+            items: Vec::with_capacity(12),
+            default_depth: None,
+            kinds: 0,
+            lua: false,
+        }
+    }
+
+    /// Appends an item, keeping track of what the vault holds.
+    pub fn push(&mut self, item: Item<'a>) {
+        match &item {
+            Item::Directive(d) => self.kinds |= 1 << d.kw as u8,
+            Item::Lua(_) => self.lua = true,
+            Item::Map { .. } => {}
+        }
+        self.items.push(item);
     }
 
     /// Map rows padded to a rectangle (bytes; space = not part of the vault).
@@ -647,7 +683,7 @@ pub fn parse(src: &str) -> File<'_> {
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => {
                     lua_depth = (lua_depth + lua_depth_delta(code)).max(0);
-                    v.items.push(Item::Lua(lua));
+                    v.push(Item::Lua(lua));
                 }
                 _ => f.prelude.push(lua),
             }
@@ -699,7 +735,7 @@ pub fn parse(src: &str) -> File<'_> {
                 text_at,
             };
             match (&mut vault, after_default_depth) {
-                (Some(v), false) => v.items.push(Item::Lua(lua)),
+                (Some(v), false) => v.push(Item::Lua(lua)),
                 _ => f.prelude.push(lua),
             }
             continue;
@@ -755,7 +791,7 @@ pub fn parse(src: &str) -> File<'_> {
             }
             let span = Span::new(map_start, end);
             match &mut vault {
-                Some(v) => v.items.push(Item::Map { rows, span }),
+                Some(v) => v.push(Item::Map { rows, span }),
                 None => f
                     .diagnostics
                     .push(Diagnostic::error(SYNTAX, "MAP before any NAME:", span)),
@@ -824,11 +860,8 @@ pub fn parse(src: &str) -> File<'_> {
                 names.insert(name.clone(), name_span);
             }
             vault = Some(Vault {
-                name,
-                name_span,
-                span,
-                items: Vec::with_capacity(12),
                 default_depth: default_depth.clone(),
+                ..Vault::new(name, name_span, span)
             });
             continue;
         }
@@ -848,7 +881,7 @@ pub fn parse(src: &str) -> File<'_> {
             );
             continue;
         };
-        v.items.push(Item::Directive(Directive {
+        v.push(Item::Directive(Directive {
             keyword,
             kw: kw_id,
             args,
