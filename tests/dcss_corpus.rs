@@ -5,25 +5,32 @@ mod common;
 
 use vaultwright::{analyze, Language, Options, Severity};
 
-#[test]
-fn every_vault_parses_without_errors() {
+/// The DCSS corpus folder and every `.des` file in it, sorted (144).
+fn des_corpus() -> (std::path::PathBuf, Vec<std::path::PathBuf>) {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the DCSS corpus test needs it");
     };
-    let mut files = Vec::new();
-    let mut stack = vec![shared.join("corpus/dcss/des")];
+    let root = shared.join("corpus/dcss/des");
+    let mut paths = Vec::new();
+    let mut stack = vec![root.clone()];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
             } else if p.extension().is_some_and(|x| x == "des") {
-                files.push(p);
+                paths.push(p);
             }
         }
     }
-    files.sort();
-    assert_eq!(files.len(), 144);
+    paths.sort();
+    assert_eq!(paths.len(), 144);
+    (root, paths)
+}
+
+#[test]
+fn every_vault_parses_without_errors() {
+    let (_, files) = des_corpus();
     let mut vaults = 0;
     let mut errors = Vec::new();
     let mut with_map = 0;
@@ -56,23 +63,7 @@ fn every_vault_parses_without_errors() {
 /// warning code is fixed so that a change in behaviour is noticed.
 #[test]
 fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
-    let Some(shared) = common::shared_dir() else {
-        panic!("../shared/corpus is missing: the DCSS corpus test needs it");
-    };
-    let root = shared.join("corpus/dcss/des");
-    let mut paths = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "des") {
-                paths.push(p);
-            }
-        }
-    }
-    paths.sort();
+    let (root, paths) = des_corpus();
     let sources: Vec<String> = paths
         .iter()
         .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
@@ -214,58 +205,42 @@ fn the_lint_cache_changes_nothing() {
 /// joined arguments must map back to the right source line either way.
 #[test]
 fn cr_lf_files_read_as_lf_files() {
-    let Some(shared) = common::shared_dir() else {
-        panic!("../shared/corpus is missing: the DCSS corpus test needs it");
-    };
-    let mut stack = vec![shared.join("corpus/dcss/des")];
-    let mut checked = 0;
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()) {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            if p.extension().is_none_or(|x| x != "des") {
-                continue;
-            }
-            let lf = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).replace("\r\n", "\n");
-            let crlf = lf.replace('\n', "\r\n");
-            let (a, b) = (
-                vaultwright::dcss::parse(&lf),
-                vaultwright::dcss::parse(&crlf),
-            );
-            let (ia, ib) = (
-                vaultwright::LineIndex::new(&lf),
-                vaultwright::LineIndex::new(&crlf),
-            );
-            let seen = |f: &vaultwright::dcss::File, idx: &vaultwright::LineIndex| {
-                let mut d: Vec<(String, usize)> = f
-                    .diagnostics
-                    .iter()
-                    .map(|d| {
-                        (
-                            format!("{} {}", d.code, d.message),
-                            idx.line_of(d.span.start as usize),
-                        )
-                    })
-                    .collect();
-                d.sort();
-                let lua: Vec<String> = f
-                    .vaults
-                    .iter()
-                    .flat_map(|v| v.items.iter())
-                    .filter_map(|i| match i {
-                        vaultwright::dcss::Item::Lua(l) => Some(l.text.replace("\r\n", "\n")),
-                        _ => None,
-                    })
-                    .collect();
-                let names: Vec<String> = f.vaults.iter().map(|v| v.name.to_string()).collect();
-                (d, lua, names)
-            };
-            assert_eq!(seen(&a, &ia), seen(&b, &ib), "{}", p.display());
-            checked += 1;
-        }
+    let (_, paths) = des_corpus();
+    for p in &paths {
+        let lf = String::from_utf8_lossy(&std::fs::read(p).unwrap()).replace("\r\n", "\n");
+        let crlf = lf.replace('\n', "\r\n");
+        let (a, b) = (
+            vaultwright::dcss::parse(&lf),
+            vaultwright::dcss::parse(&crlf),
+        );
+        let (ia, ib) = (
+            vaultwright::LineIndex::new(&lf),
+            vaultwright::LineIndex::new(&crlf),
+        );
+        let seen = |f: &vaultwright::dcss::File, idx: &vaultwright::LineIndex| {
+            let mut d: Vec<(String, usize)> = f
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    (
+                        format!("{} {}", d.code, d.message),
+                        idx.line_of(d.span.start as usize),
+                    )
+                })
+                .collect();
+            d.sort();
+            let lua: Vec<String> = f
+                .vaults
+                .iter()
+                .flat_map(|v| v.items.iter())
+                .filter_map(|i| match i {
+                    vaultwright::dcss::Item::Lua(l) => Some(l.text.replace("\r\n", "\n")),
+                    _ => None,
+                })
+                .collect();
+            let names: Vec<String> = f.vaults.iter().map(|v| v.name.to_string()).collect();
+            (d, lua, names)
+        };
+        assert_eq!(seen(&a, &ia), seen(&b, &ib), "{}", p.display());
     }
-    assert_eq!(checked, 144);
 }
