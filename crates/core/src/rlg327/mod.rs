@@ -368,6 +368,27 @@ fn label(kind: Kind, key: &str) -> &'static str {
 }
 
 impl<'a> Reader<'a> {
+    /// Discards the description begun at `begin` (the reference's "Parse
+    /// error in … description."), so reading resumes at the next BEGIN.
+    fn discard_description(
+        &mut self,
+        reason: String,
+        span: Span,
+        begin: Span,
+        after_discard: &mut bool,
+    ) {
+        self.discard(
+            Discard {
+                what: "description",
+                reason,
+                span,
+                code: DISCARDED,
+            },
+            begin.start as usize,
+        );
+        *after_discard = true;
+    }
+
     fn discard(&mut self, d: Discard, entry_start: usize) {
         let n = noun(self.kind);
         let mut diag = Diagnostic::error(d.code, format!("{n} discarded: {}", d.reason), d.span)
@@ -712,19 +733,15 @@ impl<'a> Reader<'a> {
         });
         self.s.token(la);
         if la.text != type_word {
-            self.discard(
-                Discard {
-                    what: "description",
-                    reason: format!(
-                        "BEGIN must be followed by {type_word}, found \"{}\"",
-                        la.text
-                    ),
-                    span: la.span,
-                    code: DISCARDED,
-                },
-                begin.start as usize,
+            self.discard_description(
+                format!(
+                    "BEGIN must be followed by {type_word}, found \"{}\"",
+                    la.text
+                ),
+                la.span,
+                begin,
+                after_discard,
             );
-            *after_discard = true;
             return;
         }
         self.tokens.push(Token {
@@ -756,16 +773,7 @@ impl<'a> Reader<'a> {
                 } else {
                     format!("unknown keyword \"{}\"", la.text)
                 };
-                self.discard(
-                    Discard {
-                        what: "description",
-                        reason,
-                        span: la.span,
-                        code: DISCARDED,
-                    },
-                    begin.start as usize,
-                );
-                *after_discard = true;
+                self.discard_description(reason, la.span, begin, after_discard);
                 return;
             };
             let kspan = la.span;
@@ -820,20 +828,16 @@ impl<'a> Reader<'a> {
             }
         }
         if la.text != "END" {
-            self.discard(
-                Discard {
-                    what: "description",
-                    reason: format!(
-                        "expected END after {} fields, found \"{}\"",
-                        fields.len(),
-                        la.text
-                    ),
-                    span: la.span,
-                    code: DISCARDED,
-                },
-                begin.start as usize,
+            self.discard_description(
+                format!(
+                    "expected END after {} fields, found \"{}\"",
+                    fields.len(),
+                    la.text
+                ),
+                la.span,
+                begin,
+                after_discard,
             );
-            *after_discard = true;
             return;
         }
         self.tokens.push(Token {
@@ -843,16 +847,12 @@ impl<'a> Reader<'a> {
         let end = la.span;
         self.s.eat_blank();
         if self.s.peek().is_some_and(|c| c != b'\n') {
-            self.discard(
-                Discard {
-                    what: "description",
-                    reason: "text after END on its line".into(),
-                    span: Span::new(self.s.pos, self.s.pos + 1),
-                    code: DISCARDED,
-                },
-                begin.start as usize,
+            self.discard_description(
+                "text after END on its line".into(),
+                Span::new(self.s.pos, self.s.pos + 1),
+                begin,
+                after_discard,
             );
-            *after_discard = true;
             return;
         }
         self.s.token(la);
