@@ -59,6 +59,16 @@ fn same(ours: &[u8], theirs: &[u8], what: &str) -> Result<(), Failed> {
     }
 }
 
+/// The artifact `name` of an analysis, byte for byte against `theirs`.
+fn same_artifact(a: &Analysis, name: &str, theirs: &[u8], what: &str) -> Result<(), Failed> {
+    let ours = a
+        .artifacts
+        .iter()
+        .find(|x| x.name == name)
+        .ok_or_else(|| format!("{name} not produced"))?;
+    same(&ours.bytes, theirs, what)
+}
+
 /// The record and field at an offset of a `dungeon` file.
 fn describe(bytes: &[u8], off: usize) -> String {
     if off < 32 {
@@ -135,23 +145,15 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
         format!("{tag}::real::dungeon.def"),
         move || {
             let (_, a) = run(&b.join("des/dungeon.def"), "dungeon.def", target)?;
-            let pdf = a
-                .artifacts
-                .iter()
-                .find(|x| x.name == "dungeon.pdf")
-                .ok_or("no dungeon.pdf")?;
-            same(
-                &pdf.bytes,
+            same_artifact(
+                &a,
+                "dungeon.pdf",
                 &std::fs::read(b.join("expected/dungeon.def/dungeon.pdf"))?,
                 "dungeon.pdf",
             )?;
-            let bin = a
-                .artifacts
-                .iter()
-                .find(|x| x.name == "dungeon")
-                .ok_or("no dungeon")?;
-            same(
-                &bin.bytes,
+            same_artifact(
+                &a,
+                "dungeon",
                 &std::fs::read(b.join("expected/dungeon.pdf/dungeon"))?,
                 "dungeon (from .def)",
             )
@@ -165,13 +167,9 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
             if a.has_errors() {
                 return Err(format!("{:#?}", a.diagnostics).into());
             }
-            let bin = a
-                .artifacts
-                .iter()
-                .find(|x| x.name == "dungeon")
-                .ok_or("no dungeon")?;
-            same(
-                &bin.bytes,
+            same_artifact(
+                &a,
+                "dungeon",
                 &std::fs::read(b.join("expected/dungeon.pdf/dungeon"))?,
                 "dungeon",
             )
@@ -197,13 +195,9 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
                 .replace("\\t", "\t");
             if source.starts_with('m') {
                 // A makedefs case: only the preprocessed text is judged.
-                let pdf = a
-                    .artifacts
-                    .iter()
-                    .find(|x| x.name == "dungeon.pdf")
-                    .ok_or("no dungeon.pdf")?;
-                return same(
-                    &pdf.bytes,
+                return same_artifact(
+                    &a,
+                    "dungeon.pdf",
                     &std::fs::read(b.join("expected").join(&source).join("dungeon.pdf"))?,
                     "dungeon.pdf",
                 );
@@ -211,13 +205,9 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
             verdict(&source, &text, &a, exit, &stderr)?;
             if exit == 0 {
                 for out in row["outputs"].split_whitespace().filter(|o| *o != "-") {
-                    let art = a
-                        .artifacts
-                        .iter()
-                        .find(|x| x.name == out)
-                        .ok_or_else(|| format!("{out} not produced"))?;
-                    same(
-                        &art.bytes,
+                    same_artifact(
+                        &a,
+                        out,
                         &std::fs::read(b.join("expected").join(&source).join(out))?,
                         out,
                     )?;
