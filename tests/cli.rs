@@ -44,6 +44,16 @@ impl Drop for TempDir {
     }
 }
 
+/// The command exited 0 (its stderr shown when it did not).
+fn assert_succeeded(out: &std::process::Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn tempdir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("vaultwright-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -61,12 +71,7 @@ fn lev_comp_writes_byte_identical_files_into_the_current_directory() {
         .arg(&src)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     assert!(out.stdout.is_empty());
     for i in 1..=5 {
         let name = format!("bigrm-{i}.lev");
@@ -156,12 +161,7 @@ fn dgn_comp_writes_beside_the_input_and_checks_the_suffix() {
         .arg(dir.join("dungeon.pdf"))
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     assert_eq!(
         std::fs::read(dir.join("dungeon")).unwrap(),
         std::fs::read(corpus().join("expected/dungeon.pdf/dungeon")).unwrap()
@@ -271,12 +271,7 @@ fn map2c_drop_in_matches_the_reference_and_refuses_broken_rooms() {
         .args(["map2c", "lava.map", "lava.cpp"])
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_succeeded(&out);
     assert_eq!(
         std::fs::read(dir.join("lava.cpp")).unwrap(),
         std::fs::read(powder.join("expected/lava.cpp")).unwrap()
