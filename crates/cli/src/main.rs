@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use vaultwright::{analyze, detect_language, Analysis, Language, LineIndex, Options, Target};
+use vaultwright::{
+    analyze, detect_language, dropin, Analysis, Language, LineIndex, Options, Target,
+};
 
 #[derive(Parser)]
 #[command(
@@ -206,22 +208,15 @@ fn map2c(input: &Path, output: &Path) -> ExitCode {
             return ExitCode::from(255);
         }
     };
-    let prefix = vaultwright::powder::prefix_of(&output.to_string_lossy());
-    let (diags, out) = vaultwright::powder::convert(&text, &shown, &prefix);
-    for line in vaultwright::powder::map2c_messages(&diags) {
-        eprintln!("{line}");
+    let run = dropin::map2c(&shown, &text, &output.to_string_lossy());
+    print_stderr(&run.stderr);
+    for out in &run.files {
+        if std::fs::write(output, &out.bytes).is_err() {
+            eprintln!("Could not open for write {}", output.display());
+            return ExitCode::from(255);
+        }
     }
-    let Some(out) = out else {
-        let fatal = diags
-            .iter()
-            .any(|d| d.code == vaultwright::powder::ORIGINAL_FATAL);
-        return ExitCode::from(if fatal { 255 } else { 1 });
-    };
-    if std::fs::write(output, out).is_err() {
-        eprintln!("Could not open for write {}", output.display());
-        return ExitCode::from(255);
-    }
-    ExitCode::SUCCESS
+    ExitCode::from(run.exit)
 }
 
 fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode {
@@ -247,22 +242,20 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
         Some(Language::Rlg327Objects) => Kind::Object,
         _ => Kind::Monster,
     };
-    let parsed = rlg327::parse(&text, kind, dialect);
     let form = match form {
         PrintForm::Reference => Form::Reference,
         PrintForm::Assignment => Form::Assignment,
     };
-    print!("{}", rlg327::print(&parsed, form));
+    let run = dropin::rlg327_print(&text, kind, Some(dialect), form);
+    if let Err(code) = write_stdout(&run.stdout) {
+        return code;
+    }
     let color = std::io::stderr().is_terminal();
     eprint!(
         "{}",
-        render::diagnostics(&path.to_string_lossy(), &text, &parsed.diagnostics, color)
+        render::diagnostics(&path.to_string_lossy(), &text, &run.diagnostics, color)
     );
-    if parsed.diagnostics.iter().any(|d| d.is_error()) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    ExitCode::from(run.exit)
 }
 
 fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
@@ -294,44 +287,35 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
             }
         }
     };
-    let options = Options {
+    let run = dropin::dgn_comp(
+        &name,
+        &file.map(file_name).unwrap_or_default(),
+        &text,
         target,
-        file_name: file.map(file_name).unwrap_or_default(),
-        ..Options::default()
-    };
-    let analysis = analyze(&text, Language::NethackDungeon, &options);
-    for line in vaultwright::dungeon::dgn_comp_messages(&name, &text, &analysis.diagnostics) {
-        eprintln!("{line}");
+    );
+    print_stderr(&run.stderr);
+    for out in &run.files {
+        if file.is_none() {
+            if let Err(e) = write_stdout(&out.bytes) {
+                return e;
+            }
+            continue;
+        }
+        // Like the original: the output goes beside the input when a path
+        // is given (`dgn_comp dat/dungeon.pdf` writes `dat/dungeon`).
+        let dest = file
+            .and_then(|p| p.parent())
+            .map(|dir| dir.join(&out.name))
+            .unwrap_or_else(|| PathBuf::from(&out.name));
+        if let Err(e) = overwrite(&dest, &out.bytes) {
+            eprintln!("{name}: Can't open output file {}: {e}", dest.display());
+            return ExitCode::from(1);
+        }
     }
-    if analysis.has_errors() {
-        return ExitCode::from(1);
-    }
-    let Some(out) = analysis.artifacts.iter().find(|a| a.name != "dungeon.pdf") else {
-        return ExitCode::SUCCESS;
-    };
-    if file.is_none() {
-        let _ = std::io::stdout().write_all(&out.bytes);
-        return ExitCode::SUCCESS;
-    }
-    let dest = file
-        .and_then(|p| p.parent())
-        .map(|dir| dir.join(&out.name))
-        .unwrap_or_else(|| PathBuf::from(&out.name));
-    // Like the original: the output goes beside the input when a path is
-    // given (`dgn_comp dat/dungeon.pdf` writes `dat/dungeon`).
-    if let Err(e) = std::fs::write(&dest, &out.bytes) {
-        eprintln!("{name}: Can't open output file {}: {e}", dest.display());
-        return ExitCode::from(1);
-    }
-    ExitCode::SUCCESS
+    ExitCode::from(run.exit)
 }
 
 fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
-    let options = Options {
-        target,
-        extra_warnings: warnings,
-        ..Options::default()
-    };
     let mut failed = false;
     let mut inputs: Vec<(String, Result<String, std::io::Error>)> = Vec::new();
     if files.is_empty() {
@@ -345,35 +329,66 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
             inputs.push((f.to_string_lossy().into_owned(), read_source(f)));
         }
     }
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
     for (name, text) in inputs {
         let text = match text {
             Ok(t) => t,
             Err(e) => {
-                let _ = writeln!(err, "Can't open \"{name}\" for input.\n{name}: {e}");
+                eprintln!("Can't open \"{name}\" for input.\n{name}: {e}");
                 failed = true;
                 continue;
             }
         };
-        let analysis = analyze(&text, Language::NethackDes, &options);
-        for line in vaultwright::nethack::lev_comp_messages(&name, &text, &analysis.diagnostics) {
-            let _ = writeln!(err, "{line}");
-        }
-        if analysis.has_errors() {
-            failed = true;
-        }
-        for a in &analysis.artifacts {
-            if let Err(e) = std::fs::write(&a.name, &a.bytes) {
-                let _ = writeln!(err, "{name}: Can't write output file {}: {e}", a.name);
+        let run = dropin::lev_comp(&name, &text, target, warnings);
+        print_stderr(&run.stderr);
+        failed |= run.failed();
+        for out in &run.files {
+            if let Err(e) = overwrite(Path::new(&out.name), &out.bytes) {
+                eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
             }
         }
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+    ExitCode::from(u8::from(failed))
+}
+
+/// Writes a file in place: opened without truncation, written, and cut to
+/// its new length only when the old one was longer. Rewriting a file of the
+/// same size (a rebuild) then frees and reallocates no blocks, which is
+/// most of what truncating costs; no stale tail can survive.
+fn overwrite(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    f.write_all(bytes)?;
+    if f.metadata()?.len() > bytes.len() as u64 {
+        f.set_len(bytes.len() as u64)?;
+    }
+    Ok(())
+}
+
+/// A drop-in's messages on standard error, in one write.
+fn print_stderr(lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Standard output: a closed pipe ends quietly, another failure is an I/O
+/// error (exit 2).
+fn write_stdout(bytes: &[u8]) -> Result<(), ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("error: cannot write standard output: {e}");
+            Err(ExitCode::from(2))
+        }
     }
 }
 

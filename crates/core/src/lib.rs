@@ -12,6 +12,7 @@
 
 pub mod dcss;
 pub mod diagnostic;
+pub mod dropin;
 pub mod dungeon;
 pub mod nethack;
 pub mod powder;

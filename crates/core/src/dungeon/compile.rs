@@ -44,6 +44,30 @@ pub fn limits(target: Target) -> Limits {
     }
 }
 
+/// The messages whose text differs between the targets.
+pub struct Texts {
+    pub level_probabilistic: &'static str,
+    pub branch_probabilistic: &'static str,
+}
+
+const TEXTS_343: Texts = Texts {
+    level_probabilistic: "Level cannot chain from a probabilistic level.",
+    branch_probabilistic: "Branch cannot chain from a probabilistic level.",
+};
+
+const TEXTS_32: Texts = Texts {
+    level_probabilistic: "Level cannot chain from a probabalistic level.",
+    branch_probabilistic: "Branch cannot chain from a probabalistic level.",
+};
+
+pub fn texts(target: Target) -> &'static Texts {
+    if target.is_32() {
+        &TEXTS_32
+    } else {
+        &TEXTS_343
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dungeon {
     pub name: String,
@@ -74,6 +98,9 @@ pub struct Level {
     pub flags: i32,
     pub dungeon: usize,
     pub span: Span,
+    /// The name field as the original writes it: its slot's buffer, where
+    /// a longer name of a rejected level can linger after the NUL.
+    pub name_field: NameField,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -87,6 +114,19 @@ pub struct Branch {
     pub up: i32,
     pub dungeon: usize,
     pub span: Span,
+    /// See [`Level::name_field`].
+    pub name_field: NameField,
+}
+
+/// A 24-byte name field of a `dungeon` record.
+pub type NameField = [u8; 24];
+
+/// `strcpy` of a name into a reused field: the name and its NUL, the rest
+/// of the field as the slot's earlier user left it.
+pub fn overlay_name(field: &mut NameField, name: &str) {
+    let n = name.len().min(23);
+    field[..n].copy_from_slice(&name.as_bytes()[..n]);
+    field[n] = 0;
 }
 
 /// What was accepted, in file order.
@@ -97,16 +137,30 @@ pub struct Model {
     pub branches: Vec<Branch>,
 }
 
+fn claim_slot(slots: &mut Vec<NameField>, slot: usize, name: &str) -> NameField {
+    if slots.len() <= slot {
+        slots.resize(slot + 1, [0; 24]);
+    }
+    overlay_name(&mut slots[slot], name);
+    slots[slot]
+}
+
 struct Parser<'a> {
     src: &'a str,
     toks: &'a [LexTok],
     pos: usize,
     lim: Limits,
+    target: Target,
     diags: Vec<Diagnostic>,
     model: Model,
     /// The original's `tmpbranch[].chain` slots (zero-initialised), for its
     /// check that reads the wrong slot.
     branch_chain_slots: Vec<i32>,
+    /// The original's level and branch name buffers by slot: a rejected
+    /// chained level or branch frees its slot, and the next one `strcpy`s
+    /// its name over the old one.
+    level_name_slots: Vec<NameField>,
+    branch_name_slots: Vec<NameField>,
     syntax_errors: usize,
 }
 
@@ -135,9 +189,12 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         toks,
         pos: 0,
         lim: limits(target),
+        target,
         diags: Vec::new(),
         model: Model::default(),
         branch_chain_slots: vec![0; 64],
+        level_name_slots: Vec::new(),
+        branch_name_slots: Vec::new(),
         syntax_errors: 0,
     };
     let mut statements = Vec::new();
@@ -286,6 +343,31 @@ impl<'a> Parser<'a> {
         self.diags.push(Diagnostic::error(code, msg, span));
     }
 
+    /// `init_level` + `strcpy` of the name into the next level slot.
+    fn claim_level_slot(&mut self, name: &str) -> NameField {
+        let slot = self.model.levels.len();
+        claim_slot(&mut self.level_name_slots, slot, name)
+    }
+
+    fn texts(&self) -> &'static Texts {
+        texts(self.target)
+    }
+
+    /// A chain from a level that may not be created, which the original
+    /// let through: the game panics whenever the parent is missing.
+    fn warn_chance_chain(&mut self, what: &str, parent: String, chance: i32, span: Span) {
+        self.diags.push(
+            Diagnostic::warning(
+                CHAIN_CHANCE,
+                format!("{what} chains from \"{parent}\", which exists only {chance}% of the time"),
+                span,
+            )
+            .with_note(format!(
+                "when \"{parent}\" is not created, the game stops building the dungeon with \"level_range: empty chain level!\""
+            )),
+        );
+    }
+
     fn punct(&mut self, c: u8, what: &'static str) -> PResult<LexTok> {
         if self.peek().tok == Tok::Punct(c) {
             Ok(self.bump())
@@ -409,7 +491,10 @@ impl<'a> Parser<'a> {
                 return i as i32;
             }
         }
-        if self_name == Some(chain) {
+        // The slot being defined is searched too, but only when the
+        // dungeon already has a level (the range is counted from its
+        // `levels` field).
+        if self_name == Some(chain) && !dlevels.is_empty() {
             return self.model.levels.len() as i32;
         }
         self.error("Can't locate the specified chain level.", span, line);
@@ -559,6 +644,7 @@ impl<'a> Parser<'a> {
                 let span = Span::new(start, self.prev_end());
                 self.check_name(&name, name_span, "level");
                 let index = self.model.levels.len() as i32;
+                self.claim_level_slot(&name);
                 let chain_idx = self.getchain(&chain, Some(&name), chain_span, line);
                 // check_level
                 if self.model.dungeons.is_empty() {
@@ -573,23 +659,30 @@ impl<'a> Parser<'a> {
                     self.error("Invaild level chain reference.", chain_span, line);
                     return Ok(());
                 }
-                // The original reads the chance through the wrong table
-                // (the branch slot numbered like this level).
-                let slot = self
-                    .branch_chain_slots
-                    .get(index as usize)
-                    .copied()
-                    .unwrap_or(0);
-                let wrong = (slot >= 0)
-                    .then(|| self.model.levels.get(slot as usize).map(|l| l.chance))
-                    .flatten()
-                    .unwrap_or(100);
-                if wrong != 100 {
-                    self.error(
-                        "Level cannot chain from a probabalistic level.",
-                        chain_span,
-                        line,
-                    );
+                // The chance check: 3.4.3 reads the chained-to level's
+                // chance; 3.2 read it through the branch table (the branch
+                // slot numbered like this level), which KMH fixed.
+                let checked = if self.target.is_32() {
+                    self.branch_chain_slots
+                        .get(index as usize)
+                        .copied()
+                        .unwrap_or(0)
+                } else {
+                    chain_idx
+                };
+                let checked_chance = if checked == index {
+                    chance
+                } else if checked >= 0 {
+                    self.model
+                        .levels
+                        .get(checked as usize)
+                        .map_or(100, |l| l.chance)
+                } else {
+                    100
+                };
+                if checked != -1 && checked_chance != 100 {
+                    let msg = self.texts().level_probabilistic;
+                    self.error(msg, chain_span, line);
                     return Ok(());
                 }
                 if chain_idx == index {
@@ -598,11 +691,13 @@ impl<'a> Parser<'a> {
                 }
                 if let Some(parent) = self.model.levels.get(chain_idx as usize) {
                     if parent.chance != 100 {
-                        let msg = format!(
-                            "\"{name}\" chains from \"{chain}\", which exists only {}% of the time",
-                            parent.chance
+                        let what = format!("\"{name}\"");
+                        self.warn_chance_chain(
+                            &what,
+                            parent.name.clone(),
+                            parent.chance,
+                            chain_span,
                         );
-                        self.own(CHAIN_CHANCE, msg, chain_span);
                     }
                 }
                 self.add_level(span, name, bones, c, chance, rndlevs, chain_idx);
@@ -638,6 +733,7 @@ impl<'a> Parser<'a> {
                 let span = Span::new(start, self.prev_end());
                 self.check_name(&name, name_span, "branch");
                 let slot = self.model.branches.len();
+                let name_field = claim_slot(&mut self.branch_name_slots, slot, &name);
                 let mut chain_idx = -1;
                 if let Some((s, sp)) = &chain {
                     // CHAINBRANCH searches every level of the dungeon.
@@ -678,42 +774,32 @@ impl<'a> Parser<'a> {
                 if wrong == -2 {
                     self.error("Invaild branch chain reference.", chain_span, line);
                     return Ok(());
-                } else if wrong != -1 {
-                    let chance = self
-                        .model
-                        .levels
-                        .get(wrong.max(0) as usize)
-                        .map(|l| l.chance)
-                        .unwrap_or(100);
-                    if wrong >= 0 && chance != 100 {
-                        self.error(
-                            "Branch cannot chain from a probabalistic level.",
-                            chain_span,
-                            line,
-                        );
-                        return Ok(());
-                    }
+                }
+                let wrong_chance = (wrong >= 0)
+                    .then(|| self.model.levels.get(wrong as usize))
+                    .flatten()
+                    .map_or(100, |l| l.chance);
+                if wrong_chance != 100 {
+                    let msg = self.texts().branch_probabilistic;
+                    self.error(msg, chain_span, line);
+                    return Ok(());
                 }
                 if chain_idx == -2 {
-                    // Missed by the original's wrong-slot test: the branch
-                    // would be written with a broken chain.
-                    self.own(
-                        CHAIN_CHANCE,
-                        "this branch chains to a level that does not exist in this dungeon",
-                        chain_span,
-                    );
-                    return Ok(());
+                    // Missed by the original's wrong-slot test: it writes
+                    // the branch with a broken chain (the error above
+                    // already fails the run).
+                    if let Some(d) = self.diags.last_mut() {
+                        d.notes
+                            .push("the chain level must be defined earlier in this dungeon".into());
+                    }
                 }
                 if let Some(parent) = (chain_idx >= 0)
                     .then(|| self.model.levels.get(chain_idx as usize))
                     .flatten()
                 {
                     if parent.chance != 100 {
-                        let msg = format!(
-                            "this branch chains from \"{}\", which exists only {}% of the time",
-                            parent.name, parent.chance
-                        );
-                        self.own(CHAIN_CHANCE, msg, chain_span);
+                        let (what, of) = ("this branch".to_string(), parent.name.clone());
+                        self.warn_chance_chain(&what, of, parent.chance, chain_span);
                     }
                 }
                 if self.model.branches.len() >= self.lim.branches {
@@ -735,6 +821,7 @@ impl<'a> Parser<'a> {
                     up,
                     dungeon: ndgn,
                     span,
+                    name_field,
                 });
                 self.model.dungeons[ndgn].branches.push(slot);
             }
@@ -767,6 +854,7 @@ impl<'a> Parser<'a> {
             );
         }
         let index = self.model.levels.len();
+        let name_field = self.claim_level_slot(&name);
         self.model.levels.push(Level {
             name,
             bones,
@@ -778,6 +866,7 @@ impl<'a> Parser<'a> {
             flags: 0,
             dungeon: d,
             span,
+            name_field,
         });
         self.model.dungeons[d].levels.push(index);
     }

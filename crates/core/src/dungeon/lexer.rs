@@ -97,19 +97,26 @@ pub fn lex(src: &str) -> Lexed {
     while pos < bytes.len() {
         let b = bytes[pos];
         let at_bol = pos == 0 || bytes[pos - 1] == b'\n';
+        // `^#.*\n`: a comment needs its newline (at the end of a file
+        // without one, `#` is an ordinary character).
         if at_bol && b == b'#' {
-            let end = src[pos..]
-                .find('\n')
-                .map(|i| pos + i + 1)
-                .unwrap_or(bytes.len());
-            comments.push(Span::new(pos, end));
-            pos = end;
-            line += 1;
-            continue;
+            if let Some(i) = memchr::memchr(b'\n', &bytes[pos..]) {
+                let end = pos + i + 1;
+                comments.push(Span::new(pos, end));
+                pos = end;
+                line += 1;
+                continue;
+            }
         }
         match b {
             b'\n' => {
                 pos += 1;
+                line += 1;
+                continue;
+            }
+            // `\r?\n`: CR-LF is one newline; a lone CR is a character.
+            b'\r' if bytes.get(pos + 1) == Some(&b'\n') => {
+                pos += 2;
                 line += 1;
                 continue;
             }
@@ -166,11 +173,23 @@ fn atoi(text: &str) -> i32 {
         Some(rest) => (true, rest),
         None => (false, text),
     };
+    // strtol saturates at the bounds of `long`; atoi then truncates to int.
     let mut v: i64 = 0;
     for b in digits.bytes().take_while(u8::is_ascii_digit) {
-        v = v.saturating_mul(10).saturating_add((b - b'0') as i64);
+        let d = (b - b'0') as i64;
+        v = match v.checked_mul(10).and_then(|x| {
+            if neg {
+                x.checked_sub(d)
+            } else {
+                x.checked_add(d)
+            }
+        }) {
+            Some(x) => x,
+            None if neg => i64::MIN,
+            None => i64::MAX,
+        };
     }
-    (if neg { -v } else { v }) as i32
+    v as i32
 }
 
 #[cfg(test)]

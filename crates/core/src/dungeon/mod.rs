@@ -40,6 +40,11 @@ pub struct Output {
     pub pdf: Option<String>,
     /// The `dungeon` bytes, when there is no error.
     pub binary: Option<Vec<u8>>,
+    /// What the original `dgn_comp` leaves in its output file, errors or
+    /// not; `None` where one of our own errors stops the drop-in from
+    /// writing (the original would crash or write a file the game cannot
+    /// load).
+    pub original_output: Option<Vec<u8>>,
     pub statements: Vec<(lexer::Kw, Span)>,
     pub tokens: Vec<Token>,
 }
@@ -64,6 +69,7 @@ pub fn run(src: &str, options: &Options) -> Output {
                 model: Model::default(),
                 pdf: None,
                 binary: None,
+                original_output: None,
                 statements: Vec::new(),
                 tokens: Vec::new(),
             };
@@ -197,14 +203,48 @@ pub fn run(src: &str, options: &Options) -> Output {
     }
     let binary =
         (!diagnostics.iter().any(Diagnostic::is_error)).then(|| encode(&out.model, options.target));
+    let original_output = original_output(&diagnostics, &out.model, options.target);
     Output {
         diagnostics,
         pdf: def.then_some(text),
         binary,
+        original_output,
         model: out.model,
         statements,
         tokens,
     }
+}
+
+/// The original's `MAX_ERRORS`: the 26th error ends the run.
+const MAX_ERRORS: usize = 25;
+
+/// Errors the original prints itself (a syntax error, its checks, its
+/// fatal end), as opposed to ours.
+fn is_original_error(d: &Diagnostic) -> bool {
+    d.is_error() && (d.original || d.code == compile::SYNTAX)
+}
+
+/// The original writes its output even after its own errors (what was
+/// rejected is missing); a syntax error, "no dungeons" and too many errors
+/// leave the file it opened empty.
+fn original_output(diags: &[Diagnostic], m: &Model, target: crate::Target) -> Option<Vec<u8>> {
+    let aborted = diags
+        .iter()
+        .any(|d| d.code == compile::SYNTAX || d.code == compile::NO_DUNGEONS);
+    if aborted {
+        // The file was opened before parsing; the original stops at its
+        // first syntax error and never writes.
+        return Some(Vec::new());
+    }
+    if diags.iter().any(|d| d.is_error() && !is_original_error(d)) {
+        return None;
+    }
+    let errors = diags.iter().filter(|d| is_original_error(d)).count();
+    Some(if errors > MAX_ERRORS {
+        Vec::new()
+    } else {
+        encode(m, target)
+    })
 }
 
 fn name_field(out: &mut Vec<u8>, name: &str) {
@@ -248,7 +288,7 @@ pub fn encode(m: &Model, target: crate::Target) -> Vec<u8> {
             let l = &m.levels[i];
             // 0 name[24], 24 base, 26 rand, 28 chance, 32 rndlevs, 36 chain,
             // 40 flags, 44 bones, 45 padding.
-            name_field(&mut out, &l.name);
+            out.extend_from_slice(&l.name_field);
             out.extend_from_slice(&(l.base as i16).to_le_bytes());
             out.extend_from_slice(&(l.rand as i16).to_le_bytes());
             for v in [l.chance, l.rndlevs, l.chain, l.flags] {
@@ -259,7 +299,7 @@ pub fn encode(m: &Model, target: crate::Target) -> Vec<u8> {
         for &i in &d.branches {
             let b = &m.branches[i];
             // 0 name[24], 24 base, 26 rand, 28 chain, 32 type, 36 up.
-            name_field(&mut out, &b.name);
+            out.extend_from_slice(&b.name_field);
             out.extend_from_slice(&(b.base as i16).to_le_bytes());
             out.extend_from_slice(&(b.rand as i16).to_le_bytes());
             for v in [b.chain, b.btype, b.up] {
@@ -468,6 +508,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
 pub fn dgn_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec<String> {
     let index = crate::LineIndex::new(source);
     let mut out = Vec::new();
+    let mut errors = 0;
     for d in diags {
         if d.code == compile::NO_DUNGEONS {
             out.push(format!(
@@ -490,6 +531,13 @@ pub fn dgn_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
         out.push(format!("{fname} : line {line} : {}", d.message));
         if d.code == compile::SYNTAX {
             break;
+        }
+        if is_original_error(d) {
+            errors += 1;
+            if errors > MAX_ERRORS {
+                out.push("Too many errors, good bye!".into());
+                break;
+            }
         }
     }
     out

@@ -1,0 +1,147 @@
+//! The drop-in door: each function does what one of the original tools
+//! does with one input (the files it writes, what it prints, whether it
+//! fails), computing only that. No views, tokens or outline are built, so
+//! the command-line drop-ins stay faster than the originals; the studio and
+//! `check` go through [`crate::analyze`] instead.
+//!
+//! Nothing here touches the file system: the caller writes [`Run::files`]
+//! (by bare name, where the original would) and prints the rest.
+
+use crate::diagnostic::Diagnostic;
+use crate::{dungeon, nethack, powder, rlg327, Options, Target};
+
+/// What an original tool does with one input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Run {
+    /// Files it writes, by bare name, in the order written.
+    pub files: Vec<OutputFile>,
+    /// What it prints on standard output.
+    pub stdout: Vec<u8>,
+    /// The lines it prints on standard error, in its own words.
+    pub stderr: Vec<String>,
+    /// Its exit status.
+    pub exit: u8,
+    /// Every finding, ours included, for callers that render their own
+    /// report (`rlg327 print`).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One output file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Run {
+    pub fn failed(&self) -> bool {
+        self.exit != 0
+    }
+}
+
+/// `lev_comp FILE`: one `<level>.lev` per level that compiled, the
+/// original's messages (its text and line numbers), exit 1 on any error.
+/// `shown_name` is the name the messages start with (the path as given,
+/// or `(stdin)`); `extra_warnings` is the original's `-w`.
+pub fn lev_comp(shown_name: &str, source: &str, target: Target, extra_warnings: bool) -> Run {
+    let options = Options {
+        target,
+        extra_warnings,
+        ..Options::default()
+    };
+    let out = nethack::run(source, &options);
+    let files = out
+        .compiled
+        .iter()
+        .map(|c| OutputFile {
+            name: format!("{}.lev", c.name),
+            bytes: c.file.encode(),
+        })
+        .collect();
+    let failed = out.diagnostics.iter().any(Diagnostic::is_error);
+    Run {
+        files,
+        stdout: Vec::new(),
+        stderr: nethack::lev_comp_messages(shown_name, source, &out.diagnostics),
+        exit: u8::from(failed),
+        diagnostics: out.diagnostics,
+    }
+}
+
+/// `dgn_comp FILE.pdf` (or a `dungeon.def`, preprocessed as `makedefs -e`
+/// does): the output file named after the input (`x.pdf` → `x`), written
+/// even after the original's own errors as the original does, empty after
+/// a syntax error; nothing where one of our own errors says the original
+/// would crash or write a file the game cannot load. `file_name` is the
+/// input's bare name (empty for standard input).
+pub fn dgn_comp(shown_name: &str, file_name: &str, source: &str, target: Target) -> Run {
+    let options = Options {
+        target,
+        file_name: file_name.to_string(),
+        ..Options::default()
+    };
+    let out = dungeon::run(source, &options);
+    let failed = out.diagnostics.iter().any(Diagnostic::is_error);
+    let files = out
+        .original_output
+        .map(|bytes| OutputFile {
+            name: dungeon::output_name(file_name),
+            bytes,
+        })
+        .into_iter()
+        .collect();
+    Run {
+        files,
+        stdout: Vec::new(),
+        stderr: dungeon::dgn_comp_messages(shown_name, source, &out.diagnostics),
+        exit: u8::from(failed),
+        diagnostics: out.diagnostics,
+    }
+}
+
+/// `map2c IN.map OUT.cpp`: the C++ text (as the file `output_name`), the
+/// original's warnings; exit 255 on its fatal errors, 1 on ours.
+pub fn map2c(shown_name: &str, source: &str, output_name: &str) -> Run {
+    let prefix = powder::prefix_of(output_name);
+    let (diagnostics, text) = powder::convert(source, shown_name, &prefix);
+    let stderr = powder::map2c_messages(&diagnostics);
+    let exit = match &text {
+        Some(_) => 0,
+        None if diagnostics.iter().any(|d| d.code == powder::ORIGINAL_FATAL) => 255,
+        None => 1,
+    };
+    Run {
+        files: text
+            .map(|t| OutputFile {
+                name: output_name.to_string(),
+                bytes: t.into_bytes(),
+            })
+            .into_iter()
+            .collect(),
+        stdout: Vec::new(),
+        stderr,
+        exit,
+        diagnostics,
+    }
+}
+
+/// The RLG327 instructor parser: every entry printed on standard output in
+/// the chosen form; exit 1 when an entry had an error.
+pub fn rlg327_print(
+    source: &str,
+    kind: rlg327::Kind,
+    dialect: Option<rlg327::Dialect>,
+    form: rlg327::Form,
+) -> Run {
+    let dialect = dialect.unwrap_or_else(|| rlg327::detect_dialect(source));
+    let parsed = rlg327::parse(source, kind, dialect);
+    let stdout = rlg327::print(&parsed, form).into_bytes();
+    let failed = parsed.diagnostics.iter().any(Diagnostic::is_error);
+    Run {
+        files: Vec::new(),
+        stdout,
+        stderr: Vec::new(),
+        exit: u8::from(failed),
+        diagnostics: parsed.diagnostics,
+    }
+}
