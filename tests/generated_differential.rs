@@ -64,7 +64,12 @@ fn check(dir: &Path, row: &HashMap<String, String>) -> Result<(), Failed> {
     };
     let mut problems = Vec::new();
     check_exit(kind, &row["exit_status"], &run, &mut problems);
-    check_files(&dir.join("expected").join(input), &row["outputs"], &run, &mut problems);
+    check_files(
+        &dir.join("expected").join(input),
+        &row["outputs"],
+        &run,
+        &mut problems,
+    );
     check_first_error(row, &run, &mut problems);
     if problems.is_empty() {
         Ok(())

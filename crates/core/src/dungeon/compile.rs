@@ -160,6 +160,7 @@ struct Parser<'a> {
     /// chained level or branch frees its slot, and the next one `strcpy`s
     /// its name over the old one.
     level_name_slots: Vec<NameField>,
+    level_chance_slots: Vec<i32>,
     branch_name_slots: Vec<NameField>,
     syntax_errors: usize,
 }
@@ -194,6 +195,7 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         model: Model::default(),
         branch_chain_slots: vec![0; 64],
         level_name_slots: Vec::new(),
+        level_chance_slots: Vec::new(),
         branch_name_slots: Vec::new(),
         syntax_errors: 0,
     };
@@ -343,10 +345,25 @@ impl<'a> Parser<'a> {
         self.diags.push(Diagnostic::error(code, msg, span));
     }
 
-    /// `init_level` + `strcpy` of the name into the next level slot.
-    fn claim_level_slot(&mut self, name: &str) -> NameField {
+    /// `init_level`, then the statement's name and chance, into the next
+    /// level slot.
+    fn claim_level_slot(&mut self, name: &str, chance: i32) -> NameField {
         let slot = self.model.levels.len();
+        if self.level_chance_slots.len() <= slot {
+            self.level_chance_slots.resize(slot + 1, 0);
+        }
+        self.level_chance_slots[slot] = chance;
         claim_slot(&mut self.level_name_slots, slot, name)
+    }
+
+    /// `tmplevel[slot].chance` as the original's static table holds it:
+    /// the last statement that used the slot, zero if none did yet.
+    fn slot_chance(&self, slot: i32) -> i32 {
+        usize::try_from(slot)
+            .ok()
+            .and_then(|s| self.level_chance_slots.get(s))
+            .copied()
+            .unwrap_or(0)
     }
 
     fn texts(&self) -> &'static Texts {
@@ -395,12 +412,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn opt_integer(&mut self) -> Option<i32> {
+    /// An optional integer that ends a statement. Without it the original
+    /// reduces the statement only on a look-ahead that can follow one (a
+    /// statement keyword or the end); any other token is a syntax error
+    /// there, before the statement's action runs.
+    fn opt_integer(&mut self) -> PResult<Option<i32>> {
         if let Tok::Integer(v) = self.peek().tok {
             self.bump();
-            Some(v)
+            Ok(Some(v))
         } else {
-            None
+            self.statement_end()?;
+            Ok(None)
+        }
+    }
+
+    /// The look-ahead after a statement whose end only the look-ahead
+    /// shows must be able to follow a statement.
+    fn statement_end(&self) -> PResult<()> {
+        match self.peek().tok {
+            Tok::Kw(_) | Tok::Eof => Ok(()),
+            _ => Err(Stop(
+                self.pos,
+                "a statement keyword (DUNGEON, LEVEL, BRANCH, …)",
+            )),
         }
     }
 
@@ -518,7 +552,7 @@ impl<'a> Parser<'a> {
                 let (name, name_span) = self.string()?;
                 let bones = self.bones()?;
                 let c = self.couple(false)?;
-                let chance = self.opt_integer();
+                let chance = self.opt_integer()?;
                 let span = Span::new(start, self.prev_end());
                 self.check_name(&name, name_span, "dungeon");
                 if self.model.dungeons.len() >= self.lim.dungeons {
@@ -599,10 +633,10 @@ impl<'a> Parser<'a> {
                 self.punct(b'@', "`@`")?;
                 let c = self.couple(true)?;
                 let (chance, rndlevs) = if kw == Kw::Level {
-                    (self.opt_integer().unwrap_or(100), 0)
+                    (self.opt_integer()?.unwrap_or(100), 0)
                 } else {
                     let a = self.integer()?;
-                    match self.opt_integer() {
+                    match self.opt_integer()? {
                         Some(b) => (a, b),
                         None => (100, a),
                     }
@@ -619,7 +653,7 @@ impl<'a> Parser<'a> {
                 let c = self.couple(false)?;
                 let mut ended_by_lookahead = true;
                 let (chance, rndlevs) = if kw == Kw::ChainLevel {
-                    match self.opt_integer() {
+                    match self.opt_integer()? {
                         Some(v) => {
                             ended_by_lookahead = false;
                             (v, 0)
@@ -628,7 +662,7 @@ impl<'a> Parser<'a> {
                     }
                 } else {
                     let a = self.integer()?;
-                    match self.opt_integer() {
+                    match self.opt_integer()? {
                         Some(b) => {
                             ended_by_lookahead = false;
                             (a, b)
@@ -644,7 +678,7 @@ impl<'a> Parser<'a> {
                 let span = Span::new(start, self.prev_end());
                 self.check_name(&name, name_span, "level");
                 let index = self.model.levels.len() as i32;
-                self.claim_level_slot(&name);
+                self.claim_level_slot(&name, chance);
                 let chain_idx = self.getchain(&chain, Some(&name), chain_span, line);
                 // check_level
                 if self.model.dungeons.is_empty() {
@@ -670,13 +704,8 @@ impl<'a> Parser<'a> {
                 } else {
                     chain_idx
                 };
-                let checked_chance = if checked == index {
-                    chance
-                } else if checked >= 0 {
-                    self.model
-                        .levels
-                        .get(checked as usize)
-                        .map_or(100, |l| l.chance)
+                let checked_chance = if checked >= 0 {
+                    self.slot_chance(checked)
                 } else {
                     100
                 };
@@ -724,6 +753,8 @@ impl<'a> Parser<'a> {
                     self.bump();
                     up = u;
                     ended_by_lookahead = false;
+                } else {
+                    self.statement_end()?;
                 }
                 let line = if ended_by_lookahead {
                     self.lookahead_line()
@@ -775,10 +806,11 @@ impl<'a> Parser<'a> {
                     self.error("Invaild branch chain reference.", chain_span, line);
                     return Ok(());
                 }
-                let wrong_chance = (wrong >= 0)
-                    .then(|| self.model.levels.get(wrong as usize))
-                    .flatten()
-                    .map_or(100, |l| l.chance);
+                let wrong_chance = if wrong >= 0 {
+                    self.slot_chance(wrong)
+                } else {
+                    100
+                };
                 if wrong_chance != 100 {
                     let msg = self.texts().branch_probabilistic;
                     self.error(msg, chain_span, line);
@@ -854,7 +886,7 @@ impl<'a> Parser<'a> {
             );
         }
         let index = self.model.levels.len();
-        let name_field = self.claim_level_slot(&name);
+        let name_field = self.claim_level_slot(&name, chance);
         self.model.levels.push(Level {
             name,
             bones,
