@@ -1,7 +1,35 @@
 //! Per-target facts: location codes, name tables, limits, message texts.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::tables;
 use crate::Target;
+
+/// Table positions of each name of a monster or object table (names can
+/// repeat across classes), built on first use: a lookup per MONSTER or
+/// OBJECT statement was a scan of ~400 names.
+type NameMap = HashMap<&'static str, Vec<u16>>;
+
+static MONSTER_NAMES_343: OnceLock<NameMap> = OnceLock::new();
+static OBJECT_NAMES_343: OnceLock<NameMap> = OnceLock::new();
+static MONSTER_NAMES_32: OnceLock<NameMap> = OnceLock::new();
+static OBJECT_NAMES_32: OnceLock<NameMap> = OnceLock::new();
+
+fn positions(
+    map: &'static OnceLock<NameMap>,
+    table: &'static [(&'static str, u8)],
+    name: &str,
+) -> &'static [u16] {
+    let map = map.get_or_init(|| {
+        let mut m: NameMap = HashMap::with_capacity(table.len());
+        for (i, (n, _)) in table.iter().enumerate() {
+            m.entry(n).or_default().push(i as u16);
+        }
+        m
+    });
+    map.get(name).map_or(&[], Vec::as_slice)
+}
 
 pub struct Dialect {
     pub target: Target,
@@ -10,6 +38,8 @@ pub struct Dialect {
     pub monclass_chars: &'static [u8],
     pub objects: &'static [(&'static str, u8)],
     pub objclass_chars: &'static [u8],
+    monster_names: &'static OnceLock<NameMap>,
+    object_names: &'static OnceLock<NameMap>,
     pub traps: &'static [(&'static str, i8)],
     pub rooms: &'static [(&'static str, i8)],
     pub maxrtype: i32,
@@ -35,6 +65,8 @@ pub static V343: Dialect = Dialect {
     monclass_chars: tables::MONCLASS_CHARS_V343,
     objects: tables::OBJECTS_V343,
     objclass_chars: tables::OBJCLASS_CHARS_V343,
+    monster_names: &MONSTER_NAMES_343,
+    object_names: &OBJECT_NAMES_343,
     traps: tables::TRAPS_V343,
     rooms: tables::ROOMS_V343,
     maxrtype: 24,
@@ -51,6 +83,8 @@ pub static V323: Dialect = Dialect {
     monclass_chars: tables::MONCLASS_CHARS_V32,
     objects: tables::OBJECTS_V32,
     objclass_chars: tables::OBJCLASS_CHARS_V32,
+    monster_names: &MONSTER_NAMES_32,
+    object_names: &OBJECT_NAMES_32,
     traps: tables::TRAPS_V32,
     rooms: tables::ROOMS_V32,
     maxrtype: 21,
@@ -166,9 +200,10 @@ impl Dialect {
             }
             Some(_) => return None,
         };
-        self.monsters
+        positions(self.monster_names, self.monsters, name)
             .iter()
-            .position(|&(n, cls)| n == name && want.is_none_or(|w| w == cls))
+            .map(|&i| i as usize)
+            .find(|&i| want.is_none_or(|w| w == self.monsters[i].1))
     }
 
     /// Object index by exact name. 3.4 searches only the given class when
@@ -179,9 +214,13 @@ impl Dialect {
         } else {
             None
         };
-        self.objects
+        if name.is_empty() {
+            return None;
+        }
+        positions(self.object_names, self.objects, name)
             .iter()
-            .position(|&(n, cls)| !n.is_empty() && n == name && want.is_none_or(|w| w == cls))
+            .map(|&i| i as usize)
+            .find(|&i| want.is_none_or(|w| w == self.objects[i].1))
     }
 
     pub fn trap(&self, name: &str) -> Option<i8> {

@@ -107,7 +107,7 @@ pub enum Tok {
     Punct(u8),
     /// A whole `MAP` … `ENDMAP` block (yacc `MAP_ID`); index into
     /// [`Lexed::maps`].
-    Map(usize),
+    Map(u32),
     Eof,
 }
 
@@ -262,16 +262,32 @@ pub fn is_map_char(b: u8, target: Target) -> bool {
 
 /// The longest keyword that the input starts with (flex longest match).
 fn keyword_at(rest: &[u8], target: Target) -> Option<(usize, Tok)> {
-    let mut best: Option<(usize, Tok)> = None;
-    for (text, tok) in KEYWORDS {
-        if rest.starts_with(text.as_bytes())
-            && best.is_none_or(|(len, _)| text.len() > len)
-            && !(target.is_32() && ONLY_34.contains(text))
-        {
-            best = Some((text.len(), *tok));
+    let first = *rest.first()?;
+    let candidates = keywords_by_first_byte().get(first as usize)?;
+    candidates.iter().find_map(|&i| {
+        let (text, tok) = KEYWORDS[i as usize];
+        (rest.starts_with(text.as_bytes()) && !(target.is_32() && ONLY_34.contains(&text)))
+            .then_some((text.len(), tok))
+    })
+}
+
+/// The keywords by their first byte, longest first, so that the first one
+/// the input starts with is flex's longest match (the lexer tries them at
+/// every word: a scan of the whole table was most of a compile's time).
+fn keywords_by_first_byte() -> &'static [Vec<u16>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u16>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![Vec::new(); 256];
+        for (i, (text, _)) in KEYWORDS.iter().enumerate() {
+            if let Some(&b) = text.as_bytes().first() {
+                table[b as usize].push(i as u16);
+            }
         }
-    }
-    best
+        for bucket in &mut table {
+            bucket.sort_by_key(|&i| std::cmp::Reverse(KEYWORDS[i as usize].0.len()));
+        }
+        table
+    })
 }
 
 type In<'a> = &'a str;
@@ -352,6 +368,9 @@ pub fn c_atoi(text: &str) -> i32 {
 pub fn lex(src: &str, target: Target) -> Lexed {
     let bytes = src.as_bytes();
     let mut out = Lexed::default();
+    // Up to one token per three bytes in real files: sized once rather
+    // than grown (and copied) a dozen times.
+    out.toks.reserve(src.len() / 3);
     let mut pos = 0usize;
     let mut line: u32 = 1;
     let mut in_map = false;
@@ -383,7 +402,7 @@ pub fn lex(src: &str, target: Target) -> Lexed {
                 map.span = Span::new(map.open.start as usize, end);
                 out.maps.push(std::mem::take(&mut map));
                 out.toks.push(LexTok {
-                    tok: Tok::Map(out.maps.len() - 1),
+                    tok: Tok::Map((out.maps.len() - 1) as u32),
                     span: Span::new(pos, end),
                     line,
                 });

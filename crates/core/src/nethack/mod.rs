@@ -126,7 +126,7 @@ fn tokens(source: &str, lexed: &lexer::Lexed) -> Vec<Token> {
             Tok::Punct(b',' | b':' | b'(' | b')' | b'[' | b']') => TokenKind::Punctuation,
             Tok::Punct(_) => TokenKind::Invalid,
             Tok::Map(i) => {
-                let m = &lexed.maps[i];
+                let m = &lexed.maps[i as usize];
                 out.push(Token {
                     kind: TokenKind::Keyword,
                     span: m.open,

@@ -646,7 +646,7 @@ impl<'a> Parser<'a> {
                 let map = match self.tok() {
                     Tok::Map(i) => {
                         self.bump();
-                        i
+                        i as usize
                     }
                     _ => return self.fail("a map (`MAP` alone on a line … `ENDMAP`)"),
                 };
