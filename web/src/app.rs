@@ -8,7 +8,7 @@ use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use vaultwright::view::View;
 use vaultwright::{
-    analyze, detect_language, Analysis, Language, LineIndex, Options, Severity, Target,
+    detect_language, Analysis, Analyzer, Language, LineIndex, Options, Severity, Target,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -36,6 +36,11 @@ pub struct Derived {
     pub all_diagnostics: Rc<Vec<vaultwright::Diagnostic>>,
 }
 
+thread_local! {
+    /// The studio's analyzer, kept between keystrokes.
+    static ANALYZER: std::cell::RefCell<Analyzer> = std::cell::RefCell::new(Analyzer::new());
+}
+
 pub fn derive(doc: &Doc) -> Derived {
     let start = bridge_now();
     let options = Options {
@@ -46,7 +51,8 @@ pub fn derive(doc: &Doc) -> Derived {
         dialect: None,
         focus: Some(doc.symbol),
     };
-    let analysis = analyze(&doc.source, doc.language, &options);
+    // Re-analysis after a keystroke re-lints only the vaults that changed.
+    let analysis = ANALYZER.with(|a| a.borrow_mut().analyze(&doc.source, doc.language, &options));
     if start > 0.0 {
         bridge::measure("vw-core", start);
     }

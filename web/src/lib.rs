@@ -36,8 +36,6 @@ pub fn painted() {
 }
 
 pub fn start() {
-    // Re-analysis after a keystroke re-lints only the vaults that changed.
-    vaultwright::dcss::enable_lint_cache();
     install_bench_hook();
     yew::Renderer::<app::App>::new().render();
 }
@@ -54,14 +52,11 @@ fn install_bench_hook() {
     let f = Closure::<dyn Fn(js_sys::Array) -> f64>::new(|texts: js_sys::Array| {
         let texts: Vec<String> = texts.iter().filter_map(|t| t.as_string()).collect();
         // Measured cold, as natively: no lint cache.
-        vaultwright::dcss::disable_lint_cache();
         let start = bridge::now();
         for t in &texts {
             std::hint::black_box(vaultwright::dcss::parse(t));
         }
-        let took = bridge::now() - start;
-        vaultwright::dcss::enable_lint_cache();
-        took
+        bridge::now() - start
     });
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("vwBenchDcss"), f.as_ref());
     f.forget();

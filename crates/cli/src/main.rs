@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use vaultwright::{
-    analyze, detect_language, dropin, Analysis, Language, LineIndex, Options, Target,
+    analyze, detect_language, dropin, Analysis, Analyzer, Language, LineIndex, Options, Target,
 };
 
 #[derive(Parser)]
@@ -427,23 +427,23 @@ fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// DCSS files checked together: names unique across them, selectors and
 /// requested tags resolved across them, and a summary.
 fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
-    let mut set: Vec<(String, vaultwright::dcss::File)> = files
+    let names: Vec<String> = files
         .iter()
-        .map(|(p, src)| {
-            (
-                p.to_string_lossy().into_owned(),
-                vaultwright::dcss::parse(src),
-            )
-        })
+        .map(|(p, _)| p.to_string_lossy().into_owned())
         .collect();
-    vaultwright::dcss::lint::lint_set(&mut set);
+    let set: Vec<(&str, &str)> = names
+        .iter()
+        .zip(files)
+        .map(|(n, (_, src))| (n.as_str(), src.as_str()))
+        .collect();
+    let analyses = Analyzer::new().analyze_set(&set, Language::DcssDes, &Options::default());
     let color = std::io::stderr().is_terminal();
     let mut vaults = 0;
     let mut errors = 0;
     let mut by_code: std::collections::BTreeMap<String, usize> = Default::default();
-    for ((path, src), (_, f)) in files.iter().zip(&set) {
-        vaults += f.vaults.len();
-        for d in &f.diagnostics {
+    for ((path, src), a) in files.iter().zip(&analyses) {
+        vaults += a.outline.len();
+        for d in &a.diagnostics {
             if d.is_error() {
                 errors += 1;
             } else {
@@ -451,15 +451,11 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
             }
         }
         match format {
-            Format::Json => {
-                let mut a = Analysis::empty(Language::DcssDes);
-                a.diagnostics = f.diagnostics.clone();
-                println!("{}", json_report(path, src, &a));
-            }
+            Format::Json => println!("{}", json_report(path, src, a)),
             Format::Human => {
                 eprint!(
                     "{}",
-                    render::diagnostics(&path.to_string_lossy(), src, &f.diagnostics, color)
+                    render::diagnostics(&path.to_string_lossy(), src, &a.diagnostics, color)
                 );
             }
         }

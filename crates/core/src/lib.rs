@@ -10,6 +10,7 @@
 //! assert_eq!(analysis.artifacts[0].name, "tiny.lev");
 //! ```
 
+mod analyzer;
 pub mod dcss;
 pub mod diagnostic;
 pub mod dropin;
@@ -22,6 +23,7 @@ pub mod view;
 
 use serde::{Deserialize, Serialize};
 
+pub use analyzer::Analyzer;
 pub use diagnostic::{Diagnostic, Severity, Sink};
 pub use source::{LineCol, LineIndex, Span};
 pub use view::View;
@@ -286,13 +288,14 @@ impl Analysis {
 }
 
 /// Analyses one source text: parse, check, lower to views and artifacts.
-/// Never panics and never fails: problems are diagnostics.
+/// Never panics and never fails: problems are diagnostics. Pure: nothing
+/// is kept between calls (an [`Analyzer`] keeps what can be reused).
 pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
     match language {
         Language::NethackDes => nethack::analyze(source, options),
         Language::NethackDungeon => dungeon::analyze(source, options),
         Language::PowderMap => powder::analyze(source, options),
-        Language::DcssDes => dcss::analyze(source, options),
+        Language::DcssDes => dcss::analyze(source, options, None),
         Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
         Language::Rlg327Objects => rlg327::analyze(source, rlg327::Kind::Object, options),
     }

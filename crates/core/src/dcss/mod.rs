@@ -631,7 +631,22 @@ fn lua_depth_delta(code: &str) -> i32 {
     delta
 }
 
+/// Parses and checks a file (no cache: each call lints every vault).
 pub fn parse(src: &str) -> File<'_> {
+    parse_cached(src, None)
+}
+
+/// Lint findings per vault text (spans relative to the vault), kept by the
+/// caller between analyses of one document: re-analysing a file of
+/// hundreds of vaults after a keystroke re-lints only the vault that
+/// changed. Only the vaults of the latest analysis are kept.
+#[derive(Clone, Debug, Default)]
+pub struct LintCache {
+    by_vault_text: HashMap<String, Vec<Diagnostic>>,
+}
+
+/// [`parse`], reusing and refreshing `cache` when one is given.
+pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a> {
     let mut f = File {
         // About one token per 20 bytes in the game's files.
         tokens: Vec::with_capacity(src.len() / 16),
@@ -890,7 +905,7 @@ pub fn parse(src: &str) -> File<'_> {
         }));
     }
     finish(vault.take(), &mut f, src.len());
-    check(&mut f, src);
+    check(&mut f, src, cache);
     f
 }
 
@@ -1149,7 +1164,7 @@ fn branch_errors(text: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check(f: &mut File, src: &str) {
+fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
     let mut diags = Vec::new();
     for v in &f.vaults {
         // One pass over the directives for the ORIENT and branch checks.
@@ -1197,8 +1212,8 @@ fn check(f: &mut File, src: &str) {
     for l in &f.prelude {
         lint::lint_lua(l, &mut diags);
     }
-    LINT_CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
+    {
+        let mut cache = cache.map(|c| &mut c.by_vault_text);
         let mut next = cache.as_ref().map(|_| HashMap::new());
         let mut memo = lint::TagMemo::default();
         for v in &f.vaults {
@@ -1234,36 +1249,11 @@ fn check(f: &mut File, src: &str) {
                 _ => diags.extend(found.into_iter().map(placed)),
             }
         }
-        if next.is_some() {
+        if let (Some(cache), Some(next)) = (cache, next) {
             *cache = next;
         }
-    });
+    }
     f.diagnostics.extend(diags);
-}
-
-thread_local! {
-    /// Lint findings per vault text (spans relative to the vault), kept
-    /// between analyses of the same document when enabled: re-analysing a
-    /// file of hundreds of vaults after a keystroke re-lints one vault.
-    /// Only the vaults of the latest analysis are kept.
-    static LINT_CACHE: std::cell::RefCell<Option<HashMap<String, Vec<Diagnostic>>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Turns the per-vault lint cache off (and drops it).
-pub fn disable_lint_cache() {
-    LINT_CACHE.with(|c| *c.borrow_mut() = None);
-}
-
-/// Turns on the per-vault lint cache for this thread (the studio does; a
-/// one-shot CLI run gains nothing from it).
-pub fn enable_lint_cache() {
-    LINT_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_none() {
-            *c = Some(HashMap::new());
-        }
-    });
 }
 
 fn glyph_look(g: u8) -> (char, Rgb, String) {
@@ -1467,41 +1457,11 @@ fn view(v: &Vault, seed: u64) -> Option<TileMap> {
     Some(tm)
 }
 
-pub fn analyze(src: &str, options: &Options) -> Analysis {
-    let f = parse(src);
+pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
+    let f = parse_cached(src, cache);
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
-        let (w, h) = v.size();
-        let mut detail = Vec::new();
-        if h > 0 {
-            detail.push(format!("{w}x{h}"));
-        }
-        if let Some(o) = v.first_arg("ORIENT").filter(|o| !o.is_empty()) {
-            detail.push(o.to_string());
-        }
-        let depth: Vec<&str> = v
-            .directives("DEPTH")
-            .filter_map(|d| d.args.first().map(|(s, _)| &**s))
-            .collect();
-        if !depth.is_empty() {
-            detail.push(depth.join(", "));
-        } else if let Some(dd) = &v.default_depth {
-            detail.push(format!("{dd} (default)"));
-        }
-        let tags = v.tags();
-        if !tags.is_empty() {
-            detail.push(format!("tags: {}", tags.join(" ")));
-        }
-        if v.has_lua() {
-            detail.push("Lua".into());
-        }
-        analysis.outline.push(Symbol {
-            name: v.name.to_string(),
-            kind: "vault".into(),
-            span: v.span,
-            name_span: v.name_span,
-            detail: detail.join(" · "),
-        });
+        analysis.outline.push(vault_symbol(v));
         if options.focus.is_some_and(|f| f != i) {
             continue;
         }
@@ -1517,6 +1477,59 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
     analysis.tokens = tokens;
     analysis.diagnostics = f.diagnostics;
     analysis
+}
+
+/// Files checked as one set (vault names unique across them, requested
+/// tags resolved across them): per file, its findings and its outline.
+pub fn analyze_set(files: &[(&str, &str)]) -> Vec<Analysis> {
+    let mut set: Vec<(String, File)> = files
+        .iter()
+        .map(|(name, src)| (name.to_string(), parse(src)))
+        .collect();
+    lint::lint_set(&mut set);
+    set.into_iter()
+        .map(|(_, f)| {
+            let mut a = Analysis::empty(Language::DcssDes);
+            a.outline = f.vaults.iter().map(vault_symbol).collect();
+            a.diagnostics = f.diagnostics;
+            a
+        })
+        .collect()
+}
+
+/// A vault's outline entry: size, ORIENT, depth, tags, whether Lua runs.
+fn vault_symbol(v: &Vault) -> Symbol {
+    let (w, h) = v.size();
+    let mut detail = Vec::new();
+    if h > 0 {
+        detail.push(format!("{w}x{h}"));
+    }
+    if let Some(o) = v.first_arg("ORIENT").filter(|o| !o.is_empty()) {
+        detail.push(o.to_string());
+    }
+    let depth: Vec<&str> = v
+        .directives("DEPTH")
+        .filter_map(|d| d.args.first().map(|(s, _)| &**s))
+        .collect();
+    if !depth.is_empty() {
+        detail.push(depth.join(", "));
+    } else if let Some(dd) = &v.default_depth {
+        detail.push(format!("{dd} (default)"));
+    }
+    let tags = v.tags();
+    if !tags.is_empty() {
+        detail.push(format!("tags: {}", tags.join(" ")));
+    }
+    if v.has_lua() {
+        detail.push("Lua".into());
+    }
+    Symbol {
+        name: v.name.to_string(),
+        kind: "vault".into(),
+        span: v.span,
+        name_span: v.name_span,
+        detail: detail.join(" · "),
+    }
 }
 
 /// What a Lua marker expression makes: its constructor (from the game's

@@ -327,12 +327,22 @@ impl<'a> Parser<'a> {
         self.syntax_errors += 1;
     }
 
+    /// After a syntax error, resume at the next statement keyword that
+    /// starts a line (a keyword inside a misspelt word, such as
+    /// `CHAINLEVEL` in `RNDCHAINLEVEL`, is no statement).
     fn recover(&mut self) {
         if !matches!(self.peek().tok, Tok::Eof) {
             self.bump();
         }
-        while !matches!(self.peek().tok, Tok::Kw(_) | Tok::Eof) {
-            self.bump();
+        loop {
+            let t = self.peek();
+            match t.tok {
+                Tok::Eof => break,
+                Tok::Kw(_) if self.pos == 0 || self.prev().line != t.line => break,
+                _ => {
+                    self.bump();
+                }
+            }
         }
     }
 
