@@ -138,7 +138,7 @@ pub enum StmtKind {
     RandomMonsters(Vec<ClassSpec>),
     RandomPlaces(Vec<Coord>),
     Monster {
-        chance: Option<(i32, Span)>,
+        chance: Option<(i32, Span, u32)>,
         class: ClassSpec,
         name: Option<Text>,
         coord: Coord,
@@ -146,7 +146,7 @@ pub enum StmtKind {
     },
     Object {
         container: bool,
-        chance: Option<(i32, Span)>,
+        chance: Option<(i32, Span, u32)>,
         class: ClassSpec,
         name: Option<Text>,
         /// `None` for `contained`.
@@ -168,7 +168,7 @@ pub enum StmtKind {
         pos: i32,
     },
     Trap {
-        chance: Option<(i32, Span)>,
+        chance: Option<(i32, Span, u32)>,
         /// `None` for `random`.
         name: Option<Text>,
         coord: Coord,
@@ -259,7 +259,7 @@ pub enum StmtKind {
     RandomCorridors,
     /// What was read of a statement before a syntax error in it.
     Partial {
-        chance: Option<(i32, Span)>,
+        chance: Option<(i32, Span, u32)>,
         mclass: Option<ClassSpec>,
         oclass: Option<ClassSpec>,
         coords: Vec<Coord>,

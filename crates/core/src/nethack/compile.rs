@@ -33,7 +33,6 @@ pub mod code {
     pub const TOO_MANY_ROOMS: &str = "NH0205";
     pub const BAD_FILE_NAME: &str = "NH0206";
     pub const EMPTY_MAP: &str = "NH0207";
-    pub const JOINED_FG: &str = "NH0208";
     pub const DUPLICATE_LEVEL: &str = "NH0209";
     pub const TOO_MANY_SUBROOMS: &str = "NH0210";
     pub const LONG_TEXT: &str = "NH0211";
@@ -193,11 +192,15 @@ impl<'a> Compiler<'a> {
                     self.error("Invalid background type.", stmt.span, stmt.line);
                 }
                 if !d.is_32() && joined != 0 && fg != b'.' && fg != b'#' {
-                    self.own_error(
-                        code::JOINED_FG,
-                        "a joined INIT_MAP needs `.` or `#` as its foreground",
+                    self.error(
+                        "Invalid foreground type for joined map.",
                         stmt.span,
+                        stmt.line,
                     );
+                    if let Some(last) = self.diagnostics.last_mut() {
+                        last.notes
+                            .push("a joined INIT_MAP needs `.` or `#` as its foreground".into());
+                    }
                 }
                 file.init = [
                     1,
@@ -241,6 +244,9 @@ impl<'a> Compiler<'a> {
             room_spans: Vec::new(),
             room_body: RoomBody::default(),
             room_regs: (false, false),
+            olist: Vec::new(),
+            mlist: Vec::new(),
+            plist: Vec::new(),
         };
         match level.kind {
             LevelKind::Maze => {
@@ -416,10 +422,10 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn chance(&mut self, chance: Option<(i32, Span)>, line: u32) -> i8 {
+    fn chance(&mut self, chance: Option<(i32, Span, u32)>) -> i8 {
         match chance {
             None => 100,
-            Some((v, span)) => {
+            Some((v, span, line)) => {
                 if v <= 0 || v > 100 {
                     self.error("Expected percentile chance.", span, line);
                 }
@@ -490,7 +496,7 @@ impl<'a> Compiler<'a> {
             return None;
         };
         let line = stmt.line;
-        let chance = self.chance(*chance, line);
+        let chance = self.chance(*chance);
         let class = self.monster_class(class, line);
         let (x, y) = self.coord_value(lb, coord, in_room);
         let mut m = MonsterRec {
@@ -549,7 +555,7 @@ impl<'a> Compiler<'a> {
             return None;
         };
         let line = stmt.line;
-        let chance = self.chance(*chance, line);
+        let chance = self.chance(*chance);
         let class = self.object_class(class, line);
         let mut o = ObjectRec {
             corpsenm: -1,
@@ -616,7 +622,7 @@ impl<'a> Compiler<'a> {
             return None;
         };
         let line = stmt.line;
-        let chance = self.chance(*chance, line);
+        let chance = self.chance(*chance);
         let ttype = match name {
             None => -1,
             Some(t) => match self.d.trap(&t.text) {
@@ -701,18 +707,15 @@ impl<'a> Compiler<'a> {
                         lb.map.nomap = true;
                     }
                 }
+                // The original's `store_part` empties the register lists
+                // when a part ends.
+                lb.olist.clear();
+                lb.mlist.clear();
+                lb.plist.clear();
                 lb.parts.push(part);
             }
             S::RandomObjects(list) => {
-                let mut regs = Vec::new();
-                for c in list.iter().rev() {
-                    let v = self.object_class(c, line);
-                    if regs.len() < MAX_REGISTERS as usize {
-                        regs.push(v as i8);
-                    } else {
-                        self.error("Object list too long!", c.span, line);
-                    }
-                }
+                let regs = self.register_list(&mut lb.olist, list, line, false);
                 let part = lb.part();
                 if !part.robjects.is_empty() {
                     self.error("Object registers already initialized!", stmt.span, line);
@@ -721,15 +724,7 @@ impl<'a> Compiler<'a> {
                 }
             }
             S::RandomMonsters(list) => {
-                let mut regs = Vec::new();
-                for c in list.iter().rev() {
-                    let v = self.monster_class(c, line);
-                    if regs.len() < MAX_REGISTERS as usize {
-                        regs.push(v as i8);
-                    } else {
-                        self.error("Monster list too long!", c.span, line);
-                    }
-                }
+                let regs = self.register_list(&mut lb.mlist, list, line, true);
                 if !lb.part().rmonst.is_empty() {
                     self.error("Monster registers already initialized!", stmt.span, line);
                 } else {
@@ -737,15 +732,17 @@ impl<'a> Compiler<'a> {
                 }
             }
             S::RandomPlaces(list) => {
-                let mut regs = Vec::new();
+                // Like the other lists, the original's place list grows
+                // over the whole map part: a second list adds to the first.
                 for c in list {
                     let v = self.coord_value(lb, c, false);
-                    if regs.len() < MAX_REGISTERS as usize {
-                        regs.push(v);
+                    if lb.plist.len() < MAX_REGISTERS as usize {
+                        lb.plist.push(v);
                     } else {
                         self.error("Location list too long!", c.span, line);
                     }
                 }
+                let regs = lb.plist.clone();
                 if !lb.part().rlocs.is_empty() {
                     self.error("Location registers already initialized!", stmt.span, line);
                 } else {
@@ -1066,7 +1063,7 @@ impl<'a> Compiler<'a> {
         else {
             return;
         };
-        self.chance(*chance, stmt.line);
+        self.chance(*chance);
         if let Some(c) = mclass {
             self.monster_class(c, stmt.line);
         }
@@ -1225,7 +1222,7 @@ impl<'a> Compiler<'a> {
         let in_room = true;
         match &stmt.kind {
             S::RandomObjects(list) => {
-                let regs = self.register_list(list, line, false);
+                let regs = self.register_list(&mut lb.olist, list, line, false);
                 if lb.room_regs.0 {
                     self.error("Object registers already initialized!", stmt.span, line);
                 } else {
@@ -1235,7 +1232,7 @@ impl<'a> Compiler<'a> {
                 return;
             }
             S::RandomMonsters(list) => {
-                let regs = self.register_list(list, line, true);
+                let regs = self.register_list(&mut lb.mlist, list, line, true);
                 if lb.room_regs.1 {
                     self.error("Monster registers already initialized!", stmt.span, line);
                 } else {
@@ -1524,8 +1521,19 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn register_list(&mut self, list: &[ClassSpec], line: u32, monsters: bool) -> Vec<i8> {
-        let mut regs = Vec::new();
+    /// Adds a RANDOM_OBJECTS / RANDOM_MONSTERS list to the part's (or room
+    /// level's) list so far and returns that whole list: the original
+    /// resets its counter only when a part ends or a level starts, so a
+    /// repeated statement continues the first list, and elements past ten
+    /// are "too long". Elements are added last first (the grammar's list
+    /// is right-recursive).
+    fn register_list(
+        &mut self,
+        regs: &mut Vec<i8>,
+        list: &[ClassSpec],
+        line: u32,
+        monsters: bool,
+    ) -> Vec<i8> {
         for c in list.iter().rev() {
             let v = if monsters {
                 self.monster_class(c, line)
@@ -1540,7 +1548,7 @@ impl<'a> Compiler<'a> {
                 self.error("Object list too long!", c.span, line);
             }
         }
-        regs
+        regs.clone()
     }
 }
 
@@ -1553,6 +1561,11 @@ struct LevelBuild {
     room_body: RoomBody,
     /// Object / monster registers of a room level already set.
     room_regs: (bool, bool),
+    /// The original's object, monster and place lists of this map part
+    /// (of the level, for a room level).
+    olist: Vec<i8>,
+    mlist: Vec<i8>,
+    plist: Vec<(i8, i8)>,
 }
 
 impl LevelBuild {

@@ -31,7 +31,7 @@ pub struct Parser<'a> {
 
 #[derive(Default)]
 struct Partial {
-    chance: Option<(i32, Span)>,
+    chance: Option<(i32, Span, u32)>,
     mclass: Option<ClassSpec>,
     oclass: Option<ClassSpec>,
     coords: Vec<Coord>,
@@ -203,11 +203,17 @@ impl<'a> Parser<'a> {
         matches!(self.tok(), Tok::Val(Val::Random, _))
     }
 
-    fn chance(&mut self) -> Option<(i32, Span)> {
+    /// `[N%]`, with the original's line for its message. The original
+    /// prints messages that start with a capital at the line of the last
+    /// colon it read, and `chance: PERCENT` is reduced as soon as the
+    /// token is read: before this statement's colon, so at the line of the
+    /// previous statement's colon.
+    fn chance(&mut self) -> Option<(i32, Span, u32)> {
         if let Tok::Percent(v) = self.tok() {
             let t = self.bump();
-            self.partial.chance = Some((v, t.span));
-            Some((v, t.span))
+            let line = self.colon_line;
+            self.partial.chance = Some((v, t.span, line));
+            Some((v, t.span, line))
         } else {
             None
         }
@@ -1392,7 +1398,7 @@ mod tests {
             &k[7],
             StmtKind::Trap {
                 name: None,
-                chance: Some((10, _)),
+                chance: Some((10, _, _)),
                 ..
             }
         ));
