@@ -257,13 +257,11 @@ pub enum StmtKind {
     Name(Text),
     Chance(i32),
     RandomCorridors,
-    /// What was read of a statement before a syntax error in it.
-    Partial {
-        chance: Option<(i32, Span, u32)>,
-        mclass: Option<ClassSpec>,
-        oclass: Option<ClassSpec>,
-        coords: Vec<Coord>,
-    },
+    /// What the original did of a statement it could not finish: the
+    /// actions of the parts it had reduced before a syntax error in the
+    /// statement (or right after it, for a statement whose end the original
+    /// only sees from the next token).
+    Partial(Vec<Piece>),
     Corridor {
         src: CorrSpec,
         dest: CorrDest,
@@ -280,4 +278,53 @@ pub struct Stmt {
     /// The original's line for messages about this statement (the line of
     /// its colon, or of its keyword when it has none).
     pub line: u32,
+}
+
+/// A part of a statement whose action the original runs as soon as it is
+/// read, before the statement is complete: the checks that still happen
+/// when a syntax error stops the statement. Lines are the original's
+/// (the line of the last colon read when the action runs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// `[N%]`
+    Chance(i32, Span, u32),
+    /// A monster class (a statement's, or one of `RANDOM_MONSTERS`).
+    MonsterClass(ClassSpec, u32),
+    /// An object class (a statement's, or one of `RANDOM_OBJECTS`).
+    ObjectClass(ClassSpec, u32),
+    /// A coordinate or `place[n]` (its range or register check).
+    Coord(Coord),
+    /// A `RANDOM_PLACES` element added to the list (the original adds it
+    /// once it has read the comma after it).
+    PlaceAdded(Coord),
+    /// A room type string (unknown: a warning).
+    RoomType(Text, u32),
+    /// `ROOM`'s position.
+    RoomPos(i32, i32, Span, u32),
+    /// `SUBROOM`'s position.
+    SubroomPos(i32, i32, Span, u32),
+    /// A corridor end's room number.
+    CorrRoom(i32, Span, u32),
+    /// A region, map-relative or `levregion(...)`.
+    Region(LevRegion, u32),
+    /// A trap name.
+    TrapName(Text, u32),
+    /// `align[n]`
+    AlignRegister(i32, Span, u32),
+    /// `MONSTER`'s action after its coordinate: the wall check outside
+    /// rooms, then the name lookup.
+    MonsterHead {
+        class: ClassSpec,
+        name: Option<Text>,
+        coord: Coord,
+        line: u32,
+    },
+    /// `OBJECT`'s action after its name: the name lookup.
+    ObjectName {
+        class: ClassSpec,
+        name: Text,
+        line: u32,
+    },
+    /// An object's coordinate read as its position (the wall check).
+    ObjectAt(Coord, u32),
 }

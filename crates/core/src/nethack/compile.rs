@@ -53,6 +53,10 @@ pub struct Compiler<'a> {
     /// The original's per-file error counter (never reset between levels).
     fatal: u32,
     gave_up: bool,
+    /// Rooms, map parts and corridors the original keeps from levels it
+    /// did not write: it empties its tables only after writing a level,
+    /// and once one error occurred it writes none, so they pile up.
+    carried: Carried,
     pub levels: Vec<Compiled>,
 }
 
@@ -73,6 +77,7 @@ impl<'a> Compiler<'a> {
             diagnostics: Vec::new(),
             fatal: 0,
             gave_up: false,
+            carried: Carried::default(),
             levels: Vec::new(),
         }
     }
@@ -247,21 +252,25 @@ impl<'a> Compiler<'a> {
             olist: Vec::new(),
             mlist: Vec::new(),
             plist: Vec::new(),
+            random_corridors: false,
         };
         match level.kind {
             LevelKind::Maze => {
                 for stmt in &level.body {
                     self.maze_stmt(&mut lb, stmt);
                 }
-                if lb.parts.len() > 10 {
-                    self.own_error(
-                        code::TOO_MANY_PARTS,
-                        format!(
-                            "{} map parts; the original has room for 10 (it would overrun memory)",
-                            lb.parts.len()
-                        ),
-                        level.span,
+                let parts = self.carried.parts + lb.parts.len();
+                if parts > 10 {
+                    let mut msg = format!(
+                        "{parts} map parts; the original has room for 10 (it would overrun memory)"
                     );
+                    if self.carried.parts > 0 {
+                        msg = format!(
+                            "{msg}, counting the {} of the levels before it did not write",
+                            self.carried.parts
+                        );
+                    }
+                    self.own_error(code::TOO_MANY_PARTS, msg, level.span);
                 }
                 file.body = Body::Maze {
                     filling,
@@ -272,15 +281,18 @@ impl<'a> Compiler<'a> {
                 for stmt in &level.body {
                     self.room_stmt(&mut lb, stmt);
                 }
-                if lb.rooms.len() > 80 {
-                    self.own_error(
-                        code::TOO_MANY_ROOMS,
-                        format!(
-                            "{} rooms; the original has room for 80 (it would overrun memory)",
-                            lb.rooms.len()
-                        ),
-                        level.span,
+                let rooms = self.carried.rooms + lb.rooms.len();
+                if rooms > 80 {
+                    let mut msg = format!(
+                        "{rooms} rooms; the original has room for 80 (it would overrun memory)"
                     );
+                    if self.carried.rooms > 0 {
+                        msg = format!(
+                            "{msg}, counting the {} of the levels before it did not write",
+                            self.carried.rooms
+                        );
+                    }
+                    self.own_error(code::TOO_MANY_ROOMS, msg, level.span);
                 }
                 lb.room_body.rooms = std::mem::take(&mut lb.rooms);
                 file.body = Body::Rooms(std::mem::take(&mut lb.room_body));
@@ -290,6 +302,17 @@ impl<'a> Compiler<'a> {
             return;
         }
         if self.fatal > 0 {
+            match &file.body {
+                Body::Maze { parts, .. } => self.carried.parts += parts.len(),
+                Body::Rooms(body) => {
+                    self.carried.rooms += body.rooms.len();
+                    self.carried.corridors = if lb.random_corridors {
+                        body.corridors.len()
+                    } else {
+                        self.carried.corridors + body.corridors.len()
+                    };
+                }
+            }
             let mut d = Diagnostic::note_at(
                 code::ERRORS_DETECTED,
                 format!("{} errors detected. No output created!", self.fatal),
@@ -515,13 +538,8 @@ impl<'a> Compiler<'a> {
             self.check_coord(lb, coord, "Monster", line);
         }
         if let Some(name) = name {
-            match self.d.monster_id(&name.text, Some(class as i8 as i32)) {
-                Some(id) => m.id = id as i16,
-                None => self.warning(
-                    "Invalid monster name!  Making random monster.",
-                    name.span,
-                    line,
-                ),
+            if let Some(id) = self.monster_name(name, class, line) {
+                m.id = id as i16;
             }
         }
         for info in infos {
@@ -567,13 +585,8 @@ impl<'a> Compiler<'a> {
             ..ObjectRec::default()
         };
         if let Some(name) = name {
-            match self.d.object_id(&name.text, class) {
-                Some(id) => o.id = id as i16,
-                None => self.warning(
-                    "Illegal object name!  Making random object.",
-                    name.span,
-                    line,
-                ),
+            if let Some(id) = self.object_name(name, class, line) {
+                o.id = id as i16;
             }
         }
         match coord {
@@ -625,19 +638,65 @@ impl<'a> Compiler<'a> {
         let chance = self.chance(*chance);
         let ttype = match name {
             None => -1,
-            Some(t) => match self.d.trap(&t.text) {
-                Some(v) => v,
-                None => {
-                    self.error("Unknown trap type!", t.span, line);
-                    -1
-                }
-            },
+            Some(t) => self.trap_type(t, line),
         };
         let (x, y) = self.coord_value(lb, coord, in_room);
         if !in_room {
             self.check_coord(lb, coord, "Trap", line);
         }
         Some([x, y, chance, ttype])
+    }
+
+    fn monster_name(&mut self, name: &Text, class: i32, line: u32) -> Option<i32> {
+        let id = self.d.monster_id(&name.text, Some(class as i8 as i32));
+        if id.is_none() {
+            self.warning(
+                "Invalid monster name!  Making random monster.",
+                name.span,
+                line,
+            );
+        }
+        id.map(|v| v as i32)
+    }
+
+    fn object_name(&mut self, name: &Text, class: i32, line: u32) -> Option<i32> {
+        let id = self.d.object_id(&name.text, class);
+        if id.is_none() {
+            self.warning(
+                "Illegal object name!  Making random object.",
+                name.span,
+                line,
+            );
+        }
+        id.map(|v| v as i32)
+    }
+
+    fn trap_type(&mut self, t: &Text, line: u32) -> i8 {
+        match self.d.trap(&t.text) {
+            Some(v) => v,
+            None => {
+                self.error("Unknown trap type!", t.span, line);
+                -1
+            }
+        }
+    }
+
+    fn room_pos(&mut self, x: i32, y: i32, span: Span, line: u32) {
+        if !(1..=5).contains(&x) || !(1..=5).contains(&y) {
+            self.error("Room position should be between 1 & 5!", span, line);
+        }
+    }
+
+    fn subroom_pos(&mut self, x: i32, y: i32, span: Span, line: u32) {
+        if x < 0 || y < 0 {
+            self.error("Invalid subroom position !", span, line);
+        }
+    }
+
+    fn corr_room(&mut self, room: i32, nrooms: usize, span: Span, line: u32) {
+        if room < 0 || room as usize >= nrooms {
+            self.error("Wrong room number!", span, line);
+        }
     }
 
     fn simple_coord(
@@ -735,7 +794,8 @@ impl<'a> Compiler<'a> {
                 // Like the other lists, the original's place list grows
                 // over the whole map part: a second list adds to the first.
                 for c in list {
-                    let v = self.coord_value(lb, c, false);
+                    self.coord_value(lb, c, false);
+                    let v = coord_register(c);
                     if lb.plist.len() < MAX_REGISTERS as usize {
                         lb.plist.push(v);
                     } else {
@@ -1044,34 +1104,121 @@ impl<'a> Compiler<'a> {
                     });
                 }
             }
-            S::Partial { .. } => self.partial(lb, stmt, false),
+            S::Partial(_) => self.partial(lb, stmt, false),
             // Room statements in a maze level only after a syntax error.
             _ => {}
         }
     }
 
-    /// The checks the original makes on the parts of a statement it read
-    /// before a syntax error (its grammar actions run as soon as a part is
-    /// reduced).
-    fn partial(&mut self, lb: &LevelBuild, stmt: &Stmt, in_room: bool) {
-        let StmtKind::Partial {
-            chance,
-            mclass,
-            oclass,
-            coords,
-        } = &stmt.kind
-        else {
+    /// The checks the original makes on the parts of a statement it could
+    /// not finish (its grammar actions run as soon as a part is reduced),
+    /// in the order it read them.
+    fn partial(&mut self, lb: &mut LevelBuild, stmt: &Stmt, in_room: bool) {
+        let StmtKind::Partial(pieces) = &stmt.kind else {
             return;
         };
-        self.chance(*chance);
-        if let Some(c) = mclass {
-            self.monster_class(c, stmt.line);
+        for piece in pieces {
+            match piece {
+                Piece::Chance(v, span, line) => {
+                    self.chance(Some((*v, *span, *line)));
+                }
+                Piece::MonsterClass(c, line) => {
+                    self.monster_class(c, *line);
+                }
+                Piece::ObjectClass(c, line) => {
+                    self.object_class(c, *line);
+                }
+                Piece::Coord(c) => {
+                    self.coord_value(lb, c, in_room);
+                }
+                Piece::PlaceAdded(c) => {
+                    if lb.plist.len() < MAX_REGISTERS as usize {
+                        let v = coord_register(c);
+                        lb.plist.push(v);
+                    } else {
+                        self.error("Location list too long!", c.span, c.line);
+                    }
+                }
+                Piece::RoomType(t, line) => {
+                    self.room_type(&Some(t.clone()), *line);
+                }
+                Piece::RoomPos(x, y, span, line) => self.room_pos(*x, *y, *span, *line),
+                Piece::SubroomPos(x, y, span, line) => self.subroom_pos(*x, *y, *span, *line),
+                Piece::CorrRoom(room, span, line) => {
+                    let nrooms = self.carried.rooms + lb.rooms.len();
+                    self.corr_room(*room, nrooms, *span, *line);
+                }
+                Piece::Region(r, line) => self.lev_region_range(lb, r, *line),
+                Piece::TrapName(t, line) => {
+                    self.trap_type(t, *line);
+                }
+                Piece::AlignRegister(n, span, line) => {
+                    self.register(*n, 3, *span, *line);
+                }
+                Piece::MonsterHead {
+                    class,
+                    name,
+                    coord,
+                    line,
+                } => {
+                    if !in_room {
+                        self.check_coord(lb, coord, "Monster", *line);
+                    }
+                    if let Some(name) = name {
+                        let class = self.class_value(class, true);
+                        self.monster_name(name, class, *line);
+                    }
+                }
+                Piece::ObjectName { class, name, line } => {
+                    let class = self.class_value(class, false);
+                    self.object_name(name, class, *line);
+                }
+                Piece::ObjectAt(c, line) => {
+                    if !in_room {
+                        self.check_coord(lb, c, "Object", *line);
+                    }
+                }
+            }
         }
-        if let Some(c) = oclass {
-            self.object_class(c, stmt.line);
+    }
+
+    /// A class's value without its checks (they ran when it was read).
+    fn class_value(&self, c: &ClassSpec, monsters: bool) -> i32 {
+        match c.class {
+            Class::Char(ch) => {
+                let known = if monsters {
+                    self.d.is_monster_class(ch)
+                } else {
+                    self.d.is_object_class(ch)
+                };
+                if known {
+                    ch as i32
+                } else {
+                    -1
+                }
+            }
+            Class::Random => RANDOM as i32,
+            Class::Register(n) if (0..MAX_REGISTERS).contains(&n) => -n - 1,
+            Class::Register(_) => -1,
         }
-        for c in coords {
-            self.coord_value(lb, c, in_room);
+    }
+
+    fn lev_region_range(&mut self, lb: &LevelBuild, r: &LevRegion, line: u32) {
+        let q = &r.rect;
+        if r.absolute {
+            if q.x1 <= 0
+                || q.x1 >= COLNO
+                || q.y1 < 0
+                || q.y1 >= ROWNO
+                || q.x2 <= 0
+                || q.x2 >= COLNO
+                || q.y2 < 0
+                || q.y2 >= ROWNO
+            {
+                self.error("Region out of level range!", q.span, line);
+            }
+        } else {
+            self.region_range(lb, q, line);
         }
     }
 
@@ -1142,22 +1289,7 @@ impl<'a> Compiler<'a> {
     ) {
         let line = stmt.line;
         for r in [area, avoid] {
-            let q = &r.rect;
-            if r.absolute {
-                if q.x1 <= 0
-                    || q.x1 >= COLNO
-                    || q.y1 < 0
-                    || q.y1 >= ROWNO
-                    || q.x2 <= 0
-                    || q.x2 >= COLNO
-                    || q.y2 < 0
-                    || q.y2 >= ROWNO
-                {
-                    self.error("Region out of level range!", q.span, line);
-                }
-            } else {
-                self.region_range(lb, q, line);
-            }
+            self.lev_region_range(lb, r, line);
         }
         let rect = |r: &LevRegion| {
             [
@@ -1252,9 +1384,7 @@ impl<'a> Compiler<'a> {
                 let rt = self.room_type(rtype, line);
                 let (x, y) = match pos {
                     Some((x, y)) => {
-                        if !(1..=5).contains(x) || !(1..=5).contains(y) {
-                            self.error("Room position should be between 1 & 5!", stmt.span, line);
-                        }
+                        self.room_pos(*x, *y, stmt.span, line);
                         (*x, *y)
                     }
                     None => (-1, -1),
@@ -1290,9 +1420,7 @@ impl<'a> Compiler<'a> {
                 let rt = self.room_type(rtype, line);
                 let (x, y) = match pos {
                     Some((x, y)) => {
-                        if *x < 0 || *y < 0 {
-                            self.error("Invalid subroom position !", stmt.span, line);
-                        }
+                        self.subroom_pos(*x, *y, stmt.span, line);
                         (*x, *y)
                     }
                     None => (-1, -1),
@@ -1318,11 +1446,12 @@ impl<'a> Compiler<'a> {
                 return;
             }
             S::RandomCorridors => {
+                lb.random_corridors = true;
                 lb.room_body.corridors = vec![[-1, 0, 0, 0, 0, 0]];
                 return;
             }
             S::Corridor { src, dest } => {
-                let nrooms = lb.rooms.len();
+                let nrooms = self.carried.rooms + lb.rooms.len();
                 let mut rec = [0i8; 6];
                 for (i, spec) in [
                     Some(src),
@@ -1336,9 +1465,7 @@ impl<'a> Compiler<'a> {
                 .enumerate()
                 {
                     if let Some(spec) = spec {
-                        if spec.room < 0 || spec.room as usize >= nrooms {
-                            self.error("Wrong room number!", spec.span, line);
-                        }
+                        self.corr_room(spec.room, nrooms, spec.span, line);
                         rec[i * 3] = spec.room as i8;
                         rec[i * 3 + 1] = spec.wall as i8;
                         rec[i * 3 + 2] = spec.door as i8;
@@ -1349,7 +1476,11 @@ impl<'a> Compiler<'a> {
                     rec[4] = *n as i8;
                     rec[5] = 0;
                 }
-                let n = lb.room_body.corridors.len();
+                let n = if lb.random_corridors {
+                    lb.room_body.corridors.len()
+                } else {
+                    self.carried.corridors + lb.room_body.corridors.len()
+                };
                 if self.too_many(n, MAX_OF_TYPE, "Too many corridors in level!", stmt) {
                     lb.room_body.corridors.push(rec);
                 }
@@ -1515,7 +1646,7 @@ impl<'a> Compiler<'a> {
                     lb.room().stairs.push([x, y, *up as i8]);
                 }
             }
-            S::Partial { .. } => self.partial(lb, stmt, true),
+            S::Partial(_) => self.partial(lb, stmt, true),
             // Maze statements in a room level only after a syntax error.
             _ => {}
         }
@@ -1534,12 +1665,19 @@ impl<'a> Compiler<'a> {
         line: u32,
         monsters: bool,
     ) -> Vec<i8> {
-        for c in list.iter().rev() {
-            let v = if monsters {
-                self.monster_class(c, line)
-            } else {
-                self.object_class(c, line)
-            };
+        // Each class is checked as it is read; the list itself is built
+        // when all of it has been read, last element first.
+        let values: Vec<i32> = list
+            .iter()
+            .map(|c| {
+                if monsters {
+                    self.monster_class(c, line)
+                } else {
+                    self.object_class(c, line)
+                }
+            })
+            .collect();
+        for (c, v) in list.iter().zip(values).rev() {
             if regs.len() < MAX_REGISTERS as usize {
                 regs.push(v as i8);
             } else if monsters {
@@ -1566,6 +1704,15 @@ struct LevelBuild {
     olist: Vec<i8>,
     mlist: Vec<i8>,
     plist: Vec<(i8, i8)>,
+    /// `RANDOM_CORRIDORS` seen (it restarts the original's corridor count).
+    random_corridors: bool,
+}
+
+#[derive(Default)]
+struct Carried {
+    rooms: usize,
+    parts: usize,
+    corridors: usize,
 }
 
 impl LevelBuild {
@@ -1623,5 +1770,18 @@ impl MapState {
             .and_then(|r| r.get(x as usize))
             .copied()
             .unwrap_or(STONE)
+    }
+}
+
+/// The value a `RANDOM_PLACES` element stores (its checks made apart).
+fn coord_register(c: &Coord) -> (i8, i8) {
+    match c.kind {
+        CoordKind::At(x, y) => (x as i8, y as i8),
+        CoordKind::Random => (RANDOM, RANDOM),
+        CoordKind::Place(n) if (0..MAX_REGISTERS).contains(&n) => {
+            let v = (-n - 1) as i8;
+            (v, v)
+        }
+        CoordKind::Place(_) => (0, 0),
     }
 }

@@ -40,9 +40,10 @@ pub fn run(source: &str, options: &Options) -> Output {
         let before = compiler.diagnostics.len();
         let level_end = level.span.end;
         compiler.level(i, level, &mut names);
-        // Interleave the level's own syntax errors by position.
+        // Interleave the level's own syntax errors by position (one at
+        // the token right after the level comes after the level's end).
         let mut own: Vec<Diagnostic> = Vec::new();
-        while let Some(d) = syntax.next_if(|d| d.span.start <= level_end) {
+        while let Some(d) = syntax.next_if(|d| d.span.start < level_end) {
             own.push(d);
         }
         if !own.is_empty() {

@@ -25,16 +25,10 @@ pub struct Parser<'a> {
     expected: &'static str,
     /// Inside a room level (`DOOR` and `STAIR` take their room forms).
     room_ctx: bool,
-    /// The parts of the current statement read so far.
-    partial: Partial,
-}
-
-#[derive(Default)]
-struct Partial {
-    chance: Option<(i32, Span, u32)>,
-    mclass: Option<ClassSpec>,
-    oclass: Option<ClassSpec>,
-    coords: Vec<Coord>,
+    /// The actions of the current statement's parts read so far.
+    pieces: Vec<Piece>,
+    /// Those of the last statement parsed without error.
+    last_pieces: Vec<Piece>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,7 +55,8 @@ pub fn parse(src: &str, lexed: &Lexed) -> (File, Vec<Diagnostic>) {
         diagnostics: Vec::new(),
         expected: "",
         room_ctx: false,
-        partial: Partial::default(),
+        pieces: Vec::new(),
+        last_pieces: Vec::new(),
     };
     let file = p.file();
     (file, p.diagnostics)
@@ -212,7 +207,7 @@ impl<'a> Parser<'a> {
         if let Tok::Percent(v) = self.tok() {
             let t = self.bump();
             let line = self.colon_line;
-            self.partial.chance = Some((v, t.span, line));
+            self.pieces.push(Piece::Chance(v, t.span, line));
             Some((v, t.span, line))
         } else {
             None
@@ -245,7 +240,7 @@ impl<'a> Parser<'a> {
             span: Span::new(start, self.prev_end()),
             line: self.colon_line,
         };
-        self.partial.coords.push(c);
+        self.pieces.push(Piece::Coord(c));
         Ok(c)
     }
 
@@ -256,7 +251,20 @@ impl<'a> Parser<'a> {
         Ok(n)
     }
 
+    /// A map-relative region `(x1,y1,x2,y2)`.
     fn region(&mut self) -> PResult<Rect4> {
+        let rect = self.rect4()?;
+        self.pieces.push(Piece::Region(
+            LevRegion {
+                rect,
+                absolute: false,
+            },
+            self.colon_line,
+        ));
+        Ok(rect)
+    }
+
+    fn rect4(&mut self) -> PResult<Rect4> {
         let start = self.peek().span.start as usize;
         self.punct(b'(', "a region `(x1,y1,x2,y2)`")?;
         let x1 = self.integer()?;
@@ -279,12 +287,14 @@ impl<'a> Parser<'a> {
     fn lev_region(&mut self) -> PResult<LevRegion> {
         if let Tok::Val(Val::Lev, _) = self.tok() {
             let start = self.bump().span.start as usize;
-            let mut rect = self.region()?;
+            let mut rect = self.rect4()?;
             rect.span = Span::new(start, rect.span.end as usize);
-            Ok(LevRegion {
+            let r = LevRegion {
                 rect,
                 absolute: true,
-            })
+            };
+            self.pieces.push(Piece::Region(r, self.colon_line));
+            Ok(r)
         } else if self.tok() == Tok::Punct(b'(') {
             Ok(LevRegion {
                 rect: self.region()?,
@@ -316,24 +326,31 @@ impl<'a> Parser<'a> {
             class,
             span: Span::new(start, self.prev_end()),
         };
-        if register == Val::MRegister {
-            self.partial.mclass = Some(spec);
+        self.pieces.push(if register == Val::MRegister {
+            Piece::MonsterClass(spec, self.colon_line)
         } else {
-            self.partial.oclass = Some(spec);
-        }
+            Piece::ObjectClass(spec, self.colon_line)
+        });
         Ok(spec)
     }
 
-    fn char_list(&mut self) -> PResult<Vec<ClassSpec>> {
+    fn char_list(&mut self, monsters: bool) -> PResult<Vec<ClassSpec>> {
         let mut list = Vec::new();
         loop {
             match self.tok() {
                 Tok::Char(c) => {
                     let t = self.bump();
-                    list.push(ClassSpec {
+                    let spec = ClassSpec {
                         class: Class::Char(c),
                         span: t.span,
+                    };
+                    let line = self.colon_line;
+                    self.pieces.push(if monsters {
+                        Piece::MonsterClass(spec, line)
+                    } else {
+                        Piece::ObjectClass(spec, line)
                     });
+                    list.push(spec);
                 }
                 _ => return self.fail("a class character like `'a'`"),
             }
@@ -365,8 +382,12 @@ impl<'a> Parser<'a> {
                 Ok(Align::Random)
             }
             Tok::Val(Val::ARegister, _) => {
-                self.bump();
-                Ok(Align::Register(self.register_index()?))
+                let start = self.bump().span.start as usize;
+                let n = self.register_index()?;
+                let span = Span::new(start, self.prev_end());
+                self.pieces
+                    .push(Piece::AlignRegister(n, span, self.colon_line));
+                Ok(Align::Register(n))
             }
             _ => self.fail("an alignment"),
         }
@@ -395,7 +416,10 @@ impl<'a> Parser<'a> {
             self.bump();
             Ok(None)
         } else if self.tok() == Tok::Str {
-            self.string().map(Some)
+            let t = self.string()?;
+            self.pieces
+                .push(Piece::RoomType(t.clone(), self.colon_line));
+            Ok(Some(t))
         } else {
             self.fail("a room type string or `random`")
         }
@@ -499,6 +523,14 @@ impl<'a> Parser<'a> {
         };
         loop {
             let t = *self.peek();
+            if state == State::AfterRandomCorridors
+                && !matches!(t.tok, Tok::Eof | Tok::Kw(Kw::Maze | Kw::Level))
+            {
+                // `RANDOM_CORRIDORS` ends the level without needing the
+                // next token: the original finishes (and writes) the level
+                // before it finds the syntax error that follows.
+                break;
+            }
             let kw = match t.tok {
                 Tok::Eof | Tok::Kw(Kw::Maze) | Tok::Kw(Kw::Level) => {
                     if state == State::MazeStart && !level.broken {
@@ -530,12 +562,44 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            if let Some(stmt) = self.statement(&mut level.broken) {
+            if let Some(mut stmt) = self.statement(&mut level.broken) {
+                if !self.reduced_before_next(&stmt.kind) {
+                    // The original reduces this statement only when the
+                    // next token can follow it: here the syntax error
+                    // comes first, and only the actions of its parts ran.
+                    stmt.kind = StmtKind::Partial(std::mem::take(&mut self.last_pieces));
+                }
                 level.body.push(stmt);
             }
         }
         level.span = Span::new(start, self.prev_end().max(start));
         level
+    }
+
+    /// Whether the original completes this statement (runs its action)
+    /// before the next token. Most statements end with a token after
+    /// which the original reduces without reading further. Those ending
+    /// with an optional part or a list need the next token, and are
+    /// reduced only when it is one the grammar lets follow them: the
+    /// look-ahead set of that reduction, which for a register list is the
+    /// union of what may follow it in a maze part and in a room level (one
+    /// parser state serves both).
+    fn reduced_before_next(&self, kind: &StmtKind) -> bool {
+        let follows = |state: State| match self.tok() {
+            Tok::Eof | Tok::Kw(Kw::Maze | Kw::Level) => true,
+            Tok::Kw(k) => next_state(state, k).is_some(),
+            _ => false,
+        };
+        match kind {
+            StmtKind::RandomObjects(_) | StmtKind::RandomMonsters(_) => {
+                follows(State::MazeRegisters) || follows(State::RoomRegisters)
+            }
+            StmtKind::RandomPlaces(_) => follows(State::MazeRegisters),
+            StmtKind::Region { .. } => follows(State::MazeDetails),
+            // The others: no message in the completing action, or no
+            // look-ahead needed.
+            _ => true,
+        }
     }
 
     /// Parses one statement starting at its keyword; on a syntax error
@@ -546,32 +610,26 @@ impl<'a> Parser<'a> {
             return None;
         };
         let start = kw_tok.span.start as usize;
-        self.partial = Partial::default();
+        self.pieces.clear();
         let kind = self.statement_body(kw);
         match kind {
-            Ok(kind) => Some(Stmt {
-                kind,
-                span: Span::new(start, self.prev_end()),
-                kw_span: kw_tok.span,
-                line: self.colon_line,
-            }),
+            Ok(kind) => {
+                self.last_pieces = std::mem::take(&mut self.pieces);
+                Some(Stmt {
+                    kind,
+                    span: Span::new(start, self.prev_end()),
+                    kw_span: kw_tok.span,
+                    line: self.colon_line,
+                })
+            }
             Err(stop) => {
-                let partial = std::mem::take(&mut self.partial);
+                let pieces = std::mem::take(&mut self.pieces);
                 let stop_at = self.toks[stop.0.min(self.toks.len() - 1)].span.start as usize;
                 self.report(stop);
                 *broken = true;
                 self.recover();
-                (partial.chance.is_some()
-                    || partial.mclass.is_some()
-                    || partial.oclass.is_some()
-                    || !partial.coords.is_empty())
-                .then(|| Stmt {
-                    kind: StmtKind::Partial {
-                        chance: partial.chance,
-                        mclass: partial.mclass,
-                        oclass: partial.oclass,
-                        coords: partial.coords,
-                    },
+                (!pieces.is_empty()).then(|| Stmt {
+                    kind: StmtKind::Partial(pieces),
                     span: Span::new(start, stop_at.max(start)),
                     kw_span: kw_tok.span,
                     line: self.colon_line,
@@ -661,18 +719,20 @@ impl<'a> Parser<'a> {
                     map: Some(map),
                 }
             }
-            Kw::RandomObjects => S::RandomObjects(self.char_list()?),
-            Kw::RandomMonsters => S::RandomMonsters(self.char_list()?),
+            Kw::RandomObjects => S::RandomObjects(self.char_list(false)?),
+            Kw::RandomMonsters => S::RandomMonsters(self.char_list(true)?),
             Kw::RandomPlaces => {
                 let mut list = Vec::new();
                 loop {
                     if self.tok() != Tok::Punct(b'(') {
                         return self.fail("a place `(x,y)`");
                     }
-                    list.push(self.coordinate()?);
+                    let c = self.coordinate()?;
+                    list.push(c);
                     if self.tok() != Tok::Punct(b',') {
                         break;
                     }
+                    self.pieces.push(Piece::PlaceAdded(c));
                     self.bump();
                 }
                 S::RandomPlaces(list)
@@ -683,6 +743,12 @@ impl<'a> Parser<'a> {
                 let name = self.name_or_random()?;
                 self.comma()?;
                 let coord = self.coordinate()?;
+                self.pieces.push(Piece::MonsterHead {
+                    class,
+                    name: name.clone(),
+                    coord,
+                    line: self.colon_line,
+                });
                 let mut infos = Vec::new();
                 while self.tok() == Tok::Punct(b',') {
                     self.bump();
@@ -723,12 +789,21 @@ impl<'a> Parser<'a> {
                 let class = self.class(Val::ORegister, "an object class")?;
                 self.comma()?;
                 let name = self.name_or_random()?;
+                if let Some(name) = &name {
+                    self.pieces.push(Piece::ObjectName {
+                        class,
+                        name: name.clone(),
+                        line: self.colon_line,
+                    });
+                }
                 self.comma()?;
                 let coord = if let Tok::Val(Val::Contained, _) = self.tok() {
                     self.bump();
                     None
                 } else {
-                    Some(self.coordinate()?)
+                    let c = self.coordinate()?;
+                    self.pieces.push(Piece::ObjectAt(c, self.colon_line));
+                    Some(c)
                 };
                 let (mut curse, mut monster, mut spe, mut oname) = (None, None, None, None);
                 if self.tok() == Tok::Punct(b',') {
@@ -802,6 +877,10 @@ impl<'a> Parser<'a> {
             }
             Kw::Trap => {
                 let name = self.name_or_random()?;
+                if let Some(t) = &name {
+                    self.pieces
+                        .push(Piece::TrapName(t.clone(), self.colon_line));
+                }
                 self.comma()?;
                 S::Trap {
                     chance,
@@ -960,7 +1039,7 @@ impl<'a> Parser<'a> {
                 self.comma()?;
                 let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
                 self.comma()?;
-                let pos = self.pair_or_random()?;
+                let pos = self.room_pos(false)?;
                 self.comma()?;
                 let align = if self.is_random() {
                     self.bump();
@@ -1002,7 +1081,7 @@ impl<'a> Parser<'a> {
                 self.comma()?;
                 let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
                 self.comma()?;
-                let pos = self.pair_or_random()?;
+                let pos = self.room_pos(true)?;
                 self.comma()?;
                 let size = self.pair_or_random()?;
                 self.comma()?;
@@ -1034,6 +1113,22 @@ impl<'a> Parser<'a> {
                 unreachable!("handled before the colon")
             }
         })
+    }
+
+    /// A room's or subroom's position, or `random`.
+    fn room_pos(&mut self, subroom: bool) -> PResult<Option<(i32, i32)>> {
+        let start = self.peek().span.start as usize;
+        let pos = self.pair_or_random()?;
+        if let Some((x, y)) = pos {
+            let span = Span::new(start, self.prev_end());
+            let line = self.colon_line;
+            self.pieces.push(if subroom {
+                Piece::SubroomPos(x, y, span, line)
+            } else {
+                Piece::RoomPos(x, y, span, line)
+            });
+        }
+        Ok(pos)
     }
 
     fn room_door(&mut self) -> PResult<StmtKind> {
@@ -1081,11 +1176,14 @@ impl<'a> Parser<'a> {
             _ => return self.fail("a door position (integer or `random`)"),
         };
         self.punct(b')', "`)`")?;
+        let span = Span::new(start, self.prev_end());
+        self.pieces
+            .push(Piece::CorrRoom(room, span, self.colon_line));
         Ok(CorrSpec {
             room,
             wall,
             door,
-            span: Span::new(start, self.prev_end()),
+            span,
         })
     }
 
