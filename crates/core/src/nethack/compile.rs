@@ -36,6 +36,7 @@ pub mod code {
     pub const DUPLICATE_LEVEL: &str = "NH0209";
     pub const TOO_MANY_SUBROOMS: &str = "NH0210";
     pub const LONG_TEXT: &str = "NH0211";
+    pub const NO_CONTAINER: &str = "NH0212";
 }
 
 /// One compiled level.
@@ -252,6 +253,7 @@ impl<'a> Compiler<'a> {
             olist: Vec::new(),
             mlist: Vec::new(),
             plist: Vec::new(),
+            object_sites: Vec::new(),
             random_corridors: false,
         };
         match level.kind {
@@ -301,6 +303,11 @@ impl<'a> Compiler<'a> {
         if level.broken {
             return;
         }
+        let rooms: &[RoomRec] = match &file.body {
+            Body::Rooms(body) => &body.rooms,
+            Body::Maze { .. } => &[],
+        };
+        self.contents_without_container(&lb.object_sites, rooms);
         if self.fatal > 0 {
             match &file.body {
                 Body::Maze { parts, .. } => self.carried.parts += parts.len(),
@@ -372,6 +379,67 @@ impl<'a> Compiler<'a> {
             name,
             file,
         });
+    }
+
+    /// The game's `create_object` puts a `contained` object into the last
+    /// container it created (a static pointer it never resets): an object
+    /// `contained` before any container of its level goes into a
+    /// container of an earlier level, or, when the game has made none
+    /// yet, gets "create_object: no container" and lies on the floor. The
+    /// original compiles it silently. Objects are created part by part
+    /// (maze), or room by room with a room's subrooms filled before the
+    /// room itself.
+    fn contents_without_container(&mut self, sites: &[ObjectSite], rooms: &[RoomRec]) {
+        if !sites.iter().any(|o| o.containment == 1) {
+            return;
+        }
+        let order: Vec<usize> = if rooms.is_empty() {
+            (0..sites.len()).collect()
+        } else {
+            let mut by_room: Vec<Vec<usize>> = vec![Vec::new(); rooms.len()];
+            for (i, o) in sites.iter().enumerate() {
+                if let Some(list) = by_room.get_mut(o.owner) {
+                    list.push(i);
+                }
+            }
+            room_creation_order(rooms)
+                .into_iter()
+                .flat_map(|r| std::mem::take(&mut by_room[r]))
+                .collect()
+        };
+        let mut container = false;
+        for i in order {
+            let Some(site) = sites.get(i) else {
+                continue;
+            };
+            match site.containment {
+                2 => container = true,
+                1 if !container => {
+                    let mut d = Diagnostic::warning(
+                        code::NO_CONTAINER,
+                        "contained object with no container before it in this level",
+                        site.span,
+                    )
+                    .with_note(
+                        "the game puts a `contained` object into the container it created \
+                         last: with none yet in this level it uses one left from an earlier \
+                         level, or reports \"create_object: no container\" and leaves the \
+                         object on the floor at a random place",
+                    );
+                    let earlier_in_file = sites.iter().take(i).any(|o| o.containment == 2);
+                    d.notes.push(if earlier_in_file {
+                        "a CONTAINER comes before it in the file, but in a room the game \
+                         fills subrooms before their room: that container is made after \
+                         this object"
+                            .into()
+                    } else {
+                        "put it after the CONTAINER statement it belongs in".into()
+                    });
+                    self.diagnostics.push(d);
+                }
+                _ => {}
+            }
+        }
     }
 
     // ---- shared pieces -------------------------------------------------
@@ -831,7 +899,14 @@ impl<'a> Compiler<'a> {
                         "Too many objects in room or mazepart!",
                         stmt,
                     ) {
+                        let containment = o.containment;
                         lb.part().objects.push(o);
+                        let owner = lb.parts.len() - 1;
+                        lb.object_sites.push(ObjectSite {
+                            owner,
+                            containment,
+                            span: stmt.span,
+                        });
                     }
                 }
             }
@@ -1561,7 +1636,14 @@ impl<'a> Compiler<'a> {
                         "Too many objects in room or mazepart!",
                         stmt,
                     ) {
+                        let containment = o.containment;
                         lb.room().objects.push(o);
+                        let owner = lb.rooms.len() - 1;
+                        lb.object_sites.push(ObjectSite {
+                            owner,
+                            containment,
+                            span: stmt.span,
+                        });
                     }
                 }
             }
@@ -1704,6 +1786,8 @@ struct LevelBuild {
     olist: Vec<i8>,
     mlist: Vec<i8>,
     plist: Vec<(i8, i8)>,
+    /// Every object record stored, in statement order.
+    object_sites: Vec<ObjectSite>,
     /// `RANDOM_CORRIDORS` seen (it restarts the original's corridor count).
     random_corridors: bool,
 }
@@ -1713,6 +1797,15 @@ struct Carried {
     rooms: usize,
     parts: usize,
     corridors: usize,
+}
+
+/// Where an object record came from: its map part or room (an index in
+/// `parts` or `rooms`), its containment (0 none, 1 contents, 2
+/// container) and its statement.
+struct ObjectSite {
+    owner: usize,
+    containment: i8,
+    span: Span,
 }
 
 impl LevelBuild {
@@ -1784,4 +1877,45 @@ fn coord_register(c: &Coord) -> (i8, i8) {
         }
         CoordKind::Place(_) => (0, 0),
     }
+}
+
+/// Rooms in the order the game fills them: top-level rooms in order, each
+/// after its subrooms (linked to the first room named as their parent),
+/// recursively. Rooms the game never reaches are left out.
+fn room_creation_order(rooms: &[RoomRec]) -> Vec<usize> {
+    let mut first: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+    for (i, r) in rooms.iter().enumerate() {
+        if !r.name.is_empty() {
+            first.entry(&r.name[..]).or_insert(i);
+        }
+    }
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); rooms.len()];
+    for (j, r) in rooms.iter().enumerate() {
+        if let Some(&p) = first.get(&r.parent[..]).filter(|_| !r.parent.is_empty()) {
+            children[p].push(j);
+        }
+    }
+    let mut out = Vec::with_capacity(rooms.len());
+    let mut seen = vec![false; rooms.len()];
+    for root in (0..rooms.len()).filter(|&i| rooms[i].parent.is_empty()) {
+        seen[root] = true;
+        let mut stack = vec![(root, 0usize)];
+        while let Some((room, next)) = stack.last_mut() {
+            let room = *room;
+            match children[room].get(*next) {
+                Some(&child) => {
+                    *next += 1;
+                    if !seen[child] {
+                        seen[child] = true;
+                        stack.push((child, 0));
+                    }
+                }
+                None => {
+                    out.push(room);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    out
 }
