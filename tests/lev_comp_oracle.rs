@@ -15,7 +15,10 @@
 //! checked without the original.
 //!
 //! `VAULTWRIGHT_ORACLE_CASES=N` sets the number of generated files (400);
-//! `VAULTWRIGHT_ORACLE_KEEP=DIR` keeps the ones that differ there.
+//! `VAULTWRIGHT_ORACLE_KEEP=DIR` keeps the ones that differ there;
+//! `VAULTWRIGHT_ORACLE_MUTATE_ALL=1` gives every file a (further)
+//! mutation. Files stopped by one of our own errors (NH02xx: the original
+//! crashes or reads memory it does not own there) are counted apart.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -136,7 +139,8 @@ fn percent(r: &mut Rng) -> String {
     }
 }
 
-/// One statement as tokens; `Brk` marks where a line break may go.
+/// One statement as tokens (a map is one token: its lines joined by NUL,
+/// starting with one).
 #[derive(Clone)]
 struct Stmt(Vec<String>);
 
