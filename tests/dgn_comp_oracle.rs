@@ -309,14 +309,6 @@ struct Verdict {
     first_error: Option<(String, String)>,
 }
 
-fn first_error<'a>(lines: impl Iterator<Item = &'a str>) -> Option<(String, String)> {
-    lines.into_iter().find_map(|l| {
-        let (_, rest) = l.split_once(": line ")?;
-        let (n, text) = rest.split_once(" : ")?;
-        (!text.starts_with("WARNING")).then(|| (n.to_string(), text.to_string()))
-    })
-}
-
 fn ours(text: &str) -> (Verdict, bool) {
     let run = dropin::dgn_comp("case.pdf", "case.pdf", text, Target::Nethack343);
     // Our own errors (DG02xx) stop where the original would write a file
@@ -328,7 +320,7 @@ fn ours(text: &str) -> (Verdict, bool) {
     let verdict = Verdict {
         exit: i32::from(run.exit),
         output: run.files.into_iter().next().map(|f| f.bytes),
-        first_error: first_error(run.stderr.iter().map(String::as_str)),
+        first_error: common::first_error(run.stderr.iter().map(String::as_str)),
     };
     (verdict, own)
 }
@@ -347,7 +339,7 @@ fn theirs(dgn_comp: &Path, text: &str, scratch: &Path) -> Verdict {
     Verdict {
         exit: out.status.code().unwrap_or(128),
         output: std::fs::read(scratch.join("case")).ok(),
-        first_error: first_error(stderr.lines()),
+        first_error: common::first_error(stderr.lines()),
     }
 }
 
@@ -426,17 +418,7 @@ fn recorded_differences_stay_fixed() {
         let text =
             String::from_utf8_lossy(&std::fs::read(&path).expect("read fixture")).into_owned();
         let expected = std::fs::read_to_string(path.with_extension("expected")).expect("sidecar");
-        let mut lines = expected.lines();
-        let exit: i32 = lines
-            .next()
-            .and_then(|l| l.strip_prefix("exit "))
-            .and_then(|v| v.parse().ok())
-            .expect("exit line");
-        let first = lines.next().and_then(|l| {
-            let rest = l.strip_prefix("line ")?;
-            let (n, text) = rest.split_once(" : ")?;
-            Some((n.to_string(), text.to_string()))
-        });
+        let (exit, first, _) = common::recorded_verdict(&expected);
         let (mine, _) = ours(&text);
         assert_eq!(mine.exit, exit, "{}: exit status", path.display());
         assert_eq!(mine.first_error, first, "{}: first error", path.display());

@@ -137,23 +137,13 @@ fn check_first_error(row: &HashMap<String, String>, run: &Run, problems: &mut Ve
         return;
     }
     let want = (line.to_string(), unescape(&row["first_error_message"]));
-    match first_error(&run.stderr) {
+    match common::first_error(run.stderr.iter().map(String::as_str)) {
         Some(got) if got == want => {}
         got => problems.push(format!(
             "first error {got:?}, the original's (line {}, {:?})",
             want.0, want.1
         )),
     }
-}
-
-/// Line number and text of the first `FILE: line N : text` (or
-/// `FILE : line N : text`) line that is not a warning.
-fn first_error(stderr: &[String]) -> Option<(String, String)> {
-    stderr.iter().find_map(|l| {
-        let (_, rest) = l.split_once(": line ")?;
-        let (n, text) = rest.split_once(" : ")?;
-        (!text.starts_with("WARNING")).then(|| (n.to_string(), text.to_string()))
-    })
 }
 
 /// The TSV's escapes: `\t`, `\n`, `\\`.

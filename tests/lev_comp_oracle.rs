@@ -20,6 +20,8 @@
 //! mutation. Files stopped by one of our own errors (NH02xx: the original
 //! crashes or reads memory it does not own there) are counted apart.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -792,14 +794,6 @@ struct Verdict {
     first_error: Option<(String, String)>,
 }
 
-fn first_error<'a>(lines: impl Iterator<Item = &'a str>) -> Option<(String, String)> {
-    lines.into_iter().find_map(|l| {
-        let (_, rest) = l.split_once(": line ")?;
-        let (n, text) = rest.split_once(" : ")?;
-        (!text.starts_with("WARNING")).then(|| (n.to_string(), text.to_string()))
-    })
-}
-
 /// Ours, in process; the whole stderr for the secondary comparison; and
 /// whether one of our own errors (NH02xx) stopped the file: there the
 /// original crashes or reads memory it does not own, a difference by
@@ -817,7 +811,7 @@ fn ours(text: &str) -> (Verdict, Vec<String>, bool) {
     let verdict = Verdict {
         exit: i32::from(run.exit),
         outputs,
-        first_error: first_error(run.stderr.iter().map(String::as_str)),
+        first_error: common::first_error(run.stderr.iter().map(String::as_str)),
     };
     (verdict, run.stderr, own)
 }
@@ -846,7 +840,7 @@ fn theirs(lev_comp: &Path, text: &str, scratch: &Path) -> (Verdict, Vec<String>)
     let verdict = Verdict {
         exit: out.status.code().unwrap_or(128),
         outputs,
-        first_error: first_error(lines.iter().map(String::as_str)),
+        first_error: common::first_error(lines.iter().map(String::as_str)),
     };
     (verdict, lines)
 }
@@ -954,17 +948,7 @@ fn recorded_differences_stay_fixed() {
         let text =
             String::from_utf8_lossy(&std::fs::read(&path).expect("read fixture")).into_owned();
         let expected = std::fs::read_to_string(path.with_extension("expected")).expect("sidecar");
-        let mut lines = expected.lines();
-        let exit: i32 = lines
-            .next()
-            .and_then(|l| l.strip_prefix("exit "))
-            .and_then(|v| v.parse().ok())
-            .expect("exit line");
-        let first = lines.next().and_then(|l| {
-            let rest = l.strip_prefix("line ")?;
-            let (n, text) = rest.split_once(" : ")?;
-            Some((n.to_string(), text.to_string()))
-        });
+        let (exit, first, mut lines) = common::recorded_verdict(&expected);
         let outputs: Vec<String> = lines
             .next()
             .and_then(|l| l.strip_prefix("outputs "))
@@ -981,7 +965,7 @@ fn recorded_differences_stay_fixed() {
         files.dedup();
         let mine = (
             i32::from(run.exit),
-            first_error(run.stderr.iter().map(String::as_str)),
+            common::first_error(run.stderr.iter().map(String::as_str)),
             files,
         );
         if mine != (exit, first.clone(), outputs.clone()) {

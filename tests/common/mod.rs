@@ -98,3 +98,34 @@ pub fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
         .position(|(x, y)| x != y)
         .or((a.len() != b.len()).then(|| a.len().min(b.len())))
 }
+
+/// Line number and text of the first `FILE: line N : text` (lev_comp) or
+/// `FILE : line N : text` (dgn_comp) line of stderr that is not a warning.
+pub fn first_error<'a>(lines: impl IntoIterator<Item = &'a str>) -> Option<(String, String)> {
+    lines.into_iter().find_map(|l| {
+        let (_, rest) = l.split_once(": line ")?;
+        let (n, text) = rest.split_once(" : ")?;
+        (!text.starts_with("WARNING")).then(|| (n.to_string(), text.to_string()))
+    })
+}
+
+/// The head of a recorded verdict (`NAME.expected` beside an oracle
+/// fixture): `exit N`, then `line N : text` for a rejected input (or an
+/// empty line). Returns the exit status, the first error, and the lines
+/// after them.
+pub fn recorded_verdict<'a>(
+    expected: &'a str,
+) -> (i32, Option<(String, String)>, std::str::Lines<'a>) {
+    let mut lines = expected.lines();
+    let exit: i32 = lines
+        .next()
+        .and_then(|l| l.strip_prefix("exit "))
+        .and_then(|v| v.parse().ok())
+        .expect("an `exit N` line");
+    let first = lines.next().and_then(|l| {
+        let rest = l.strip_prefix("line ")?;
+        let (n, text) = rest.split_once(" : ")?;
+        Some((n.to_string(), text.to_string()))
+    });
+    (exit, first, lines)
+}
