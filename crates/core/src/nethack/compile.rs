@@ -89,6 +89,30 @@ impl<'a> Compiler<'a> {
         self.count_error(span);
     }
 
+    /// One of the original's fixed tables (map parts, rooms) would
+    /// overflow: this level's entries plus those carried over from levels
+    /// the original did not write.
+    fn table_limit(
+        &mut self,
+        code: &str,
+        what: &str,
+        count: usize,
+        carried: usize,
+        limit: usize,
+        span: Span,
+    ) {
+        let total = carried + count;
+        if total <= limit {
+            return;
+        }
+        let mut msg =
+            format!("{total} {what}; the original has room for {limit} (it would overrun memory)");
+        if carried > 0 {
+            msg = format!("{msg}, counting the {carried} of the levels before it did not write");
+        }
+        self.own_error(code, msg, span);
+    }
+
     fn count_error(&mut self, span: Span) {
         self.fatal += 1;
         if self.fatal > MAX_ERRORS && !self.gave_up {
@@ -261,19 +285,15 @@ impl<'a> Compiler<'a> {
                 for stmt in &level.body {
                     self.maze_stmt(&mut lb, stmt);
                 }
-                let parts = self.carried.parts + lb.parts.len();
-                if parts > 10 {
-                    let mut msg = format!(
-                        "{parts} map parts; the original has room for 10 (it would overrun memory)"
-                    );
-                    if self.carried.parts > 0 {
-                        msg = format!(
-                            "{msg}, counting the {} of the levels before it did not write",
-                            self.carried.parts
-                        );
-                    }
-                    self.own_error(code::TOO_MANY_PARTS, msg, level.span);
-                }
+                let (count, carried) = (lb.parts.len(), self.carried.parts);
+                self.table_limit(
+                    code::TOO_MANY_PARTS,
+                    "map parts",
+                    count,
+                    carried,
+                    10,
+                    level.span,
+                );
                 file.body = Body::Maze {
                     filling,
                     parts: std::mem::take(&mut lb.parts),
@@ -283,19 +303,15 @@ impl<'a> Compiler<'a> {
                 for stmt in &level.body {
                     self.room_stmt(&mut lb, stmt);
                 }
-                let rooms = self.carried.rooms + lb.rooms.len();
-                if rooms > 80 {
-                    let mut msg = format!(
-                        "{rooms} rooms; the original has room for 80 (it would overrun memory)"
-                    );
-                    if self.carried.rooms > 0 {
-                        msg = format!(
-                            "{msg}, counting the {} of the levels before it did not write",
-                            self.carried.rooms
-                        );
-                    }
-                    self.own_error(code::TOO_MANY_ROOMS, msg, level.span);
-                }
+                let (count, carried) = (lb.rooms.len(), self.carried.rooms);
+                self.table_limit(
+                    code::TOO_MANY_ROOMS,
+                    "rooms",
+                    count,
+                    carried,
+                    80,
+                    level.span,
+                );
                 lb.room_body.rooms = std::mem::take(&mut lb.rooms);
                 file.body = Body::Rooms(std::mem::take(&mut lb.room_body));
             }
