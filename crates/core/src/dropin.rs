@@ -49,22 +49,18 @@ pub fn lev_comp(shown_name: &str, source: &str, target: Target, extra_warnings: 
         extra_warnings,
         ..Options::default()
     };
-    let out = nethack::run(source, &options);
-    let files = out
-        .compiled
-        .iter()
-        .map(|c| OutputFile {
-            name: format!("{}.lev", c.name),
-            bytes: c.file.encode(),
-        })
+    let (files, diagnostics) = nethack::compile_files(source, &options);
+    let files = files
+        .into_iter()
+        .map(|(name, bytes)| OutputFile { name, bytes })
         .collect();
-    let failed = out.diagnostics.iter().any(Diagnostic::is_error);
+    let failed = diagnostics.iter().any(Diagnostic::is_error);
     Run {
         files,
         stdout: Vec::new(),
-        stderr: nethack::lev_comp_messages(shown_name, source, &out.diagnostics),
+        stderr: nethack::lev_comp_messages(shown_name, source, &diagnostics),
         exit: u8::from(failed),
-        diagnostics: out.diagnostics,
+        diagnostics,
     }
 }
 

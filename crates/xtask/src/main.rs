@@ -10,8 +10,11 @@
 //! * `serve` — build the studio and serve it on http://127.0.0.1:8080.
 //! * `dist`  — build the studio into `dist/`.
 //! * `bench` — run the benchmarks (`-- --help` for criterion's options).
+//! * `race`  — the drop-ins against the original tools, whole process
+//!   (`VAULTWRIGHT_NETHACK_343=DIR` names the originals).
 //! * `demo`  — check and render an example level with the CLI.
 
+mod race;
 mod serve;
 
 use std::path::{Path, PathBuf};
@@ -29,9 +32,10 @@ fn main() -> ExitCode {
         Some("serve") => build_studio().and_then(|()| serve::serve(&root().join("dist"), port())),
         Some("dist") => build_studio(),
         Some("bench") => bench(&args[1..]),
+        Some("race") => release_cli().and_then(|cli| race::race(&root(), &cli)),
         Some("demo") => demo(),
         _ => {
-            eprintln!("usage: cargo xtask <test|serve|dist|bench|demo>");
+            eprintln!("usage: cargo xtask <test|serve|dist|bench|race|demo>");
             return ExitCode::from(2);
         }
     };
@@ -341,6 +345,18 @@ fn demo() -> Result {
             .args(["run", "-q", "-p", "vaultwright-cli", "--", "render"])
             .arg(&example),
     )
+}
+
+/// Builds the release command line and returns its path.
+fn release_cli() -> Result<PathBuf> {
+    run(
+        "build the release command line",
+        cargo().args(["build", "--release", "-p", "vaultwright-cli"]),
+    )?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"));
+    Ok(root().join(target).join("release/vaultwright"))
 }
 
 fn bench(extra: &[String]) -> Result {

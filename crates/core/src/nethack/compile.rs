@@ -48,6 +48,9 @@ pub struct Compiled {
 
 pub struct Compiler<'a> {
     d: &'static Dialect,
+    /// `map_char` of every byte, stone where it is none: map rows are
+    /// most of a file's bytes, and a table beats the match per cell.
+    map_codes: [i8; 256],
     maps: &'a [MapBlock],
     extra_warnings: bool,
     pub diagnostics: Vec<Diagnostic>,
@@ -73,6 +76,7 @@ impl<'a> Compiler<'a> {
     pub fn new(d: &'static Dialect, maps: &'a [MapBlock], extra_warnings: bool) -> Self {
         Compiler {
             d,
+            map_codes: std::array::from_fn(|c| d.map_char(c as u8).unwrap_or(STONE)),
             maps,
             extra_warnings,
             diagnostics: Vec::new(),
@@ -1409,10 +1413,7 @@ impl<'a> Compiler<'a> {
         let height = map.rows.len();
         let mut rows = Vec::with_capacity(height);
         for (_, row) in &map.rows {
-            let mut codes: Vec<i8> = row
-                .iter()
-                .map(|&c| self.d.map_char(c).unwrap_or(STONE))
-                .collect();
+            let mut codes: Vec<i8> = row.iter().map(|&c| self.map_codes[c as usize]).collect();
             codes.resize(width, STONE);
             rows.push(codes);
         }

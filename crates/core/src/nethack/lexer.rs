@@ -7,7 +7,7 @@
 use winnow::ascii::digit1;
 use winnow::combinator::{delimited, opt, preceded};
 use winnow::prelude::*;
-use winnow::token::{any, literal, none_of, take_while};
+use winnow::token::{none_of, take_while};
 
 use crate::source::Span;
 use crate::Target;
@@ -339,16 +339,18 @@ fn first_byte(c: char) -> u8 {
 }
 
 /// A map line in `MAPC`: map characters up to and including the newline.
-fn map_line<'a>(target: Target) -> impl FnMut(&mut In<'a>) -> winnow::Result<&'a str> {
-    move |input: &mut In<'a>| {
-        let body = take_while(0.., |c: char| c.is_ascii() && is_map_char(c as u8, target))
-            .parse_next(input)?;
-        if !target.is_32() {
-            opt('\r').parse_next(input)?;
-        }
-        literal('\n').parse_next(input)?;
-        Ok(body)
+/// Returns the length of the characters and of the whole line. A byte
+/// loop rather than a parser: map rows are most of a file's bytes.
+fn map_line(rest: &[u8], target: Target) -> Option<(usize, usize)> {
+    let body = rest
+        .iter()
+        .position(|&b| !is_map_char(b, target))
+        .unwrap_or(rest.len());
+    let mut end = body;
+    if !target.is_32() && rest.get(end) == Some(&b'\r') {
+        end += 1;
     }
+    (rest.get(end) == Some(&b'\n')).then_some((body, end + 1))
 }
 
 /// glibc `atoi`: saturating `strtol`, then truncation to `int`.
@@ -385,14 +387,13 @@ pub fn lex(src: &str, target: Target) -> Lexed {
         // Map rows come first in MAPC (the rule is listed first and always
         // matches at least as much as any other rule when it applies).
         if in_map {
-            let mut input = rest;
-            if let Ok(body) = map_line(target).parse_next(&mut input) {
-                let consumed = rest.len() - input.len();
-                let row: Vec<u8> = body
-                    .bytes()
+            if let Some((body, consumed)) = map_line(&bytes[pos..], target) {
+                let row: Vec<u8> = bytes[pos..pos + body]
+                    .iter()
+                    .copied()
                     .filter(|c| !c.is_ascii_digit() && *c != b'\r')
                     .collect();
-                map.rows.push((Span::new(pos, pos + body.len()), row));
+                map.rows.push((Span::new(pos, pos + body), row));
                 pos += consumed;
                 line += 1;
                 continue;
@@ -413,7 +414,9 @@ pub fn lex(src: &str, target: Target) -> Lexed {
         }
 
         if at_bol && b == b'#' {
-            let end = rest.find('\n').map(|i| pos + i + 1).unwrap_or(bytes.len());
+            let end = memchr::memchr(b'\n', &bytes[pos..])
+                .map(|i| pos + i + 1)
+                .unwrap_or(bytes.len());
             out.comments.push(Span::new(pos, end));
             pos = end;
             line += 1;
@@ -490,8 +493,6 @@ pub fn lex(src: &str, target: Target) -> Lexed {
             // One byte (a whole character for the span, so spans stay on
             // character boundaries).
             let len = rest.chars().next().map(char::len_utf8).unwrap_or(1);
-            let mut one = rest;
-            let _ = any::<_, winnow::error::ContextError>.parse_next(&mut one);
             (Tok::Punct(b), len)
         };
         out.toks.push(LexTok {

@@ -11,12 +11,14 @@ pub mod parser;
 pub mod tables;
 pub mod views;
 
+use std::collections::VecDeque;
+
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 use crate::{Analysis, Artifact, Language, Options, Symbol, Token, TokenKind};
 
 /// Everything the pipeline produced, before it is flattened into an
-/// [`Analysis`] (the CLI's `lev-comp` drop-in uses it directly).
+/// [`Analysis`].
 pub struct Output {
     pub file: ast::File,
     pub lexed: lexer::Lexed,
@@ -24,48 +26,77 @@ pub struct Output {
     pub compiled: Vec<compile::Compiled>,
 }
 
+/// The whole file: every level kept for the views.
 pub fn run(source: &str, options: &Options) -> Output {
-    let dialect = dialect::Dialect::for_target(options.target);
     let lexed = lexer::lex(source, options.target);
-    let (file, syntax) = parser::parse(source, &lexed);
+    let mut file = ast::File::default();
+    let mut compiled = Vec::new();
+    let diagnostics = pipeline(source, &lexed, options, |level, written| {
+        file.levels.push(level);
+        compiled.append(written);
+    });
+    Output {
+        file,
+        lexed,
+        diagnostics,
+        compiled,
+    }
+}
+
+/// The `.lev` files only, each encoded as soon as its level is compiled;
+/// levels are dropped once checked, so memory stays that of one level
+/// (the drop-in's path).
+pub fn compile_files(source: &str, options: &Options) -> (Vec<(String, Vec<u8>)>, Vec<Diagnostic>) {
+    let lexed = lexer::lex(source, options.target);
+    let mut files = Vec::new();
+    let diagnostics = pipeline(source, &lexed, options, |_level, written| {
+        for c in written.drain(..) {
+            files.push((format!("{}.lev", c.name), c.file.encode()));
+        }
+    });
+    (files, diagnostics)
+}
+
+/// Parses and compiles one level at a time, as the original does, and
+/// hands each level to `each` with the levels written so far (which `each`
+/// may take). Returns every diagnostic in the original's order.
+fn pipeline(
+    source: &str,
+    lexed: &lexer::Lexed,
+    options: &Options,
+    mut each: impl FnMut(ast::Level, &mut Vec<compile::Compiled>),
+) -> Vec<Diagnostic> {
+    let dialect = dialect::Dialect::for_target(options.target);
+    let mut parser = parser::Parser::new(source, lexed);
     let mut compiler = compile::Compiler::new(dialect, &lexed.maps, options.extra_warnings);
-    let mut syntax = syntax.into_iter().peekable();
+    // Syntax errors the parser has found and the compiler not yet taken.
+    let mut syntax: VecDeque<Diagnostic> = VecDeque::new();
     let mut names = Vec::new();
-    for (i, level) in file.levels.iter().enumerate() {
-        // Syntax errors before the level's end come first, as the original
-        // reports them while parsing.
-        while let Some(d) = syntax.next_if(|d| d.span.start <= level.span.start) {
+    let mut index = 0;
+    while let Some(level) = parser.next_level() {
+        // The parser never looks back: once it has read a level, every
+        // syntax error before that level's end is known.
+        syntax.extend(parser.diagnostics.drain(..));
+        // Syntax errors before the level's start come first, as the
+        // original reports them while parsing.
+        while let Some(d) = pop_if(&mut syntax, |d| d.span.start <= level.span.start) {
             compiler.add_syntax_error(d);
         }
         let before = compiler.diagnostics.len();
-        let level_end = level.span.end;
-        compiler.level(i, level, &mut names);
+        compiler.level(index, &level, &mut names);
         // Interleave the level's own syntax errors by position (one at
         // the token right after the level comes after the level's end).
         let mut own: Vec<Diagnostic> = Vec::new();
-        while let Some(d) = syntax.next_if(|d| d.span.start < level_end) {
+        while let Some(d) = pop_if(&mut syntax, |d| d.span.start < level.span.end) {
             own.push(d);
         }
         if !own.is_empty() {
-            let tail = compiler.diagnostics.split_off(before);
-            let mut merged: Vec<Diagnostic> = Vec::with_capacity(tail.len() + own.len());
-            let mut own = own.into_iter().peekable();
-            for d in tail {
-                while let Some(s) = own.next_if(|s| s.span.start <= d.span.start) {
-                    merged.push(s);
-                }
-                merged.push(d);
-            }
-            merged.extend(own);
-            for d in merged {
-                if d.code == parser::SYNTAX {
-                    compiler.add_syntax_error(d);
-                } else {
-                    compiler.diagnostics.push(d);
-                }
-            }
+            merge_syntax_errors(&mut compiler, before, own);
         }
+        each(level, &mut compiler.levels);
+        index += 1;
     }
+    syntax.extend(parser.diagnostics.drain(..));
     for d in syntax {
         compiler.add_syntax_error(d);
     }
@@ -74,11 +105,39 @@ pub fn run(source: &str, options: &Options) -> Output {
             .diagnostics
             .push(Diagnostic::note_at("NH0002", what, span));
     }
-    Output {
-        diagnostics: compiler.diagnostics,
-        compiled: compiler.levels,
-        file,
-        lexed,
+    compiler.diagnostics
+}
+
+fn pop_if(
+    queue: &mut VecDeque<Diagnostic>,
+    keep: impl Fn(&Diagnostic) -> bool,
+) -> Option<Diagnostic> {
+    if queue.front().is_some_and(keep) {
+        queue.pop_front()
+    } else {
+        None
+    }
+}
+
+/// Puts a level's syntax errors among the compiler's findings for that
+/// level (those from `before` on), by position.
+fn merge_syntax_errors(compiler: &mut compile::Compiler, before: usize, own: Vec<Diagnostic>) {
+    let tail = compiler.diagnostics.split_off(before);
+    let mut merged: Vec<Diagnostic> = Vec::with_capacity(tail.len() + own.len());
+    let mut own = own.into_iter().peekable();
+    for d in tail {
+        while let Some(s) = own.next_if(|s| s.span.start <= d.span.start) {
+            merged.push(s);
+        }
+        merged.push(d);
+    }
+    merged.extend(own);
+    for d in merged {
+        if d.code == parser::SYNTAX {
+            compiler.add_syntax_error(d);
+        } else {
+            compiler.diagnostics.push(d);
+        }
     }
 }
 
@@ -166,12 +225,16 @@ fn tokens(source: &str, lexed: &lexer::Lexed) -> Vec<Token> {
 /// the same shape with the line of their span; only errors of ours are
 /// shown (our extra warnings are for `vaultwright check`).
 pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec<String> {
-    let index = crate::LineIndex::new(source);
+    // Built only for a finding of ours (one without the original's line):
+    // indexing the whole source is most of the cost of a clean run's
+    // messages.
+    let mut index: Option<crate::LineIndex> = None;
     let mut out = Vec::new();
     for d in diags {
-        let line = d
-            .compat_line
-            .unwrap_or_else(|| index.line_of(d.span.start as usize) as u32 + 1);
+        let line = d.compat_line.unwrap_or_else(|| {
+            let index = index.get_or_insert_with(|| crate::LineIndex::new(source));
+            index.line_of(d.span.start as usize) as u32 + 1
+        });
         match (d.code.as_str(), d.severity) {
             (compile::code::ERRORS_DETECTED, _) => out.push(format!("{fname} : {}", d.message)),
             (compile::code::TOO_MANY_ERRORS, _) => {

@@ -46,19 +46,13 @@ enum State {
     Corridors,
 }
 
+/// The whole file at once (the studio's views want every level).
 pub fn parse(src: &str, lexed: &Lexed) -> (File, Vec<Diagnostic>) {
-    let mut p = Parser {
-        src,
-        toks: &lexed.toks,
-        pos: 0,
-        colon_line: 1,
-        diagnostics: Vec::new(),
-        expected: "",
-        room_ctx: false,
-        pieces: Vec::new(),
-        last_pieces: Vec::new(),
-    };
-    let file = p.file();
+    let mut p = Parser::new(src, lexed);
+    let mut file = File::default();
+    while let Some(level) = p.next_level() {
+        file.levels.push(level);
+    }
     (file, p.diagnostics)
 }
 
@@ -434,15 +428,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn file(&mut self) -> File {
-        let mut file = File::default();
+    pub fn new(src: &'a str, lexed: &'a Lexed) -> Self {
+        Parser {
+            src,
+            toks: &lexed.toks,
+            pos: 0,
+            colon_line: 1,
+            diagnostics: Vec::new(),
+            expected: "",
+            room_ctx: false,
+            pieces: Vec::new(),
+            last_pieces: Vec::new(),
+        }
+    }
+
+    /// The next level, after reporting anything before it that cannot
+    /// start one; `None` at the end of the file. Reading one level at a
+    /// time lets the drop-in compile and drop each level before it reads
+    /// the next, as the original does.
+    pub fn next_level(&mut self) -> Option<Level> {
         loop {
             match self.tok() {
-                Tok::Eof => break,
-                Tok::Kw(Kw::Maze) | Tok::Kw(Kw::Level) => {
-                    let level = self.level();
-                    file.levels.push(level);
-                }
+                Tok::Eof => return None,
+                Tok::Kw(Kw::Maze) | Tok::Kw(Kw::Level) => return Some(self.level()),
                 _ => {
                     let _ = self
                         .fail::<()>("`MAZE` or `LEVEL`")
@@ -454,7 +462,6 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        file
     }
 
     fn level(&mut self) -> Level {

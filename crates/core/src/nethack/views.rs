@@ -7,36 +7,13 @@
 use super::ast::*;
 use super::dialect::Dialect;
 use super::lexer::Lexed;
+use crate::rng::Rng;
 use crate::source::Span;
 use crate::view::*;
 use crate::Options;
 
 const COLNO: i32 = 80;
 const ROWNO: i32 = 21;
-
-/// A small deterministic generator (splitmix64) for example placements.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `lo..=hi` (returns `lo` when the range is empty).
-    pub fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        if hi <= lo {
-            lo
-        } else {
-            lo + (self.next_u64() % (hi - lo + 1) as u64) as i32
-        }
-    }
-}
 
 pub fn detail(level: &Level, lexed: &Lexed) -> String {
     let parts = level

@@ -1,0 +1,205 @@
+//! `cargo xtask race`: the drop-ins against the original tools, whole
+//! process, side by side.
+//!
+//! Each case runs the two commands in turn (A B A B …) after a warm-up, and
+//! reports each one's median wall time and the median of the per-pair
+//! ratios A/B, so that a drift of the shared machine's speed affects both
+//! sides of a pair alike. Anything a case needs before a run (emptying the
+//! output directory) is done outside the timed span.
+//!
+//! The originals are found through `VAULTWRIGHT_NETHACK_343=DIR` (a folder
+//! holding `lev_comp` and `dgn_comp` built from NetHack 3.4.3); without it
+//! only our own linearity case runs, and the race says it was skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::Result;
+
+#[path = "../../core/benches/input/nethack.rs"]
+mod nethack_input;
+
+const PAIRS: usize = 31;
+const WARMUP: usize = 3;
+
+/// One command of a case: a program, its arguments, the folder it runs in,
+/// and whether that folder is emptied of `.lev` files before each run.
+struct Side {
+    program: PathBuf,
+    args: Vec<String>,
+    dir: PathBuf,
+    fresh_dir: bool,
+}
+
+impl Side {
+    fn new(program: &Path, args: &[&str], dir: &Path) -> Side {
+        Side {
+            program: program.to_path_buf(),
+            args: args.iter().map(|a| a.to_string()).collect(),
+            dir: dir.to_path_buf(),
+            fresh_dir: false,
+        }
+    }
+
+    fn into_fresh_dir(mut self) -> Side {
+        self.fresh_dir = true;
+        self
+    }
+
+    /// Wall time of one whole run (spawn to exit).
+    fn time(&self) -> Result<Duration> {
+        if self.fresh_dir {
+            remove_outputs(&self.dir)?;
+        }
+        let start = Instant::now();
+        let status = Command::new(&self.program)
+            .args(&self.args)
+            .current_dir(&self.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("{}: {e}", self.program.display()))?;
+        let took = start.elapsed();
+        if !status.success() {
+            return Err(format!(
+                "{} {} failed in {} ({status})",
+                self.program.display(),
+                self.args.join(" "),
+                self.dir.display()
+            ));
+        }
+        Ok(took)
+    }
+}
+
+fn remove_outputs(dir: &Path) -> Result {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "lev") {
+            std::fs::remove_file(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Times `a` and `b` in turn; prints and returns the median ratio a/b.
+fn pair(name: &str, a: &Side, b: &Side) -> Result<f64> {
+    for _ in 0..WARMUP {
+        a.time()?;
+        b.time()?;
+    }
+    let (mut ta, mut tb, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..PAIRS {
+        let x = ms(a.time()?);
+        let y = ms(b.time()?);
+        ta.push(x);
+        tb.push(y);
+        ratios.push(x / y);
+    }
+    let (lo, hi) = ratios
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    let r = median(ratios);
+    println!(
+        "{name:<44} {:>8.2} ms {:>8.2} ms   {r:.2}× (pairs {lo:.2}–{hi:.2})",
+        median(ta),
+        median(tb)
+    );
+    Ok(r)
+}
+
+/// Median wall time of `side` alone.
+fn alone(side: &Side) -> Result<f64> {
+    for _ in 0..WARMUP {
+        side.time()?;
+    }
+    let mut t = Vec::new();
+    for _ in 0..PAIRS {
+        t.push(ms(side.time()?));
+    }
+    Ok(median(t))
+}
+
+fn prepare(dir: &Path, files: &[(&str, &[u8])]) -> Result {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(())
+}
+
+pub fn race(root: &Path, ours: &Path) -> Result {
+    let shared = std::env::var_os("VAULTWRIGHT_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("../shared"));
+    let levels = nethack_input::all_levels(&shared)?;
+    let big = nethack_input::replicate(&levels, 20);
+    let pdf_path = nethack_input::des_dir(&shared).join("dungeon.pdf");
+    let pdf = std::fs::read(&pdf_path).map_err(|e| format!("{}: {e}", pdf_path.display()))?;
+    let work = root.join("target/race");
+    let inputs: [(&str, &[u8]); 3] = [
+        ("all.des", levels.as_bytes()),
+        ("x20.des", big.as_bytes()),
+        ("dungeon.pdf", &pdf),
+    ];
+    println!("whole process, wall time, medians of {PAIRS} runs after {WARMUP} warm-ups");
+    println!("{:<44} {:>11} {:>11}   ratio", "case", "ours", "original");
+
+    let ours_dir = work.join("ours");
+    prepare(&ours_dir, &inputs)?;
+    let ours_lev = |file: &str| Side::new(ours, &["lev-comp", file], &ours_dir);
+    match original_dir() {
+        Some(orig) => {
+            let orig_dir = work.join("original");
+            prepare(&orig_dir, &inputs)?;
+            let orig_lev = Side::new(&orig.join("lev_comp"), &["all.des"], &orig_dir);
+            pair(
+                "lev-comp, 113 levels, .lev files present",
+                &ours_lev("all.des"),
+                &orig_lev,
+            )?;
+            pair(
+                "lev-comp, 113 levels, empty directory",
+                &ours_lev("all.des").into_fresh_dir(),
+                &orig_lev.into_fresh_dir(),
+            )?;
+            pair(
+                "dgn-comp, dungeon.pdf",
+                &Side::new(ours, &["dgn-comp", "dungeon.pdf"], &ours_dir),
+                &Side::new(&orig.join("dgn_comp"), &["dungeon.pdf"], &orig_dir),
+            )?;
+        }
+        None => println!(
+            "race against the originals skipped: set VAULTWRIGHT_NETHACK_343=DIR, a folder \
+             holding lev_comp and dgn_comp built from NetHack 3.4.3"
+        ),
+    }
+    // Linearity: the original stops with "yacc stack overflow" long before
+    // 2,260 levels, so this one is ours alone: time per level at 20× over 1×.
+    let one = alone(&ours_lev("all.des"))?;
+    let twenty = alone(&ours_lev("x20.des"))?;
+    println!(
+        "{:<44} {one:>8.2} ms {twenty:>8.2} ms   {:.2}× the time for 20× the levels",
+        "lev-comp ours: 113 levels / 2,260 levels",
+        twenty / one
+    );
+    Ok(())
+}
+
+fn original_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("VAULTWRIGHT_NETHACK_343")?);
+    (dir.join("lev_comp").is_file() && dir.join("dgn_comp").is_file()).then_some(dir)
+}
