@@ -18,6 +18,7 @@ pub mod dungeon;
 pub mod nethack;
 pub mod powder;
 pub mod rlg327;
+mod rng;
 pub mod source;
 pub mod view;
 

@@ -9,7 +9,7 @@
 //! the numbers are a faithful *kind* of layout, not the game's exact one.
 
 use super::compile::Model;
-use crate::nethack::views::Rng;
+use crate::rng::Rng;
 use crate::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode};
 
 #[derive(Clone, Debug, PartialEq)]
