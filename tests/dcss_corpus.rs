@@ -68,23 +68,25 @@ fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
         .iter()
         .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
         .collect();
-    let mut files: Vec<(String, vaultwright::dcss::File)> = paths
+    let names: Vec<String> = paths
         .iter()
-        .zip(&sources)
-        .map(|(p, s)| {
-            (
-                p.strip_prefix(&root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned(),
-                vaultwright::dcss::parse(s),
-            )
+        .map(|p| {
+            p.strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
         })
         .collect();
-    vaultwright::dcss::lint::lint_set(&mut files);
+    let set: Vec<(&str, &str)> = names
+        .iter()
+        .zip(&sources)
+        .map(|(n, s)| (n.as_str(), s.as_str()))
+        .collect();
+    let analyses =
+        vaultwright::Analyzer::new().analyze_set(&set, Language::DcssDes, &Options::default());
     let mut found: Vec<(String, usize, String, String)> = Vec::new();
     let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
-    for ((name, f), src) in files.iter().zip(&sources) {
+    for ((name, f), src) in names.iter().zip(&analyses).zip(&sources) {
         let idx = vaultwright::LineIndex::new(src);
         for d in &f.diagnostics {
             *counts
@@ -179,13 +181,14 @@ fn the_lint_cache_changes_nothing() {
             // A stray glyph in a map row changes that vault's findings.
             format!("{}\nMAP\n'{}", &src[..mid], &src[mid + 5..]),
         ];
+        let options = Options::default();
         let fresh: Vec<_> = versions
             .iter()
-            .map(|v| vaultwright::dcss::parse(v).diagnostics)
+            .map(|v| analyze(v, Language::DcssDes, &options).diagnostics)
             .collect();
-        let mut cache = vaultwright::dcss::LintCache::default();
+        let mut kept = vaultwright::Analyzer::new();
         for (v, want) in versions.iter().zip(&fresh) {
-            let got = vaultwright::dcss::parse_cached(v, Some(&mut cache)).diagnostics;
+            let got = kept.analyze(v, Language::DcssDes, &options).diagnostics;
             assert_eq!(&got, want, "{name}: cached and fresh analyses differ");
         }
         assert_ne!(
@@ -204,15 +207,13 @@ fn cr_lf_files_read_as_lf_files() {
     for p in &paths {
         let lf = String::from_utf8_lossy(&std::fs::read(p).unwrap()).replace("\r\n", "\n");
         let crlf = lf.replace('\n', "\r\n");
+        let options = Options::default();
         let (a, b) = (
-            vaultwright::dcss::parse(&lf),
-            vaultwright::dcss::parse(&crlf),
+            analyze(&lf, Language::DcssDes, &options),
+            analyze(&crlf, Language::DcssDes, &options),
         );
-        let (ia, ib) = (
-            vaultwright::LineIndex::new(&lf),
-            vaultwright::LineIndex::new(&crlf),
-        );
-        let seen = |f: &vaultwright::dcss::File, idx: &vaultwright::LineIndex| {
+        let seen = |f: &vaultwright::Analysis, src: &str| {
+            let idx = vaultwright::LineIndex::new(src);
             let mut d: Vec<(String, usize)> = f
                 .diagnostics
                 .iter()
@@ -224,18 +225,16 @@ fn cr_lf_files_read_as_lf_files() {
                 })
                 .collect();
             d.sort();
+            // The Lua lines and blocks, as the studio highlights them.
             let lua: Vec<String> = f
-                .vaults
+                .tokens
                 .iter()
-                .flat_map(|v| v.items.iter())
-                .filter_map(|i| match i {
-                    vaultwright::dcss::Item::Lua(l) => Some(l.text.replace("\r\n", "\n")),
-                    _ => None,
-                })
+                .filter(|t| t.kind == vaultwright::TokenKind::Code)
+                .map(|t| src[t.span.range()].replace("\r\n", "\n"))
                 .collect();
-            let names: Vec<String> = f.vaults.iter().map(|v| v.name.to_string()).collect();
+            let names: Vec<String> = f.outline.iter().map(|v| v.name.clone()).collect();
             (d, lua, names)
         };
-        assert_eq!(seen(&a, &ia), seen(&b, &ib), "{}", p.display());
+        assert_eq!(seen(&a, &lf), seen(&b, &crlf), "{}", p.display());
     }
 }

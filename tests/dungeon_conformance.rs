@@ -10,7 +10,7 @@ mod common;
 use std::path::Path;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use vaultwright::dungeon;
+use vaultwright::dropin;
 use vaultwright::{analyze, Analysis, Language, Options, Target};
 
 fn main() {
@@ -202,7 +202,7 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
                     "dungeon.pdf",
                 );
             }
-            verdict(&source, &text, &a, exit, &stderr)?;
+            verdict(&source, &text, target, &a, exit, &stderr)?;
             if exit == 0 {
                 for out in row["outputs"].split_whitespace().filter(|o| *o != "-") {
                     same_artifact(
@@ -257,7 +257,7 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
                     return Ok(());
                 }
                 let stderr = exp.stderr.join("\n");
-                verdict(&source, &text, &a, exp.exit_status, &stderr)?;
+                verdict(&source, &text, target, &a, exp.exit_status, &stderr)?;
                 if a.has_errors() && !a.artifacts.iter().all(|x| x.name == "dungeon.pdf") {
                     return Err("errors, yet a dungeon file was produced".into());
                 }
@@ -267,7 +267,14 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
     }
 }
 
-fn verdict(source: &str, text: &str, a: &Analysis, exit: i32, stderr: &str) -> Result<(), Failed> {
+fn verdict(
+    source: &str,
+    text: &str,
+    target: Target,
+    a: &Analysis,
+    exit: i32,
+    stderr: &str,
+) -> Result<(), Failed> {
     if (exit != 0) != a.has_errors() {
         return Err(format!(
             "verdict differs: reference exit {exit}, ours has errors = {}: {:#?}",
@@ -276,7 +283,12 @@ fn verdict(source: &str, text: &str, a: &Analysis, exit: i32, stderr: &str) -> R
         )
         .into());
     }
-    let ours = dungeon::dgn_comp_messages(source, text, &a.diagnostics);
+    let file_name = if source.ends_with(".def") {
+        "dungeon.def"
+    } else {
+        source
+    };
+    let ours = dropin::dgn_comp(source, file_name, text, target).stderr;
     let theirs = stderr.lines().next().map(str::to_string);
     let ours_first = ours
         .first()

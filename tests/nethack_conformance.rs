@@ -8,8 +8,7 @@ mod common;
 use std::path::Path;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use vaultwright::nethack::{self, encode::describe_offset_in};
-use vaultwright::{Options, Severity, Target};
+use vaultwright::{describe_lev_offset, dropin, Options, Severity, Target};
 
 fn main() {
     let args = Arguments::from_args();
@@ -93,7 +92,7 @@ fn check_source(
         .into());
     }
     // The reference's stderr, line by line.
-    let ours = nethack::lev_comp_messages(source, &text, &analysis.diagnostics);
+    let ours = dropin::lev_comp(source, &text, target, false).stderr;
     let theirs: Vec<String> = stderr_escaped
         .replace("\\n", "\n")
         .replace("\\t", "\t")
@@ -114,7 +113,7 @@ fn check_source(
         if let Some(off) = common::first_difference(&art.bytes, &expected) {
             return Err(format!(
                 "{out}: first difference at byte {off} ({}): ours {:?} vs reference {:?} (sizes {} / {})",
-                describe_offset_in(&expected, off),
+                describe_lev_offset(&expected, off),
                 art.bytes.get(off),
                 expected.get(off),
                 art.bytes.len(),
@@ -172,7 +171,7 @@ fn invalid(trials: &mut Vec<Trial>, dir: &Path, target: Target, tag: &'static st
                     )
                     .into());
                 }
-                let ours = nethack::lev_comp_messages(&source, &text, &analysis.diagnostics);
+                let ours = dropin::lev_comp(&source, &text, target, false).stderr;
                 let first_error = |lines: &[String]| {
                     lines
                         .iter()
@@ -212,7 +211,7 @@ fn invalid(trials: &mut Vec<Trial>, dir: &Path, target: Target, tag: &'static st
                     if let Some(off) = common::first_difference(&art.bytes, &expected[..n]) {
                         return Err(format!(
                             "{out}: first difference at byte {off} ({})",
-                            describe_offset_in(&expected, off)
+                            describe_lev_offset(&expected, off)
                         )
                         .into());
                     }

@@ -7,7 +7,7 @@
 mod common;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use vaultwright::{analyze, powder, Analysis, Language, Options};
+use vaultwright::{analyze, dropin, Analysis, Language, Options};
 
 fn main() {
     let args = Arguments::from_args();
@@ -154,7 +154,9 @@ fn invalid(base: &std::path::Path, name: &str) -> Result<(), Failed> {
         return compare(&a, &format!("{stem}.cpp"), &b.artifacts[0].bytes);
     }
     // Same warnings as the reference, verbatim and in order.
-    let ours = powder::map2c_messages(&a.diagnostics).join("\n");
+    let ours = dropin::map2c(name, &text, &format!("{stem}.cpp"))
+        .stderr
+        .join("\n");
     let theirs = stderr.replace("\r\n", "\n");
     if ours.trim_end() != theirs.trim_end() {
         return Err(format!("warnings differ\nreference:\n{theirs}\nours:\n{ours}").into());

@@ -7,7 +7,11 @@ mod common;
 use std::path::Path;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use vaultwright::rlg327::{self, Dialect, Form, Kind};
+use vaultwright::dropin;
+use vaultwright::{Rlg327Dialect as Dialect, Rlg327Form as Form, Rlg327Kind as Kind};
+
+/// The reference aborts on an empty DESC; we report it with this code.
+const EMPTY_DESC: &str = "RL0101";
 
 fn main() {
     let args = Arguments::from_args();
@@ -42,10 +46,15 @@ fn main() {
             let b = base.clone();
             trials.push(Trial::test("seed.assignment-form", move || {
                 let src = std::fs::read_to_string(b.join("monster_desc.erelsbernd.txt"))?;
-                let p = rlg327::parse(&src, Kind::Monster, Dialect::F2017);
-                let ours = rlg327::print(&p, Form::Assignment);
+                let ours = dropin::rlg327_print(
+                    &src,
+                    Kind::Monster,
+                    Some(Dialect::F2017),
+                    Form::Assignment,
+                )
+                .stdout;
                 let want = std::fs::read_to_string(b.join("expected/seed.assignment-form.txt"))?;
-                same(ours.as_bytes(), want.as_bytes())
+                same(&ours, want.as_bytes())
             }));
         }
     }
@@ -87,16 +96,17 @@ fn check(dir: &Path, expected: &Path, out: &str) -> Result<(), Failed> {
         .trim()
         .parse()
         .unwrap_or(0);
-    let p = std::panic::catch_unwind(|| rlg327::parse(&src, kind, dialect))
-        .map_err(|_| "the parser panicked")?;
+    let run = std::panic::catch_unwind(|| {
+        dropin::rlg327_print(&src, kind, Some(dialect), Form::Reference)
+    })
+    .map_err(|_| "the parser panicked")?;
     if rc == 134 {
         // The reference aborts on an empty DESC; we report it and go on.
-        if !p.diagnostics.iter().any(|d| d.code == rlg327::EMPTY_DESC) {
-            return Err(format!("expected an empty-DESC error: {:#?}", p.diagnostics).into());
+        if !run.diagnostics.iter().any(|d| d.code == EMPTY_DESC) {
+            return Err(format!("expected an empty-DESC error: {:#?}", run.diagnostics).into());
         }
         return Ok(());
     }
     let want = std::fs::read(expected.join(out))?;
-    let ours = rlg327::print(&p, Form::Reference);
-    same(ours.as_bytes(), &want)
+    same(&run.stdout, &want)
 }

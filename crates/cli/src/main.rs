@@ -220,7 +220,7 @@ fn map2c(input: &Path, output: &Path) -> ExitCode {
 }
 
 fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode {
-    use vaultwright::rlg327::{self, Dialect, Form, Kind};
+    use vaultwright::{Rlg327Dialect as Dialect, Rlg327Form as Form, Rlg327Kind as Kind};
     let text = match read_source(path) {
         Ok(t) => t,
         Err(e) => {
@@ -228,10 +228,11 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
             return ExitCode::from(2);
         }
     };
+    // No dialect named: the drop-in detects it from the text.
     let dialect = match dialect {
-        None => rlg327::detect_dialect(&text),
+        None => None,
         Some(d) => match Dialect::from_name(d) {
-            Some(d) => d,
+            Some(d) => Some(d),
             None => {
                 eprintln!("error: unknown dialect `{d}` (s2016, f2017 or y2018)");
                 return ExitCode::from(2);
@@ -246,7 +247,7 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
         PrintForm::Reference => Form::Reference,
         PrintForm::Assignment => Form::Assignment,
     };
-    let run = dropin::rlg327_print(&text, kind, Some(dialect), form);
+    let run = dropin::rlg327_print(&text, kind, dialect, form);
     if let Err(code) = write_stdout(&run.stdout) {
         return code;
     }

@@ -85,19 +85,3 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 }
-
-/// Where diagnostics go while a stage runs: stages never fail, they report.
-#[derive(Debug, Default)]
-pub struct Sink {
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Sink {
-    pub fn push(&mut self, d: Diagnostic) {
-        self.diagnostics.push(d);
-    }
-
-    pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
-    }
-}

@@ -11,13 +11,13 @@
 //! ```
 
 mod analyzer;
-pub mod dcss;
+mod dcss;
 pub mod diagnostic;
 pub mod dropin;
-pub mod dungeon;
-pub mod nethack;
-pub mod powder;
-pub mod rlg327;
+mod dungeon;
+mod nethack;
+mod powder;
+mod rlg327;
 mod rng;
 pub mod source;
 pub mod view;
@@ -25,7 +25,8 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 pub use analyzer::Analyzer;
-pub use diagnostic::{Diagnostic, Severity, Sink};
+pub use diagnostic::{Diagnostic, Severity};
+pub use rlg327::{Dialect as Rlg327Dialect, Form as Rlg327Form, Kind as Rlg327Kind};
 pub use source::{LineCol, LineIndex, Span};
 pub use view::View;
 
@@ -93,6 +94,13 @@ impl std::fmt::Display for Language {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The record and field at a byte offset of a `.lev` file (as a 3.4.3 or
+/// 3.2 `lev_comp` writes it): "part 0, monster 3: x". For reading a binary
+/// next to its source, and for messages about a differing byte.
+pub fn describe_lev_offset(bytes: &[u8], offset: usize) -> String {
+    nethack::encode::describe_offset_in(bytes, offset)
 }
 
 /// Guesses the language from a file name and its content.

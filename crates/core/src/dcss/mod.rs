@@ -122,7 +122,9 @@ pub enum Kw {
 const _: () = assert!((Kw::Order as u8) < 64);
 
 impl Kw {
-    /// The keyword without its colon.
+    /// The keyword without its colon (the tests check the keyword table
+    /// against it).
+    #[cfg(test)]
     pub fn name(self) -> &'static str {
         match self {
             Kw::Name => "NAME",

@@ -180,8 +180,6 @@ pub struct Output {
     pub diagnostics: Vec<Diagnostic>,
     /// A syntax error occurred (the original writes an empty file).
     pub syntax_error: bool,
-    /// Statement spans with their keyword, for the outline and views.
-    pub statements: Vec<(Kw, Span)>,
 }
 
 pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
@@ -199,18 +197,15 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         branch_name_slots: Vec::new(),
         syntax_errors: 0,
     };
-    let mut statements = Vec::new();
     loop {
         let t = p.peek();
         match t.tok {
             Tok::Eof => break,
             Tok::Kw(kw) => {
-                let start = t.span.start as usize;
                 if let Err(stop) = p.statement(kw) {
                     p.syntax(stop);
                     p.recover();
                 }
-                statements.push((kw, Span::new(start, p.prev_end().max(start))));
             }
             _ => {
                 let stop = Stop(p.pos, "a statement keyword (DUNGEON, LEVEL, BRANCH, …)");
@@ -224,7 +219,6 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         syntax_error: p.syntax_errors > 0,
         model: p.model,
         diagnostics: p.diags,
-        statements,
     }
 }
 

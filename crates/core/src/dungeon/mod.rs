@@ -45,7 +45,6 @@ pub struct Output {
     /// writing (the original would crash or write a file the game cannot
     /// load).
     pub original_output: Option<Vec<u8>>,
-    pub statements: Vec<(lexer::Kw, Span)>,
     pub tokens: Vec<Token>,
 }
 
@@ -70,7 +69,6 @@ pub fn run(src: &str, options: &Options) -> Output {
                 pdf: None,
                 binary: None,
                 original_output: None,
-                statements: Vec::new(),
                 tokens: Vec::new(),
             };
         }
@@ -175,11 +173,6 @@ pub fn run(src: &str, options: &Options) -> Output {
     for b in &mut m.branches {
         b.span = to_src(b.span);
     }
-    let statements = out
-        .statements
-        .iter()
-        .map(|&(k, s)| (k, to_src(s)))
-        .collect();
     let mut diagnostics = out.diagnostics;
     let has_error = diagnostics.iter().any(Diagnostic::is_error);
     if !has_error && out.model.dungeons.is_empty() && !out.model.levels.is_empty() {
@@ -210,7 +203,6 @@ pub fn run(src: &str, options: &Options) -> Output {
         binary,
         original_output,
         model: out.model,
-        statements,
         tokens,
     }
 }

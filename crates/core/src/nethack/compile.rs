@@ -35,7 +35,6 @@ pub mod code {
     pub const EMPTY_MAP: &str = "NH0207";
     pub const DUPLICATE_LEVEL: &str = "NH0209";
     pub const TOO_MANY_SUBROOMS: &str = "NH0210";
-    pub const LONG_TEXT: &str = "NH0211";
     pub const NO_CONTAINER: &str = "NH0212";
 }
 

@@ -231,19 +231,6 @@ impl Dialect {
         self.rooms.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
     }
 
-    pub fn room_type_name(&self, code: i32) -> &'static str {
-        let code = if code > self.maxrtype {
-            code - self.maxrtype - 1
-        } else {
-            code
-        };
-        self.rooms
-            .iter()
-            .find(|(_, c)| *c as i32 == code)
-            .map(|(n, _)| *n)
-            .unwrap_or("random")
-    }
-
     pub fn chance_message(&self) -> &'static str {
         if self.is_32() {
             "The chance is supposed to be precentile."

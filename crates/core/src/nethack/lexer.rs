@@ -55,15 +55,6 @@ pub enum Kw {
     Chance,
 }
 
-impl Kw {
-    pub fn text(self) -> &'static str {
-        KEYWORDS
-            .iter()
-            .find_map(|(t, k)| (*k == Tok::Kw(self)).then_some(*t))
-            .unwrap_or("?")
-    }
-}
-
 /// Value keywords and their yacc token class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Val {

@@ -46,7 +46,9 @@ enum State {
     Corridors,
 }
 
-/// The whole file at once (the studio's views want every level).
+/// The whole file at once (for the parser's own tests; the pipeline reads
+/// a level at a time through [`Parser::next_level`]).
+#[cfg(test)]
 pub fn parse(src: &str, lexed: &Lexed) -> (File, Vec<Diagnostic>) {
     let mut p = Parser::new(src, lexed);
     let mut file = File::default();
