@@ -202,7 +202,7 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
                     "dungeon.pdf",
                 );
             }
-            verdict(&source, &text, target, &a, exit, &stderr)?;
+            verdict(&source, name, &text, target, &a, exit, &stderr)?;
             if exit == 0 {
                 for out in row["outputs"].split_whitespace().filter(|o| *o != "-") {
                     same_artifact(
@@ -257,7 +257,7 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
                     return Ok(());
                 }
                 let stderr = exp.stderr.join("\n");
-                verdict(&source, &text, target, &a, exp.exit_status, &stderr)?;
+                verdict(&source, name, &text, target, &a, exp.exit_status, &stderr)?;
                 if a.has_errors() && !a.artifacts.iter().all(|x| x.name == "dungeon.pdf") {
                     return Err("errors, yet a dungeon file was produced".into());
                 }
@@ -267,8 +267,10 @@ fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) 
     }
 }
 
+/// `file_name` is the name the analysis was made under (what `run` got).
 fn verdict(
     source: &str,
+    file_name: &str,
     text: &str,
     target: Target,
     a: &Analysis,
@@ -283,11 +285,6 @@ fn verdict(
         )
         .into());
     }
-    let file_name = if source.ends_with(".def") {
-        "dungeon.def"
-    } else {
-        source
-    };
     let ours = dropin::dgn_comp(source, file_name, text, target).stderr;
     let theirs = stderr.lines().next().map(str::to_string);
     let ours_first = ours

@@ -10,14 +10,11 @@ use vaultwright::{analyze, dropin, Language, Options, Target};
 #[path = "input/nethack.rs"]
 mod nethack_input;
 
-fn shared() -> std::path::PathBuf {
-    std::env::var_os("VAULTWRIGHT_SHARED")
-        .map(Into::into)
-        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"))
-}
-
 fn bench(c: &mut Criterion) {
-    let base = nethack_input::all_levels(&shared()).unwrap_or_else(|e| panic!("{e}"));
+    let base = nethack_input::all_levels(&nethack_input::shared_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."),
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
     let big = nethack_input::replicate(&base, 20);
     let options = Options::default();
     let check = analyze(&big, Language::NethackDes, &options);

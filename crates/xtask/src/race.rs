@@ -142,9 +142,7 @@ fn prepare(dir: &Path, files: &[(&str, &[u8])]) -> Result {
 }
 
 pub fn race(root: &Path, ours: &Path) -> Result {
-    let shared = std::env::var_os("VAULTWRIGHT_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("../shared"));
+    let shared = nethack_input::shared_dir(root);
     let levels = nethack_input::all_levels(&shared)?;
     let big = nethack_input::replicate(&levels, 20);
     let pdf_path = nethack_input::des_dir(&shared).join("dungeon.pdf");

@@ -4,6 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
+/// `../shared` beside the workspace, or `VAULTWRIGHT_SHARED`.
+pub fn shared_dir(workspace: &Path) -> PathBuf {
+    std::env::var_os("VAULTWRIGHT_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace.join("../shared"))
+}
+
 /// The 3.4.3 corpus folder of the real `.des` files and `dungeon.pdf`.
 pub fn des_dir(shared: &Path) -> PathBuf {
     shared.join("corpus/nethack-3.4.3/des")

@@ -45,6 +45,13 @@ pub struct Compiled {
     pub file: LevelFile,
 }
 
+impl Compiled {
+    /// The file the original writes for this level.
+    pub fn file_name(&self) -> String {
+        format!("{}.lev", self.name)
+    }
+}
+
 pub struct Compiler<'a> {
     d: &'static Dialect,
     /// `map_char` of every byte, stone where it is none: map rows are

@@ -51,7 +51,7 @@ pub fn compile_files(source: &str, options: &Options) -> (Vec<(String, Vec<u8>)>
     let mut files = Vec::new();
     let diagnostics = pipeline(source, &lexed, options, |_level, written| {
         for c in written.drain(..) {
-            files.push((format!("{}.lev", c.name), c.file.encode()));
+            files.push((c.file_name(), c.file.encode()));
         }
     });
     (files, diagnostics)
@@ -79,7 +79,7 @@ fn pipeline(
         syntax.extend(parser.diagnostics.drain(..));
         // Syntax errors before the level's start come first, as the
         // original reports them while parsing.
-        while let Some(d) = pop_if(&mut syntax, |d| d.span.start <= level.span.start) {
+        while let Some(d) = syntax.pop_front_if(|d| d.span.start <= level.span.start) {
             compiler.add_syntax_error(d);
         }
         let before = compiler.diagnostics.len();
@@ -87,7 +87,7 @@ fn pipeline(
         // Interleave the level's own syntax errors by position (one at
         // the token right after the level comes after the level's end).
         let mut own: Vec<Diagnostic> = Vec::new();
-        while let Some(d) = pop_if(&mut syntax, |d| d.span.start < level.span.end) {
+        while let Some(d) = syntax.pop_front_if(|d| d.span.start < level.span.end) {
             own.push(d);
         }
         if !own.is_empty() {
@@ -106,17 +106,6 @@ fn pipeline(
             .push(Diagnostic::note_at("NH0002", what, span));
     }
     compiler.diagnostics
-}
-
-fn pop_if(
-    queue: &mut VecDeque<Diagnostic>,
-    keep: impl Fn(&Diagnostic) -> bool,
-) -> Option<Diagnostic> {
-    if queue.front().is_some_and(keep) {
-        queue.pop_front()
-    } else {
-        None
-    }
 }
 
 /// Puts a level's syntax errors among the compiler's findings for that
@@ -164,7 +153,7 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     }
     for c in &out.compiled {
         analysis.artifacts.push(Artifact {
-            name: format!("{}.lev", c.name),
+            name: c.file_name(),
             symbol: Some(c.level_index),
             bytes: c.file.encode(),
         });
