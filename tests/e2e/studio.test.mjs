@@ -19,6 +19,7 @@ MAP
 ENDMAP
 MONSTER:'D',"red dragon",(2,1)
 `;
+const RANDOM_MONSTER = "MONSTER:'d',random,random\n";
 // center/center placement of a 5x3 map in the 80x21 level: (37, 9).
 const MONSTER_CELL = [39, 10];
 
@@ -37,8 +38,7 @@ test("typing a level repaints the map, errors show up, hover and click link to t
     await page.waitForSelector("canvas[data-testid=tilemap]");
     const before = await canvasData(page);
     await replaceText(page, LEVEL);
-    await waitFor(page, () => document.querySelector("[data-testid=outline]").value !== undefined &&
-      document.querySelector("[data-testid=outline]").selectedOptions[0].textContent.startsWith("e2etest"));
+    await waitFor(page, () => document.querySelector("[data-testid=outline]")?.dataset.current.startsWith("e2etest"));
     await page.waitForTimeout(100);
     const after = await canvasData(page);
     assert.notEqual(after, before, "the canvas changed");
@@ -109,7 +109,8 @@ test("a copied link opens the same state in a fresh browser", async () => {
   let hash;
   try {
     await openStudio(a.page, server.url);
-    await replaceText(a.page, LEVEL);
+    // A random placement: the seed matters, so it is offered and linked.
+    await replaceText(a.page, LEVEL + RANDOM_MONSTER);
     await a.page.fill("[data-testid=seed]", "4242");
     await a.page.press("[data-testid=seed]", "Enter");
     await a.page.click("[data-testid=copy-link]");
@@ -125,7 +126,7 @@ test("a copied link opens the same state in a fresh browser", async () => {
   try {
     await openStudio(b.page, server.url + hash);
     await waitFor(b.page, () => document.querySelector("[data-testid=message]")?.textContent.includes("shared link"));
-    assert.equal(await editorText(b.page), LEVEL.replace(/\n$/, "\n"));
+    assert.equal(await editorText(b.page), LEVEL + RANDOM_MONSTER);
     assert.equal(await b.page.inputValue("[data-testid=seed]"), "4242");
     assert.match(await b.page.locator("[data-testid=outline]").textContent(), /e2etest/);
     assert.equal(await b.page.evaluate(() => location.hash), "", "the hash is consumed");
@@ -230,7 +231,7 @@ test("offline: with the service worker in control, the studio loads without netw
     await page.waitForSelector(".cm-content", { timeout: 20000 });
     await page.waitForSelector("canvas[data-testid=tilemap], svg[data-testid=rooms]", { timeout: 20000 });
     await replaceText(page, LEVEL);
-    await waitFor(page, () => document.querySelector("[data-testid=outline]").selectedOptions[0]?.textContent.startsWith("e2etest"));
+    await waitFor(page, () => document.querySelector("[data-testid=outline]")?.dataset.current.startsWith("e2etest"));
   } finally {
     await context.close();
     // Closed here too: a failure above must not leave node waiting on it.

@@ -2,10 +2,13 @@
 //! level grammar: views, diagnostics, tokens and artifacts come from
 //! `vaultwright::analyze`.
 
+pub mod actions;
 pub mod app;
 pub mod bridge;
 pub mod codec;
 pub mod components;
+pub mod derive;
+pub mod effects;
 pub mod examples;
 pub mod state;
 

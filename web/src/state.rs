@@ -1,7 +1,10 @@
 //! The studio's state: documents and UI settings, changed only by actions
-//! through one reducer. The analysis is not state: it is derived from the
-//! current document where it is needed.
+//! through one pure reducer. Nothing here touches storage, the clock or the
+//! DOM: the hooks in `effects/` persist what changes, and actions carry
+//! whatever the outside world had to say (times, ids, preferences).
+//! The analysis is not state: it is derived from the current document.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -20,6 +23,9 @@ pub struct Doc {
     pub view: String,
     /// Milliseconds since the epoch of the last change.
     pub updated: f64,
+    /// Counts edits, so that the analysis is keyed without comparing texts.
+    #[serde(skip)]
+    pub revision: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,90 +34,185 @@ pub enum Tone {
     Error,
 }
 
+/// Something a message offers to do besides being dismissed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// Download the current document's text (for links too long to share).
+    DownloadSource,
+}
+
 #[derive(Clone, Debug, PartialEq)]
-pub struct State {
-    pub docs: Vec<Doc>,
-    pub current: usize,
-    pub loaded: bool,
-    pub dark: bool,
+pub struct Message {
+    pub tone: Tone,
+    pub text: String,
+    pub offer: Option<Offer>,
+}
+
+/// The colour theme: the OS preference until the user picks one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Theme {
+        match name {
+            "light" | "0" => Theme::Light,
+            "dark" | "1" => Theme::Dark,
+            _ => Theme::System,
+        }
+    }
+}
+
+/// How a view is scaled in its pane.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Zoom {
+    /// As large as fits the pane entirely.
+    Fit,
+    /// A fixed factor of the natural size (1.0 = 100%).
+    Scale(f64),
+}
+
+/// Which pane a narrow screen shows (wide screens show both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pane {
+    Editor,
+    View,
+}
+
+/// A panel over the page that takes the keyboard while it is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Outline,
+    Shortcuts,
+    Menu,
+}
+
+/// Settings kept across visits (read once at start, written by an effect).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub theme: Theme,
     /// Width of the editor pane in percent.
     pub split: f64,
-    pub message: Option<(Tone, String)>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            theme: Theme::System,
+            split: 45.0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub docs: Vec<Rc<Doc>>,
+    pub current: usize,
+    pub loaded: bool,
+    pub settings: Settings,
+    pub message: Option<Message>,
     /// Byte offset of the editor cursor.
     pub cursor: usize,
     /// A jump request for the editor: (byte offset, nonce).
     pub jump: Option<(usize, u32)>,
     /// Increments when the editor must reload the document text.
     pub reload: u32,
+    /// Zoom of each kind of view ("map", "rooms", …), kept while switching.
+    pub zoom: HashMap<String, Zoom>,
+    pub pane: Pane,
+    pub overlay: Option<Overlay>,
+    /// The legend entry whose cells are highlighted, if any.
+    pub legend: Option<String>,
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
-/// Keeps a UI setting across visits (best effort: private modes may refuse).
-fn remember(key: &str, value: &str) {
-    if let Some(ls) = local_storage() {
-        let _ = ls.set_item(key, value);
-    }
-}
-
-fn recall(key: &str) -> Option<String> {
-    local_storage()?.get_item(key).ok()?
-}
-
-impl Default for State {
-    fn default() -> Self {
+impl State {
+    pub fn new(settings: Settings) -> State {
         State {
             docs: Vec::new(),
             current: 0,
             loaded: false,
-            dark: recall("vaultwright.dark").as_deref() == Some("1"),
-            split: recall("vaultwright.split")
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(45.0),
+            settings,
             message: None,
             cursor: 0,
             jump: None,
             reload: 0,
+            zoom: HashMap::new(),
+            pane: Pane::Editor,
+            overlay: None,
+            legend: None,
         }
     }
-}
 
-pub enum Action {
-    /// Documents read from storage at start.
-    Loaded(Vec<Doc>),
-    Edit(String),
-    /// Open a new document (file, example, link) and show it.
-    Open(Doc),
-    Switch(String),
-    Rename(String, String),
-    Delete(String),
-    SetLanguage(Language),
-    SetTarget(Target),
-    SetSeed(u64),
-    SetSymbol(usize),
-    SetView(String),
-    Cursor(usize),
-    Jump(usize),
-    Message(Tone, String),
-    Dismiss,
-    ToggleTheme,
-    Split(f64),
-}
-
-impl State {
-    pub fn doc(&self) -> Option<&Doc> {
+    pub fn doc(&self) -> Option<&Rc<Doc>> {
         self.docs.get(self.current)
     }
 
     fn doc_mut(&mut self) -> Option<&mut Doc> {
-        self.docs.get_mut(self.current)
+        self.docs.get_mut(self.current).map(Rc::make_mut)
+    }
+
+    pub fn zoom_of(&self, view: &str) -> Zoom {
+        self.zoom.get(view).copied().unwrap_or(Zoom::Fit)
     }
 }
 
-pub fn now_ms() -> f64 {
-    js_sys::Date::now()
+pub enum Action {
+    /// Documents read from storage at start; `last` is the id the user had
+    /// open last time.
+    Loaded {
+        docs: Vec<Doc>,
+        last: Option<String>,
+    },
+    /// The editor's text changed at `at` (ms since the epoch).
+    Edit {
+        text: String,
+        at: f64,
+    },
+    /// Open a document (file, example, link) and show it; an identical one
+    /// already open (same name and text) is shown instead.
+    Open(Doc),
+    Switch(String),
+    Rename {
+        id: String,
+        name: String,
+        at: f64,
+    },
+    Delete(String),
+    SetLanguage(Language),
+    SetTarget(Target),
+    SetSeed(u64),
+    /// Select an outline entry (from the outline or the editor cursor).
+    SetSymbol(usize),
+    /// Select an outline entry and move the editor to it.
+    GoToSymbol {
+        index: usize,
+        offset: usize,
+    },
+    SetView(String),
+    Cursor(usize),
+    Jump(usize),
+    Message(Tone, String),
+    Offer(Tone, String, Offer),
+    Dismiss,
+    ToggleTheme {
+        system_dark: bool,
+    },
+    Split(f64),
+    Zoom(String, Zoom),
+    ShowPane(Pane),
+    Overlay(Option<Overlay>),
+    Legend(Option<String>),
 }
 
 impl Reducible for State {
@@ -120,143 +221,173 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            Action::Loaded(docs) => {
-                // Documents opened before storage answered (a link) stay,
-                // and stay in front.
-                let keep = s.doc_id_hint();
-                let mut merged = docs;
-                for d in s.docs.drain(..) {
-                    if !merged.iter().any(|m| m.id == d.id) {
-                        merged.push(d);
-                    }
+            Action::Loaded { docs, last } => s.loaded_docs(docs, last),
+            Action::Edit { text, at } => {
+                let Some(d) = s.doc_mut() else { return self };
+                if d.source == text {
+                    return self;
                 }
-                s.docs = merged;
-                s.current = keep
-                    .and_then(|id| s.docs.iter().position(|d| d.id == id))
-                    .unwrap_or_else(|| {
-                        s.docs
-                            .iter()
-                            .enumerate()
-                            .max_by(|a, b| a.1.updated.total_cmp(&b.1.updated))
-                            .map(|(i, _)| i)
-                            .unwrap_or(0)
-                    });
-                s.loaded = true;
-                s.reload += 1;
+                d.source = text;
+                d.updated = at;
+                d.revision += 1;
             }
-            Action::Edit(text) => {
-                if let Some(d) = s.doc_mut() {
-                    if d.source == text {
-                        return self;
-                    }
-                    d.source = text;
-                    d.updated = now_ms();
-                }
-            }
-            Action::Open(doc) => {
-                s.docs.push(doc);
-                s.current = s.docs.len() - 1;
-                s.reload += 1;
-                s.cursor = 0;
-            }
+            Action::Open(doc) => s.open(doc),
             Action::Switch(id) => {
                 if let Some(i) = s.docs.iter().position(|d| d.id == id) {
-                    s.current = i;
-                    s.reload += 1;
-                    s.cursor = 0;
+                    s.show(i);
                 }
             }
-            Action::Rename(id, name) => {
+            Action::Rename { id, name, at } => {
                 if let Some(d) = s.docs.iter_mut().find(|d| d.id == id) {
+                    let d = Rc::make_mut(d);
                     d.name = crate::codec::sanitize_name(&name);
-                    d.updated = now_ms();
+                    d.updated = at;
                 }
             }
             Action::Delete(id) => {
                 if let Some(i) = s.docs.iter().position(|d| d.id == id) {
                     s.docs.remove(i);
-                    if s.current >= s.docs.len() {
-                        s.current = s.docs.len().saturating_sub(1);
-                    }
+                    s.current = s.current.min(s.docs.len().saturating_sub(1));
                     s.reload += 1;
                 }
             }
-            Action::SetLanguage(l) => {
-                if let Some(d) = s.doc_mut() {
-                    d.language = l;
-                    d.symbol = 0;
-                }
-            }
-            Action::SetTarget(t) => {
-                if let Some(d) = s.doc_mut() {
-                    d.target = t;
-                }
-            }
-            Action::SetSeed(seed) => {
-                if let Some(d) = s.doc_mut() {
-                    d.seed = seed;
-                }
-            }
+            Action::SetLanguage(l) => s.update_doc(|d| {
+                d.language = l;
+                d.symbol = 0;
+            }),
+            Action::SetTarget(t) => s.update_doc(|d| d.target = t),
+            Action::SetSeed(seed) => s.update_doc(|d| d.seed = seed),
             Action::SetSymbol(i) => {
-                if let Some(d) = s.doc_mut() {
-                    d.symbol = i;
+                if s.doc().map(|d| d.symbol) == Some(i) {
+                    return self;
                 }
+                s.update_doc(|d| d.symbol = i);
+                s.legend = None;
             }
-            Action::SetView(v) => {
-                if let Some(d) = s.doc_mut() {
-                    d.view = v;
-                }
+            Action::GoToSymbol { index, offset } => {
+                s.update_doc(|d| d.symbol = index);
+                s.legend = None;
+                s.jump_to(offset);
+                s.overlay = None;
             }
+            Action::SetView(v) => s.update_doc(|d| d.view = v),
             Action::Cursor(c) => {
                 if s.cursor == c {
                     return self;
                 }
                 s.cursor = c;
             }
-            Action::Jump(offset) => {
-                let nonce = s.jump.map(|(_, n)| n + 1).unwrap_or(1);
-                s.jump = Some((offset, nonce));
+            Action::Jump(offset) => s.jump_to(offset),
+            Action::Message(tone, text) => {
+                s.message = Some(Message {
+                    tone,
+                    text,
+                    offer: None,
+                })
             }
-            Action::Message(tone, text) => s.message = Some((tone, text)),
+            Action::Offer(tone, text, offer) => {
+                s.message = Some(Message {
+                    tone,
+                    text,
+                    offer: Some(offer),
+                })
+            }
             Action::Dismiss => s.message = None,
-            Action::ToggleTheme => {
-                s.dark = !s.dark;
-                remember("vaultwright.dark", if s.dark { "1" } else { "0" });
+            Action::ToggleTheme { system_dark } => {
+                let dark = s.is_dark(system_dark);
+                s.settings.theme = if dark { Theme::Light } else { Theme::Dark };
             }
-            Action::Split(p) => {
-                s.split = p.clamp(15.0, 85.0);
-                remember("vaultwright.split", &format!("{:.1}", s.split));
+            Action::Split(p) => s.settings.split = p.clamp(15.0, 85.0),
+            Action::Zoom(view, zoom) => {
+                s.zoom.insert(view, zoom);
             }
+            Action::ShowPane(p) => s.pane = p,
+            Action::Overlay(o) => s.overlay = o,
+            Action::Legend(key) => s.legend = key,
         }
         Rc::new(s)
     }
 }
 
 impl State {
-    /// The document the user had open last time (from local storage).
-    fn doc_id_hint(&self) -> Option<String> {
-        if let Some(d) = self.doc() {
-            return Some(d.id.clone());
+    pub fn is_dark(&self, system_dark: bool) -> bool {
+        match self.settings.theme {
+            Theme::System => system_dark,
+            Theme::Light => false,
+            Theme::Dark => true,
         }
-        web_sys::window()?
-            .local_storage()
-            .ok()??
-            .get_item("vaultwright.current")
-            .ok()?
+    }
+
+    fn update_doc(&mut self, f: impl FnOnce(&mut Doc)) {
+        if let Some(d) = self.doc_mut() {
+            f(d);
+        }
+    }
+
+    fn show(&mut self, index: usize) {
+        self.current = index;
+        self.reload += 1;
+        self.cursor = 0;
+        self.legend = None;
+    }
+
+    fn jump_to(&mut self, offset: usize) {
+        let nonce = self.jump.map(|(_, n)| n.wrapping_add(1)).unwrap_or(1);
+        self.jump = Some((offset, nonce));
+        // On a narrow screen a jump is a request to see the source.
+        self.pane = Pane::Editor;
+    }
+
+    fn open(&mut self, doc: Doc) {
+        let same = self
+            .docs
+            .iter()
+            .position(|d| d.name == doc.name && d.source == doc.source);
+        match same {
+            Some(i) => {
+                self.show(i);
+                self.message = Some(Message {
+                    tone: Tone::Info,
+                    text: format!("{} is already open: switched to it.", doc.name),
+                    offer: None,
+                });
+            }
+            None => {
+                self.docs.push(Rc::new(doc));
+                self.show(self.docs.len() - 1);
+            }
+        }
+    }
+
+    /// Documents opened before storage answered (a link) stay, in front.
+    fn loaded_docs(&mut self, docs: Vec<Doc>, last: Option<String>) {
+        let keep = self.doc().map(|d| d.id.clone()).or(last);
+        let mut merged: Vec<Rc<Doc>> = docs.into_iter().map(Rc::new).collect();
+        for d in self.docs.drain(..) {
+            if !merged.iter().any(|m| m.id == d.id) {
+                merged.push(d);
+            }
+        }
+        self.docs = merged;
+        self.current = keep
+            .and_then(|id| self.docs.iter().position(|d| d.id == id))
+            .unwrap_or_else(|| newest(&self.docs));
+        self.loaded = true;
+        self.reload += 1;
     }
 }
 
-pub fn new_id() -> String {
-    format!(
-        "{:x}-{:x}",
-        now_ms() as u64,
-        (js_sys::Math::random() * 1e12) as u64
-    )
+fn newest(docs: &[Rc<Doc>]) -> usize {
+    docs.iter()
+        .enumerate()
+        .max_by(|a, b| a.1.updated.total_cmp(&b.1.updated))
+        .map(|(i, _)| i)
+        .unwrap_or(0)
 }
 
-pub fn new_doc(name: &str, language: Language, source: &str) -> Doc {
+pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64) -> Doc {
     Doc {
-        id: new_id(),
+        id,
         name: crate::codec::sanitize_name(name),
         language,
         target: Target::default(),
@@ -264,6 +395,67 @@ pub fn new_doc(name: &str, language: Language, source: &str) -> Doc {
         seed: 1,
         symbol: 0,
         view: "map".into(),
-        updated: now_ms(),
+        updated: at,
+        revision: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(id: &str, name: &str, text: &str) -> Doc {
+        new_doc(id.into(), name, Language::NethackDes, text, 0.0)
+    }
+
+    fn reduce(s: State, a: Action) -> State {
+        (*Rc::new(s).reduce(a)).clone()
+    }
+
+    #[test]
+    fn opening_an_identical_document_switches_to_it() {
+        let s = State::new(Settings::default());
+        let s = reduce(s, Action::Open(doc("a", "x.des", "MAZE")));
+        let s = reduce(s, Action::Open(doc("b", "y.des", "MAZE")));
+        let s = reduce(s, Action::Open(doc("c", "x.des", "MAZE")));
+        assert_eq!(s.docs.len(), 2);
+        assert_eq!(s.current, 0);
+        assert!(s.message.is_some());
+        let s = reduce(s, Action::Open(doc("d", "x.des", "MAZE2")));
+        assert_eq!(s.docs.len(), 3);
+        assert_eq!(s.current, 2);
+    }
+
+    #[test]
+    fn the_theme_follows_the_system_until_toggled() {
+        let s = State::new(Settings::default());
+        assert!(s.is_dark(true));
+        assert!(!s.is_dark(false));
+        let s = reduce(s, Action::ToggleTheme { system_dark: true });
+        assert_eq!(s.settings.theme, Theme::Light);
+        assert!(!s.is_dark(true));
+    }
+
+    #[test]
+    fn edits_count_revisions_and_ignore_no_ops() {
+        let s = State::new(Settings::default());
+        let s = reduce(s, Action::Open(doc("a", "x.des", "MAZE")));
+        let s = reduce(
+            s,
+            Action::Edit {
+                text: "MAZE2".into(),
+                at: 5.0,
+            },
+        );
+        assert_eq!(s.docs[0].revision, 1);
+        assert_eq!(s.docs[0].updated, 5.0);
+        let s = reduce(
+            s,
+            Action::Edit {
+                text: "MAZE2".into(),
+                at: 9.0,
+            },
+        );
+        assert_eq!(s.docs[0].revision, 1);
     }
 }

@@ -85,6 +85,8 @@ async fn branch_graph_draws_every_dungeon_level_and_branch() {
     let props = GraphProps {
         graph: Rc::new(graph()),
         highlight: (10, 11),
+        zoom: vaultwright_web::state::Zoom::Fit,
+        on_zoom: Callback::noop(),
         on_jump: Callback::from(move |o| j2.set(o)),
         on_hover: Callback::noop(),
         svg_ref: NodeRef::default(),
@@ -156,6 +158,8 @@ async fn tile_map_paints_and_describes_cells() {
         source,
         highlight: (0, 1),
         dark: false,
+        zoom: vaultwright_web::state::Zoom::Scale(1.0),
+        on_zoom: Callback::noop(),
         on_jump: Callback::noop(),
         on_hover: Callback::noop(),
         canvas_ref: canvas_ref.clone(),
@@ -200,7 +204,7 @@ async fn editor_bridge_round_trips_text_and_reports_changes() {
 
 #[wasm_bindgen_test]
 async fn storage_bridge_keeps_documents() {
-    let doc = vaultwright_web::state::new_doc("t.des", Language::NethackDes, "MAZE");
+    let doc = vaultwright_web::actions::make_doc("t.des", Language::NethackDes, "MAZE");
     let json = serde_json::to_string(&doc).unwrap();
     bridge::settle(bridge::db_put(&json)).await.unwrap();
     let all = bridge::settle(bridge::db_all())
@@ -232,11 +236,14 @@ fn permalinks_and_offsets_work_in_wasm() {
     };
     let hash = codec::encode_link(&link);
     assert_eq!(codec::decode_link(&hash).unwrap().unwrap(), link);
-    let derived = vaultwright_web::app::derive(&vaultwright_web::state::new_doc(
-        "a.des",
-        Language::NethackDes,
-        "MAZE:\"é\",' '\nNOMAP\n",
-    ));
+    let derived = vaultwright_web::derive::derive(
+        &mut vaultwright::Analyzer::new(),
+        &vaultwright_web::actions::make_doc(
+            "a.des",
+            Language::NethackDes,
+            "MAZE:\"é\",' '\nNOMAP\n",
+        ),
+    );
     // Token offsets are UTF-16: the string token ends before the two-byte é ends in bytes.
     assert!(derived
         .tokens

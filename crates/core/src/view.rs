@@ -51,6 +51,26 @@ impl View {
             View::EntityTable(_) => "entity table",
         }
     }
+
+    /// Whether the seed changes what this view shows (random placements,
+    /// a realisation of random transforms, a rolled dungeon layout), so
+    /// that a seed control is offered only where it does something.
+    pub fn uses_seed(&self) -> bool {
+        match self {
+            View::TileMap(m) => {
+                m.markers.iter().any(|k| k.random) || m.notes.iter().any(|n| n.contains("seed"))
+            }
+            View::RoomLayout(l) => {
+                l.rooms.iter().any(|r| {
+                    r.random
+                        || r.doors.iter().any(|d| d.random)
+                        || r.contents.iter().any(|m| m.random)
+                }) || l.corridors.iter().any(|c| c.random)
+            }
+            View::BranchGraph(g) => g.roll.is_some(),
+            View::EntityTable(_) => false,
+        }
+    }
 }
 
 /// A grid of glyphs with overlays.
@@ -293,4 +313,39 @@ pub struct Dice {
 
 fn yes() -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marker(random: bool) -> Marker {
+        Marker {
+            x: 0,
+            y: 0,
+            glyph: 'd',
+            fg: Rgb::RED,
+            kind: "monster".into(),
+            label: "jackal".into(),
+            random,
+            origin: Span::new(0, 1),
+        }
+    }
+
+    #[test]
+    fn a_seed_matters_only_where_something_is_chosen_at_random() {
+        let mut m = TileMap::new(2, 2, Cell::blank());
+        m.markers.push(marker(false));
+        assert!(!View::TileMap(m.clone()).uses_seed());
+        m.markers.push(marker(true));
+        assert!(View::TileMap(m).uses_seed());
+        let fixed = BranchGraph::default();
+        assert!(!View::BranchGraph(fixed.clone()).uses_seed());
+        let rolled = BranchGraph {
+            roll: Some(3),
+            ..fixed
+        };
+        assert!(View::BranchGraph(rolled).uses_seed());
+        assert!(!View::EntityTable(EntityTable::default()).uses_seed());
+    }
 }

@@ -1,4 +1,5 @@
-//! The diagnostics list under the editor; a click jumps to the span.
+//! The diagnostics list under the editor; a click (or Enter on a focused
+//! row) jumps to the span.
 
 use std::rc::Rc;
 
@@ -27,9 +28,16 @@ pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
                 let at = index.line_col(&props.source, d.span.start as usize);
                 let offset = d.span.start as usize;
                 let on_jump = props.on_jump.clone();
+                let on_key = props.on_jump.clone();
+                let onkeydown = Callback::from(move |e: KeyboardEvent| {
+                    if e.key() == "Enter" {
+                        e.prevent_default();
+                        on_key.emit(offset);
+                    }
+                });
                 let notes = d.notes.join("; ");
                 html! {
-                    <li class={classes!("diag", d.severity.as_str())}
+                    <li class={classes!("diag", d.severity.as_str())} tabindex="0" {onkeydown}
                         onclick={Callback::from(move |_| on_jump.emit(offset))}
                         title={notes.clone()}>
                         <span class="diag-sev">{ d.severity.as_str() }</span>

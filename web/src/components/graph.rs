@@ -6,7 +6,9 @@ use std::rc::Rc;
 use vaultwright::view::BranchGraph;
 use yew::prelude::*;
 
-use super::{touches, Hover};
+use super::viewport::Viewport;
+use super::{reveal_highlighted, touches, Hover};
+use crate::state::Zoom;
 
 const COL_W: f64 = 190.0;
 const ROW_H: f64 = 26.0;
@@ -16,6 +18,8 @@ const TOP: f64 = 40.0;
 pub struct GraphProps {
     pub graph: Rc<BranchGraph>,
     pub highlight: (usize, usize),
+    pub zoom: Zoom,
+    pub on_zoom: Callback<Zoom>,
     pub on_jump: Callback<usize>,
     pub on_hover: Callback<Option<Hover>>,
     pub svg_ref: NodeRef,
@@ -24,8 +28,36 @@ pub struct GraphProps {
 #[function_component(BranchGraphView)]
 pub fn branch_graph_view(props: &GraphProps) -> Html {
     let g = &props.graph;
-    let max_depth = g
-        .dungeons
+    let scroller = use_node_ref();
+    {
+        let svg = props.svg_ref.clone();
+        use_effect_with(props.highlight, move |_| reveal_highlighted(&svg));
+    }
+    let (w, h) = size(g);
+    let drawing = drawing(props);
+    let render = {
+        let svg_ref = props.svg_ref.clone();
+        Callback::from(move |s: f64| {
+            html! {
+                <svg ref={svg_ref.clone()} xmlns="http://www.w3.org/2000/svg" class="graph" data-testid="graph"
+                     viewBox={format!("0 0 {w} {h}")} width={format!("{:.0}", w * s)} height={format!("{:.0}", h * s)}>
+                    { drawing.clone() }
+                </svg>
+            }
+        })
+    };
+    html! {
+        <div class="svg-view">
+            <Viewport kind="graph" natural={(w, h)} zoom={props.zoom} on_zoom={props.on_zoom.clone()} render={render} scroller={scroller} />
+            if !g.notes.is_empty() {
+                <ul class="view-notes">{ for g.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+            }
+        </div>
+    }
+}
+
+fn max_depth(g: &BranchGraph) -> i32 {
+    g.dungeons
         .iter()
         .flat_map(|d| {
             d.levels
@@ -35,9 +67,20 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
         })
         .max()
         .unwrap_or(1)
-        .max(1);
+        .max(1)
+}
+
+/// Width and height of the drawing at 100%.
+fn size(g: &BranchGraph) -> (f64, f64) {
     let w = (g.dungeons.len().max(1) as f64) * COL_W + 20.0;
-    let h = TOP + (max_depth as f64 + 1.0) * ROW_H + 20.0;
+    let h = TOP + (max_depth(g) as f64 + 1.0) * ROW_H + 20.0;
+    (w, h)
+}
+
+/// Dungeon columns, level boxes and branch edges.
+fn drawing(props: &GraphProps) -> Html {
+    let g = &props.graph;
+    let (w, h) = size(g);
     let y_of = |depth: i32| TOP + depth.max(0) as f64 * ROW_H;
     let hover = |text: String, origin: vaultwright::Span| {
         let on_hover = props.on_hover.clone();
@@ -45,7 +88,7 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
             on_hover.emit(Some(Hover {
                 text: text.clone(),
                 origin: Some(origin),
-                at: (e.offset_x() as f64, e.offset_y() as f64),
+                at: (e.client_x() as f64, e.client_y() as f64),
             }))
         })
     };
@@ -54,9 +97,7 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
         Callback::from(move |_: MouseEvent| on_jump.emit(offset))
     };
     html! {
-        <div class="svg-view">
-        <svg ref={props.svg_ref.clone()} xmlns="http://www.w3.org/2000/svg" class="graph" data-testid="graph"
-             viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()}>
+        <>
             <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="bg" />
             { for g.branches.iter().map(|b| {
                 let x1 = 10.0 + b.from as f64 * COL_W + COL_W - 30.0;
@@ -97,11 +138,7 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
                     </g>
                 }
             }) }
-        </svg>
-        if !g.notes.is_empty() {
-            <ul class="view-notes">{ for g.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
-        }
-        </div>
+        </>
     }
 }
 

@@ -1,18 +1,32 @@
+//! One component per file. The views (tile map, rooms, graph, table) draw
+//! the core's view model inside a `Viewport`; the rest is the studio's
+//! chrome around them.
+
 pub mod diagnostics;
 pub mod editor;
+pub mod exports;
 pub mod graph;
+pub mod message_bar;
+pub mod outline;
+pub mod pane_tabs;
 pub mod rooms;
+pub mod shortcut_sheet;
 pub mod table;
 pub mod tilemap;
+pub mod toolbar;
+pub mod view_bar;
+pub mod view_pane;
+pub mod viewport;
 
 use vaultwright::Span;
+use wasm_bindgen::JsCast;
 
 /// What the pointer is on in a view: a description and the source span.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hover {
     pub text: String,
     pub origin: Option<Span>,
-    /// Pixel position for the tooltip, relative to the view.
+    /// Where to show the tooltip, in client (viewport) pixels.
     pub at: (f64, f64),
 }
 
@@ -21,7 +35,12 @@ pub fn describe_origin(source: &str, span: Span) -> String {
     let index = vaultwright::LineIndex::new(source);
     let line = index.line_of(span.start as usize);
     let range = index.line_range(source, line);
-    let text: String = source[range].chars().take(60).collect();
+    let text: String = source
+        .get(range)
+        .unwrap_or_default()
+        .chars()
+        .take(60)
+        .collect();
     format!("line {}: {}", line + 1, text.trim_end())
 }
 
@@ -32,5 +51,23 @@ pub fn touches(span: Option<Span>, range: (usize, usize)) -> bool {
             (s.start as usize) < range.1 && (s.end as usize).max(s.start as usize + 1) > range.0
         }
         None => false,
+    }
+}
+
+/// Scrolls the first highlighted element of an SVG view into sight,
+/// smoothly and only if it is not visible already.
+pub fn reveal_highlighted(svg: &yew::NodeRef) {
+    let Some(svg) = svg.cast::<web_sys::Element>() else {
+        return;
+    };
+    let Ok(Some(el)) = svg.query_selector(".hl") else {
+        return;
+    };
+    let opts = web_sys::ScrollIntoViewOptions::new();
+    opts.set_behavior(web_sys::ScrollBehavior::Smooth);
+    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    opts.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+    if let Some(el) = el.dyn_ref::<web_sys::Element>() {
+        el.scroll_into_view_with_scroll_into_view_options(&opts);
     }
 }

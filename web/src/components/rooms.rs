@@ -7,7 +7,9 @@ use vaultwright::view::RoomLayout;
 use vaultwright::Span;
 use yew::prelude::*;
 
-use super::{describe_origin, touches, Hover};
+use super::viewport::Viewport;
+use super::{describe_origin, reveal_highlighted, touches, Hover};
+use crate::state::Zoom;
 
 const SX: f64 = 10.0;
 const SY: f64 = 16.0;
@@ -17,6 +19,8 @@ pub struct RoomsProps {
     pub layout: Rc<RoomLayout>,
     pub source: Rc<String>,
     pub highlight: (usize, usize),
+    pub zoom: Zoom,
+    pub on_zoom: Callback<Zoom>,
     pub on_jump: Callback<usize>,
     pub on_hover: Callback<Option<Hover>>,
     pub svg_ref: NodeRef,
@@ -36,7 +40,7 @@ fn handlers(
             on_hover.emit(Some(Hover {
                 text: full.clone(),
                 origin: Some(origin),
-                at: (e.offset_x() as f64, e.offset_y() as f64),
+                at: (e.client_x() as f64, e.client_y() as f64),
             }))
         }),
     )
@@ -46,14 +50,44 @@ fn handlers(
 pub fn room_layout_view(props: &RoomsProps) -> Html {
     let l = &props.layout;
     let (w, h) = (l.width as f64 * SX, l.height as f64 * SY);
-    let leave = {
+    let scroller = use_node_ref();
+    {
+        let svg = props.svg_ref.clone();
+        use_effect_with(props.highlight, move |_| reveal_highlighted(&svg));
+    }
+    let drawing = drawing(props);
+    let render = {
+        let svg_ref = props.svg_ref.clone();
         let on_hover = props.on_hover.clone();
-        Callback::from(move |_: MouseEvent| on_hover.emit(None))
+        Callback::from(move |s: f64| {
+            let leave = {
+                let on_hover = on_hover.clone();
+                Callback::from(move |_: MouseEvent| on_hover.emit(None))
+            };
+            html! {
+                <svg ref={svg_ref.clone()} xmlns="http://www.w3.org/2000/svg" class="rooms" data-testid="rooms"
+                     viewBox={format!("0 0 {w} {h}")} width={format!("{:.0}", w * s)} height={format!("{:.0}", h * s)} onmouseleave={leave}>
+                    { drawing.clone() }
+                </svg>
+            }
+        })
     };
     html! {
         <div class="svg-view">
-        <svg ref={props.svg_ref.clone()} xmlns="http://www.w3.org/2000/svg" class="rooms" data-testid="rooms"
-             viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} onmouseleave={leave}>
+            <Viewport kind="rooms" natural={(w, h)} zoom={props.zoom} on_zoom={props.on_zoom.clone()} render={render} scroller={scroller} />
+            if !l.notes.is_empty() {
+                <ul class="view-notes">{ for l.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+            }
+        </div>
+    }
+}
+
+/// The rooms, corridors, doors and contents, in level coordinates.
+fn drawing(props: &RoomsProps) -> Html {
+    let l = &props.layout;
+    let (w, h) = (l.width as f64 * SX, l.height as f64 * SY);
+    html! {
+        <>
             <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="bg" />
             { for l.corridors.iter().map(|c| {
                 let pts: Vec<String> = c.points.iter().map(|(x, y)| format!("{},{}", *x as f64 * SX + SX / 2.0, *y as f64 * SY + SY / 2.0)).collect();
@@ -87,10 +121,6 @@ pub fn room_layout_view(props: &RoomsProps) -> Html {
                     </g>
                 }
             }) }
-        </svg>
-        if !l.notes.is_empty() {
-            <ul class="view-notes">{ for l.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
-        }
-        </div>
+        </>
     }
 }

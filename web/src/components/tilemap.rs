@@ -1,19 +1,23 @@
-//! The tile map on a `<canvas>`: glyphs with colours, zoom (buttons and
-//! Ctrl+wheel), pan (drag), grid toggle; hovering names the cell and its
-//! source line, clicking moves the editor there, and the cells the editor's
-//! current line produced are highlighted.
+//! The tile map on a `<canvas>`, drawn at the viewport's scale: glyphs in
+//! their game colours, the cells the editor's current line made
+//! highlighted (and scrolled into view), a cell cursor for the keyboard.
+//! Hovering (or tapping) names a cell and its source line; clicking (or
+//! Enter) moves the editor there.
 
 use std::rc::Rc;
 
 use vaultwright::view::TileMap;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 use yew::prelude::*;
 
+use super::viewport::Viewport;
 use super::{describe_origin, touches, Hover};
+use crate::state::Zoom;
 
-const CELL_W: f64 = 10.0;
-const CELL_H: f64 = 16.0;
+/// A cell at 100%, in CSS pixels.
+pub const CELL_W: f64 = 10.0;
+pub const CELL_H: f64 = 16.0;
 
 #[derive(Properties, PartialEq)]
 pub struct TileMapProps {
@@ -22,6 +26,8 @@ pub struct TileMapProps {
     /// Byte range of the editor's current line.
     pub highlight: (usize, usize),
     pub dark: bool,
+    pub zoom: Zoom,
+    pub on_zoom: Callback<Zoom>,
     pub on_jump: Callback<usize>,
     pub on_hover: Callback<Option<Hover>>,
     pub canvas_ref: NodeRef,
@@ -46,7 +52,7 @@ pub fn describe_cell(
             Some(m.origin),
         ));
     }
-    let c = map.cell(x as u32, y as u32)?;
+    let c = map.cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?;
     let line = c
         .origin
         .map(|o| format!(" · {}", describe_origin(source, o)))
@@ -54,33 +60,94 @@ pub fn describe_cell(
     Some((format!("{} at ({x},{y}){line}", c.kind), c.origin))
 }
 
-fn draw(
-    canvas: &HtmlCanvasElement,
-    map: &TileMap,
-    zoom: f64,
-    grid: bool,
+/// The source offset a click on a cell jumps to.
+fn origin_at(map: &TileMap, x: i32, y: i32) -> Option<usize> {
+    map.markers
+        .iter()
+        .rev()
+        .find(|m| m.x == x && m.y == y)
+        .map(|m| m.origin)
+        .or_else(|| {
+            map.cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)
+                .and_then(|c| c.origin)
+        })
+        .map(|o| o.start as usize)
+}
+
+/// The bounding box (cells, inclusive) of what the highlighted line made.
+pub fn highlighted_box(map: &TileMap, highlight: (usize, usize)) -> Option<(i32, i32, i32, i32)> {
+    let mut b: Option<(i32, i32, i32, i32)> = None;
+    let mut add = |x: i32, y: i32| {
+        b = Some(match b {
+            None => (x, y, x, y),
+            Some((a, c, d, e)) => (a.min(x), c.min(y), d.max(x), e.max(y)),
+        });
+    };
+    for m in &map.markers {
+        if touches(Some(m.origin), highlight) {
+            add(m.x, m.y);
+        }
+    }
+    for (i, c) in map.cells.iter().enumerate() {
+        if touches(c.origin, highlight) {
+            let w = map.width.max(1) as usize;
+            add((i % w) as i32, (i / w) as i32);
+        }
+    }
+    b
+}
+
+struct Paint<'a> {
+    map: &'a TileMap,
+    scale: f64,
     highlight: (usize, usize),
     dark: bool,
-) {
-    let (cw, ch) = (CELL_W * zoom, CELL_H * zoom);
-    canvas.set_width((map.width as f64 * cw).ceil() as u32);
-    canvas.set_height((map.height as f64 * ch).ceil() as u32);
-    let Ok(Some(ctx)) = canvas.get_context("2d") else {
-        return;
-    };
-    let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
-        return;
-    };
-    ctx.set_fill_style_str(if dark { "#111418" } else { "#1b1e23" });
-    ctx.fill_rect(0.0, 0.0, canvas.width() as f64, canvas.height() as f64);
-    ctx.set_font(&format!("{}px monospace", (13.0 * zoom).round()));
+    cursor: Option<(i32, i32)>,
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok()??.dyn_into().ok()
+}
+
+fn draw(canvas: &HtmlCanvasElement, p: &Paint) {
+    let map = p.map;
+    let (cw, ch) = (CELL_W * p.scale, CELL_H * p.scale);
+    let (w, h) = (map.width as f64 * cw, map.height as f64 * ch);
+    // Draw at device resolution so glyphs stay sharp when zoomed.
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    canvas.set_width((w * dpr).ceil() as u32);
+    canvas.set_height((h * dpr).ceil() as u32);
+    let _ = canvas.set_attribute("style", &format!("width:{w:.0}px;height:{h:.0}px"));
+    let Some(ctx) = context(canvas) else { return };
+    let _ = ctx.scale(dpr, dpr);
+    ctx.set_fill_style_str(if p.dark { "#111418" } else { "#1b1e23" });
+    ctx.fill_rect(0.0, 0.0, w, h);
+    ctx.set_font(&format!(
+        "{:.1}px ui-monospace, 'DejaVu Sans Mono', monospace",
+        13.0 * p.scale
+    ));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
+    draw_cells(&ctx, p, cw, ch);
+    draw_areas(&ctx, p, cw, ch);
+    draw_markers(&ctx, p, cw, ch);
+    if let Some((x, y)) = p.cursor {
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width(2.0);
+        ctx.stroke_rect(x as f64 * cw + 1.0, y as f64 * ch + 1.0, cw - 2.0, ch - 2.0);
+    }
+}
+
+fn draw_cells(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+    let map = p.map;
     for y in 0..map.height {
         for x in 0..map.width {
             let Some(c) = map.cell(x, y) else { continue };
             let (px, py) = (x as f64 * cw, y as f64 * ch);
-            if touches(c.origin, highlight) {
+            if touches(c.origin, p.highlight) {
                 ctx.set_fill_style_str("#3d4f7a");
                 ctx.fill_rect(px, py, cw, ch);
             } else if let Some(bg) = c.bg {
@@ -89,13 +156,20 @@ fn draw(
             }
             if c.glyph != ' ' {
                 ctx.set_fill_style_str(&c.fg.hex());
-                let _ = ctx.fill_text(&c.glyph.to_string(), px + cw / 2.0, py + ch / 2.0);
+                let _ = ctx.fill_text(
+                    c.glyph.encode_utf8(&mut [0; 4]),
+                    px + cw / 2.0,
+                    py + ch / 2.0,
+                );
             }
         }
     }
+}
+
+fn draw_areas(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
     ctx.set_line_width(1.0);
-    for a in &map.areas {
-        ctx.set_stroke_style_str(if touches(Some(a.origin), highlight) {
+    for a in &p.map.areas {
+        ctx.set_stroke_style_str(if touches(Some(a.origin), p.highlight) {
             "#ffd75e"
         } else {
             "rgba(120,160,255,0.45)"
@@ -107,174 +181,291 @@ fn draw(
             (a.y2 - a.y1 + 1) as f64 * ch - 1.0,
         );
     }
-    for m in &map.markers {
+}
+
+fn draw_markers(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+    for m in &p.map.markers {
         let (px, py) = (m.x as f64 * cw, m.y as f64 * ch);
-        let hl = touches(Some(m.origin), highlight);
+        let hl = touches(Some(m.origin), p.highlight);
         ctx.set_fill_style_str(if hl { "#ffd75e" } else { "#1b1e23" });
         ctx.fill_rect(px + 1.0, py + 1.0, cw - 2.0, ch - 2.0);
         let fg = m.fg.hex();
         ctx.set_fill_style_str(if hl { "#000000" } else { &fg });
-        let _ = ctx.fill_text(&m.glyph.to_string(), px + cw / 2.0, py + ch / 2.0);
+        let _ = ctx.fill_text(
+            m.glyph.encode_utf8(&mut [0; 4]),
+            px + cw / 2.0,
+            py + ch / 2.0,
+        );
         if m.random {
             ctx.set_stroke_style_str("rgba(255,255,255,0.35)");
             ctx.stroke_rect(px + 0.5, py + 0.5, cw - 1.0, ch - 1.0);
         }
     }
-    if grid {
-        ctx.set_stroke_style_str("rgba(255,255,255,0.08)");
-        for x in 0..=map.width {
-            ctx.begin_path();
-            ctx.move_to(x as f64 * cw, 0.0);
-            ctx.line_to(x as f64 * cw, map.height as f64 * ch);
-            ctx.stroke();
-        }
-        for y in 0..=map.height {
-            ctx.begin_path();
-            ctx.move_to(0.0, y as f64 * ch);
-            ctx.line_to(map.width as f64 * cw, y as f64 * ch);
-            ctx.stroke();
-        }
+}
+
+/// Scrolls the scroller (smoothly) so that a box of cells is visible, if it
+/// is not already.
+fn reveal(scroller: &Element, b: (i32, i32, i32, i32), cw: f64, ch: f64) {
+    let (x1, y1) = (b.0 as f64 * cw, b.1 as f64 * ch);
+    let (x2, y2) = ((b.2 + 1) as f64 * cw, (b.3 + 1) as f64 * ch);
+    let (left, top) = (scroller.scroll_left() as f64, scroller.scroll_top() as f64);
+    let (w, h) = (
+        scroller.client_width() as f64,
+        scroller.client_height() as f64,
+    );
+    let inside = x1 >= left && x2 <= left + w && y1 >= top && y2 <= top + h;
+    if inside {
+        return;
     }
+    let to_x = ((x1 + x2) / 2.0 - w / 2.0).max(0.0);
+    let to_y = ((y1 + y2) / 2.0 - h / 2.0).max(0.0);
+    let opts = web_sys::ScrollToOptions::new();
+    opts.set_left(to_x);
+    opts.set_top(to_y);
+    opts.set_behavior(web_sys::ScrollBehavior::Smooth);
+    scroller.scroll_to_with_scroll_to_options(&opts);
 }
 
 #[function_component(TileMapView)]
 pub fn tile_map_view(props: &TileMapProps) -> Html {
-    let zoom = use_state(|| 1.5f64);
     let grid = use_state(|| false);
-    let drag = use_mut_ref(|| None::<(i32, i32, i32, i32)>);
+    let cursor = use_state(|| None::<(i32, i32)>);
+    let scale = use_mut_ref(|| 1.0f64);
     let scroller = use_node_ref();
-    {
-        let canvas = props.canvas_ref.clone();
-        let deps = (props.map.clone(), *zoom, *grid, props.highlight, props.dark);
-        use_effect_with(deps, move |(map, zoom, grid, highlight, dark)| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                draw(&c, map, *zoom, *grid, *highlight, *dark);
-            }
-        });
-    }
+    let map = props.map.clone();
+    let natural = (map.width as f64 * CELL_W, map.height as f64 * CELL_H);
+
     let cell_at = {
-        let zoom = *zoom;
-        let canvas = props.canvas_ref.clone();
-        move |e: &MouseEvent| -> Option<(i32, i32, f64, f64)> {
+        let (canvas, scale) = (props.canvas_ref.clone(), scale.clone());
+        move |cx: f64, cy: f64| -> Option<(i32, i32)> {
             let c = canvas.cast::<HtmlCanvasElement>()?;
             let r = c.get_bounding_client_rect();
-            let (px, py) = (
-                e.client_x() as f64 - r.left(),
-                e.client_y() as f64 - r.top(),
-            );
-            let x = (px / (CELL_W * zoom)).floor() as i32;
-            let y = (py / (CELL_H * zoom)).floor() as i32;
-            Some((x, y, px, py))
+            let s = *scale.borrow();
+            let x = ((cx - r.left()) / (CELL_W * s)).floor() as i32;
+            let y = ((cy - r.top()) / (CELL_H * s)).floor() as i32;
+            Some((x, y))
+        }
+    };
+    let hover_at = {
+        let (map, source, on_hover) = (map.clone(), props.source.clone(), props.on_hover.clone());
+        move |x: i32, y: i32, client: (f64, f64)| {
+            let hover = describe_cell(&map, &source, x, y).map(|(text, origin)| Hover {
+                text,
+                origin,
+                at: client,
+            });
+            on_hover.emit(hover);
         }
     };
     let onmousemove = {
-        let (map, source, on_hover, drag, scroller, cell_at) = (
-            props.map.clone(),
-            props.source.clone(),
-            props.on_hover.clone(),
-            drag.clone(),
-            scroller.clone(),
-            cell_at.clone(),
-        );
+        let (cell_at, hover_at) = (cell_at.clone(), hover_at.clone());
         Callback::from(move |e: MouseEvent| {
-            if let Some((sx, sy, left, top)) = *drag.borrow() {
-                if let Some(s) = scroller.cast::<web_sys::Element>() {
-                    s.set_scroll_left(left - (e.client_x() - sx));
-                    s.set_scroll_top(top - (e.client_y() - sy));
-                }
-                return;
-            }
-            let hover = cell_at(&e).and_then(|(x, y, px, py)| {
-                describe_cell(&map, &source, x, y).map(|(text, origin)| Hover {
-                    text,
-                    origin,
-                    at: (px, py),
-                })
-            });
-            on_hover.emit(hover);
-        })
-    };
-    let onmousedown = {
-        let (drag, scroller) = (drag.clone(), scroller.clone());
-        Callback::from(move |e: MouseEvent| {
-            if e.button() == 1 || e.shift_key() {
-                if let Some(s) = scroller.cast::<web_sys::Element>() {
-                    *drag.borrow_mut() =
-                        Some((e.client_x(), e.client_y(), s.scroll_left(), s.scroll_top()));
-                }
+            let (cx, cy) = (e.client_x() as f64, e.client_y() as f64);
+            if let Some((x, y)) = cell_at(cx, cy) {
+                hover_at(x, y, (cx, cy));
             }
         })
-    };
-    let onmouseup = {
-        let drag = drag.clone();
-        Callback::from(move |_: MouseEvent| *drag.borrow_mut() = None)
     };
     let onclick = {
-        let (map, on_jump) = (props.map.clone(), props.on_jump.clone());
+        let (map, on_jump, cell_at, hover_at) = (
+            map.clone(),
+            props.on_jump.clone(),
+            cell_at.clone(),
+            hover_at.clone(),
+        );
         Callback::from(move |e: MouseEvent| {
-            if e.shift_key() {
+            let (cx, cy) = (e.client_x() as f64, e.client_y() as f64);
+            let Some((x, y)) = cell_at(cx, cy) else {
                 return;
-            }
-            if let Some((x, y, _, _)) = cell_at(&e) {
-                let origin = map
-                    .markers
-                    .iter()
-                    .rev()
-                    .find(|m| m.x == x && m.y == y)
-                    .map(|m| m.origin)
-                    .or_else(|| map.cell(x as u32, y as u32).and_then(|c| c.origin));
-                if let Some(o) = origin {
-                    on_jump.emit(o.start as usize);
-                }
+            };
+            // A tap describes the cell (touch has no hover); a click jumps.
+            let tap = e
+                .dyn_ref::<web_sys::PointerEvent>()
+                .is_some_and(|p| p.pointer_type() == "touch");
+            if tap {
+                hover_at(x, y, (cx, cy));
+            } else if let Some(o) = origin_at(&map, x, y) {
+                on_jump.emit(o);
             }
         })
     };
     let onmouseleave = {
-        let (on_hover, drag) = (props.on_hover.clone(), drag.clone());
-        Callback::from(move |_: MouseEvent| {
-            *drag.borrow_mut() = None;
-            on_hover.emit(None);
-        })
+        let on_hover = props.on_hover.clone();
+        Callback::from(move |_: MouseEvent| on_hover.emit(None))
     };
-    let onwheel = {
-        let zoom = zoom.clone();
-        Callback::from(move |e: WheelEvent| {
-            if e.ctrl_key() {
-                e.prevent_default();
-                let z = if e.delta_y() < 0.0 {
-                    *zoom * 1.15
-                } else {
-                    *zoom / 1.15
-                };
-                zoom.set(z.clamp(0.5, 4.0));
+    let onkeydown = {
+        let (map, cursor, on_jump, canvas, scale, hover_at) = (
+            map.clone(),
+            cursor.clone(),
+            props.on_jump.clone(),
+            props.canvas_ref.clone(),
+            scale.clone(),
+            hover_at.clone(),
+        );
+        Callback::from(move |e: KeyboardEvent| {
+            let (x, y) = cursor.unwrap_or((map.width as i32 / 2, map.height as i32 / 2));
+            let to = match e.key().as_str() {
+                "ArrowLeft" => (x - 1, y),
+                "ArrowRight" => (x + 1, y),
+                "ArrowUp" => (x, y - 1),
+                "ArrowDown" => (x, y + 1),
+                "Enter" => {
+                    if let Some(o) = origin_at(&map, x, y) {
+                        e.prevent_default();
+                        on_jump.emit(o);
+                    }
+                    return;
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            let to = (
+                to.0.clamp(0, map.width as i32 - 1),
+                to.1.clamp(0, map.height as i32 - 1),
+            );
+            cursor.set(Some(to));
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                let r = c.get_bounding_client_rect();
+                let s = *scale.borrow();
+                let client = (
+                    r.left() + (to.0 as f64 + 1.0) * CELL_W * s,
+                    r.top() + (to.1 as f64 + 1.0) * CELL_H * s,
+                );
+                hover_at(to.0, to.1, client);
             }
         })
     };
-    let zoom_by = |f: f64| {
-        let zoom = zoom.clone();
-        Callback::from(move |_: MouseEvent| zoom.set((*zoom * f).clamp(0.5, 4.0)))
+    let onblur = {
+        let (cursor, on_hover) = (cursor.clone(), props.on_hover.clone());
+        Callback::from(move |_: FocusEvent| {
+            cursor.set(None);
+            on_hover.emit(None);
+        })
+    };
+
+    // Follow the editor: reveal what the current line made when it moves.
+    {
+        let (map, scroller, scale) = (map.clone(), scroller.clone(), scale.clone());
+        use_effect_with(props.highlight, move |hl| {
+            if let (Some(b), Some(el)) = (highlighted_box(&map, *hl), scroller.cast::<Element>()) {
+                let s = *scale.borrow();
+                reveal(&el, b, CELL_W * s, CELL_H * s);
+            }
+        });
+    }
+
+    let render = {
+        let (canvas_ref, map, hl, dark, grid, cursor, scale_out) = (
+            props.canvas_ref.clone(),
+            map.clone(),
+            props.highlight,
+            props.dark,
+            *grid,
+            *cursor,
+            scale.clone(),
+        );
+        let (onmousemove, onclick, onmouseleave, onkeydown, onblur) =
+            (onmousemove, onclick, onmouseleave, onkeydown, onblur);
+        Callback::from(move |s: f64| {
+            *scale_out.borrow_mut() = s;
+            html! {
+                <MapCanvas map={map.clone()} scale={s} highlight={hl} dark={dark} grid={grid} cursor={cursor}
+                    canvas_ref={canvas_ref.clone()} onmousemove={onmousemove.clone()} onclick={onclick.clone()}
+                    onmouseleave={onmouseleave.clone()} onkeydown={onkeydown.clone()} onblur={onblur.clone()} />
+            }
+        })
     };
     let toggle_grid = {
         let grid = grid.clone();
         Callback::from(move |_: MouseEvent| grid.set(!*grid))
     };
+    let tools = html! {
+        <>
+            <button class={classes!((*grid).then_some("on"))} aria-pressed={(*grid).to_string()} onclick={toggle_grid}>{"grid"}</button>
+            <span class="hint">{"drag to pan · click a tile to jump to its line"}</span>
+        </>
+    };
     html! {
         <div class="tilemap">
-            <div class="view-tools">
-                <button title="Zoom out (Ctrl+wheel)" onclick={zoom_by(1.0 / 1.25)}>{"−"}</button>
-                <span class="zoom">{ format!("{:.0}%", *zoom * 100.0) }</span>
-                <button title="Zoom in (Ctrl+wheel)" onclick={zoom_by(1.25)}>{"+"}</button>
-                <button class={classes!((*grid).then_some("on"))} onclick={toggle_grid}>{"grid"}</button>
-                <span class="hint">{"Shift+drag to pan · click a tile to jump to its line"}</span>
-            </div>
-            <div class="canvas-scroll" ref={scroller}>
-                <canvas ref={props.canvas_ref.clone()} data-testid="tilemap"
-                    data-cell-w={(CELL_W * *zoom).to_string()} data-cell-h={(CELL_H * *zoom).to_string()}
-                    {onmousemove} {onmousedown} {onmouseup} {onclick} {onmouseleave} {onwheel} />
-            </div>
+            <Viewport kind="map" natural={natural} zoom={props.zoom} on_zoom={props.on_zoom.clone()}
+                render={render} scroller={scroller} tools={tools} />
             if !props.map.notes.is_empty() {
                 <ul class="view-notes">{ for props.map.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
             }
         </div>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct MapCanvasProps {
+    map: Rc<TileMap>,
+    scale: f64,
+    highlight: (usize, usize),
+    dark: bool,
+    grid: bool,
+    cursor: Option<(i32, i32)>,
+    canvas_ref: NodeRef,
+    onmousemove: Callback<MouseEvent>,
+    onclick: Callback<MouseEvent>,
+    onmouseleave: Callback<MouseEvent>,
+    onkeydown: Callback<KeyboardEvent>,
+    onblur: Callback<FocusEvent>,
+}
+
+/// The canvas itself: repainted only when what it shows changes.
+#[function_component(MapCanvas)]
+fn map_canvas(p: &MapCanvasProps) -> Html {
+    {
+        let canvas = p.canvas_ref.clone();
+        let deps = (
+            p.map.clone(),
+            p.scale,
+            p.grid,
+            p.highlight,
+            p.dark,
+            p.cursor,
+        );
+        use_effect_with(deps, move |(map, scale, grid, highlight, dark, cursor)| {
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                let paint = Paint {
+                    map,
+                    scale: *scale,
+                    highlight: *highlight,
+                    dark: *dark,
+                    cursor: *cursor,
+                };
+                draw(&c, &paint);
+                if *grid {
+                    draw_grid(&c, map, *scale);
+                }
+            }
+        });
+    }
+    let label = format!(
+        "Tile map, {} by {} cells. Arrow keys move a cell cursor; Enter jumps to the cell's source line.",
+        p.map.width, p.map.height
+    );
+    html! {
+        <canvas ref={p.canvas_ref.clone()} data-testid="tilemap" tabindex="0" role="img" aria-label={label} data-focus="view"
+            data-cell-w={(CELL_W * p.scale).to_string()} data-cell-h={(CELL_H * p.scale).to_string()}
+            onmousemove={p.onmousemove.clone()} onclick={p.onclick.clone()} onmouseleave={p.onmouseleave.clone()}
+            onkeydown={p.onkeydown.clone()} onblur={p.onblur.clone()} />
+    }
+}
+
+fn draw_grid(canvas: &HtmlCanvasElement, map: &TileMap, scale: f64) {
+    let Some(ctx) = context(canvas) else { return };
+    let (cw, ch) = (CELL_W * scale, CELL_H * scale);
+    let (w, h) = (map.width as f64 * cw, map.height as f64 * ch);
+    ctx.set_stroke_style_str("rgba(255,255,255,0.08)");
+    ctx.begin_path();
+    for x in 0..=map.width {
+        ctx.move_to(x as f64 * cw, 0.0);
+        ctx.line_to(x as f64 * cw, h);
+    }
+    for y in 0..=map.height {
+        ctx.move_to(0.0, y as f64 * ch);
+        ctx.line_to(w, y as f64 * ch);
+    }
+    ctx.stroke();
 }

@@ -1,0 +1,178 @@
+//! Commands with side effects that callbacks and shortcuts share: opening
+//! files, sharing links, downloads. Each reports back through actions.
+
+use vaultwright::{detect_language, Analysis, Language};
+use yew::prelude::*;
+
+use crate::bridge;
+use crate::codec::{self, LinkState};
+use crate::state::{new_doc, Action, Doc, Offer, State, Tone};
+
+pub type Dispatch = UseReducerDispatcher<State>;
+
+/// Files larger than this are refused with a message rather than opened.
+pub const MAX_OPEN_BYTES: usize = 8 << 20;
+/// Links longer than this are hard to paste into chats and issue trackers.
+pub const LONG_LINK_BYTES: usize = 8 * 1024;
+
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+pub fn new_id() -> String {
+    format!(
+        "{:x}-{:x}",
+        now_ms() as u64,
+        (js_sys::Math::random() * 1e12) as u64
+    )
+}
+
+/// A new document stamped with a fresh id and the current time.
+pub fn make_doc(name: &str, language: Language, source: &str) -> Doc {
+    new_doc(new_id(), name, language, source, now_ms())
+}
+
+pub fn open_files(files: web_sys::FileList, dispatch: &Dispatch) {
+    for i in 0..files.length() {
+        if let Some(f) = files.get(i) {
+            open_file(f, dispatch.clone());
+        }
+    }
+}
+
+fn open_file(file: web_sys::File, dispatch: Dispatch) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let name = file.name();
+        match wasm_bindgen_futures::JsFuture::from(bridge::read_file(&file)).await {
+            Ok(bytes) => {
+                let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
+                dispatch.dispatch(opened(&name, &bytes));
+            }
+            Err(e) => dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not read {name}: {}", bridge::describe(e)),
+            )),
+        }
+    });
+}
+
+/// What opening a file's bytes does: a new document, or a message saying
+/// why not. Binary and non-UTF-8 files open with their text made valid and
+/// a message, so that nothing the user sees is silently altered.
+pub fn opened(name: &str, bytes: &[u8]) -> Action {
+    if bytes.len() > MAX_OPEN_BYTES {
+        return Action::Message(
+            Tone::Error,
+            format!(
+                "{name} is {:.1} MB, more than the studio opens ({} MB); check it with the command-line tool instead.",
+                bytes.len() as f64 / (1 << 20) as f64,
+                MAX_OPEN_BYTES >> 20
+            ),
+        );
+    }
+    if bytes.contains(&0) {
+        return Action::Message(
+            Tone::Error,
+            format!("{name} looks like a binary file (it contains NUL bytes); not opened."),
+        );
+    }
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let language = detect_language(name, &text).unwrap_or(Language::NethackDes);
+    Action::Open(make_doc(name, language, &text))
+}
+
+fn link_state(doc: &Doc) -> LinkState {
+    LinkState {
+        language: doc.language,
+        target: doc.target,
+        name: doc.name.clone(),
+        source: doc.source.clone(),
+        symbol: doc.symbol,
+        seed: doc.seed,
+        view: doc.view.clone(),
+    }
+}
+
+pub fn copy_link(doc: &Doc, dispatch: &Dispatch) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hash = codec::encode_link(&link_state(doc));
+    let base = window.location().href().unwrap_or_default();
+    let base = base.split('#').next().unwrap_or("").to_string();
+    let url = format!("{base}{hash}");
+    if let Some(el) = window.document().and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("data-last-link", &hash);
+    }
+    let dispatch = dispatch.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let copied = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&url))
+            .await
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        dispatch.dispatch(link_message(&url, copied));
+    });
+}
+
+/// What the user is told after copying a link: its length, and for a long
+/// link the offer to share the file instead.
+pub fn link_message(url: &str, copied: bool) -> Action {
+    let kb = url.len() as f64 / 1024.0;
+    if url.len() > LONG_LINK_BYTES {
+        let text = format!(
+            "{} The link is {kb:.0} KB long: many chats and trackers cut links over 8 KB. Sharing the file may be safer.",
+            if copied { "Link copied." } else { "Could not copy the link." }
+        );
+        return Action::Offer(Tone::Info, text, Offer::DownloadSource);
+    }
+    if copied {
+        Action::Message(
+            Tone::Info,
+            format!("Link copied ({} characters).", url.len()),
+        )
+    } else {
+        Action::Message(Tone::Info, format!("Copy this link: {url}"))
+    }
+}
+
+pub fn download_source(doc: &Doc) {
+    bridge::download(&doc.name, doc.source.as_bytes(), "text/plain");
+}
+
+pub fn download_all(analysis: &Analysis, doc: &Doc, dispatch: &Dispatch) {
+    let files: Vec<(String, Vec<u8>)> = analysis
+        .artifacts
+        .iter()
+        .map(|a| (a.name.clone(), a.bytes.clone()))
+        .collect();
+    if files.is_empty() {
+        dispatch.dispatch(Action::Message(
+            Tone::Info,
+            "Nothing to export: the file has no compiled output.".into(),
+        ));
+        return;
+    }
+    bridge::download(
+        &format!("{}.zip", stem(&doc.name)),
+        &codec::zip(&files),
+        "application/zip",
+    );
+}
+
+pub fn stem(name: &str) -> &str {
+    name.rsplit_once('.').map(|(s, _)| s).unwrap_or(name)
+}
+
+pub fn save_now(doc: &Doc, dispatch: &Dispatch) {
+    let json = serde_json::to_string(doc).unwrap_or_default();
+    let dispatch = dispatch.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = bridge::settle(bridge::db_put(&json)).await {
+            dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not save to this browser's storage: {e}. Your text is still here; export it to keep it."),
+            ));
+        }
+    });
+}

@@ -1,0 +1,44 @@
+//! The one-line message under the toolbar, with what it offers to do.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::actions::{download_source, Dispatch};
+use crate::state::{Action, Doc, Message, Offer, Tone};
+
+#[derive(Properties, PartialEq)]
+pub struct MessageBarProps {
+    pub message: Message,
+    pub doc: Rc<Doc>,
+}
+
+#[function_component(MessageBar)]
+pub fn message_bar(props: &MessageBarProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let dismiss = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Dismiss))
+    };
+    let offer = props.message.offer.map(|o| match o {
+        Offer::DownloadSource => {
+            let doc = props.doc.clone();
+            let go = Callback::from(move |_: MouseEvent| download_source(&doc));
+            html! { <button onclick={go} data-testid="offer">{ format!("Download {}", props.doc.name) }</button> }
+        }
+    });
+    let tone = if props.message.tone == Tone::Error {
+        "error"
+    } else {
+        "info"
+    };
+    html! {
+        <div class={classes!("message", tone)} role="status" data-testid="message">
+            <span>{ &props.message.text }</span>
+            <span class="message-actions">
+                { for offer }
+                <button onclick={dismiss} aria-label="Dismiss" class="dismiss">{"×"}</button>
+            </span>
+        </div>
+    }
+}

@@ -1,0 +1,189 @@
+//! The toolbar: documents (open, examples, switch, new, rename, delete),
+//! language and compiler version, sharing and theme. On a narrow screen it
+//! folds into a menu behind one button.
+
+use std::rc::Rc;
+
+use vaultwright::{Language, Target};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::actions::{copy_link, make_doc, open_files, Dispatch};
+use crate::bridge;
+use crate::effects::storage::forget_backup;
+use crate::examples::EXAMPLES;
+use crate::state::{Action, Doc, Overlay, Tone};
+
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    pub docs: Rc<Vec<(String, String)>>,
+    pub doc: Rc<Doc>,
+    pub dark: bool,
+    pub system_dark: bool,
+    pub menu_open: bool,
+}
+
+/// Whether a language is compiled by a versioned NetHack tool.
+pub fn has_target(l: Language) -> bool {
+    matches!(l, Language::NethackDes | Language::NethackDungeon)
+}
+
+const BLANK_LEVEL: &str = "MAZE:\"untitled\",' '\nGEOMETRY:center,center\nMAP\n.....\nENDMAP\n";
+
+#[function_component(Toolbar)]
+pub fn toolbar(props: &ToolbarProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let doc = &props.doc;
+    let on_file = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(files) = input.files() {
+                open_files(files, &dispatch);
+            }
+            input.set_value("");
+        })
+    };
+    let on_example = select(&dispatch, |v| {
+        let ex = EXAMPLES.get(v.parse::<usize>().ok()?)?;
+        Some(Action::Open(make_doc(ex.file, ex.language, ex.source)))
+    });
+    let on_doc = select(&dispatch, |v| Some(Action::Switch(v.to_string())));
+    let on_language = select(&dispatch, |v| {
+        Language::from_name(v).map(Action::SetLanguage)
+    });
+    let on_target = select(&dispatch, |v| Target::from_name(v).map(Action::SetTarget));
+    let new_blank = click(&dispatch, || {
+        Some(Action::Open(make_doc(
+            "untitled.des",
+            Language::NethackDes,
+            BLANK_LEVEL,
+        )))
+    });
+    let rename = {
+        let (id, name) = (doc.id.clone(), doc.name.clone());
+        click(&dispatch, move || {
+            let w = web_sys::window()?;
+            let name = w
+                .prompt_with_message_and_default("Rename document", &name)
+                .ok()??;
+            Some(Action::Rename {
+                id: id.clone(),
+                name,
+                at: crate::actions::now_ms(),
+            })
+        })
+    };
+    let delete = delete_callback(&dispatch, doc, props.docs.len());
+    let copy = {
+        let (doc, dispatch) = (doc.clone(), dispatch.clone());
+        Callback::from(move |_: MouseEvent| copy_link(&doc, &dispatch))
+    };
+    let theme = {
+        let system_dark = props.system_dark;
+        click(&dispatch, move || Some(Action::ToggleTheme { system_dark }))
+    };
+    let help = click(&dispatch, || {
+        Some(Action::Overlay(Some(Overlay::Shortcuts)))
+    });
+    let menu = {
+        let open = props.menu_open;
+        click(&dispatch, move || {
+            Some(Action::Overlay((!open).then_some(Overlay::Menu)))
+        })
+    };
+    let show_target = has_target(doc.language);
+    html! {
+        <header class={classes!("toolbar", props.menu_open.then_some("open"))}>
+            <span class="brand">{"Vaultwright"}</span>
+            <span class="doc-name" title={doc.name.clone()}>{ &doc.name }</span>
+            <button class="menu-button" aria-expanded={props.menu_open.to_string()} aria-controls="tools" onclick={menu} data-testid="menu">{"☰ Menu"}</button>
+            <div class="tools" id="tools">
+                <label class="button file-button" title="Open files (or drop them anywhere)">
+                    {"Open…"}<input type="file" multiple=true class="visually-hidden" onchange={on_file} data-testid="open-file" />
+                </label>
+                <select onchange={on_example} title="Examples" aria-label="Examples" data-testid="examples">
+                    <option value="" selected=true>{"Examples…"}</option>
+                    { for EXAMPLES.iter().enumerate().map(|(i, ex)| html!{ <option value={i.to_string()}>{ ex.title }</option> }) }
+                </select>
+                <select onchange={on_doc} title="Documents in this browser" aria-label="Documents" data-testid="documents">
+                    { for props.docs.iter().map(|(id, name)| html!{ <option value={id.clone()} selected={*id == doc.id}>{ name }</option> }) }
+                </select>
+                <button onclick={new_blank} title="New document">{"New"}</button>
+                <button onclick={rename} title="Rename document">{"Rename"}</button>
+                <button onclick={delete} title="Delete document">{"Delete"}</button>
+                <select onchange={on_language} title="Language" aria-label="Language" data-testid="language">
+                    { for Language::ALL.iter().map(|l| html!{ <option value={l.name()} selected={*l == doc.language}>{ l.title() }</option> }) }
+                </select>
+                if show_target {
+                    <select onchange={on_target} title="Compiler version" aria-label="Compiler version" data-testid="target">
+                        { for Target::ALL.iter().map(|t| html!{ <option value={t.name()} selected={*t == doc.target}>{ t.name() }</option> }) }
+                    </select>
+                }
+                <span class="spacer" />
+                <button onclick={copy} title="Copy a link with this document (Ctrl+Shift+L)" data-testid="copy-link">{"Copy link"}</button>
+                <button onclick={theme} title="Light / dark" aria-label="Switch between light and dark">{ if props.dark { "☀" } else { "☾" } }</button>
+                <button onclick={help} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help">{"?"}</button>
+            </div>
+        </header>
+    }
+}
+
+/// A `<select>` change turned into an action (none when `f` says so). The
+/// select is reset when it is a one-shot chooser (empty first value).
+fn select(dispatch: &Dispatch, f: impl Fn(&str) -> Option<Action> + 'static) -> Callback<Event> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |e: Event| {
+        let sel: HtmlSelectElement = e.target_unchecked_into();
+        if let Some(a) = f(&sel.value()) {
+            dispatch.dispatch(a);
+        }
+        if sel
+            .options()
+            .get_with_index(0)
+            .is_some_and(|o| o.get_attribute("value").as_deref() == Some(""))
+        {
+            sel.set_value("");
+        }
+    })
+}
+
+fn click(dispatch: &Dispatch, f: impl Fn() -> Option<Action> + 'static) -> Callback<MouseEvent> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(a) = f() {
+            dispatch.dispatch(a);
+        }
+    })
+}
+
+fn delete_callback(dispatch: &Dispatch, doc: &Rc<Doc>, count: usize) -> Callback<MouseEvent> {
+    let (dispatch, doc) = (dispatch.clone(), doc.clone());
+    Callback::from(move |_: MouseEvent| {
+        let ok = web_sys::window()
+            .and_then(|w| {
+                w.confirm_with_message(&format!("Delete “{}” from this browser?", doc.name))
+                    .ok()
+            })
+            .unwrap_or(false);
+        if !ok {
+            return;
+        }
+        let id = doc.id.clone();
+        forget_backup(&id);
+        let d2 = dispatch.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = bridge::settle(bridge::db_delete(&id)).await {
+                d2.dispatch(Action::Message(
+                    Tone::Error,
+                    format!("Could not delete: {e}"),
+                ));
+            }
+        });
+        dispatch.dispatch(Action::Delete(doc.id.clone()));
+        if count <= 1 {
+            let ex = &EXAMPLES[0];
+            dispatch.dispatch(Action::Open(make_doc(ex.file, ex.language, ex.source)));
+        }
+    })
+}

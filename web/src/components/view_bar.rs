@@ -1,0 +1,79 @@
+//! Above the view: the outline entry, the views it has, and the seed when
+//! the view shown depends on it.
+
+use std::rc::Rc;
+
+use vaultwright::view::View;
+use vaultwright::Analysis;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::outline::OutlineButton;
+use crate::actions::Dispatch;
+use crate::state::Action;
+
+/// The short name a view is remembered and linked by.
+pub fn view_kind(v: &View) -> &'static str {
+    match v {
+        View::TileMap(_) => "map",
+        View::RoomLayout(_) => "rooms",
+        View::BranchGraph(g) if g.roll.is_some() => "roll",
+        View::BranchGraph(_) => "graph",
+        View::EntityTable(_) => "table",
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ViewBarProps {
+    pub analysis: Rc<Analysis>,
+    pub symbol: usize,
+    /// Indices into `analysis.views` of the current entry's views.
+    pub views: Rc<Vec<usize>>,
+    /// Index into `analysis.views` of the view shown.
+    pub shown: Option<usize>,
+    pub seed: u64,
+}
+
+#[function_component(ViewBar)]
+pub fn view_bar(props: &ViewBarProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let on_seed = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Ok(s) = input.value().trim().parse() {
+                dispatch.dispatch(Action::SetSeed(s));
+            }
+        })
+    };
+    let reroll = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            dispatch.dispatch(Action::SetSeed((js_sys::Math::random() * 1e9) as u64))
+        })
+    };
+    let view_of = |i: usize| &props.analysis.views[i].view;
+    let seeded = props.shown.is_some_and(|i| view_of(i).uses_seed());
+    let tab = |i: usize| {
+        let v = view_of(i);
+        let kind = view_kind(v);
+        let dispatch = dispatch.clone();
+        let on = props.shown == Some(i);
+        html! {
+            <button role="tab" aria-selected={on.to_string()} class={classes!("tab", on.then_some("on"))}
+                onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SetView(kind.into())))}>{ v.kind() }</button>
+        }
+    };
+    html! {
+        <div class="view-bar">
+            <OutlineButton analysis={props.analysis.clone()} current={props.symbol} />
+            <span role="tablist" aria-label="Views" class="view-tabs">{ for props.views.iter().map(|&i| tab(i)) }</span>
+            if seeded {
+                <label class="seed" title="Seed for what the game chooses at random">{"seed"}
+                    <input type="number" min="0" value={props.seed.to_string()} onchange={on_seed} data-testid="seed" />
+                </label>
+                <button onclick={reroll} title="New random seed">{"reroll"}</button>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,162 @@
+//! The right-hand pane: view bar, the chosen view fitted to the space left,
+//! the hover tooltip, the outline panel over it, and the exports.
+
+use std::rc::Rc;
+
+use vaultwright::view::{BranchGraph, EntityTable, RoomLayout, TileMap, View};
+use yew::prelude::*;
+
+use super::exports::Exports;
+use super::graph::BranchGraphView;
+use super::outline::OutlinePanel;
+use super::rooms::RoomLayoutView;
+use super::table::EntityTableView;
+use super::tilemap::TileMapView;
+use super::view_bar::{view_kind, ViewBar};
+use super::Hover;
+use crate::actions::Dispatch;
+use crate::derive::Derived;
+use crate::state::{Action, Doc, Zoom};
+
+/// The view shown, shared (not copied) with its component.
+#[derive(Clone, PartialEq)]
+enum Shown {
+    Map(Rc<TileMap>),
+    Rooms(Rc<RoomLayout>),
+    Graph(Rc<BranchGraph>),
+    Table(Rc<EntityTable>),
+}
+
+impl Shown {
+    fn of(v: &View) -> Shown {
+        match v {
+            View::TileMap(m) => Shown::Map(Rc::new(m.clone())),
+            View::RoomLayout(l) => Shown::Rooms(Rc::new(l.clone())),
+            View::BranchGraph(g) => Shown::Graph(Rc::new(g.clone())),
+            View::EntityTable(t) => Shown::Table(Rc::new(t.clone())),
+        }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ViewPaneProps {
+    pub derived: Rc<Derived>,
+    pub doc: Rc<Doc>,
+    /// Byte range of the editor's current line.
+    pub highlight: (usize, usize),
+    pub dark: bool,
+    /// Zoom of each kind of view.
+    pub zoom: Rc<std::collections::HashMap<String, Zoom>>,
+    pub outline_open: bool,
+    pub hover: Option<Hover>,
+    pub on_hover: Callback<Option<Hover>>,
+}
+
+#[function_component(ViewPane)]
+pub fn view_pane(props: &ViewPaneProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let canvas_ref = use_node_ref();
+    let svg_ref = use_node_ref();
+    let analysis = props.derived.analysis.clone();
+    let symbol = props
+        .doc
+        .symbol
+        .min(analysis.outline.len().saturating_sub(1));
+    let views: Rc<Vec<usize>> = Rc::new(
+        (0..analysis.views.len())
+            .filter(|&i| analysis.views[i].symbol == symbol)
+            .collect(),
+    );
+    let shown_index = views
+        .iter()
+        .copied()
+        .find(|&i| view_kind(&analysis.views[i].view) == props.doc.view)
+        .or(views.first().copied());
+    let kind = shown_index.map(|i| view_kind(&analysis.views[i].view));
+    // One copy of the shown view per analysis, not per render.
+    let shown = use_memo((props.derived.clone(), shown_index), |(d, i)| {
+        i.and_then(|i| d.analysis.views.get(i))
+            .map(|v| Shown::of(&v.view))
+    });
+    let on_jump = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |offset: usize| dispatch.dispatch(Action::Jump(offset)))
+    };
+    let zoom = kind
+        .and_then(|k| props.zoom.get(k).copied())
+        .unwrap_or(Zoom::Fit);
+    let on_zoom = {
+        let dispatch = dispatch.clone();
+        let k = kind.unwrap_or("map").to_string();
+        Callback::from(move |z: Zoom| dispatch.dispatch(Action::Zoom(k.clone(), z)))
+    };
+    let (source, hl, on_hover) = (
+        props.derived.source.clone(),
+        props.highlight,
+        props.on_hover.clone(),
+    );
+    let body = match (*shown).clone() {
+        Some(Shown::Map(m)) => html! {
+            <TileMapView map={m} source={source} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
+                on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()} />
+        },
+        Some(Shown::Rooms(l)) => html! {
+            <RoomLayoutView layout={l} source={source} highlight={hl} zoom={zoom} on_zoom={on_zoom}
+                on_jump={on_jump} on_hover={on_hover} svg_ref={svg_ref.clone()} />
+        },
+        Some(Shown::Graph(g)) => html! {
+            <>
+                if g.roll.is_some() {
+                    <div class="hint roll-hint">{ "One concrete layout for this seed: change the seed or press reroll." }</div>
+                }
+                <BranchGraphView graph={g} highlight={hl} zoom={zoom} on_zoom={on_zoom}
+                    on_jump={on_jump} on_hover={on_hover} svg_ref={svg_ref.clone()} />
+            </>
+        },
+        Some(Shown::Table(t)) => html! { <EntityTableView table={t} on_jump={on_jump} /> },
+        None => html! { <div class="empty-view">{ empty_text(&props.doc) }</div> },
+    };
+    let picture = kind.filter(|k| *k != "table");
+    html! {
+        <section class="pane view-pane" aria-label="View">
+            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} />
+            <div class="view-body">
+                { body }
+                if props.outline_open {
+                    <OutlinePanel analysis={analysis.clone()} current={symbol} />
+                }
+            </div>
+            if let Some(h) = &props.hover {
+                <div class="tooltip" data-testid="tooltip" role="tooltip" style={tooltip_style(h)}>{ &h.text }</div>
+            }
+            <Exports analysis={analysis} doc={props.doc.clone()} picture={picture} canvas_ref={canvas_ref} svg_ref={svg_ref} />
+        </section>
+    }
+}
+
+fn empty_text(doc: &Doc) -> &'static str {
+    if doc.language.is_supported() {
+        "Nothing to draw yet: define a level."
+    } else {
+        "This language is not supported yet."
+    }
+}
+
+/// Beside the pointer, kept inside the window.
+fn tooltip_style(h: &Hover) -> String {
+    let (w, hgt) = web_sys::window()
+        .map(|w| {
+            let f = |v: Result<wasm_bindgen::JsValue, _>| {
+                v.ok().and_then(|v| v.as_f64()).unwrap_or(1000.0)
+            };
+            (f(w.inner_width()), f(w.inner_height()))
+        })
+        .unwrap_or((1000.0, 800.0));
+    let left = (h.at.0 + 14.0).min(w - 300.0).max(4.0);
+    let top = if h.at.1 + 60.0 > hgt {
+        h.at.1 - 48.0
+    } else {
+        h.at.1 + 16.0
+    };
+    format!("left:{left:.0}px;top:{top:.0}px")
+}

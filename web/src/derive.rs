@@ -1,0 +1,117 @@
+//! What the studio derives from the current document: the core's analysis
+//! and the editor's view of it (UTF-16 offsets for CodeMirror).
+
+use std::rc::Rc;
+
+use vaultwright::{Analysis, Analyzer, LineIndex, Options, Severity};
+
+use crate::bridge;
+use crate::codec::Utf16Map;
+use crate::components::editor::EditorDiagnostic;
+use crate::state::Doc;
+
+/// The analysis of the current document and what the editor needs from it.
+pub struct Derived {
+    pub analysis: Rc<Analysis>,
+    pub source: Rc<String>,
+    pub lines: Rc<LineIndex>,
+    pub map16: Rc<Utf16Map>,
+    pub tokens: Rc<Vec<u32>>,
+    pub diagnostics: Rc<Vec<EditorDiagnostic>>,
+}
+
+/// One derivation is one analysis: compared by identity, not content.
+impl PartialEq for Derived {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.analysis, &other.analysis)
+    }
+}
+
+impl Derived {
+    /// The outline entry whose definition holds a byte offset.
+    pub fn symbol_at(&self, offset: usize) -> Option<usize> {
+        self.analysis
+            .outline
+            .iter()
+            .position(|s| (s.span.start as usize) <= offset && offset < s.span.end as usize)
+    }
+
+    /// Byte range of the line holding `offset`, never empty.
+    pub fn line_around(&self, offset: usize) -> (usize, usize) {
+        let line = self.lines.line_of(offset.min(self.source.len()));
+        let r = self.lines.line_range(&self.source, line);
+        (r.start, r.end.max(r.start + 1))
+    }
+}
+
+pub fn derive(analyzer: &mut Analyzer, doc: &Doc) -> Derived {
+    let start = now();
+    let options = Options {
+        target: doc.target,
+        seed: doc.seed,
+        extra_warnings: false,
+        file_name: doc.name.clone(),
+        dialect: None,
+        focus: Some(doc.symbol),
+    };
+    // Re-analysis after a keystroke re-lints only the vaults that changed.
+    let analysis = analyzer.analyze(&doc.source, doc.language, &options);
+    if start > 0.0 {
+        bridge::measure("vw-core", start);
+    }
+    let map16 = Utf16Map::new(&doc.source);
+    let tokens = editor_tokens(&analysis, &map16);
+    let diagnostics = editor_diagnostics(&analysis, &map16);
+    if start > 0.0 {
+        bridge::measure("vw-analyze", start);
+    }
+    Derived {
+        analysis: Rc::new(analysis),
+        lines: Rc::new(LineIndex::new(&doc.source)),
+        source: Rc::new(doc.source.clone()),
+        map16: Rc::new(map16),
+        tokens: Rc::new(tokens),
+        diagnostics: Rc::new(diagnostics),
+    }
+}
+
+/// Flat `[from, to, kind, …]` in UTF-16 offsets, as the editor takes them.
+fn editor_tokens(analysis: &Analysis, map16: &Utf16Map) -> Vec<u32> {
+    let mut tokens = Vec::with_capacity(analysis.tokens.len() * 3);
+    for t in &analysis.tokens {
+        tokens.push(map16.to_utf16(t.span.start as usize));
+        tokens.push(map16.to_utf16(t.span.end as usize));
+        tokens.push(t.kind as u32);
+    }
+    tokens
+}
+
+fn editor_diagnostics(analysis: &Analysis, map16: &Utf16Map) -> Vec<EditorDiagnostic> {
+    analysis
+        .diagnostics
+        .iter()
+        .map(|d| EditorDiagnostic {
+            from: map16.to_utf16(d.span.start as usize),
+            to: map16.to_utf16(d.span.end as usize),
+            severity: match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "note",
+            },
+            message: if d.notes.is_empty() {
+                d.message.clone()
+            } else {
+                format!("{} ({})", d.message, d.notes.join("; "))
+            },
+            code: d.code.clone(),
+        })
+        .collect()
+}
+
+fn now() -> f64 {
+    if cfg!(target_arch = "wasm32") {
+        bridge::now()
+    } else {
+        0.0
+    }
+}

@@ -1,0 +1,169 @@
+//! Keeping documents and settings in this browser.
+//!
+//! Documents go to IndexedDB shortly after each change. A write started
+//! while the page is closing may never finish, so when the page is hidden
+//! or closed the current document is also written synchronously to local
+//! storage (`BACKUP`); at start the backup wins over the stored copy when
+//! it is newer. Settings (theme, split) are small and go to local storage.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::actions::{make_doc, save_now, Dispatch};
+use crate::bridge;
+use crate::examples::EXAMPLES;
+use crate::state::{Action, Doc, Settings, State, Theme, Tone};
+
+const BACKUP: &str = "vaultwright.unsaved";
+const CURRENT: &str = "vaultwright.current";
+const THEME: &str = "vaultwright.theme";
+const SPLIT: &str = "vaultwright.split";
+/// Quiet time after a keystroke before the document is written.
+const SAVE_DELAY_MS: u32 = 250;
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// Best effort: private modes may refuse local storage.
+fn remember(key: &str, value: &str) {
+    if let Some(ls) = local_storage() {
+        let _ = ls.set_item(key, value);
+    }
+}
+
+fn recall(key: &str) -> Option<String> {
+    local_storage()?.get_item(key).ok()?
+}
+
+pub fn load_settings() -> Settings {
+    let defaults = Settings::default();
+    Settings {
+        // "vaultwright.dark" is where earlier versions kept the choice.
+        theme: recall(THEME)
+            .or_else(|| recall("vaultwright.dark"))
+            .map(|t| Theme::from_name(&t))
+            .unwrap_or(defaults.theme),
+        split: recall(SPLIT)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(defaults.split),
+    }
+}
+
+/// Writes the settings whenever they change.
+#[hook]
+pub fn use_settings_storage(settings: &Settings) {
+    use_effect_with(settings.clone(), |s| {
+        remember(THEME, s.theme.name());
+        remember(SPLIT, &format!("{:.1}", s.split));
+    });
+}
+
+/// Reads the stored documents once at start (an example when there are
+/// none) and hands them to the state.
+#[hook]
+pub fn use_stored_documents(dispatch: Dispatch) {
+    use_effect_with((), move |_| {
+        wasm_bindgen_futures::spawn_local(async move {
+            let mut docs: Vec<Doc> = match bridge::settle(bridge::db_all()).await {
+                Ok(v) => {
+                    serde_json::from_str(&v.as_string().unwrap_or_default()).unwrap_or_default()
+                }
+                Err(e) => {
+                    dispatch.dispatch(Action::Message(Tone::Error, format!("This browser's storage is not available ({e}); documents will not be kept.")));
+                    Vec::new()
+                }
+            };
+            restore_backup(&mut docs);
+            if docs.is_empty() {
+                let ex = &EXAMPLES[0];
+                docs.push(make_doc(ex.file, ex.language, ex.source));
+            }
+            dispatch.dispatch(Action::Loaded {
+                docs,
+                last: recall(CURRENT),
+            });
+        });
+    });
+}
+
+/// Puts the synchronous backup in place of its stored copy when newer.
+fn restore_backup(docs: &mut Vec<Doc>) {
+    let Some(backup) = recall(BACKUP).and_then(|j| serde_json::from_str::<Doc>(&j).ok()) else {
+        return;
+    };
+    match docs.iter_mut().find(|d| d.id == backup.id) {
+        Some(d) if d.updated >= backup.updated => {}
+        Some(d) => *d = backup,
+        None => docs.push(backup),
+    }
+}
+
+/// Saves the current document shortly after it changes, and at once when
+/// the page is hidden or closed.
+#[hook]
+pub fn use_document_storage(state: &State, dispatch: Dispatch) {
+    let pending = use_mut_ref(|| None::<Timeout>);
+    let latest: Rc<RefCell<Option<Rc<Doc>>>> = use_mut_ref(|| None);
+    let doc = state.doc().cloned().filter(|_| state.loaded);
+    {
+        let (pending, latest, dispatch) = (pending.clone(), latest.clone(), dispatch.clone());
+        use_effect_with(doc, move |doc| {
+            if let Some(doc) = doc.clone() {
+                remember(CURRENT, &doc.id);
+                *latest.borrow_mut() = Some(doc.clone());
+                let done = pending.clone();
+                *pending.borrow_mut() = Some(Timeout::new(SAVE_DELAY_MS, move || {
+                    save_now(&doc, &dispatch);
+                    done.borrow_mut().take();
+                }));
+            }
+        });
+    }
+    use_effect_with((), move |_| {
+        let flush = move || {
+            // Cancel the timer and write now, synchronously as well.
+            let was_pending = pending.borrow_mut().take().is_some();
+            if let Some(doc) = latest.borrow().as_ref() {
+                if was_pending {
+                    save_now(doc, &dispatch);
+                }
+                remember(BACKUP, &serde_json::to_string(&**doc).unwrap_or_default());
+            }
+        };
+        let flush = Rc::new(flush);
+        let listeners = web_sys::window().map(|w| {
+            let f1 = flush.clone();
+            let hidden = w.document().map(|d| {
+                let d2 = d.clone();
+                EventListener::new(&d, "visibilitychange", move |_| {
+                    if d2.hidden() {
+                        f1();
+                    }
+                })
+            });
+            let f2 = flush.clone();
+            let pagehide = EventListener::new(&w, "pagehide", move |_| f2());
+            (hidden, pagehide)
+        });
+        move || drop(listeners)
+    });
+}
+
+/// A deleted document must not come back from the backup.
+pub fn forget_backup(id: &str) {
+    let Some(ls) = local_storage() else { return };
+    let backed_up = ls
+        .get_item(BACKUP)
+        .ok()
+        .flatten()
+        .and_then(|j| serde_json::from_str::<Doc>(&j).ok())
+        .is_some_and(|d| d.id == id);
+    if backed_up {
+        let _ = ls.remove_item(BACKUP);
+    }
+}
