@@ -10,6 +10,9 @@ use crate::actions::{download_all, stem, Dispatch};
 use crate::bridge;
 use crate::state::Doc;
 
+/// More compiled files than this are offered through one chooser.
+const MAX_BUTTONS: usize = 3;
+
 #[derive(Properties, PartialEq)]
 pub struct ExportsProps {
     pub analysis: Rc<Analysis>,
@@ -33,6 +36,23 @@ pub fn exports(props: &ExportsProps) -> Html {
             }
         });
         html! { <button class="artifact" data-testid="artifact" onclick={go}>{ format!("⬇ {name}") }</button> }
+    };
+    // Many files (a file of many levels) are one chooser, not rows of buttons.
+    let many = artifacts.len() > MAX_BUTTONS;
+    let choose = {
+        let a = props.analysis.clone();
+        Callback::from(move |e: Event| {
+            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(x) = sel
+                .value()
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| a.artifacts.get(i))
+            {
+                bridge::download(&x.name, &x.bytes, "application/octet-stream");
+            }
+            sel.set_value("");
+        })
     };
     let all = {
         let (a, doc) = (props.analysis.clone(), props.doc.clone());
@@ -63,7 +83,14 @@ pub fn exports(props: &ExportsProps) -> Html {
     html! {
         <div class="exports">
             <span>{"Export:"}</span>
-            { for (0..artifacts.len()).map(artifact) }
+            if many {
+                <select onchange={choose} aria-label="Download one compiled file" data-testid="artifact-choice">
+                    <option value="" selected=true>{ format!("⬇ one of {} files…", artifacts.len()) }</option>
+                    { for artifacts.iter().enumerate().map(|(i, a)| html!{ <option value={i.to_string()}>{ &a.name }</option> }) }
+                </select>
+            } else {
+                { for (0..artifacts.len()).map(artifact) }
+            }
             if artifacts.len() > 1 {
                 <button onclick={all} title="All artifacts as one .zip (Ctrl+Shift+E)">{"⬇ all (.zip)"}</button>
             }

@@ -7,6 +7,7 @@ pub mod editor;
 pub mod exports;
 pub mod graph;
 pub mod message_bar;
+pub mod minimap;
 pub mod outline;
 pub mod pane_tabs;
 pub mod rooms;

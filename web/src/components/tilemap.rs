@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 use yew::prelude::*;
 
+use super::minimap::Minimap;
 use super::viewport::Viewport;
 use super::{describe_origin, touches, Hover};
 use crate::state::Zoom;
@@ -385,10 +386,16 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             <span class="hint">{"drag to pan · click a tile to jump to its line"}</span>
         </>
     };
+    let overlay = {
+        let (map, scroller) = (map.clone(), scroller.clone());
+        Callback::from(
+            move |s: f64| html! { <Minimap map={map.clone()} scroller={scroller.clone()} scale={s} /> },
+        )
+    };
     html! {
         <div class="tilemap">
             <Viewport kind="map" natural={natural} zoom={props.zoom} on_zoom={props.on_zoom.clone()}
-                render={render} scroller={scroller} tools={tools} />
+                render={render} scroller={scroller} tools={tools} overlay={overlay} />
             if !props.map.notes.is_empty() {
                 <ul class="view-notes">{ for props.map.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
             }

@@ -40,6 +40,9 @@ pub struct ViewportProps {
     /// Extra buttons after the zoom controls.
     #[prop_or_default]
     pub tools: Html,
+    /// Drawn over the pane's corner at a scale (a minimap).
+    #[prop_or_default]
+    pub overlay: Option<Callback<f64, Html>>,
 }
 
 /// The largest scale at which `natural` fits inside `avail`.
@@ -144,10 +147,13 @@ pub fn viewport(props: &ViewportProps) -> Html {
                 <button title="Natural size (1)" onclick={set(Zoom::Scale(1.0))}>{"100%"}</button>
                 { props.tools.clone() }
             </div>
-            <div class="scroller" ref={props.scroller.clone()} data-testid={format!("{}-pane", props.kind)}>
-                <div class="stage" style={format!("width:{w:.0}px;height:{h:.0}px")}>
-                    { props.render.emit(scale) }
+            <div class="scroller-wrap">
+                <div class="scroller" ref={props.scroller.clone()} data-testid={format!("{}-pane", props.kind)}>
+                    <div class="stage" style={format!("width:{w:.0}px;height:{h:.0}px")}>
+                        { props.render.emit(scale) }
+                    </div>
                 </div>
+                { for props.overlay.as_ref().map(|o| o.emit(scale)) }
             </div>
         </div>
     }
