@@ -36,7 +36,7 @@ test("budget figures", async () => {
     await openStudio(page, server.url);
     await page.waitForFunction(() => performance.getEntriesByName("vw-interactive").length > 0);
     const interactive = await page.evaluate(() => performance.getEntriesByName("vw-interactive")[0].startTime);
-    console.log(`BUDGET first load to interactive: ${interactive.toFixed(0)} ms (wall ${Date.now() - t0} ms; budget 1000 ms)`);
+    console.log(`BUDGET first load to interactive: ${interactive.toFixed(0)} ms (wall ${Date.now() - t0} ms; budget 500 ms)`);
 
     await page.setInputFiles("[data-testid=open-file]", largest);
     await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(largest));
@@ -55,6 +55,28 @@ test("budget figures", async () => {
       `p50 ${percentile(edits, 50).toFixed(1)} ms, p95 ${percentile(edits, 95).toFixed(1)} ms, max ${Math.max(...edits).toFixed(1)} ms (budget p95 16 ms); ` +
       `analysis alone p95 ${percentile(analyze, 95).toFixed(1)} ms`);
     assert.equal(edits.length, n);
+
+    // Every NetHack file, not only the largest: views differ in cost.
+    const worst = [];
+    for (const f of [...files, path.join(dir, "dungeon.def")].sort()) {
+      if (!fs.existsSync(f)) continue;
+      await page.setInputFiles("[data-testid=open-file]", f);
+      await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(f));
+      await page.waitForTimeout(150);
+      await page.click(".cm-content");
+      await page.keyboard.press("Control+End");
+      await page.evaluate(() => performance.clearMeasures());
+      const k = 20;
+      for (let i = 0; i < k; i++) {
+        await page.keyboard.insertText(i % 2 ? "#" : "\n");
+        await page.waitForFunction((j) => performance.getEntriesByName("vw-edit").length >= j, i + 1, { timeout: 5000 });
+      }
+      const xs = await page.evaluate(() => performance.getEntriesByName("vw-edit").map((e) => e.duration));
+      worst.push([path.basename(f), percentile(xs, 95)]);
+    }
+    worst.sort((a, b) => b[1] - a[1]);
+    console.log(`BUDGET edit→repaint p95 per NetHack file (${worst.length} files, 20 edits each; budget 16 ms): ` +
+      worst.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(", "));
 
     // The largest file of any corpus the studio loads (a DCSS vault file).
     const dcssRoot = path.join(SHARED, "corpus/dcss/des");
