@@ -43,7 +43,7 @@ export const CHROME_ARGS = [
   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ];
 
-export async function launch() {
+export async function launch(extra = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vaultwright-e2e-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -52,6 +52,7 @@ export async function launch() {
     viewport: { width: 1400, height: 860 },
     acceptDownloads: true,
     permissions: ["clipboard-read", "clipboard-write"],
+    ...extra,
   });
   const closeContext = context.close.bind(context);
   context.close = async () => {
@@ -68,7 +69,7 @@ export async function launch() {
 export async function openStudio(page, url) {
   await page.goto(url);
   await page.waitForSelector(".cm-content", { timeout: 20000 });
-  await page.waitForSelector("[data-testid=outline]", { timeout: 20000 });
+  await page.waitForSelector("[data-testid=outline]", { timeout: 20000, state: "attached" });
 }
 
 export async function editorText(page) {

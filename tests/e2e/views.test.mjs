@@ -264,3 +264,30 @@ test("the theme follows the OS until chosen; a long link offers the file instead
     await server.close();
   }
 });
+
+test("on a touch screen a tap describes a cell instead of jumping", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  try {
+    await openStudio(page, server.url);
+    await replaceText(page, `MAZE:"tap",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n-----\nENDMAP\nMONSTER:'D',"red dragon",(2,1)\n`);
+    await page.tap("[data-testid=pane-tabs] button:has-text('View')");
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    await page.waitForTimeout(200);
+    const p = await page.evaluate(() => {
+      const c = document.querySelector("canvas[data-testid=tilemap]");
+      const r = c.getBoundingClientRect();
+      const w = parseFloat(c.dataset.cellW), h = parseFloat(c.dataset.cellH);
+      return { x: r.left + 39.5 * w, y: r.top + 10.5 * h };
+    });
+    await page.touchscreen.tap(p.x, p.y);
+    await page.waitForSelector("[data-testid=tooltip]");
+    assert.match(await page.locator("[data-testid=tooltip]").textContent(), /red dragon/);
+    // Still on the view: a tap is not a jump to the source.
+    assert.ok(await page.locator("canvas[data-testid=tilemap]").isVisible());
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

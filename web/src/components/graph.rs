@@ -7,7 +7,7 @@ use vaultwright::view::BranchGraph;
 use yew::prelude::*;
 
 use super::viewport::Viewport;
-use super::{reveal_highlighted, touches, Hover};
+use super::{is_tap, reveal_highlighted, touches, Hover};
 use crate::state::Zoom;
 
 const COL_W: f64 = 190.0;
@@ -94,7 +94,11 @@ fn drawing(props: &GraphProps) -> Html {
     };
     let jump = |offset: usize| {
         let on_jump = props.on_jump.clone();
-        Callback::from(move |_: MouseEvent| on_jump.emit(offset))
+        Callback::from(move |e: MouseEvent| {
+            if !is_tap(&e) {
+                on_jump.emit(offset)
+            }
+        })
     };
     html! {
         <>

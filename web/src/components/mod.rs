@@ -55,6 +55,14 @@ pub fn touches(span: Option<Span>, range: (usize, usize)) -> bool {
     }
 }
 
+/// Whether a click came from a finger: a tap describes (touch has no
+/// hover; the browser's compatibility mouse events have shown the tooltip)
+/// where a mouse click would jump to the source.
+pub fn is_tap(e: &web_sys::MouseEvent) -> bool {
+    e.dyn_ref::<web_sys::PointerEvent>()
+        .is_some_and(|p| p.pointer_type() == "touch")
+}
+
 /// Scrolls the first highlighted element of an SVG view into sight,
 /// smoothly and only if it is not visible already.
 pub fn reveal_highlighted(svg: &yew::NodeRef) {

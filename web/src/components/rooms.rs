@@ -8,7 +8,7 @@ use vaultwright::Span;
 use yew::prelude::*;
 
 use super::viewport::Viewport;
-use super::{describe_origin, reveal_highlighted, touches, Hover};
+use super::{describe_origin, is_tap, reveal_highlighted, touches, Hover};
 use crate::state::Zoom;
 
 const SX: f64 = 10.0;
@@ -35,7 +35,11 @@ fn handlers(
     let on_hover = props.on_hover.clone();
     let full = format!("{text} · {}", describe_origin(&props.source, origin));
     (
-        Callback::from(move |_: MouseEvent| on_jump.emit(origin.start as usize)),
+        Callback::from(move |e: MouseEvent| {
+            if !is_tap(&e) {
+                on_jump.emit(origin.start as usize)
+            }
+        }),
         Callback::from(move |e: MouseEvent| {
             on_hover.emit(Some(Hover {
                 text: full.clone(),

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::minimap::Minimap;
 use super::viewport::Viewport;
-use super::{describe_origin, touches, Hover};
+use super::{describe_origin, is_tap, touches, Hover};
 use crate::state::Zoom;
 
 /// A cell at 100%, in CSS pixels.
@@ -280,10 +280,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
                 return;
             };
             // A tap describes the cell (touch has no hover); a click jumps.
-            let tap = e
-                .dyn_ref::<web_sys::PointerEvent>()
-                .is_some_and(|p| p.pointer_type() == "touch");
-            if tap {
+            if is_tap(&e) {
                 hover_at(x, y, (cx, cy));
             } else if let Some(o) = origin_at(&map, x, y) {
                 on_jump.emit(o);
