@@ -23,6 +23,7 @@ pub const RARITY: &str = "RL0201";
 pub const ABIL_RRTY: &str = "RL0202";
 pub const RESYNC: &str = "RL0203";
 pub const DIALECT: &str = "RL0204";
+pub const DESC_RUNS_OVER: &str = "RL0205";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -337,6 +338,18 @@ struct Discard {
     code: &'static str,
 }
 
+/// The warning for a DESC whose text holds an `END` or `BEGIN` line: one
+/// finding for a forgotten `.`, where the reference silently reads the
+/// next entry as this one's description.
+fn desc_runs_over(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        DESC_RUNS_OVER,
+        "this DESC runs over the end of its entry: the `.` line that ends it is probably missing",
+        span,
+    )
+    .with_note("the reference reads the description on to the next lone `.`, and the fields after that as this entry's")
+}
+
 fn noun(kind: Kind) -> &'static str {
     match kind {
         Kind::Monster => "monster",
@@ -541,8 +554,14 @@ impl<'a> Reader<'a> {
                 let start = s.pos;
                 let mut lines: Vec<String> = Vec::new();
                 let mut closed = false;
+                // The first line that ends or starts an entry: the `.`
+                // before it is probably missing.
+                let mut runs_over: Option<Span> = None;
                 while s.peek().is_some() {
                     let (line, span) = s.getline().unwrap_or_default();
+                    if runs_over.is_none() && (line == "END" || line.starts_with("BEGIN ")) {
+                        runs_over = Some(span);
+                    }
                     if line.len() > 77 {
                         return Err((
                             format!(
@@ -569,6 +588,9 @@ impl<'a> Reader<'a> {
                         Span::new(start, s.pos),
                         DISCARDED,
                     ));
+                }
+                if let Some(span) = runs_over {
+                    self.diags.push(desc_runs_over(span));
                 }
                 if lines.is_empty() {
                     return Err(("empty DESC".into(), Span::new(start, s.pos), EMPTY_DESC));
