@@ -163,6 +163,8 @@ struct Parser<'a> {
     level_chance_slots: Vec<i32>,
     branch_name_slots: Vec<NameField>,
     syntax_errors: usize,
+    /// The look-ahead after the statement being read cannot follow it.
+    bad_lookahead: Option<Stop>,
     /// What statements lost to syntax errors may have defined: findings
     /// that such a missing definition explains are not reported (one
     /// mistake, one diagnostic).
@@ -231,6 +233,7 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         level_chance_slots: Vec::new(),
         branch_name_slots: Vec::new(),
         syntax_errors: 0,
+        bad_lookahead: None,
         lost: Lost::Nothing,
         lost_a_dungeon: false,
         merged: Vec::new(),
@@ -240,16 +243,21 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         match t.tok {
             Tok::Eof => break,
             Tok::Kw(kw) => {
-                if let Err(stop) = p.statement(kw) {
-                    p.syntax(stop);
-                    p.lose(Some(kw));
-                    p.recover();
+                let before = p.diags.len();
+                match p.statement(kw) {
+                    Err(stop) => {
+                        p.bad_lookahead = None;
+                        p.syntax(stop);
+                        p.lose(Lost::by(Some(kw)));
+                        p.recover();
+                    }
+                    Ok(()) => p.after_statement(before),
                 }
             }
             _ => {
                 let stop = Stop(p.pos, "a statement keyword (DUNGEON, LEVEL, BRANCH, …)");
                 p.syntax(stop);
-                p.lose(None);
+                p.lose(Lost::by(None));
                 p.recover();
             }
         }
@@ -361,10 +369,31 @@ impl<'a> Parser<'a> {
         self.syntax_errors += 1;
     }
 
-    /// Records what the statement starting with `kw`, lost to a syntax
-    /// error, may have defined.
-    fn lose(&mut self, kw: Option<Kw>) {
-        let lost = Lost::by(kw);
+    /// After a statement read to its end: the syntax error at a look-ahead
+    /// that cannot follow it, placed before the statement's own findings
+    /// (the original reports it without completing the statement, and
+    /// stops there).
+    fn after_statement(&mut self, findings_from: usize) {
+        let Some(stop) = self.bad_lookahead.take() else {
+            return;
+        };
+        self.syntax(stop);
+        if let Some(d) = self.diags.pop() {
+            self.diags.insert(findings_from.min(self.diags.len()), d);
+        }
+        // A line that starts with no keyword could have been anything;
+        // stray words after a statement define nothing.
+        let starts_line = self.pos == 0 || self.prev().line != self.peek().line;
+        self.lose(if starts_line {
+            Lost::by(None)
+        } else {
+            Lost::Nothing
+        });
+        self.recover();
+    }
+
+    /// Records what a statement lost to a syntax error may have defined.
+    fn lose(&mut self, lost: Lost) {
         self.lost = self.lost.max(lost);
         if lost == Lost::Dungeon {
             self.lost_a_dungeon = true;
@@ -496,14 +525,19 @@ impl<'a> Parser<'a> {
 
     /// The look-ahead after a statement whose end only the look-ahead
     /// shows must be able to follow a statement.
-    fn statement_end(&self) -> PResult<()> {
-        match self.peek().tok {
-            Tok::Kw(_) | Tok::Eof => Ok(()),
-            _ => Err(Stop(
+    ///
+    /// When it cannot, the original stops before it completes the
+    /// statement; here the statement is completed all the same (so a bad
+    /// line does not take the good one before it out of the views) and the
+    /// syntax error is reported once it is done, before its findings.
+    fn statement_end(&mut self) -> PResult<()> {
+        if !matches!(self.peek().tok, Tok::Kw(_) | Tok::Eof) {
+            self.bad_lookahead.get_or_insert(Stop(
                 self.pos,
                 "a statement keyword (DUNGEON, LEVEL, BRANCH, …)",
-            )),
+            ));
         }
+        Ok(())
     }
 
     fn bones(&mut self) -> PResult<u8> {
