@@ -507,3 +507,26 @@ fn rlg327_a_forgotten_desc_end_is_one_warning() {
     // As the reference reads it: the rat is the troll's description.
     assert_eq!(entry_names(&a), vec!["Neckbeard", "Troll"]);
 }
+
+#[test]
+fn rlg327_a_symbol_of_several_bytes_is_one_error_spanning_it() {
+    // The reference reads one byte for SYMB: the rest of "é" is junk after
+    // the symbol. The finding covers the whole character.
+    let src = MONSTERS.replace("SYMB T", "SYMB é");
+    let a = analyze_monsters(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec![
+            "note RL0204 1:1 checked as the y2018 dialect (9 fields per entry)",
+            "error RL0100 19:6 monster discarded: SYMB takes exactly one character"
+        ]
+    );
+    assert_eq!(src.get(a.diagnostics[1].span.range()), Some("é"));
+    assert_eq!(entry_names(&a), vec!["Neckbeard", "Rat"]);
+    for t in &a.tokens {
+        assert!(
+            src.get(t.span.range()).is_some(),
+            "token {t:?} splits a character"
+        );
+    }
+}

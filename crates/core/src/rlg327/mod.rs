@@ -199,6 +199,16 @@ impl<'a> Stream<'a> {
         }
         c
     }
+    /// The end of the character whose first byte is at `at` (the stream
+    /// reads bytes; a span must not end inside a character).
+    fn char_end(&self, at: usize) -> usize {
+        let mut end = at + 1;
+        while self.b.get(end).is_some_and(|&c| c & 0xC0 == 0x80) {
+            end += 1;
+        }
+        end.min(self.b.len()).max(at)
+    }
+
     fn eat_blank(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.pos += 1;
@@ -457,15 +467,18 @@ impl<'a> Reader<'a> {
                 }
                 let at = s.pos;
                 let c = s.get().unwrap_or(b' ');
+                // The reference reads one byte; spans cover the character.
+                let end = s.char_end(at);
                 self.tokens.push(Token {
                     kind: TokenKind::Char,
-                    span: Span::new(at, at + 1),
+                    span: Span::new(at, end),
                 });
                 s.eat_blank();
                 if s.peek() != Some(b'\n') {
+                    let last = s.char_end(s.pos.saturating_sub(1).max(at));
                     return Err((
                         "SYMB takes exactly one character".into(),
-                        Span::new(at, s.pos.max(at + 1)),
+                        Span::new(at, last.max(end)),
                         DISCARDED,
                     ));
                 }
