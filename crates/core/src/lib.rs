@@ -124,10 +124,7 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
         return Some(Language::Rlg327Objects);
     }
     if file.ends_with(".des") || file.ends_with(".lua") || !file.contains('.') {
-        let nethack = content.lines().any(|l| {
-            let l = l.trim_start();
-            l.starts_with("MAZE:") || l.starts_with("MAZE :") || l.starts_with("LEVEL:")
-        });
+        let nethack = content.lines().any(starts_a_nethack_level);
         let dcss = !nethack
             && content.lines().any(|l| {
                 let l = l.trim_start();
@@ -156,6 +153,16 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
         }
     }
     None
+}
+
+/// `MAZE` or `LEVEL`, blanks, then `:` (lev_comp allows any blanks
+/// between a keyword and its colon, tabs included).
+fn starts_a_nethack_level(line: &str) -> bool {
+    let l = line.trim_start();
+    ["MAZE", "LEVEL"].iter().any(|kw| {
+        l.strip_prefix(kw)
+            .is_some_and(|rest| rest.trim_start_matches([' ', '\t']).starts_with(':'))
+    })
 }
 
 /// Which compiler a NetHack file is checked and compiled for.
@@ -325,6 +332,20 @@ mod tests {
         content.push('é');
         content.push_str(tail);
         content
+    }
+
+    #[test]
+    fn a_level_keyword_with_blanks_before_its_colon_is_nethack() {
+        let content =
+            "# x\nLEVEL  :\t\"Q0avTp\"\nROOM: \"ordinary\", random, random, random, random\nMAP\n";
+        assert_eq!(
+            detect_language("vd0204.des", content),
+            Some(Language::NethackDes)
+        );
+        assert_eq!(
+            detect_language("v.des", "NAME: x\nMAP\n.\nENDMAP\n"),
+            Some(Language::DcssDes)
+        );
     }
 
     #[test]
