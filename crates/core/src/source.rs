@@ -60,6 +60,16 @@ pub fn floor_char_boundary(text: &str, index: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// The character whose first byte is `bytes[at]`, in formats read as
+/// bytes (`None` for a byte inside a character, or bytes that are not
+/// UTF-8): one finding for a character, not one per byte.
+pub fn char_starting_at(bytes: &[u8], at: usize) -> Option<char> {
+    let rest = bytes.get(at..)?;
+    (1..=rest.len().min(4))
+        .find_map(|n| std::str::from_utf8(rest.get(..n)?).ok())
+        .and_then(|s| s.chars().next())
+}
+
 /// A 1-based line and column; the column counts Unicode scalar values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LineCol {
@@ -173,6 +183,16 @@ mod tests {
         // a: 0, é: 1..3, €: 3..6, 😀: 6..10
         let floors: Vec<usize> = (0..=11).map(|i| floor_char_boundary(text, i)).collect();
         assert_eq!(floors, vec![0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10, 10]);
+    }
+
+    #[test]
+    fn char_starting_at_finds_whole_characters_only() {
+        let b = "aé".as_bytes();
+        assert_eq!(char_starting_at(b, 0), Some('a'));
+        assert_eq!(char_starting_at(b, 1), Some('é'));
+        assert_eq!(char_starting_at(b, 2), None);
+        assert_eq!(char_starting_at(b, 3), None);
+        assert_eq!(char_starting_at(&[0xc3], 0), None);
     }
 
     #[test]

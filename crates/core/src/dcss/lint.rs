@@ -791,7 +791,7 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
                 if g.is_ascii() {
                     reported.extend([g]);
                     diags.push(meaningless_glyph(&format!("`{}`", g as char), at, 1));
-                } else if let Some(ch) = char_starting_at(row, col) {
+                } else if let Some(ch) = crate::source::char_starting_at(row, col) {
                     // One finding for the character, not one per byte.
                     let mut buf = [0u8; 4];
                     let bytes = ch.encode_utf8(&mut buf).as_bytes();
@@ -815,16 +815,6 @@ fn meaningless_glyph(shown: &str, at: usize, len: usize) -> Diagnostic {
             .push("the game reads a map by bytes: each byte of it is a cell of floor".into());
     }
     d.with_note("give it one with SUBST, NSUBST, SHUFFLE or KFEAT/KMONS/KITEM, or use `.`")
-}
-
-/// The character whose first byte is `row[col]` (`None` for a byte inside
-/// a character, or one that is not UTF-8).
-fn char_starting_at(row: &[u8], col: usize) -> Option<char> {
-    let rest = row.get(col..)?;
-    let len = rest.len().min(4);
-    (1..=len)
-        .find_map(|n| std::str::from_utf8(&rest[..n]).ok())
-        .and_then(|s| s.chars().next())
 }
 
 /// SUBST and NSUBST lines the map cannot satisfy: a key with no cell, or an

@@ -603,7 +603,7 @@ fn no_legend(map: &MapBlock, c: u8, x: usize, y: usize, cell: Span) -> Option<Di
         (format!("`{}`", c as char), cell, 1)
     } else {
         let row = &map.rows.get(y)?.1;
-        let ch = char_starting_at(row, x)?;
+        let ch = crate::source::char_starting_at(row, x)?;
         let len = ch.len_utf8();
         let span = Span::new(cell.start as usize, cell.start as usize + len);
         (format!("`{ch}` (U+{:04X})", ch as u32), span, len)
@@ -620,15 +620,6 @@ fn no_legend(map: &MapBlock, c: u8, x: usize, y: usize, cell: Span) -> Option<Di
         ));
     }
     Some(d)
-}
-
-/// The character whose first byte is `row[x]` (`None` inside a
-/// character, or where the bytes are not UTF-8).
-fn char_starting_at(row: &[u8], x: usize) -> Option<char> {
-    let rest = row.get(x..)?;
-    (1..=rest.len().min(4))
-        .find_map(|n| std::str::from_utf8(rest.get(..n)?).ok())
-        .and_then(|s| s.chars().next())
 }
 
 /// Checks what map2c leaves to the compiler and the game.
