@@ -111,8 +111,9 @@ fn bad_cell_error(bad: &BadCell, block: &MapBlock, target: Target) -> Diagnostic
             "{more} more in this map; every such cell is drawn as unknown terrain"
         ));
     }
-    d.notes
-        .push("lev_comp stops at this line with `syntax error` and writes no level".into());
+    d.notes.push(
+        "lev_comp stops at this line with `syntax error`: it writes no level from here on".into(),
+    );
     d
 }
 
