@@ -3,8 +3,9 @@
 
 use std::fmt::Write;
 
+use vaultwright::source::floor_char_boundary;
 use vaultwright::view::{Rgb, RoomLayout, TileMap, View};
-use vaultwright::{Diagnostic, LineIndex, Severity};
+use vaultwright::{Diagnostic, LineIndex, Severity, Span};
 
 pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) -> String {
     let index = LineIndex::new(text);
@@ -22,7 +23,7 @@ pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) ->
             Severity::Warning => ("warning", "1;33"),
             Severity::Note => ("note", "1;36"),
         };
-        let start = index.line_col(text, d.span.start as usize);
+        let start = index.line_col(text, floor_char_boundary(text, d.span.start as usize));
         let _ = writeln!(
             out,
             "{}: {}",
@@ -36,13 +37,7 @@ pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) ->
         let gutter = start.line.to_string().len();
         let _ = writeln!(out, "{:gutter$} |", "");
         let _ = writeln!(out, "{} | {}", start.line, line_text.replace('\t', " "));
-        let span_end = (d.span.end as usize)
-            .min(range.end)
-            .max(d.span.start as usize);
-        let width = text[(d.span.start as usize).min(range.end)..span_end]
-            .chars()
-            .count()
-            .max(1);
+        let width = caret_width(text, d.span, range.end);
         let _ = writeln!(
             out,
             "{:gutter$} | {}{}",
@@ -63,6 +58,15 @@ pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) ->
         out.push('\n');
     }
     out
+}
+
+/// How many characters of its first line a span covers (at least one).
+/// A span is only as good as what made it: its ends are moved back to
+/// character boundaries rather than trusted to be on them.
+fn caret_width(text: &str, span: Span, line_end: usize) -> usize {
+    let start = floor_char_boundary(text, (span.start as usize).min(line_end));
+    let end = floor_char_boundary(text, (span.end as usize).min(line_end)).max(start);
+    text.get(start..end).map_or(0, |s| s.chars().count()).max(1)
 }
 
 fn ansi(fg: Rgb) -> String {
@@ -309,4 +313,27 @@ fn entity_table(t: &vaultwright::view::EntityTable) -> String {
     }
     let _ = writeln!(out, "{} entries", t.rows.len());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_span_inside_a_character_draws_without_panicking() {
+        // "é" is bytes 2..4; the span starts and ends inside characters.
+        let text = "a é€ b\n";
+        let d = Diagnostic::error("X0000", "here", Span { start: 3, end: 6 });
+        let out = diagnostics("f", text, &[d], false);
+        assert!(out.contains("--> f:1:3"), "{out}");
+        assert!(out.contains("1 | a é€ b\n  |   ^\n"), "{out}");
+    }
+
+    #[test]
+    fn a_span_past_the_end_points_at_the_last_line() {
+        let text = "ab\ncd";
+        let d = Diagnostic::error("X0000", "here", Span { start: 40, end: 44 });
+        let out = diagnostics("f", text, &[d], false);
+        assert!(out.contains("--> f:2:3"), "{out}");
+    }
 }

@@ -113,7 +113,10 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
     if file.ends_with(".def") || file.ends_with(".pdf") || file == "dungeon" {
         return Some(Language::NethackDungeon);
     }
-    let head: &str = &content[..content.len().min(4096)];
+    // The first 4 KiB, cut where no character is split.
+    let head: &str = content
+        .get(..source::floor_char_boundary(content, 4096))
+        .unwrap_or(content);
     if head.contains("RLG327 MONSTER DESCRIPTION") {
         return Some(Language::Rlg327Monsters);
     }
@@ -121,10 +124,7 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
         return Some(Language::Rlg327Objects);
     }
     if file.ends_with(".des") || file.ends_with(".lua") || !file.contains('.') {
-        let nethack = content.lines().any(|l| {
-            let l = l.trim_start();
-            l.starts_with("MAZE:") || l.starts_with("MAZE :") || l.starts_with("LEVEL:")
-        });
+        let nethack = content.lines().any(starts_a_nethack_level);
         let dcss = !nethack
             && content.lines().any(|l| {
                 let l = l.trim_start();
@@ -153,6 +153,16 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
         }
     }
     None
+}
+
+/// `MAZE` or `LEVEL`, blanks, then `:` (lev_comp allows any blanks
+/// between a keyword and its colon, tabs included).
+fn starts_a_nethack_level(line: &str) -> bool {
+    let l = line.trim_start();
+    ["MAZE", "LEVEL"].iter().any(|kw| {
+        l.strip_prefix(kw)
+            .is_some_and(|rest| rest.trim_start_matches([' ', '\t']).starts_with(':'))
+    })
 }
 
 /// Which compiler a NetHack file is checked and compiled for.
@@ -307,5 +317,49 @@ pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis 
         Language::DcssDes => dcss::analyze(source, options, None),
         Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
         Language::Rlg327Objects => rlg327::analyze(source, rlg327::Kind::Object, options),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `head` padded so that its byte 4096 falls inside an "é" (bytes
+    /// 4095..4097), then `tail`.
+    fn split_at_4096(head: &str, tail: &str) -> String {
+        let mut content = head.to_string();
+        content.push_str(&"x".repeat(4095 - head.len()));
+        content.push('é');
+        content.push_str(tail);
+        content
+    }
+
+    #[test]
+    fn a_level_keyword_with_blanks_before_its_colon_is_nethack() {
+        let content =
+            "# x\nLEVEL  :\t\"Q0avTp\"\nROOM: \"ordinary\", random, random, random, random\nMAP\n";
+        assert_eq!(
+            detect_language("vd0204.des", content),
+            Some(Language::NethackDes)
+        );
+        assert_eq!(
+            detect_language("v.des", "NAME: x\nMAP\n.\nENDMAP\n"),
+            Some(Language::DcssDes)
+        );
+    }
+
+    #[test]
+    fn detect_language_cuts_its_head_at_a_character_boundary() {
+        let header = "RLG327 MONSTER DESCRIPTION 1\n";
+        let early = split_at_4096(header, "\n");
+        assert!(!early.is_char_boundary(4096));
+        assert_eq!(
+            detect_language("monsters.txt", &early),
+            Some(Language::Rlg327Monsters)
+        );
+        // A header past the first 4 KiB is not looked at.
+        let late = split_at_4096("", &format!("\n{header}"));
+        assert!(!late.is_char_boundary(4096));
+        assert_eq!(detect_language("monsters.txt", &late), None);
     }
 }

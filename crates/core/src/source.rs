@@ -44,6 +44,32 @@ impl Span {
     }
 }
 
+/// The largest index at most `index` that is on a character boundary of
+/// `text` (`text.len()` when past the end): where a byte count such as
+/// "the first 4 KiB" may be cut without splitting a character. The
+/// standard library's own version is not stable yet.
+pub fn floor_char_boundary(text: &str, index: usize) -> usize {
+    if index >= text.len() {
+        return text.len();
+    }
+    // A character is at most four bytes, so a boundary is at most three
+    // bytes back.
+    (index.saturating_sub(3)..=index)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
+/// The character whose first byte is `bytes[at]`, in formats read as
+/// bytes (`None` for a byte inside a character, or bytes that are not
+/// UTF-8): one finding for a character, not one per byte.
+pub fn char_starting_at(bytes: &[u8], at: usize) -> Option<char> {
+    let rest = bytes.get(at..)?;
+    (1..=rest.len().min(4))
+        .find_map(|n| std::str::from_utf8(rest.get(..n)?).ok())
+        .and_then(|s| s.chars().next())
+}
+
 /// A 1-based line and column; the column counts Unicode scalar values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LineCol {
@@ -149,6 +175,24 @@ mod tests {
         // "é" is two bytes but one column.
         assert_eq!(index.line_col(text, 7), LineCol { line: 2, column: 3 });
         assert_eq!(index.line_count(), 4);
+    }
+
+    #[test]
+    fn floor_char_boundary_never_splits_a_character() {
+        let text = "aé€😀";
+        // a: 0, é: 1..3, €: 3..6, 😀: 6..10
+        let floors: Vec<usize> = (0..=11).map(|i| floor_char_boundary(text, i)).collect();
+        assert_eq!(floors, vec![0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10, 10]);
+    }
+
+    #[test]
+    fn char_starting_at_finds_whole_characters_only() {
+        let b = "aé".as_bytes();
+        assert_eq!(char_starting_at(b, 0), Some('a'));
+        assert_eq!(char_starting_at(b, 1), Some('é'));
+        assert_eq!(char_starting_at(b, 2), None);
+        assert_eq!(char_starting_at(b, 3), None);
+        assert_eq!(char_starting_at(&[0xc3], 0), None);
     }
 
     #[test]

@@ -24,6 +24,11 @@ pub const SUBST_UNSATISFIED: &str = "DC0209";
 /// Most names checked are far from every candidate, so the length and
 /// letter-set tests and the per-row cut-off keep this cheap; rows live on
 /// the stack for names of up to 63 bytes.
+/// Whether `a` is at most `limit` edits from `b`.
+pub fn edit_distance_at_most(a: &str, b: &str, limit: usize) -> bool {
+    bounded_dist(a, b, limit) <= limit
+}
+
 fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
     bounded_dist_sets(a, letters(a.as_bytes()), b, letters(b.as_bytes()), limit)
 }
@@ -782,26 +787,34 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
                 if mentioned.contains(&g) || reported.contains(&g) {
                     continue;
                 }
-                reported.extend([g]);
                 let at = span.start as usize + col;
-                let shown = if g.is_ascii_graphic() {
-                    format!("`{}`", g as char)
-                } else {
-                    format!("byte 0x{g:02x}")
-                };
-                diags.push(
-                    Diagnostic::warning(
-                        GLYPH_MEANINGLESS,
-                        format!("map glyph {shown} has no meaning: the game makes it floor"),
-                        Span::new(at, at + 1),
-                    )
-                    .with_note(
-                        "give it one with SUBST, NSUBST, SHUFFLE or KFEAT/KMONS/KITEM, or use `.`",
-                    ),
-                );
+                if g.is_ascii() {
+                    reported.extend([g]);
+                    diags.push(meaningless_glyph(&format!("`{}`", g as char), at, 1));
+                } else if let Some(ch) = crate::source::char_starting_at(row, col) {
+                    // One finding for the character, not one per byte.
+                    let mut buf = [0u8; 4];
+                    let bytes = ch.encode_utf8(&mut buf).as_bytes();
+                    reported.extend(bytes.iter().copied());
+                    let shown = format!("`{ch}` (U+{:04X}, {} bytes)", ch as u32, bytes.len());
+                    diags.push(meaningless_glyph(&shown, at, bytes.len()));
+                }
             }
         }
     }
+}
+
+fn meaningless_glyph(shown: &str, at: usize, len: usize) -> Diagnostic {
+    let mut d = Diagnostic::warning(
+        GLYPH_MEANINGLESS,
+        format!("map glyph {shown} has no meaning: the game makes it floor"),
+        Span::new(at, at + len),
+    );
+    if len > 1 {
+        d.notes
+            .push("the game reads a map by bytes: each byte of it is a cell of floor".into());
+    }
+    d.with_note("give it one with SUBST, NSUBST, SHUFFLE or KFEAT/KMONS/KITEM, or use `.`")
 }
 
 /// SUBST and NSUBST lines the map cannot satisfy: a key with no cell, or an

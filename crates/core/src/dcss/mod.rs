@@ -27,6 +27,9 @@ pub const DUPLICATE: &str = "DC0101";
 pub const MAP_SIZE: &str = "DC0102";
 pub const BAD_BRANCH: &str = "DC0103";
 pub const TAB_IN_MAP: &str = "DC0104";
+/// A header line inside a MAP (ENDMAP forgotten or misspelt): the game
+/// reads it as a map row.
+pub const MISSING_ENDMAP: &str = "DC0210";
 
 /// How a keyword's arguments are captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -431,8 +434,160 @@ pub struct File<'a> {
     pub tokens: Vec<Token>,
 }
 
+/// Whether a line opens a MAP block: `Some(false)` for `MAP` alone from
+/// column 0 (trailing blanks allowed), `Some(true)` for a MAP the game
+/// rejects but that is meant as one (indented, or with more after a blank
+/// or a colon), `None` otherwise.
+fn map_opener(line: &str) -> Option<bool> {
+    let t = trim_blank_start(line);
+    let rest = t.strip_prefix("MAP")?;
+    let exact = t.len() == line.len() && trim_blank_end(rest).is_empty();
+    let meant = rest.is_empty() || rest.starts_with([' ', '\t', ':']);
+    meant.then_some(!exact)
+}
+
+/// Reads map rows up to ENDMAP (or the end of the file), with one finding
+/// per mistake: a blank row is the game's error; where ENDMAP was
+/// forgotten or misspelt (a blank row or a header line follows), the map
+/// ends there, so the next vault is read as one. Returns the rows and the
+/// end of the block.
+fn read_map<'a>(
+    lines: &mut Lines<'a>,
+    mut end: usize,
+    f: &mut File<'a>,
+) -> (Vec<(Span, &'a [u8])>, usize) {
+    let mut rows: Vec<(Span, &'a [u8])> = Vec::with_capacity(16);
+    while let Some((s2, l2, tab)) = lines.next_row() {
+        if let Some(rest) = l2.strip_prefix("ENDMAP") {
+            if rest.bytes().all(|c| c == b' ') {
+                f.tokens.push(Token {
+                    kind: TokenKind::Keyword,
+                    span: Span::new(s2, s2 + 6),
+                });
+                return (rows, s2 + l2.len());
+            }
+        }
+        if header_line(l2) {
+            // Not a row: read it again as the header it is.
+            lines.i = s2;
+            let d = missing_endmap(&mut rows, f, s2, l2);
+            f.diagnostics.push(d);
+            return (rows, end);
+        }
+        let mut row = l2;
+        if let Some(tab) = tab {
+            f.diagnostics.push(Diagnostic::error(
+                TAB_IN_MAP,
+                "TAB in a map row: the game drops the rest of the row",
+                Span::new(s2 + tab, s2 + tab + 1),
+            ));
+            row = &row[..tab];
+        }
+        let row = &row[..row.len() - row.bytes().rev().take_while(|&b| b == b' ').count()];
+        end = s2 + l2.len();
+        if row.is_empty() {
+            let mut d = Diagnostic::error(
+                STRAY,
+                "Unexpected character sequence.",
+                Span::new(s2, s2 + l2.len()),
+            )
+            .with_note("a map row cannot be empty or blank");
+            let ends = lines
+                .clone()
+                .next_filled()
+                .is_none_or(|(_, l)| header_line(l));
+            if ends {
+                // The map was over: read what follows as headers.
+                match take_misspelt_endmap(&mut rows, f) {
+                    Some(word) => d.notes.push(format!(
+                        "the row above, `{word}`, looks like a misspelt ENDMAP: read as one"
+                    )),
+                    None => d.notes.push("ENDMAP is missing before this line".into()),
+                }
+                f.diagnostics.push(d);
+                return (rows, end);
+            }
+            f.diagnostics.push(d);
+            continue;
+        }
+        let span = Span::new(s2, s2 + row.len());
+        f.tokens.push(Token {
+            kind: TokenKind::MapRow,
+            span,
+        });
+        rows.push((span, row.as_bytes()));
+    }
+    // The end of the file: no ENDMAP is needed, but a misspelt one is
+    // still a row to the game.
+    if let Some(&(span, _)) = rows.last() {
+        if let Some(word) = take_misspelt_endmap(&mut rows, f) {
+            f.diagnostics.push(
+                Diagnostic::warning(
+                    MISSING_ENDMAP,
+                    format!("`{word}` is not ENDMAP: the game reads it as the map's last row"),
+                    span,
+                )
+                .with_note("not drawn here"),
+            );
+        }
+    }
+    (rows, end)
+}
+
+/// A line that starts (after blanks) with a header keyword: in a map, what
+/// a forgotten ENDMAP leaves (no map row of the game's vaults is one).
+fn header_line(l: &str) -> bool {
+    keyword_at(trim_blank_start(l)).is_some()
+}
+
+/// The finding for a header line met inside a MAP. The game reads it, and
+/// every line up to the next ENDMAP, as map rows; here the map ends before
+/// it. It points at a misspelt ENDMAP when the last row is one.
+fn missing_endmap<'a>(
+    rows: &mut Vec<(Span, &'a [u8])>,
+    f: &mut File<'a>,
+    at: usize,
+    line: &str,
+) -> Diagnostic {
+    let note = "the game reads it, and every line up to the next ENDMAP, as map rows; read here as the end of the map";
+    if let Some(&(span, _)) = rows.last() {
+        if let Some(word) = take_misspelt_endmap(rows, f) {
+            return Diagnostic::warning(
+                MISSING_ENDMAP,
+                format!("`{word}` is not ENDMAP, so the map goes on into the header below"),
+                span,
+            )
+            .with_note(note);
+        }
+    }
+    Diagnostic::warning(
+        MISSING_ENDMAP,
+        "header line inside a MAP: ENDMAP is missing before it",
+        Span::new(at, at + line.len()),
+    )
+    .with_note(note)
+}
+
+/// Removes the last row (and its token) when it looks like a misspelt
+/// ENDMAP (a short word of capitals close to it), and returns its text.
+fn take_misspelt_endmap<'a>(rows: &mut Vec<(Span, &'a [u8])>, f: &mut File<'a>) -> Option<&'a str> {
+    let &(span, row) = rows.last()?;
+    let word = std::str::from_utf8(row).ok()?;
+    let capitals = (4..=8).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_uppercase());
+    let close = word.starts_with("END") || lint::edit_distance_at_most(word, "ENDMAP", 2);
+    if !(capitals && close) {
+        return None;
+    }
+    rows.pop();
+    if f.tokens.last().is_some_and(|t| t.span == span) {
+        f.tokens.pop();
+    }
+    Some(word)
+}
+
 /// A cursor over the source's lines (no table of lines is built: a vault
 /// file is read once, front to back, with one line of lookahead).
+#[derive(Clone)]
 struct Lines<'a> {
     src: &'a str,
     /// Offset of the next line's first byte.
@@ -448,6 +603,16 @@ impl<'a> Lines<'a> {
         let rest = self.src.get(self.i..).filter(|r| !r.is_empty())?;
         let nl = memchr::memchr(b'\n', rest.as_bytes());
         Some(self.take(nl))
+    }
+
+    /// The next line that is not blank, as [`Lines::next`] gives it.
+    fn next_filled(&mut self) -> Option<(usize, &'a str)> {
+        loop {
+            let (start, line) = self.next()?;
+            if !trim_blank_start(line).is_empty() {
+                return Some((start, line));
+            }
+        }
     }
 
     /// The next line as [`Lines::next`] gives it, with the offset in it of
@@ -757,55 +922,26 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
             }
             continue;
         }
-        // MAP block: `MAP` alone from column 0.
-        if indent == 0 && t.starts_with("MAP") && trim_blank_end(t) == "MAP" {
+        // MAP block: `MAP` alone from column 0 (a MAP line with more on
+        // it, or indented, is the game's error, and read as MAP here so
+        // the rows stay rows).
+        if let Some(bad_open) = map_opener(line) {
             let map_start = start;
             f.tokens.push(Token {
                 kind: TokenKind::Keyword,
-                span: Span::new(start, start + 3),
+                span: Span::new(at, at + 3),
             });
-            let mut rows = Vec::with_capacity(16);
-            let mut end = start + line.len();
-            while let Some((s2, l2, tab)) = lines.next_row() {
-                if let Some(rest) = l2.strip_prefix("ENDMAP") {
-                    if rest.bytes().all(|c| c == b' ') {
-                        f.tokens.push(Token {
-                            kind: TokenKind::Keyword,
-                            span: Span::new(s2, s2 + 6),
-                        });
-                        end = s2 + l2.len();
-                        break;
-                    }
-                }
-                let mut row = l2;
-                if let Some(tab) = tab {
-                    f.diagnostics.push(Diagnostic::error(
-                        TAB_IN_MAP,
-                        "TAB in a map row: the game drops the rest of the row",
-                        Span::new(s2 + tab, s2 + tab + 1),
-                    ));
-                    row = &row[..tab];
-                }
-                let row = &row[..row.len() - row.bytes().rev().take_while(|&b| b == b' ').count()];
-                end = s2 + l2.len();
-                if row.is_empty() {
-                    f.diagnostics.push(
-                        Diagnostic::error(
-                            STRAY,
-                            "Unexpected character sequence.",
-                            Span::new(s2, s2 + l2.len()),
-                        )
-                        .with_note("a map row cannot be empty or blank"),
-                    );
-                    continue;
-                }
-                let span = Span::new(s2, s2 + row.len());
-                f.tokens.push(Token {
-                    kind: TokenKind::MapRow,
-                    span,
-                });
-                rows.push((span, row.as_bytes()));
+            if bad_open {
+                f.diagnostics.push(
+                    Diagnostic::error(
+                        STRAY,
+                        "Unexpected character sequence.",
+                        Span::new(start, start + line.len()),
+                    )
+                    .with_note("MAP must be alone on its line, from column 0; the rows below are read as its map"),
+                );
             }
+            let (rows, end) = read_map(&mut lines, start + line.len(), &mut f);
             let span = Span::new(map_start, end);
             match &mut vault {
                 Some(v) => v.push(Item::Map { rows, span }),

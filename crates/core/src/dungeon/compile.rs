@@ -163,6 +163,43 @@ struct Parser<'a> {
     level_chance_slots: Vec<i32>,
     branch_name_slots: Vec<NameField>,
     syntax_errors: usize,
+    /// The look-ahead after the statement being read cannot follow it.
+    bad_lookahead: Option<Stop>,
+    /// What statements lost to syntax errors may have defined: findings
+    /// that such a missing definition explains are not reported (one
+    /// mistake, one diagnostic).
+    lost: Lost,
+    /// A DUNGEON may have been lost somewhere in the file: a branch to a
+    /// dungeon the file does not define may name it.
+    lost_a_dungeon: bool,
+    /// Dungeons that may hold the levels of a lost DUNGEON after their own
+    /// (their bones markers are not compared).
+    merged: Vec<usize>,
+}
+
+/// What a statement lost to a syntax error may have defined, in the
+/// current dungeon (a new DUNGEON ends the levels' loss: chains are looked
+/// up in the current dungeon only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Lost {
+    #[default]
+    Nothing,
+    /// A LEVEL, RNDLEVEL, CHAINLEVEL or RNDCHLEVEL.
+    Level,
+    /// A DUNGEON, or a line with no keyword (it could have been anything).
+    Dungeon,
+}
+
+impl Lost {
+    /// What the statement starting with `kw` (`None`: no keyword) would
+    /// have defined.
+    fn by(kw: Option<Kw>) -> Lost {
+        match kw {
+            None | Some(Kw::Dungeon) => Lost::Dungeon,
+            Some(Kw::Level | Kw::RndLevel | Kw::ChainLevel | Kw::RndChLevel) => Lost::Level,
+            Some(_) => Lost::Nothing,
+        }
+    }
 }
 
 struct Stop(usize, &'static str);
@@ -196,20 +233,31 @@ pub fn compile(src: &str, toks: &[LexTok], target: Target) -> Output {
         level_chance_slots: Vec::new(),
         branch_name_slots: Vec::new(),
         syntax_errors: 0,
+        bad_lookahead: None,
+        lost: Lost::Nothing,
+        lost_a_dungeon: false,
+        merged: Vec::new(),
     };
     loop {
         let t = p.peek();
         match t.tok {
             Tok::Eof => break,
             Tok::Kw(kw) => {
-                if let Err(stop) = p.statement(kw) {
-                    p.syntax(stop);
-                    p.recover();
+                let before = p.diags.len();
+                match p.statement(kw) {
+                    Err(stop) => {
+                        p.bad_lookahead = None;
+                        p.syntax(stop);
+                        p.lose(Lost::by(Some(kw)));
+                        p.recover();
+                    }
+                    Ok(()) => p.after_statement(before),
                 }
             }
             _ => {
                 let stop = Stop(p.pos, "a statement keyword (DUNGEON, LEVEL, BRANCH, …)");
                 p.syntax(stop);
+                p.lose(Lost::by(None));
                 p.recover();
             }
         }
@@ -319,6 +367,51 @@ impl<'a> Parser<'a> {
         }
         self.diags.push(d);
         self.syntax_errors += 1;
+    }
+
+    /// After a statement read to its end: the syntax error at a look-ahead
+    /// that cannot follow it, placed before the statement's own findings
+    /// (the original reports it without completing the statement, and
+    /// stops there).
+    fn after_statement(&mut self, findings_from: usize) {
+        let Some(stop) = self.bad_lookahead.take() else {
+            return;
+        };
+        self.syntax(stop);
+        if let Some(d) = self.diags.pop() {
+            self.diags.insert(findings_from.min(self.diags.len()), d);
+        }
+        // A line that starts with no keyword could have been anything;
+        // stray words after a statement define nothing.
+        let starts_line = self.pos == 0 || self.prev().line != self.peek().line;
+        self.lose(if starts_line {
+            Lost::by(None)
+        } else {
+            Lost::Nothing
+        });
+        self.recover();
+    }
+
+    /// Records what a statement lost to a syntax error may have defined.
+    fn lose(&mut self, lost: Lost) {
+        self.lost = self.lost.max(lost);
+        if lost == Lost::Dungeon {
+            self.lost_a_dungeon = true;
+            if let Some(d) = self.model.dungeons.len().checked_sub(1) {
+                self.merged.push(d);
+            }
+        }
+    }
+
+    /// Whether a level a lost statement may have defined explains a
+    /// failed lookup (the finding is then not reported).
+    fn level_may_be_lost(&self) -> bool {
+        self.lost >= Lost::Level
+    }
+
+    /// Whether a lost DUNGEON explains a statement outside any dungeon.
+    fn dungeon_may_be_lost(&self) -> bool {
+        self.lost == Lost::Dungeon
     }
 
     /// After a syntax error, resume at the next statement keyword that
@@ -432,14 +525,19 @@ impl<'a> Parser<'a> {
 
     /// The look-ahead after a statement whose end only the look-ahead
     /// shows must be able to follow a statement.
-    fn statement_end(&self) -> PResult<()> {
-        match self.peek().tok {
-            Tok::Kw(_) | Tok::Eof => Ok(()),
-            _ => Err(Stop(
+    ///
+    /// When it cannot, the original stops before it completes the
+    /// statement; here the statement is completed all the same (so a bad
+    /// line does not take the good one before it out of the views) and the
+    /// syntax error is reported once it is done, before its findings.
+    fn statement_end(&mut self) -> PResult<()> {
+        if !matches!(self.peek().tok, Tok::Kw(_) | Tok::Eof) {
+            self.bad_lookahead.get_or_insert(Stop(
                 self.pos,
                 "a statement keyword (DUNGEON, LEVEL, BRANCH, …)",
-            )),
+            ));
         }
+        Ok(())
     }
 
     fn bones(&mut self) -> PResult<u8> {
@@ -505,6 +603,9 @@ impl<'a> Parser<'a> {
 
     fn current_dungeon(&mut self, span: Span, what: &str) -> Option<usize> {
         if self.model.dungeons.is_empty() {
+            if self.dungeon_may_be_lost() {
+                return None;
+            }
             self.own(
                 OUTSIDE,
                 format!("{what} before any DUNGEON (the original writes outside its tables)"),
@@ -534,6 +635,10 @@ impl<'a> Parser<'a> {
         // `levels` field).
         if self_name == Some(chain) && !dlevels.is_empty() {
             return self.model.levels.len() as i32;
+        }
+        if self.level_may_be_lost() {
+            // Read as no chain, so nothing downstream reports it either.
+            return -1;
         }
         self.error("Can't locate the specified chain level.", span, line);
         if let Some(&first) = dlevels.first() {
@@ -569,6 +674,8 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 }
+                // Chains are looked up in this dungeon only.
+                self.lost = Lost::Nothing;
                 self.model.dungeons.push(Dungeon {
                     name,
                     bones,
@@ -623,7 +730,7 @@ impl<'a> Parser<'a> {
                     }
                 } else if let Some(l) = self.model.levels.last_mut() {
                     l.flags |= v;
-                } else {
+                } else if !self.level_may_be_lost() {
                     self.own(
                         OUTSIDE,
                         format!("{} before any level", keyword_text(kw)),
@@ -686,7 +793,9 @@ impl<'a> Parser<'a> {
                 let chain_idx = self.getchain(&chain, Some(&name), chain_span, line);
                 // check_level
                 if self.model.dungeons.is_empty() {
-                    self.error("Level defined outside of dungeon.", span, line);
+                    if !self.dungeon_may_be_lost() {
+                        self.error("Level defined outside of dungeon.", span, line);
+                    }
                     return Ok(());
                 }
                 if self.model.levels.iter().any(|l| l.name == name) {
@@ -783,9 +892,11 @@ impl<'a> Parser<'a> {
                         .find(|&&i| self.model.levels[i].name == *s)
                         .map(|&i| i as i32)
                         .unwrap_or(-2);
-                    if chain_idx == -2 && !s.is_empty() {
+                    if chain_idx == -2 && !s.is_empty() && !self.level_may_be_lost() {
                         self.error("Can't locate the specified chain level.", *sp, line);
-                    } else if s.is_empty() {
+                    } else if s.is_empty() || chain_idx == -2 {
+                        // No chain, or one to a level that may be lost
+                        // (read as no chain: nothing downstream reports it).
                         chain_idx = -1;
                     }
                 }
@@ -794,7 +905,9 @@ impl<'a> Parser<'a> {
                 }
                 // check_branch
                 if self.model.dungeons.is_empty() {
-                    self.error("Branch defined outside of dungeon.", span, line);
+                    if !self.dungeon_may_be_lost() {
+                        self.error("Branch defined outside of dungeon.", span, line);
+                    }
                     return Ok(());
                 }
                 let ndgn = self.model.dungeons.len() - 1;
@@ -916,7 +1029,8 @@ impl<'a> Parser<'a> {
             .map(|b| (b.name.clone(), b.span))
             .collect();
         for (name, span) in branches {
-            if !names.contains(&name) {
+            // The dungeon may be one whose DUNGEON line was lost.
+            if !names.contains(&name) && !self.lost_a_dungeon {
                 self.diags.push(
                     Diagnostic::warning(
                         UNKNOWN_DUNGEON,
@@ -938,7 +1052,10 @@ impl<'a> Parser<'a> {
             .iter()
             .map(|d| (d.bones, d.name.clone(), d.name_span))
             .collect()];
-        for d in &self.model.dungeons {
+        for (i, d) in self.model.dungeons.iter().enumerate() {
+            if self.merged.contains(&i) {
+                continue;
+            }
             groups.push(
                 d.levels
                     .iter()

@@ -63,6 +63,9 @@ pub struct Compiler<'a> {
     /// The original's per-file error counter (never reset between levels).
     fatal: u32,
     gave_up: bool,
+    /// A syntax error was reported: the original stopped reading there,
+    /// so it says nothing more (no "errors detected" for later levels).
+    stopped: bool,
     /// Rooms, map parts and corridors the original keeps from levels it
     /// did not write: it empties its tables only after writing a level,
     /// and once one error occurred it writes none, so they pile up.
@@ -88,6 +91,7 @@ impl<'a> Compiler<'a> {
             diagnostics: Vec::new(),
             fatal: 0,
             gave_up: false,
+            stopped: false,
             carried: Carried::default(),
             levels: Vec::new(),
         }
@@ -151,6 +155,7 @@ impl<'a> Compiler<'a> {
     /// the parser's errors count like any other.
     pub fn add_syntax_error(&mut self, d: Diagnostic) {
         let span = d.span;
+        self.stopped = true;
         self.diagnostics.push(d);
         self.count_error(span);
     }
@@ -345,6 +350,9 @@ impl<'a> Compiler<'a> {
                         self.carried.corridors + body.corridors.len()
                     };
                 }
+            }
+            if self.stopped {
+                return;
             }
             let mut d = Diagnostic::note_at(
                 code::ERRORS_DETECTED,

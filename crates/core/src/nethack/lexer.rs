@@ -119,6 +119,62 @@ pub struct MapBlock {
     pub span: Span,
     /// Span of the `MAP` line.
     pub open: Span,
+    /// Characters that are not map characters, in rows the recovering
+    /// lexer kept (see [`lex_recovering`]); empty for the original's lexer.
+    pub bad: Vec<BadCell>,
+}
+
+/// A character of a map row that is not a map character. Its row keeps
+/// [`BadCell::placeholder`] in its place, so the row keeps its width and
+/// the cell draws as unknown terrain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadCell {
+    /// Index of the row in [`MapBlock::rows`] and of the cell in that row.
+    pub row: u32,
+    pub col: u32,
+    /// The character itself.
+    pub span: Span,
+    pub ch: char,
+    /// The original lexer's line counter at that row.
+    pub line: u32,
+}
+
+impl BadCell {
+    /// What the row holds for a character that is not a map character:
+    /// the character itself when it is printable ASCII (no map character
+    /// is, so it stays unknown terrain), `?` otherwise (a tab, a control
+    /// character, or a character that is more than one byte).
+    pub fn placeholder(ch: char) -> u8 {
+        if ch.is_ascii_graphic() {
+            ch as u8
+        } else {
+            b'?'
+        }
+    }
+}
+
+impl MapBlock {
+    /// The source of cell `col` of row `row`: one byte per cell from the
+    /// row's start, plus the extra bytes of the multi-byte characters
+    /// before it in that row (digits, which the row drops, still shift
+    /// it as they always did).
+    pub fn cell_span(&self, row: usize, col: usize) -> Span {
+        if let Some(bad) = self
+            .bad
+            .iter()
+            .find(|b| b.row as usize == row && b.col as usize == col)
+        {
+            return bad.span;
+        }
+        let start = self.rows.get(row).map_or(self.span.start, |(s, _)| s.start) as usize;
+        let wider: usize = self
+            .bad
+            .iter()
+            .filter(|b| b.row as usize == row && (b.col as usize) < col)
+            .map(|b| b.span.len() - 1)
+            .sum();
+        Span::new(start + col + wider, start + col + wider + 1)
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -241,6 +297,47 @@ const KEYWORDS: &[(&str, Tok)] = {
 /// Words only the 3.4 lexer knows.
 const ONLY_34: &[&str] = &["coaligned", "noncoaligned", "arboreal"];
 
+/// The map characters and what they draw, for the note that says what a
+/// row may hold; `true` for those only 3.4 knows.
+const MAP_CHAR_NAMES: &[(&str, &str, bool)] = &[
+    (" ", "stone", false),
+    ("-", "wall", false),
+    ("|", "wall", false),
+    (".", "floor", false),
+    ("#", "corridor", false),
+    ("+", "door", false),
+    ("S", "secret door", false),
+    ("H", "secret corridor", false),
+    ("{", "fountain", false),
+    ("\\", "throne", false),
+    ("K", "sink", false),
+    ("}", "moat", false),
+    ("P", "pool", false),
+    ("L", "lava", false),
+    ("W", "water", false),
+    ("I", "ice", false),
+    ("A", "air", false),
+    ("C", "cloud", false),
+    ("B", "boundary", false),
+    ("T", "tree", true),
+    ("F", "iron bars", true),
+];
+
+/// The note listing what a map row may hold in this dialect.
+pub fn map_chars_note(target: Target) -> String {
+    let names: Vec<String> = MAP_CHAR_NAMES
+        .iter()
+        .filter(|(_, _, only_34)| !only_34 || !target.is_32())
+        .map(|(c, what, _)| format!("`{c}` {what}"))
+        .collect();
+    let digits = if target.is_32() {
+        ""
+    } else {
+        "; digits are allowed and ignored"
+    };
+    format!("a map row may hold: {}{digits}", names.join(", "))
+}
+
 /// Map characters of each dialect (before digits and CR handling).
 pub fn is_map_char(b: u8, target: Target) -> bool {
     match b {
@@ -358,7 +455,82 @@ pub fn c_atoi(text: &str) -> i32 {
     (if neg { value.saturating_neg() } else { value }) as i32
 }
 
+/// A map row with characters that are not map characters, for the
+/// recovering lexer: the row's characters and the length of the whole
+/// line, when the line is one. A line is read as such a row only while the
+/// map has been rows alone since `MAP` (once other tokens came, `ENDMAP` is
+/// missing and the original's reading is kept), and when it is not a
+/// comment, a line with `ENDMAP`, a line starting with a statement keyword
+/// (what a forgotten `ENDMAP` leaves) or a word that is mostly not map
+/// characters (a misspelt `ENDMAP`).
+fn bad_map_line(rest: &str, target: Target) -> Option<(&str, usize)> {
+    let newline = memchr::memchr(b'\n', rest.as_bytes())?;
+    let line = rest.get(..newline)?;
+    let body = match line.strip_suffix('\r') {
+        Some(body) if !target.is_32() => body,
+        _ => line,
+    };
+    let trimmed = body.trim_matches([' ', '\t']);
+    let statement = matches!(
+        keyword_at(trimmed.as_bytes(), target),
+        Some((_, Tok::Kw(_)))
+    );
+    let ruled_out = body.starts_with('#')
+        || body.contains("ENDMAP")
+        || statement
+        || is_word_not_row(trimmed, target);
+    (!ruled_out).then_some((body, newline + 1))
+}
+
+/// A word (letters, digits, `_`) of which at most half are map characters.
+fn is_word_not_row(trimmed: &str, target: Target) -> bool {
+    let b = trimmed.as_bytes();
+    let word = !b.is_empty() && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_');
+    word && 2 * b.iter().filter(|&&c| is_map_char(c, target)).count() <= b.len()
+}
+
+/// Keeps a map row that holds characters that are not map characters:
+/// map characters as the original keeps them, the others as
+/// [`BadCell::placeholder`]s recorded in `map.bad`.
+fn push_bad_row(map: &mut MapBlock, body: &str, start: usize, line: u32, target: Target) {
+    let row_index = map.rows.len() as u32;
+    let mut row = Vec::with_capacity(body.len());
+    for (i, ch) in body.char_indices() {
+        let b = u8::try_from(ch).ok().filter(|&b| is_map_char(b, target));
+        match b {
+            Some(b) if b.is_ascii_digit() => {}
+            Some(b) => row.push(b),
+            None => {
+                map.bad.push(BadCell {
+                    row: row_index,
+                    col: row.len() as u32,
+                    span: Span::new(start + i, start + i + ch.len_utf8()),
+                    ch,
+                    line,
+                });
+                row.push(BadCell::placeholder(ch));
+            }
+        }
+    }
+    map.rows.push((Span::new(start, start + body.len()), row));
+}
+
+/// The original's lexer: a map row with a character that is not a map
+/// character is no row, its characters become tokens, and the parser
+/// stops at the first of them (the drop-in's path).
 pub fn lex(src: &str, target: Target) -> Lexed {
+    lex_with(src, target, false)
+}
+
+/// The lexer for `analyze`: a map row with characters that are not map
+/// characters stays a row (those characters recorded in
+/// [`MapBlock::bad`]), so one wrong character costs one finding and the
+/// rest of the map and the level still read.
+pub fn lex_recovering(src: &str, target: Target) -> Lexed {
+    lex_with(src, target, true)
+}
+
+fn lex_with(src: &str, target: Target, recover: bool) -> Lexed {
     let bytes = src.as_bytes();
     let mut out = Lexed::default();
     // Up to one token per three bytes in real files: sized once rather
@@ -368,6 +540,8 @@ pub fn lex(src: &str, target: Target) -> Lexed {
     let mut line: u32 = 1;
     let mut in_map = false;
     let mut map = MapBlock::default();
+    // Tokens before the current map's rows: more means ENDMAP is missing.
+    let mut toks_at_map = 0;
     let escapes = !target.is_32();
 
     while pos < bytes.len() {
@@ -385,6 +559,16 @@ pub fn lex(src: &str, target: Target) -> Lexed {
                     .filter(|c| !c.is_ascii_digit() && *c != b'\r')
                     .collect();
                 map.rows.push((Span::new(pos, pos + body), row));
+                pos += consumed;
+                line += 1;
+                continue;
+            }
+            let rows_only = out.toks.len() == toks_at_map;
+            if let Some((body, consumed)) = (recover && at_bol && rows_only)
+                .then(|| bad_map_line(rest, target))
+                .flatten()
+            {
+                push_bad_row(&mut map, body, pos, line, target);
                 pos += consumed;
                 line += 1;
                 continue;
@@ -423,6 +607,7 @@ pub fn lex(src: &str, target: Target) -> Lexed {
             };
             if let Some(len) = after {
                 in_map = true;
+                toks_at_map = out.toks.len();
                 map = MapBlock {
                     open: Span::new(pos, pos + 3),
                     ..MapBlock::default()
@@ -560,6 +745,59 @@ mod tests {
         assert_eq!(lexed.toks[0].tok, Tok::Map(0));
         assert_eq!(lexed.toks[0].line, 5);
         assert_eq!(lexed.toks[1].line, 6);
+    }
+
+    #[test]
+    fn the_recovering_lexer_keeps_a_row_with_a_wrong_character() {
+        let src = "MAP\n...\n.Q.\n# note\n...\nENDMAP\n";
+        let original = lex(src, Target::Nethack343);
+        // The original: the line falls apart into tokens up to the last
+        // wrong character (the parser stops at the first of them).
+        let toks: Vec<Tok> = original.toks.iter().map(|t| t.tok).collect();
+        assert_eq!(&toks[..2], &[Tok::Punct(b'.'), Tok::Punct(b'Q')]);
+        let lexed = lex_recovering(src, Target::Nethack343);
+        let map = &lexed.maps[0];
+        let rows: Vec<&[u8]> = map.rows.iter().map(|(_, r)| r.as_slice()).collect();
+        assert_eq!(rows, vec![&b"..."[..], b".Q.", b"..."]);
+        assert_eq!(
+            map.bad,
+            vec![BadCell {
+                row: 1,
+                col: 1,
+                span: Span::new(9, 10),
+                ch: 'Q',
+                line: 3
+            }]
+        );
+        assert_eq!(lexed.comments.len(), 1);
+        assert_eq!(lexed.toks[0].tok, Tok::Map(0));
+        assert_eq!(lexed.toks[0].line, 6);
+    }
+
+    #[test]
+    fn a_wide_character_keeps_the_cells_after_it_on_their_bytes() {
+        let src = "MAP\n.é.\nENDMAP\n";
+        let lexed = lex_recovering(src, Target::Nethack343);
+        let map = &lexed.maps[0];
+        assert_eq!(map.rows[0].1, b".?.".to_vec());
+        assert_eq!(map.cell_span(0, 1), Span::new(5, 7));
+        assert_eq!(map.cell_span(0, 2), Span::new(7, 8));
+    }
+
+    #[test]
+    fn a_forgotten_or_misspelt_endmap_is_no_row() {
+        for src in [
+            "MAP\n...\nSTAIR:(1,1),up\nENDMAP\n",
+            "MAP\n...\nEDNMAP\nSTAIR:(1,1),up\n",
+            "MAP\n...\n  ENDMAP\n",
+        ] {
+            let lexed = lex_recovering(src, Target::Nethack343);
+            let bad: usize = lexed.maps.iter().map(|m| m.bad.len()).sum();
+            assert_eq!(bad, 0, "{src:?}");
+            let original = lex(src, Target::Nethack343);
+            let kinds = |l: &Lexed| l.toks.iter().map(|t| t.tok).collect::<Vec<_>>();
+            assert_eq!(kinds(&lexed), kinds(&original), "{src:?}");
+        }
     }
 
     #[test]

@@ -27,8 +27,11 @@ pub struct Output {
 }
 
 /// The whole file: every level kept for the views.
+/// The lexer keeps map rows with characters that are not map characters
+/// (one finding each, the map still drawn); the drop-in's path reads them
+/// as the original does.
 pub fn run(source: &str, options: &Options) -> Output {
-    let lexed = lexer::lex(source, options.target);
+    let lexed = lexer::lex_recovering(source, options.target);
     let mut file = ast::File::default();
     let mut compiled = Vec::new();
     let diagnostics = pipeline(source, &lexed, options, |level, written| {
@@ -67,7 +70,7 @@ fn pipeline(
     mut each: impl FnMut(ast::Level, &mut Vec<compile::Compiled>),
 ) -> Vec<Diagnostic> {
     let dialect = dialect::Dialect::for_target(options.target);
-    let mut parser = parser::Parser::new(source, lexed);
+    let mut parser = parser::Parser::new(source, lexed, options.target);
     let mut compiler = compile::Compiler::new(dialect, &lexed.maps, options.extra_warnings);
     // Syntax errors the parser has found and the compiler not yet taken.
     let mut syntax: VecDeque<Diagnostic> = VecDeque::new();
@@ -122,7 +125,7 @@ fn merge_syntax_errors(compiler: &mut compile::Compiler, before: usize, own: Vec
     }
     merged.extend(own);
     for d in merged {
-        if d.code == parser::SYNTAX {
+        if parser::is_parse_error(&d) {
             compiler.add_syntax_error(d);
         } else {
             compiler.diagnostics.push(d);
@@ -228,6 +231,11 @@ pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
             (compile::code::ERRORS_DETECTED, _) => out.push(format!("{fname} : {}", d.message)),
             (compile::code::TOO_MANY_ERRORS, _) => {
                 out.push(d.message.clone());
+                break;
+            }
+            (parser::BAD_MAP_CHAR, _) => {
+                // The original's words for it; it stops there.
+                out.push(format!("{fname}: line {line} : syntax error"));
                 break;
             }
             (_, crate::Severity::Error) => {

@@ -4,11 +4,21 @@
 //! never stops: it reports, skips to the next statement keyword and goes on.
 
 use super::ast::*;
-use super::lexer::{Kw, LexTok, Lexed, Tok, Val};
+use super::lexer::{map_chars_note, BadCell, Kw, LexTok, Lexed, MapBlock, Tok, Val};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
+use crate::Target;
 
 pub const SYNTAX: &str = "NH0001";
+/// A character in a map row that is not a map character (found by the
+/// recovering lexer; the original sees a `syntax error` there).
+pub const BAD_MAP_CHAR: &str = "NH0213";
+
+/// Whether a finding is the parser's: it counts as an error of the
+/// original's (the original stops at it) and is merged by position.
+pub fn is_parse_error(d: &Diagnostic) -> bool {
+    d.code == SYNTAX || d.code == BAD_MAP_CHAR
+}
 
 /// The offending token index.
 struct Stop(usize);
@@ -18,6 +28,8 @@ type PResult<T> = Result<T, Stop>;
 pub struct Parser<'a> {
     src: &'a str,
     toks: &'a [LexTok],
+    maps: &'a [MapBlock],
+    target: Target,
     pos: usize,
     colon_line: u32,
     pub diagnostics: Vec<Diagnostic>,
@@ -50,7 +62,7 @@ enum State {
 /// a level at a time through [`Parser::next_level`]).
 #[cfg(test)]
 pub fn parse(src: &str, lexed: &Lexed) -> (File, Vec<Diagnostic>) {
-    let mut p = Parser::new(src, lexed);
+    let mut p = Parser::new(src, lexed, Target::Nethack343);
     let mut file = File::default();
     while let Some(level) = p.next_level() {
         file.levels.push(level);
@@ -68,6 +80,41 @@ fn describe(src: &str, t: &LexTok) -> String {
             format!("`{}`", text.escape_debug())
         }
     }
+}
+
+/// The error for a character of a map row that is not a map character
+/// (`bad` is its first cell in `block`).
+fn bad_cell_error(bad: &BadCell, block: &MapBlock, target: Target) -> Diagnostic {
+    let shown = match bad.ch {
+        '\t' => "a tab".to_string(),
+        '\r' => "a carriage return".to_string(),
+        '`' => "a backquote".to_string(),
+        // Invisible characters by their code point.
+        c if c.is_control() || c.is_whitespace() => format!("U+{:04X}", c as u32),
+        c => format!("`{c}`"),
+    };
+    let mut d = Diagnostic::error(
+        BAD_MAP_CHAR,
+        format!("{shown} is not a map character"),
+        bad.span,
+    );
+    // Where the original stops, for `lev-comp`, which prints its words.
+    d.compat_line = Some(bad.line);
+    d.notes.push(map_chars_note(target));
+    if bad.ch == '\r' {
+        d.notes
+            .push("CR-LF line ends: 3.2's lev_comp reads the CR as part of the row".into());
+    }
+    let more = block.bad.iter().filter(|b| b.ch == bad.ch).count() - 1;
+    if more > 0 {
+        d.notes.push(format!(
+            "{more} more in this map; every such cell is drawn as unknown terrain"
+        ));
+    }
+    d.notes.push(
+        "lev_comp stops at this line with `syntax error`: it writes no level from here on".into(),
+    );
+    d
 }
 
 impl<'a> Parser<'a> {
@@ -430,10 +477,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub fn new(src: &'a str, lexed: &'a Lexed) -> Self {
+    pub fn new(src: &'a str, lexed: &'a Lexed, target: Target) -> Self {
         Parser {
             src,
             toks: &lexed.toks,
+            maps: &lexed.maps,
+            target,
             pos: 0,
             colon_line: 1,
             diagnostics: Vec::new(),
@@ -572,6 +621,9 @@ impl<'a> Parser<'a> {
                 }
             }
             if let Some(mut stmt) = self.statement(&mut level.broken) {
+                if let StmtKind::MapPart { map: Some(i), .. } = stmt.kind {
+                    self.report_bad_cells(i, &mut level.broken);
+                }
                 if !self.reduced_before_next(&stmt.kind) {
                     // The original reduces this statement only when the
                     // next token can follow it: here the syntax error
@@ -583,6 +635,26 @@ impl<'a> Parser<'a> {
         }
         level.span = Span::new(start, self.prev_end().max(start));
         level
+    }
+
+    /// One error per character that is not a map character, at its first
+    /// cell in this map (a character typed or pasted again and again is
+    /// one mistake). The level is broken as after any syntax error: the
+    /// original stops there, so it writes nothing for it.
+    fn report_bad_cells(&mut self, map: usize, broken: &mut bool) {
+        let Some(block) = self.maps.get(map) else {
+            return;
+        };
+        let mut seen: Vec<char> = Vec::new();
+        for bad in &block.bad {
+            if seen.contains(&bad.ch) {
+                continue;
+            }
+            seen.push(bad.ch);
+            let d = bad_cell_error(bad, block, self.target);
+            self.diagnostics.push(d);
+            *broken = true;
+        }
     }
 
     /// Whether the original completes this statement (runs its action)

@@ -298,10 +298,9 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                         xstart = 0;
                     }
                     (ox, oy, w, h) = (xstart, ystart, xsize, ysize);
-                    for (ry, (rspan, row)) in block.rows.iter().enumerate() {
+                    for (ry, (_, row)) in block.rows.iter().enumerate() {
                         for (rx, &c) in row.iter().enumerate() {
-                            let origin =
-                                Span::new(rspan.start as usize + rx, rspan.start as usize + rx + 1);
+                            let origin = block.cell_span(ry, rx);
                             if let Some(cellref) =
                                 map.cell_mut((ox + rx as i32) as i64, (oy + ry as i32) as i64)
                             {

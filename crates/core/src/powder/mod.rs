@@ -188,7 +188,23 @@ fn tokens_of<'a>(
     })
 }
 
+/// How the map's rows are read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    /// As map2c: the first row that is not one ends the map (the rows
+    /// after it are unknown lines, the bottom border a second map).
+    Original,
+    /// A row of the wrong length, or missing its opening `|` but ending
+    /// like a row, is still a row: one finding, and the map goes on.
+    Recovering,
+}
+
+/// map2c's reading, for its output and its messages.
 pub fn read(src: &str) -> Room {
+    read_with(src, Rows::Original)
+}
+
+fn read_with(src: &str, rows: Rows) -> Room {
     let mut room = Room {
         legend: Vec::new(),
         map: None,
@@ -242,7 +258,7 @@ pub fn read(src: &str) -> Room {
             continue;
         }
         if b[0] == b'+' && b[1] == b'-' {
-            i = read_map(&mut room, &lines, i, span, line);
+            i = read_map(&mut room, &lines, i, span, line, rows);
             continue;
         }
         if b[1] == b':' {
@@ -298,6 +314,7 @@ fn read_map(
     mut i: usize,
     top: Span,
     first: &str,
+    recovery: Rows,
 ) -> usize {
     let b = first.as_bytes();
     let mut w = 1;
@@ -310,6 +327,15 @@ fn read_map(
     }
     if room.map.is_some() {
         warn(room, "Multiple maps defined!", top);
+        if recovery == Rows::Recovering {
+            // One finding for the second map: its rows and bottom border
+            // are not unknown lines too.
+            if let Some(d) = room.diagnostics.last_mut() {
+                d.notes
+                    .push("map2c keeps the first map and ignores this one".into());
+            }
+            return skip_map(lines, i);
+        }
         return i;
     }
     room.tokens.push(Token {
@@ -347,31 +373,49 @@ fn read_map(
             closed = true;
             break;
         }
-        if lb.first() != Some(&b'|') {
-            warn(room, "Missing opening | in map!", span);
-            closed = true;
-            break;
-        }
-        if line.len() != width + 2 {
-            warn(room, format!("Line: \"{line}\" is wrong length"), span);
-            closed = true;
-            break;
-        }
-        if lb[width + 1] != b'|' {
-            room.diagnostics.push(Diagnostic::warning(
-                BORDER,
-                "map row without its closing `|`",
-                Span::new(start + width + 1, start + width + 2),
+        let misfit = if lb.first() != Some(&b'|') {
+            "Missing opening | in map!".to_string()
+        } else if line.len() != width + 2 {
+            format!("Line: \"{line}\" is wrong length")
+        } else {
+            String::new()
+        };
+        if !misfit.is_empty() {
+            warn(room, misfit, span);
+            if recovery == Rows::Original {
+                closed = true;
+                break;
+            }
+            match misfit_row(line, width) {
+                Some(cells) => keep_misfit_row(room, &mut block, start, line, cells),
+                None if lines.get(i).is_some_and(|&(_, next)| is_row(next, width)) => {
+                    // A stray line between rows: the map goes on after it.
+                    if let Some(d) = room.diagnostics.last_mut() {
+                        d.notes.push("map2c ends the map here and ignores the rows after it; here the map goes on with the row below".into());
+                    }
+                }
+                None => {
+                    closed = true;
+                    break;
+                }
+            }
+        } else {
+            if lb[width + 1] != b'|' {
+                room.diagnostics.push(Diagnostic::warning(
+                    BORDER,
+                    "map row without its closing `|`",
+                    Span::new(start + width + 1, start + width + 2),
+                ));
+            }
+            room.tokens.push(Token {
+                kind: TokenKind::MapRow,
+                span,
+            });
+            block.rows.push((
+                Span::new(start + 1, start + 1 + width),
+                lb[1..=width].to_vec(),
             ));
         }
-        room.tokens.push(Token {
-            kind: TokenKind::MapRow,
-            span,
-        });
-        block.rows.push((
-            Span::new(start + 1, start + 1 + width),
-            lb[1..=width].to_vec(),
-        ));
         if block.rows.len() >= 100 {
             warn(room, "Too many lines in the map!", span);
             closed = true;
@@ -387,6 +431,78 @@ fn read_map(
     }
     room.map = Some(block);
     i
+}
+
+/// The index of the line after a map's rows and bottom border.
+fn skip_map(lines: &[(usize, &str)], mut i: usize) -> usize {
+    while let Some(&(_, line)) = lines.get(i) {
+        i += 1;
+        if !line.starts_with('|') {
+            // The bottom border ends it; any other line is read again.
+            return if line.starts_with('+') { i } else { i - 1 };
+        }
+    }
+    i
+}
+
+/// A row as map2c reads one: `|`, `width` cells, `|`.
+fn is_row(line: &str, width: usize) -> bool {
+    let b = line.as_bytes();
+    b.len() == width + 2 && b.first() == Some(&b'|') && b.last() == Some(&b'|')
+}
+
+/// The cells of a line that is meant as a map row although map2c rejects
+/// it: one starting with `|` (of any length), or one ending with `|` that
+/// lacks only its opening `|`. At most `width` cells; `None` for a line
+/// that is no row (the map then ends, as in map2c).
+fn misfit_row(line: &str, width: usize) -> Option<std::ops::Range<usize>> {
+    let b = line.as_bytes();
+    let (start, end) = if b.first() == Some(&b'|') {
+        let end = if b.len() > 1 && b.last() == Some(&b'|') {
+            b.len() - 1
+        } else {
+            b.len()
+        };
+        (1, end)
+    } else if b.last() == Some(&b'|') && b.len() == width + 1 {
+        (0, width)
+    } else if b.last() == Some(&b'|') && b.len() == width + 2 && b[0].is_ascii() {
+        // Something else in place of the opening `|`.
+        (1, width + 1)
+    } else {
+        return None;
+    };
+    // Cut where no character is split (map2c counts bytes).
+    let end = crate::source::floor_char_boundary(line, end.min(start + width));
+    Some(start..end.max(start))
+}
+
+/// Keeps a row map2c rejects (its warning already given), noting why the
+/// map goes on here.
+fn keep_misfit_row(
+    room: &mut Room,
+    block: &mut MapBlock,
+    start: usize,
+    line: &str,
+    cells: std::ops::Range<usize>,
+) {
+    if let Some(d) = room.diagnostics.last_mut() {
+        d.notes.push(format!(
+            "a row of the map is `|`, {} cells, `|`; map2c ends the map here and ignores the rows after it; read here as a row",
+            block.width
+        ));
+        if !line.is_ascii() {
+            d.notes
+                .push("map2c counts bytes: a character of several bytes is several cells".into());
+        }
+    }
+    let span = Span::new(start + cells.start, start + cells.end);
+    room.tokens.push(Token {
+        kind: TokenKind::MapRow,
+        span: Span::new(start, start + line.len()),
+    });
+    let row = line.as_bytes().get(cells).unwrap_or_default().to_vec();
+    block.rows.push((span, row));
 }
 
 fn global(room: &mut Room, line: &str, start: usize) {
@@ -478,6 +594,34 @@ fn global(room: &mut Room, line: &str, start: usize) {
     g.spans.push((key, valspan));
 }
 
+/// The error for a map character without a legend entry, at its first
+/// cell. A character of several bytes (map2c reads bytes, and a legend
+/// letter is one byte, so none of them has an entry) is reported once, at
+/// its first byte, for the whole character.
+fn no_legend(map: &MapBlock, c: u8, x: usize, y: usize, cell: Span) -> Option<Diagnostic> {
+    let (shown, span, bytes) = if c.is_ascii() {
+        (format!("`{}`", c as char), cell, 1)
+    } else {
+        let row = &map.rows.get(y)?.1;
+        let ch = crate::source::char_starting_at(row, x)?;
+        let len = ch.len_utf8();
+        let span = Span::new(cell.start as usize, cell.start as usize + len);
+        (format!("`{ch}` (U+{:04X})", ch as u32), span, len)
+    };
+    let mut d = Diagnostic::error(
+        NO_LEGEND,
+        format!("{shown} at ({x},{y}) has no legend entry"),
+        span,
+    )
+    .with_note("map2c says \"Could not find symbol in Legend!\" and writes C without a SQUARE for the cell");
+    if bytes > 1 {
+        d.notes.push(format!(
+            "map2c reads bytes: this character is {bytes} cells, and a legend letter is one byte"
+        ));
+    }
+    Some(d)
+}
+
 /// Checks what map2c leaves to the compiler and the game.
 fn check(room: &mut Room) {
     let Some(map) = room.map.clone() else {
@@ -544,14 +688,9 @@ fn check(room: &mut Room) {
             continue;
         };
         if entries.is_empty() {
-            let mut d = Diagnostic::error(
-                NO_LEGEND,
-                format!("`{}` at ({x},{y}) has no legend entry", c as char),
-                cell_span,
-            )
-            .with_note("map2c says \"Could not find symbol in Legend!\" and writes C without a SQUARE for the cell");
-            d.compat_line = None;
-            room.diagnostics.push(d);
+            if let Some(d) = no_legend(&map, c, x, y, cell_span) {
+                room.diagnostics.push(d);
+            }
             continue;
         }
         let squares: Vec<&&LegendToken> = entries
@@ -827,7 +966,7 @@ fn view(room: &Room) -> Option<TileMap> {
                     }
                 }
                 None => Cell {
-                    glyph: c as char,
+                    glyph: if c.is_ascii_graphic() { c as char } else { '?' },
                     fg: Rgb::RED,
                     bg: None,
                     kind: "no SQUARE in the legend".into(),
@@ -878,10 +1017,13 @@ pub fn convert(src: &str, input_name: &str, prefix: &str) -> (Vec<Diagnostic>, O
 }
 
 pub fn analyze(src: &str, options: &Options) -> Analysis {
-    let mut room = read(src);
+    // The views and findings come from the recovering reading; the C text
+    // is map2c's, from its own reading.
+    let mut room = read_with(src, Rows::Recovering);
     if !room.fatal {
         check(&mut room);
     }
+    let original = read(src);
     let mut analysis = Analysis::empty(Language::PowderMap);
     let prefix = prefix_of(&options.file_name);
     let g = &room.globals;
@@ -940,7 +1082,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
         analysis.artifacts.push(Artifact {
             name: format!("{prefix}.cpp"),
             symbol: Some(0),
-            bytes: map2c(&room, &prefix, &input).into_bytes(),
+            bytes: map2c(&original, &prefix, &input).into_bytes(),
         });
     }
     room.tokens.sort_by_key(|t| (t.span.start, t.span.end));

@@ -23,6 +23,7 @@ pub const RARITY: &str = "RL0201";
 pub const ABIL_RRTY: &str = "RL0202";
 pub const RESYNC: &str = "RL0203";
 pub const DIALECT: &str = "RL0204";
+pub const DESC_RUNS_OVER: &str = "RL0205";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -198,6 +199,16 @@ impl<'a> Stream<'a> {
         }
         c
     }
+    /// The end of the character whose first byte is at `at` (the stream
+    /// reads bytes; a span must not end inside a character).
+    fn char_end(&self, at: usize) -> usize {
+        let mut end = at + 1;
+        while self.b.get(end).is_some_and(|&c| c & 0xC0 == 0x80) {
+            end += 1;
+        }
+        end.min(self.b.len()).max(at)
+    }
+
     fn eat_blank(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.pos += 1;
@@ -337,6 +348,18 @@ struct Discard {
     code: &'static str,
 }
 
+/// The warning for a DESC whose text holds an `END` or `BEGIN` line: one
+/// finding for a forgotten `.`, where the reference silently reads the
+/// next entry as this one's description.
+fn desc_runs_over(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        DESC_RUNS_OVER,
+        "this DESC runs over the end of its entry: the `.` line that ends it is probably missing",
+        span,
+    )
+    .with_note("the reference reads the description on to the next lone `.`, and the fields after that as this entry's")
+}
+
 fn noun(kind: Kind) -> &'static str {
     match kind {
         Kind::Monster => "monster",
@@ -444,15 +467,18 @@ impl<'a> Reader<'a> {
                 }
                 let at = s.pos;
                 let c = s.get().unwrap_or(b' ');
+                // The reference reads one byte; spans cover the character.
+                let end = s.char_end(at);
                 self.tokens.push(Token {
                     kind: TokenKind::Char,
-                    span: Span::new(at, at + 1),
+                    span: Span::new(at, end),
                 });
                 s.eat_blank();
                 if s.peek() != Some(b'\n') {
+                    let last = s.char_end(s.pos.saturating_sub(1).max(at));
                     return Err((
                         "SYMB takes exactly one character".into(),
-                        Span::new(at, s.pos.max(at + 1)),
+                        Span::new(at, last.max(end)),
                         DISCARDED,
                     ));
                 }
@@ -541,8 +567,14 @@ impl<'a> Reader<'a> {
                 let start = s.pos;
                 let mut lines: Vec<String> = Vec::new();
                 let mut closed = false;
+                // The first line that ends or starts an entry: the `.`
+                // before it is probably missing.
+                let mut runs_over: Option<Span> = None;
                 while s.peek().is_some() {
                     let (line, span) = s.getline().unwrap_or_default();
+                    if runs_over.is_none() && (line == "END" || line.starts_with("BEGIN ")) {
+                        runs_over = Some(span);
+                    }
                     if line.len() > 77 {
                         return Err((
                             format!(
@@ -569,6 +601,9 @@ impl<'a> Reader<'a> {
                         Span::new(start, s.pos),
                         DISCARDED,
                     ));
+                }
+                if let Some(span) = runs_over {
+                    self.diags.push(desc_runs_over(span));
                 }
                 if lines.is_empty() {
                     return Err(("empty DESC".into(), Span::new(start, s.pos), EMPTY_DESC));
