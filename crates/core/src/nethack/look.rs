@@ -21,6 +21,27 @@ impl Look {
     }
 }
 
+/// The classes a level lists in RANDOM_MONSTERS and RANDOM_OBJECTS: a
+/// register class (`monster[n]`, `object[n]`) is one of them, the game
+/// shuffling the list when it makes the level.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Registers {
+    pub monsters: Vec<u8>,
+    pub objects: Vec<u8>,
+}
+
+/// The words for a register class: the classes it can be.
+fn register_words(sort: &str, keyword: &str, n: i32, listed: &[u8]) -> String {
+    if listed.is_empty() {
+        return format!("random {sort} of the class in {sort}[{n}] (no {keyword} list)");
+    }
+    let classes: Vec<String> = listed.iter().map(|&c| format!("'{}'", c as char)).collect();
+    format!(
+        "random {sort} of a class from {keyword} ({})",
+        classes.join(", ")
+    )
+}
+
 /// A map character: the glyph the game shows for the terrain it makes,
 /// the colour, and the terrain in words. Secret doors and corridors look
 /// like what they hide in: a wall (its direction from `horizontal`) and
@@ -61,7 +82,7 @@ pub fn terrain(c: u8, horizontal: bool) -> (char, Rgb, &'static str) {
 /// name; a placeholder when the game picks the class too. A name the
 /// game cannot find in the given class makes a random monster (the
 /// compiler says so), and is drawn as one.
-pub fn monster(d: &Dialect, class: Class, name: Option<&str>) -> Look {
+pub fn monster(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -> Look {
     let named = name.and_then(|n| {
         let c = match class {
             Class::Char(c) => c as i32,
@@ -100,7 +121,7 @@ pub fn monster(d: &Dialect, class: Class, name: Option<&str>) -> Look {
             pick: Some(Pick::OneOf),
             ..placeholder(
                 ANY_MONSTER_GLYPH,
-                &format!("random monster of the class in monster[{n}] (from RANDOM_MONSTERS)"),
+                &register_words("monster", "RANDOM_MONSTERS", n, &regs.monsters),
             )
         },
     }
@@ -109,7 +130,7 @@ pub fn monster(d: &Dialect, class: Class, name: Option<&str>) -> Look {
 /// An OBJECT: its class symbol and the object's own colour, or the class
 /// symbol in the random-pick colour, or a placeholder. The name is looked
 /// up as the compiler does (3.4 within a given class, else everywhere).
-pub fn object(d: &Dialect, class: Class, name: Option<&str>) -> Look {
+pub fn object(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -> Look {
     let class_code = match class {
         Class::Char(c) if d.is_object_class(c) => c as i32,
         _ => -1,
@@ -143,7 +164,7 @@ pub fn object(d: &Dialect, class: Class, name: Option<&str>) -> Look {
             pick: Some(Pick::OneOf),
             ..placeholder(
                 ANY_OBJECT_GLYPH,
-                &format!("random object of the class in object[{n}] (from RANDOM_OBJECTS)"),
+                &register_words("object", "RANDOM_OBJECTS", n, &regs.objects),
             )
         },
     }
@@ -292,8 +313,13 @@ mod tests {
     use super::*;
     use crate::nethack::dialect::{V323, V343};
 
+    const NONE: Registers = Registers {
+        monsters: Vec::new(),
+        objects: Vec::new(),
+    };
+
     fn mon(d: &Dialect, class: u8, name: &str) -> (char, Rgb) {
-        let l = monster(d, Class::Char(class), Some(name));
+        let l = monster(d, Class::Char(class), Some(name), &NONE);
         assert_eq!(l.pick, None, "{name}");
         (l.glyph, l.fg)
     }
@@ -317,7 +343,7 @@ mod tests {
 
     #[test]
     fn random_monsters_never_look_like_a_real_one() {
-        let any = monster(&V343, Class::Random, None);
+        let any = monster(&V343, Class::Random, None, &NONE);
         assert_eq!(
             any,
             Look {
@@ -327,7 +353,7 @@ mod tests {
                 pick: Some(Pick::Any),
             }
         );
-        let dragon = monster(&V343, Class::Char(b'D'), None);
+        let dragon = monster(&V343, Class::Char(b'D'), None, &NONE);
         assert_eq!(
             (dragon.glyph, dragon.fg, dragon.pick),
             ('D', Rgb::RANDOM_PICK, Some(Pick::InClass))
@@ -338,11 +364,24 @@ mod tests {
         );
         // A name with a random class is not looked up by the compiler: the
         // monster is random ("Invalid monster name!").
-        assert_eq!(monster(&V343, Class::Random, Some("soldier")), any);
+        assert_eq!(monster(&V343, Class::Random, Some("soldier"), &NONE), any);
         // A name from another class: random of the given class.
         assert_eq!(
-            monster(&V343, Class::Char(b'D'), Some("soldier")).pick,
+            monster(&V343, Class::Char(b'D'), Some("soldier"), &NONE).pick,
             Some(Pick::InClass)
+        );
+        let listed = Registers {
+            monsters: vec![b'L', b'N'],
+            objects: Vec::new(),
+        };
+        let register = monster(&V343, Class::Register(1), None, &listed);
+        assert_eq!(
+            (register.glyph, register.pick, register.what.as_str()),
+            (
+                '◆',
+                Some(Pick::OneOf),
+                "random monster of a class from RANDOM_MONSTERS ('L', 'N')"
+            )
         );
         assert!(!Rgb::TTY.contains(&Rgb::PLACEHOLDER));
         assert!(!Rgb::TTY.contains(&Rgb::RANDOM_PICK));
@@ -351,7 +390,7 @@ mod tests {
     #[test]
     fn objects_have_their_class_symbol_and_own_colour() {
         let at = |class: Class, name: &str| {
-            let l = object(&V343, class, Some(name));
+            let l = object(&V343, class, Some(name), &NONE);
             (l.glyph, l.fg, l.pick)
         };
         assert_eq!(at(Class::Char(b')'), "long sword"), (')', Rgb::CYAN, None));
@@ -371,7 +410,7 @@ mod tests {
             at(Class::Random, "Amulet of Yendor"),
             ('"', Rgb::CYAN, None)
         );
-        let any = object(&V343, Class::Random, None);
+        let any = object(&V343, Class::Random, None, &NONE);
         assert_eq!(
             (any.glyph, any.fg, any.what.as_str(), any.pick),
             (
@@ -381,7 +420,7 @@ mod tests {
                 Some(Pick::Any)
             )
         );
-        let gem = object(&V343, Class::Char(b'*'), None);
+        let gem = object(&V343, Class::Char(b'*'), None, &NONE);
         assert_eq!(
             (gem.glyph, gem.fg, gem.pick),
             ('*', Rgb::RANDOM_PICK, Some(Pick::InClass))

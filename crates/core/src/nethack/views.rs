@@ -95,6 +95,7 @@ struct Placed<'a> {
 fn marker_of<'a>(
     stmt: &'a Stmt,
     d: &Dialect,
+    regs: &look::Registers,
     in_hwall: &dyn Fn(&Coord) -> bool,
 ) -> Option<Placed<'a>> {
     let placed = |coord, look, kind, details| Placed {
@@ -111,7 +112,7 @@ fn marker_of<'a>(
             coord,
             ..
         } => {
-            let look = look::monster(d, class.class, text(name));
+            let look = look::monster(d, class.class, text(name), regs);
             let mut details = String::new();
             for info in infos {
                 match info {
@@ -139,7 +140,7 @@ fn marker_of<'a>(
             oname,
             ..
         } => {
-            let look = look::object(d, class.class, text(name));
+            let look = look::object(d, class.class, text(name), regs);
             let mut details = String::new();
             if let Some(m) = monster {
                 details.push_str(&format!(" of {}", m.text));
@@ -196,6 +197,28 @@ fn marker_of<'a>(
         }
         _ => return None,
     })
+}
+
+/// The classes of the level's RANDOM_MONSTERS and RANDOM_OBJECTS (the
+/// last list of each, as the game keeps).
+fn registers(level: &Level) -> look::Registers {
+    let chars = |list: &[ClassSpec]| {
+        list.iter()
+            .filter_map(|c| match c.class {
+                Class::Char(ch) => Some(ch),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut regs = look::Registers::default();
+    for stmt in &level.body {
+        match &stmt.kind {
+            StmtKind::RandomMonsters(list) => regs.monsters = chars(list),
+            StmtKind::RandomObjects(list) => regs.objects = chars(list),
+            _ => {}
+        }
+    }
+    regs
 }
 
 fn text(n: &Option<Text>) -> Option<&str> {
@@ -329,6 +352,7 @@ fn in_hwall(map: &TileMap, frame: &Frame, c: &Coord) -> bool {
 
 fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     let dialect = Dialect::for_target(options.target);
+    let regs = registers(level);
     let mut rng = Rng::new(options.seed);
     let fill = match (&level.init, level.filling) {
         (
@@ -469,7 +493,7 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
             }
             _ => {
                 let hwall = |c: &Coord| in_hwall(&map, &frame, c);
-                if let Some(p) = marker_of(stmt, dialect, &hwall) {
+                if let Some(p) = marker_of(stmt, dialect, &regs, &hwall) {
                     let at = frame.place(p.coord, &mut rng);
                     map.markers.push(marker(p, at, span));
                 }
@@ -537,6 +561,7 @@ fn in_room(rect: &Rect, c: &Coord, rng: &mut Rng) -> Where {
 
 fn room_view(level: &Level, options: &Options) -> RoomLayout {
     let dialect = Dialect::for_target(options.target);
+    let regs = registers(level);
     let mut rng = Rng::new(options.seed);
     let mut layout = RoomLayout {
         width: COLNO as u32,
@@ -723,7 +748,7 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
             _ => {
                 let no_walls = |_: &Coord| false;
                 let (Some(p), Some(r)) = (
-                    marker_of(stmt, dialect, &no_walls),
+                    marker_of(stmt, dialect, &regs, &no_walls),
                     current.and_then(|i| layout.rooms.get_mut(i)),
                 ) else {
                     continue;
