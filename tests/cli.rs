@@ -424,6 +424,78 @@ fn render_draws_maze_and_room_levels() {
     assert!(text.contains("room 0: throne"), "{text}");
 }
 
+/// A map part with a named monster of each kind of colour, a random
+/// monster, a random object and a random monster of a fixed class.
+const GLYPHS_DES: &str = "MAZE:\"glyphs\",' '
+GEOMETRY:center,center
+MAP
+-----
+|...|
+|...|
+-----
+ENDMAP
+MONSTER:'D',\"red dragon\",(1,1)
+MONSTER:random,random,(2,1)
+OBJECT:random,random,(3,1)
+MONSTER:'d',\"jackal\",(1,2),asleep
+MONSTER:'D',random,(2,2)
+";
+
+#[test]
+fn render_draws_the_games_glyphs_and_colours_with_a_legend() {
+    let dir = tempdir("glyphs");
+    let file = dir.join("glyphs.des");
+    std::fs::write(&file, GLYPHS_DES).unwrap();
+    let run = |args: &[&str]| {
+        let out = bin().arg("render").arg(&file).args(args).output().unwrap();
+        assert_succeeded(&out);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let plain = run(&[]);
+    assert!(
+        plain.contains("|D◆◇|\n") && plain.contains("|dD.|\n"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains("  d (38,11) jackal, asleep · at (01,02) in the map part · level (38,11)\n"),
+        "{plain}"
+    );
+    assert!(!plain.contains("legend:"), "no legend when not a terminal");
+    assert!(!plain.contains("\x1b["), "no colour when not a terminal");
+
+    let with_legend = run(&["--legend", "always"]);
+    let legend = with_legend
+        .split_once("legend:\n")
+        .map(|(_, l)| l)
+        .unwrap_or_default();
+    assert_eq!(
+        legend,
+        "  \u{2420}  stone  ×1660
+  -  wall  ×10
+  .  room floor  ×6
+  |  wall  ×4
+  D  monster: red dragon  ×1
+  ◆  monster: random monster (any class)  ×1
+  d  monster: jackal  ×1
+  D  monster: random 'D' (class fixed, kind chosen by the game)  ×1
+  ◇  object: random object (any class)  ×1
+"
+    );
+
+    // The games' sixteen colours as the terminal's own (red 31, brown
+    // 33, grey 37); the two colours of random picks from the 256 table.
+    let coloured = run(&["--color", "always"]);
+    for sgr in [
+        "\x1b[31mD\x1b[0m",
+        "\x1b[33md\x1b[0m",
+        "\x1b[37m|\x1b[0m",
+        "\x1b[38;5;251m◆\x1b[0m",
+        "\x1b[38;5;183mD\x1b[0m",
+    ] {
+        assert!(coloured.contains(sgr), "{sgr:?} missing in {coloured:?}");
+    }
+}
+
 #[test]
 fn compile_writes_every_artifact() {
     let dir = tempdir("compile");
@@ -560,10 +632,17 @@ fn render_realises_a_dcss_vault_for_a_seed() {
     let map: Vec<&str> = a.lines().skip(1).take(7).collect();
     assert_eq!(map.len(), 7, "{a}");
     assert!(
-        map.iter().all(|r| r.len() == 11 && !r.contains(['?', 'A'])),
+        map.iter()
+            .all(|r| r.chars().count() == 11 && !r.contains(['?', 'A'])),
         "{a}"
     );
     assert!(a.contains("mummy"), "KMONS spec listed: {a}");
+    // Rock walls as the game draws them; the KITEM as an item slot.
+    assert!(map[0].chars().all(|c| c == '#'), "{a}");
+    assert!(
+        a.contains("`r`: KITEM scroll of teleportation · at "),
+        "{a}"
+    );
     let out = bin()
         .args(["render", "--vault", "nope"])
         .arg(&file)

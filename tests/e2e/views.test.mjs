@@ -291,3 +291,81 @@ test("on a touch screen a tap describes a cell instead of jumping", async () => 
     await server.close();
   }
 });
+
+test("the legend lists the glyphs; choosing one highlights its cells", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    await open(page, CASTLE);
+    await page.waitForSelector("[data-testid=legend-row]");
+    const rows = await page.locator("[data-testid=legend-row]").allTextContents();
+    assert.ok(rows.some((r) => /moat/.test(r)), `no moat in ${rows.join(" | ")}`);
+    assert.ok(rows.some((r) => /soldier/.test(r)), "the soldiers are listed");
+    const before = await page.evaluate(() => document.querySelector("canvas[data-testid=tilemap]").toDataURL());
+    await page.locator("[data-testid=legend-row]", { hasText: "moat" }).first().click();
+    await waitFor(page, () => document.querySelector("[data-testid=legend-row][aria-pressed=true]"));
+    await waitFor(page, (b) => document.querySelector("canvas[data-testid=tilemap]").toDataURL() !== b, before);
+    await page.screenshot({ path: path.join(OUT, "views-castle-legend.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test("one bad map character is one error; the map, outline and view stay", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    await open(page, CASTLE);
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+Home");
+    for (let i = 0; i < 29; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Home");
+    for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.insertText("Q");
+    await page.waitForSelector(".diag.error");
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator(".diag.error").count(), 1);
+    assert.equal(await page.locator(".diag.error .diag-pos").textContent(), "30:11");
+    assert.match(await page.locator(".diag.error .diag-msg").textContent(), /`Q` is not a map character/);
+    assert.match(await page.getAttribute("[data-testid=outline]", "data-current"), /^castle/);
+    assert.ok(await page.locator("canvas[data-testid=tilemap]").isVisible());
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test("a file cut inside a UTF-8 character at byte 4,096, a binary file and an empty file each get a message", async () => {
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  const dir = fs.mkdtempSync(path.join(OUT, "odd-"));
+  try {
+    await openStudio(page, server.url);
+    const edge = path.join(dir, "edge.des");
+    fs.writeFileSync(edge, Buffer.concat([Buffer.from("# " + "x".repeat(4092)), Buffer.from("é\nMAZE:\"edge\",' '\nNOMAP\n")]));
+    await open(page, edge);
+    await page.waitForSelector("[data-testid=outline][data-current^=edge]");
+
+    const bin = path.join(dir, "blob.des");
+    fs.writeFileSync(bin, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0, 0xff]));
+    await page.setInputFiles("[data-testid=open-file]", bin);
+    await waitFor(page, () => /binary/.test(document.querySelector("[data-testid=message]")?.textContent || ""));
+
+    const empty = path.join(dir, "empty.des");
+    fs.writeFileSync(empty, "");
+    await open(page, empty);
+    await page.waitForSelector(".empty-view");
+    assert.deepEqual(errors, []);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await context.close();
+    await server.close();
+  }
+});

@@ -131,6 +131,7 @@ async fn tile_map_paints_and_describes_cells() {
         bg: None,
         kind: "room floor".into(),
         origin: Some(span(0, 1)),
+        source_xy: Some((1, 0)),
     };
     map.markers.push(vaultwright::view::Marker {
         x: 2,
@@ -141,12 +142,15 @@ async fn tile_map_paints_and_describes_cells() {
         label: "monster red dragon".into(),
         random: false,
         origin: span(2, 5),
+        what: "red dragon".into(),
+        source_xy: None,
+        pick: None,
     });
     let source = Rc::new(".\nMONSTER\n".to_string());
     assert!(describe_cell(&map, &source, 1, 0)
         .unwrap()
         .0
-        .starts_with("room floor at (1,0) · line 1"));
+        .starts_with("room floor at (1,0) in the map · level (1,0) · line 1"));
     assert!(describe_cell(&map, &source, 2, 1)
         .unwrap()
         .0
@@ -163,6 +167,8 @@ async fn tile_map_paints_and_describes_cells() {
         on_jump: Callback::noop(),
         on_hover: Callback::noop(),
         canvas_ref: canvas_ref.clone(),
+        legend: None,
+        on_legend: Callback::noop(),
     };
     yew::Renderer::<TileMapView>::with_root_and_props(root.clone(), props).render();
     tick().await;

@@ -43,6 +43,15 @@ enum PrintForm {
     Assignment,
 }
 
+/// When to do something that only helps a person at a terminal.
+#[derive(Clone, Copy, ValueEnum)]
+enum When {
+    /// When standard output is a terminal (colour: and NO_COLOR is unset).
+    Auto,
+    Always,
+    Never,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Human,
@@ -105,6 +114,13 @@ enum Command {
         language: Option<Language>,
         #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
         target: Target,
+        /// Colour the glyphs as the game does.
+        #[arg(long, value_enum, default_value = "auto")]
+        color: When,
+        /// Print under a tile map what each glyph means and how often it
+        /// appears.
+        #[arg(long, value_enum, default_value = "auto")]
+        legend: When,
     },
     /// Write every compiled artifact of every file into a directory.
     Compile {
@@ -163,7 +179,24 @@ fn main() -> ExitCode {
             seed,
             language,
             target,
-        } => render_cmd(&file, level.as_deref(), seed, language, target),
+            color,
+            legend,
+        } => {
+            let tty = std::io::stdout().is_terminal();
+            let style = render::Style {
+                color: match color {
+                    When::Auto => colour_for(tty),
+                    When::Always => true,
+                    When::Never => false,
+                },
+                legend: match legend {
+                    When::Auto => tty,
+                    When::Always => true,
+                    When::Never => false,
+                },
+            };
+            render_cmd(&file, level.as_deref(), seed, language, target, style)
+        }
         Command::Compile {
             files,
             out_dir,
@@ -171,6 +204,12 @@ fn main() -> ExitCode {
             target,
         } => compile(&files, &out_dir, language, target),
     }
+}
+
+/// Colour on a terminal, unless the user asks for none by setting
+/// NO_COLOR to anything but the empty string (no-color.org).
+fn colour_for(is_terminal: bool) -> bool {
+    is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// Reads a file as text; invalid UTF-8 is replaced (and reported by the
@@ -251,7 +290,7 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
     if let Err(code) = write_stdout(&run.stdout) {
         return code;
     }
-    let color = std::io::stderr().is_terminal();
+    let color = colour_for(std::io::stderr().is_terminal());
     eprint!(
         "{}",
         render::diagnostics(&path.to_string_lossy(), &text, &run.diagnostics, color)
@@ -438,7 +477,7 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
         .map(|(n, (_, src))| (n.as_str(), src.as_str()))
         .collect();
     let analyses = Analyzer::new().analyze_set(&set, Language::DcssDes, &Options::default());
-    let color = std::io::stderr().is_terminal();
+    let color = colour_for(std::io::stderr().is_terminal());
     let mut vaults = 0;
     let mut errors = 0;
     let mut by_code: std::collections::BTreeMap<String, usize> = Default::default();
@@ -504,7 +543,7 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
     let mut usage_error = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let color = std::io::stderr().is_terminal();
+    let color = colour_for(std::io::stderr().is_terminal());
     for path in files {
         let text = match read_source(path) {
             Ok(t) => t,
@@ -595,6 +634,7 @@ fn render_cmd(
     seed: u64,
     forced: Option<Language>,
     target: Target,
+    style: render::Style,
 ) -> ExitCode {
     let text = match read_source(path) {
         Ok(t) => t,
@@ -630,11 +670,10 @@ fn render_cmd(
         );
         return ExitCode::from(2);
     };
-    let color = std::io::stdout().is_terminal();
     let sym = &analysis.outline[symbol];
     println!("{} ({}) {}", sym.name, sym.kind, sym.detail);
     for v in analysis.views.iter().filter(|v| v.symbol == symbol) {
-        print!("{}", render::view(&v.view, color));
+        print!("{}", render::view(&v.view, style));
     }
     if analysis.has_errors() {
         eprintln!("note: the file has errors; run `vaultwright check` for details");
@@ -691,7 +730,7 @@ fn compile(
                     &path.to_string_lossy(),
                     &text,
                     &errors,
-                    std::io::stderr().is_terminal()
+                    colour_for(std::io::stderr().is_terminal())
                 )
             );
             code = ExitCode::from(1);

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use vaultwright::source::floor_char_boundary;
-use vaultwright::view::{Rgb, RoomLayout, TileMap, View};
+use vaultwright::view::{LegendLayer, Rgb, RoomLayout, TileMap, View};
 use vaultwright::{Diagnostic, LineIndex, Severity, Span};
 
 pub fn diagnostics(path: &str, text: &str, diags: &[Diagnostic], color: bool) -> String {
@@ -69,20 +69,70 @@ fn caret_width(text: &str, span: Span, line_end: usize) -> usize {
     text.get(start..end).map_or(0, |s| s.chars().count()).max(1)
 }
 
-fn ansi(fg: Rgb) -> String {
-    format!("\x1b[38;2;{};{};{}m", fg.0, fg.1, fg.2)
+/// How a view is printed: colour (a terminal that wants it) and the
+/// legend under a tile map.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub color: bool,
+    pub legend: bool,
 }
 
-pub fn view(view: &View, color: bool) -> String {
+/// The SGR sequence of a foreground colour: the terminal's own sixteen
+/// colours for the games' palette (so the terminal's palette draws them,
+/// as it draws the games), the nearest of the 256-colour cube otherwise.
+fn sgr(fg: Rgb) -> String {
+    match fg.tty_index() {
+        Some(i) if i < 8 => format!("\x1b[{}m", 30 + i),
+        Some(i) => format!("\x1b[{}m", 90 + (i - 8)),
+        None => format!("\x1b[38;5;{}m", xterm256(fg)),
+    }
+}
+
+/// The nearest entry of the xterm 256-colour table outside its first
+/// sixteen: the 6×6×6 cube or the grey ramp.
+fn xterm256(c: Rgb) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let nearest = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let (r, g, b) = (nearest(c.0), nearest(c.1), nearest(c.2));
+    let cube = (16 + 36 * r + 6 * g + b) as u8;
+    let dist = |x: (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
+        d(x.0, c.0) + d(x.1, c.1) + d(x.2, c.2)
+    };
+    let cube_rgb = (LEVELS[r], LEVELS[g], LEVELS[b]);
+    // The grey ramp: 24 steps from 8 to 238.
+    let mean = (u32::from(c.0) + u32::from(c.1) + u32::from(c.2)) / 3;
+    let step = (mean.saturating_sub(8) / 10).min(23) as u8;
+    let grey = 8 + 10 * step;
+    if dist((grey, grey, grey)) < dist(cube_rgb) {
+        232 + step
+    } else {
+        cube
+    }
+}
+
+fn paint(g: char, fg: Rgb, color: bool) -> String {
+    if color && g != ' ' {
+        format!("{}{g}\x1b[0m", sgr(fg))
+    } else {
+        g.to_string()
+    }
+}
+
+pub fn view(view: &View, style: Style) -> String {
     match view {
-        View::TileMap(m) => tile_map(m, color),
-        View::RoomLayout(r) => room_layout(r, color),
+        View::TileMap(m) => tile_map(m, style),
+        View::RoomLayout(r) => room_layout(r, style.color),
         View::BranchGraph(g) => branch_graph(g),
         View::EntityTable(t) => entity_table(t),
     }
 }
 
-fn tile_map(m: &TileMap, color: bool) -> String {
+fn tile_map(m: &TileMap, style: Style) -> String {
     let mut grid: Vec<Vec<(char, Rgb)>> = (0..m.height)
         .map(|y| {
             (0..m.width)
@@ -99,20 +149,42 @@ fn tile_map(m: &TileMap, color: bool) -> String {
             grid[mk.y as usize][mk.x as usize] = (mk.glyph, mk.fg);
         }
     }
-    let mut out = grid_text(&grid, color);
+    let mut out = grid_text(&grid, style.color);
     for n in &m.notes {
         let _ = writeln!(out, "note: {n}");
     }
     for mk in &m.markers {
         let _ = writeln!(
             out,
-            "  {} ({:>2},{:>2}){} {}",
-            mk.glyph,
+            "  {} ({:>2},{:>2}) {}",
+            paint(mk.glyph, mk.fg, style.color),
             mk.x,
             mk.y,
-            if mk.random { " random" } else { "" },
             mk.label
         );
+    }
+    if style.legend {
+        out.push_str(&legend(m, style.color));
+    }
+    out
+}
+
+/// The legend: one line per distinct glyph, colour and meaning, with how
+/// many cells or markers carry it.
+fn legend(m: &TileMap, color: bool) -> String {
+    let mut out = String::from("legend:\n");
+    for e in m.legend() {
+        let glyph = if e.glyph == ' ' {
+            // A blank glyph, shown as the symbol for a space.
+            "\u{2420}".to_string()
+        } else {
+            paint(e.glyph, e.fg, color)
+        };
+        let what = match e.layer {
+            LegendLayer::Terrain => e.meaning,
+            LegendLayer::Marker => format!("{}: {}", e.category, e.meaning),
+        };
+        let _ = writeln!(out, "  {glyph}  {what}  ×{}", e.count);
     }
     out
 }
@@ -122,13 +194,7 @@ fn grid_text(grid: &[Vec<(char, Rgb)>], color: bool) -> String {
     for row in grid {
         let mut line = String::new();
         for &(g, fg) in row {
-            if color && g != ' ' {
-                line.push_str(&ansi(fg));
-                line.push(g);
-                line.push_str("\x1b[0m");
-            } else {
-                line.push(g);
-            }
+            line.push_str(&paint(g, fg, color));
         }
         out.push_str(line.trim_end());
         out.push('\n');

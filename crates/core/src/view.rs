@@ -6,30 +6,91 @@ use serde::{Deserialize, Serialize};
 
 use crate::source::Span;
 
+mod legend;
+pub use legend::{LegendEntry, LegendLayer};
+
 /// An sRGB colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    // The sixteen colours of a text terminal, in the order of the games'
+    // colour numbers (NetHack's CLR_*, DCSS's BLACK..WHITE) and of the SGR
+    // codes 30–37 / 90–97. The values follow the IBM PC text palette the
+    // games were designed on; blue is lifted a little so that it stays
+    // readable on a black background.
     pub const BLACK: Rgb = Rgb(0, 0, 0);
+    pub const RED: Rgb = Rgb(170, 0, 0);
+    pub const GREEN: Rgb = Rgb(0, 170, 0);
+    /// Dark yellow: NetHack's CLR_BROWN, DCSS's BROWN.
+    pub const BROWN: Rgb = Rgb(170, 85, 0);
+    pub const BLUE: Rgb = Rgb(40, 60, 210);
+    pub const MAGENTA: Rgb = Rgb(170, 0, 170);
+    pub const CYAN: Rgb = Rgb(0, 170, 170);
+    /// Light grey: the default foreground (NetHack's CLR_GRAY, DCSS's LIGHTGREY).
     pub const GRAY: Rgb = Rgb(170, 170, 170);
+    /// Bright black (NetHack's NO_COLOR slot, DCSS's DARKGREY).
     pub const DARK_GRAY: Rgb = Rgb(85, 85, 85);
+    /// Bright red: NetHack calls this slot CLR_ORANGE and a terminal shows
+    /// it as bright red (DCSS's LIGHTRED).
+    pub const ORANGE: Rgb = Rgb(255, 85, 85);
+    /// The same slot by its other name (DCSS's LIGHTRED).
+    pub const BRIGHT_RED: Rgb = Rgb::ORANGE;
+    pub const BRIGHT_GREEN: Rgb = Rgb(85, 255, 85);
+    pub const YELLOW: Rgb = Rgb(255, 255, 85);
+    pub const BRIGHT_BLUE: Rgb = Rgb(85, 85, 255);
+    pub const BRIGHT_MAGENTA: Rgb = Rgb(255, 85, 255);
+    pub const BRIGHT_CYAN: Rgb = Rgb(85, 255, 255);
     pub const WHITE: Rgb = Rgb(255, 255, 255);
-    pub const RED: Rgb = Rgb(205, 49, 49);
-    pub const GREEN: Rgb = Rgb(13, 188, 121);
-    pub const BROWN: Rgb = Rgb(170, 110, 40);
-    pub const BLUE: Rgb = Rgb(36, 114, 200);
-    pub const MAGENTA: Rgb = Rgb(188, 63, 188);
-    pub const CYAN: Rgb = Rgb(17, 168, 205);
-    pub const YELLOW: Rgb = Rgb(229, 229, 16);
-    pub const ORANGE: Rgb = Rgb(255, 140, 0);
-    pub const BRIGHT_BLUE: Rgb = Rgb(59, 142, 234);
-    pub const BRIGHT_GREEN: Rgb = Rgb(35, 209, 139);
+
+    /// The sixteen terminal colours by colour number.
+    pub const TTY: [Rgb; 16] = [
+        Rgb::BLACK,
+        Rgb::RED,
+        Rgb::GREEN,
+        Rgb::BROWN,
+        Rgb::BLUE,
+        Rgb::MAGENTA,
+        Rgb::CYAN,
+        Rgb::GRAY,
+        Rgb::DARK_GRAY,
+        Rgb::ORANGE,
+        Rgb::BRIGHT_GREEN,
+        Rgb::YELLOW,
+        Rgb::BRIGHT_BLUE,
+        Rgb::BRIGHT_MAGENTA,
+        Rgb::BRIGHT_CYAN,
+        Rgb::WHITE,
+    ];
+
+    // Two colours outside the terminal palette, so that no game could
+    // have drawn them: what the game picks at random is never mistaken for
+    // one particular monster, object or trap.
+    /// Something of a fixed class whose kind the game picks.
+    pub const RANDOM_PICK: Rgb = Rgb(215, 175, 255);
+    /// A placeholder for something entirely random (any class).
+    pub const PLACEHOLDER: Rgb = Rgb(200, 200, 200);
+
+    /// The terminal colour number of a palette colour, `None` for any
+    /// other colour.
+    pub fn tty_index(self) -> Option<u8> {
+        Rgb::TTY.iter().position(|&c| c == self).map(|i| i as u8)
+    }
 
     pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
     }
 }
+
+/// Placeholder glyph of an entirely random monster: no game draws it.
+pub const ANY_MONSTER_GLYPH: char = '◆';
+/// Placeholder glyph of an entirely random object or item.
+pub const ANY_OBJECT_GLYPH: char = '◇';
+/// A named monster the view cannot draw as the game does (no glyph table
+/// for it): the label carries the source's words.
+pub const MONSTER_SLOT_GLYPH: char = '◈';
+/// A named item the view cannot draw as the game does.
+pub const ITEM_SLOT_GLYPH: char = '▣';
 
 /// One view of one outline item.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -130,6 +191,11 @@ pub struct Cell {
     pub kind: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<Span>,
+    /// The cell's position as the source writes it, when the source has a
+    /// grid of its own: `(x, y)` inside a NetHack map part, `(column, row)`
+    /// of a DCSS vault map (both 0-based, as the games count them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_xy: Option<(i32, i32)>,
 }
 
 impl Cell {
@@ -140,6 +206,56 @@ impl Cell {
             bg: None,
             kind: "stone".into(),
             origin: None,
+            source_xy: None,
+        }
+    }
+}
+
+/// What the game chooses at random in the thing a marker stands for (its
+/// position being random is `Marker::random`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pick {
+    /// Anything of its sort: any monster, any object, any trap. Drawn as a
+    /// placeholder that no game draws, in `Rgb::PLACEHOLDER`.
+    Any,
+    /// The class is fixed (a NetHack class letter), the kind in it is the
+    /// game's pick. Drawn as the class glyph in `Rgb::RANDOM_PICK`.
+    InClass,
+    /// One of several alternatives the source lists (a DCSS slot
+    /// `a / b`); drawn as the first alternative.
+    OneOf,
+}
+
+impl Pick {
+    pub fn words(self) -> &'static str {
+        match self {
+            Pick::Any => "anything of its sort, chosen by the game",
+            Pick::InClass => "class fixed, kind chosen by the game",
+            Pick::OneOf => "one of the listed alternatives, chosen by the game",
+        }
+    }
+}
+
+/// How one thing is drawn: what the format modules work out for a cell or
+/// a marker before placing it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Look {
+    pub glyph: char,
+    pub fg: Rgb,
+    /// What it stands for, in words (becomes `Marker::what`).
+    pub what: String,
+    pub pick: Option<Pick>,
+}
+
+impl Look {
+    /// Something entirely random, drawn as a placeholder no game draws.
+    pub fn placeholder(glyph: char, what: impl Into<String>) -> Look {
+        Look {
+            glyph,
+            fg: Rgb::PLACEHOLDER,
+            what: what.into(),
+            pick: Some(Pick::Any),
         }
     }
 }
@@ -153,13 +269,27 @@ pub struct Marker {
     pub fg: Rgb,
     /// Category: "monster", "object", "trap", "door", "stair", …
     pub kind: String,
-    /// Human description ("monster 'D' red dragon, asleep").
+    /// Human description: what it is, its state, and where the source puts
+    /// it ("soldier, asleep · at (08,06) in the map part · level (17,9)").
     pub label: String,
     /// True when the position is chosen at random by the game; `x`, `y`
     /// then hold one example position.
     #[serde(default)]
     pub random: bool,
     pub origin: Span,
+    /// What it stands for, without state or position ("red dragon",
+    /// "random monster (any class)"); markers that share glyph, colour,
+    /// kind and `what` share a legend entry. Empty in old data.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub what: String,
+    /// The position as the source writes it (see `Cell::source_xy`);
+    /// `None` when the source gives none (random positions, whole-level
+    /// coordinates).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_xy: Option<(i32, i32)>,
+    /// `Some` when the game picks what this is at random.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick: Option<Pick>,
 }
 
 /// An outlined rectangle (inclusive corners).

@@ -6,6 +6,7 @@ pub mod diagnostics;
 pub mod editor;
 pub mod exports;
 pub mod graph;
+pub mod legend;
 pub mod message_bar;
 pub mod minimap;
 pub mod outline;

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 use yew::prelude::*;
 
+use super::legend::Legend;
 use super::minimap::Minimap;
 use super::viewport::Viewport;
 use super::{describe_origin, is_tap, touches, Hover};
@@ -32,9 +33,13 @@ pub struct TileMapProps {
     pub on_jump: Callback<usize>,
     pub on_hover: Callback<Option<Hover>>,
     pub canvas_ref: NodeRef,
+    /// The legend entry whose cells are highlighted.
+    pub legend: Option<String>,
+    pub on_legend: Callback<Option<String>>,
 }
 
-/// What is at a cell: the topmost marker, else the terrain.
+/// What is at a cell: the topmost marker, else the terrain. Markers' labels
+/// already name their position in the source's terms and the level's.
 pub fn describe_cell(
     map: &TileMap,
     source: &str,
@@ -48,17 +53,18 @@ pub fn describe_cell(
         } else {
             ""
         };
-        return Some((
-            format!("{} at ({x},{y}){random} · {line}", m.label),
-            Some(m.origin),
-        ));
+        return Some((format!("{}{random} · {line}", m.label), Some(m.origin)));
     }
     let c = map.cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?;
     let line = c
         .origin
         .map(|o| format!(" · {}", describe_origin(source, o)))
         .unwrap_or_default();
-    Some((format!("{} at ({x},{y}){line}", c.kind), c.origin))
+    let at = match c.source_xy {
+        Some((sx, sy)) => format!("at ({sx},{sy}) in the map · level ({x},{y})"),
+        None => format!("at ({x},{y})"),
+    };
+    Some((format!("{} {at}{line}", c.kind), c.origin))
 }
 
 /// The source offset a click on a cell jumps to.
@@ -104,6 +110,8 @@ struct Paint<'a> {
     highlight: (usize, usize),
     dark: bool,
     cursor: Option<(i32, i32)>,
+    /// Cells of the chosen legend entry.
+    chosen: &'a [(i32, i32)],
 }
 
 fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
@@ -135,6 +143,7 @@ fn draw(canvas: &HtmlCanvasElement, p: &Paint) {
     draw_cells(&ctx, p, cw, ch);
     draw_areas(&ctx, p, cw, ch);
     draw_markers(&ctx, p, cw, ch);
+    draw_chosen(&ctx, p.chosen, cw, ch);
     if let Some((x, y)) = p.cursor {
         ctx.set_stroke_style_str("#ffffff");
         ctx.set_line_width(2.0);
@@ -164,6 +173,15 @@ fn draw_cells(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
                 );
             }
         }
+    }
+}
+
+/// A bright frame around every cell of the chosen legend entry.
+fn draw_chosen(ctx: &CanvasRenderingContext2d, chosen: &[(i32, i32)], cw: f64, ch: f64) {
+    ctx.set_stroke_style_str("#ffd75e");
+    ctx.set_line_width(2.0);
+    for &(x, y) in chosen {
+        ctx.stroke_rect(x as f64 * cw + 1.0, y as f64 * ch + 1.0, cw - 2.0, ch - 2.0);
     }
 }
 
@@ -234,6 +252,15 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     let scale = use_mut_ref(|| 1.0f64);
     let scroller = use_node_ref();
     let map = props.map.clone();
+    let legend = use_memo(map.clone(), |m| Rc::new(m.legend()));
+    let chosen: Rc<Vec<(i32, i32)>> = Rc::new(
+        props
+            .legend
+            .as_ref()
+            .and_then(|k| legend.iter().find(|e| &e.key == k))
+            .map(|e| e.cells.clone())
+            .unwrap_or_default(),
+    );
     let natural = (map.width as f64 * CELL_W, map.height as f64 * CELL_H);
 
     let cell_at = {
@@ -353,7 +380,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     }
 
     let render = {
-        let (canvas_ref, map, hl, dark, grid, cursor, scale_out) = (
+        let (canvas_ref, map, hl, dark, grid, cursor, scale_out, chosen) = (
             props.canvas_ref.clone(),
             map.clone(),
             props.highlight,
@@ -361,13 +388,14 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             *grid,
             *cursor,
             scale.clone(),
+            chosen.clone(),
         );
         let (onmousemove, onclick, onmouseleave, onkeydown, onblur) =
             (onmousemove, onclick, onmouseleave, onkeydown, onblur);
         Callback::from(move |s: f64| {
             *scale_out.borrow_mut() = s;
             html! {
-                <MapCanvas map={map.clone()} scale={s} highlight={hl} dark={dark} grid={grid} cursor={cursor}
+                <MapCanvas map={map.clone()} scale={s} highlight={hl} dark={dark} grid={grid} cursor={cursor} chosen={chosen.clone()}
                     canvas_ref={canvas_ref.clone()} onmousemove={onmousemove.clone()} onclick={onclick.clone()}
                     onmouseleave={onmouseleave.clone()} onkeydown={onkeydown.clone()} onblur={onblur.clone()} />
             }
@@ -396,6 +424,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             if !props.map.notes.is_empty() {
                 <ul class="view-notes">{ for props.map.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
             }
+            <Legend entries={(*legend).clone()} selected={props.legend.clone()} on_select={props.on_legend.clone()} />
         </div>
     }
 }
@@ -408,6 +437,7 @@ struct MapCanvasProps {
     dark: bool,
     grid: bool,
     cursor: Option<(i32, i32)>,
+    chosen: Rc<Vec<(i32, i32)>>,
     canvas_ref: NodeRef,
     onmousemove: Callback<MouseEvent>,
     onclick: Callback<MouseEvent>,
@@ -428,22 +458,27 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
             p.highlight,
             p.dark,
             p.cursor,
+            p.chosen.clone(),
         );
-        use_effect_with(deps, move |(map, scale, grid, highlight, dark, cursor)| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                let paint = Paint {
-                    map,
-                    scale: *scale,
-                    highlight: *highlight,
-                    dark: *dark,
-                    cursor: *cursor,
-                };
-                draw(&c, &paint);
-                if *grid {
-                    draw_grid(&c, map, *scale);
+        use_effect_with(
+            deps,
+            move |(map, scale, grid, highlight, dark, cursor, chosen)| {
+                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                    let paint = Paint {
+                        map,
+                        scale: *scale,
+                        highlight: *highlight,
+                        dark: *dark,
+                        cursor: *cursor,
+                        chosen,
+                    };
+                    draw(&c, &paint);
+                    if *grid {
+                        draw_grid(&c, map, *scale);
+                    }
                 }
-            }
-        });
+            },
+        );
     }
     let label = format!(
         "Tile map, {} by {} cells. Arrow keys move a cell cursor; Enter jumps to the cell's source line.",

@@ -48,6 +48,8 @@ pub struct ViewPaneProps {
     /// Zoom of each kind of view.
     pub zoom: Rc<std::collections::HashMap<String, Zoom>>,
     pub outline_open: bool,
+    /// The legend entry whose cells are highlighted.
+    pub legend: Option<String>,
     pub hover: Option<Hover>,
     pub on_hover: Callback<Option<Hover>>,
 }
@@ -90,6 +92,10 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         let k = kind.unwrap_or("map").to_string();
         Callback::from(move |z: Zoom| dispatch.dispatch(Action::Zoom(k.clone(), z)))
     };
+    let on_legend = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |k: Option<String>| dispatch.dispatch(Action::Legend(k)))
+    };
     let (source, hl, on_hover) = (
         props.derived.source.clone(),
         props.highlight,
@@ -98,7 +104,8 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     let body = match (*shown).clone() {
         Some(Shown::Map(m)) => html! {
             <TileMapView map={m} source={source} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
-                on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()} />
+                on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
+                legend={props.legend.clone()} on_legend={on_legend} />
         },
         Some(Shown::Rooms(l)) => html! {
             <RoomLayoutView layout={l} source={source} highlight={hl} zoom={zoom} on_zoom={on_zoom}

@@ -1251,6 +1251,18 @@ fn monster_flag(w: &str) -> bool {
     )
 }
 
+/// The monster the first alternative of a MONS slot or KMONS value names,
+/// as the game's lookup reads it (modifiers, flags and equipment left
+/// out), and whether more alternatives follow.
+pub fn first_monster(spec: &str) -> Option<(String, bool)> {
+    let mut alts = fields(spec, |c| c == b'/' || c == b',');
+    let first = alts.next()?;
+    let body = fields(first, |c| c == b';').next().unwrap_or(first);
+    let mut name = NameBuf::default();
+    let n = name.normalise(body, monster_flag).to_string();
+    Some((n, alts.next().is_some()))
+}
+
 /// Unknown monster names in a MONS/KMONS value (one per alternative).
 pub fn unknown_monsters(spec: &str) -> Vec<String> {
     let mut out = Vec::new();

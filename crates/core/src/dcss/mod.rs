@@ -9,15 +9,18 @@
 //! Lua `if` and its `end` are marked as conditional instead of flattened.
 
 pub mod lint;
+pub mod look;
+pub mod look_tables;
 pub mod realize;
 pub mod tables;
+pub mod view;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::view::{Cell, Rgb, TileMap, View};
+use crate::view::View;
 use crate::{Analysis, Language, Options, Symbol, SymbolView, Token, TokenKind};
 
 pub const SYNTAX: &str = "DC0001";
@@ -1394,207 +1397,6 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
     f.diagnostics.extend(diags);
 }
 
-fn glyph_look(g: u8) -> (char, Rgb, String) {
-    let meaning = tables::GLYPHS
-        .iter()
-        .find(|(c, _, _)| *c == g)
-        .map(|(_, cat, m)| (*cat, *m));
-    let (cat, m) = meaning.unwrap_or(("default", "floor"));
-    let fg = match (cat, g) {
-        (_, b'x' | b'X' | b'c' | b'v' | b'b') => Rgb::GRAY,
-        (_, b'w' | b'W') => Rgb::BLUE,
-        (_, b'l') => Rgb::RED,
-        (_, b't') => Rgb::GREEN,
-        ("stairs", _) => Rgb::WHITE,
-        ("altar", _) => Rgb::YELLOW,
-        ("trap", _) => Rgb::MAGENTA,
-        ("item", _) | ("item slot", _) => Rgb::CYAN,
-        ("monster", _) | ("monster slot", _) => Rgb::RED,
-        _ => Rgb::GRAY,
-    };
-    let glyph = match g {
-        b'x' | b'X' | b'c' | b'v' | b'b' => '#',
-        b'w' | b'W' => '~',
-        b'l' => '~',
-        b't' => '♣',
-        b' ' => ' ',
-        b if b.is_ascii_graphic() => b as char,
-        _ => '.',
-    };
-    (glyph, fg, m.to_string())
-}
-
-fn view(v: &Vault, seed: u64) -> Option<TileMap> {
-    let r = realize::realize(v, seed);
-    if r.grid.is_empty() {
-        return None;
-    }
-    let kspecs: Vec<(&'static str, u8, String, Span)> = v
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Directive(d)
-                if matches!(d.keyword, "KFEAT" | "KMONS" | "KITEM" | "KMASK" | "KPROP") =>
-            {
-                Some(d)
-            }
-            _ => None,
-        })
-        .flat_map(|d| {
-            d.args.iter().filter_map(move |(a, span)| {
-                let (key, _, val) = realize::split_selector(a)?;
-                Some(
-                    key.bytes()
-                        .map(move |k| (d.keyword, k, val.to_string(), *span))
-                        .collect::<Vec<_>>(),
-                )
-            })
-        })
-        .flatten()
-        .collect();
-    let mons: Vec<(Cow<str>, Span)> = v
-        .directives("MONS")
-        .filter(|d| !d.conditional)
-        .flat_map(|d| d.args.iter().cloned())
-        .collect();
-    let items: Vec<(Cow<str>, Span)> = v
-        .directives("ITEM")
-        .filter(|d| !d.conditional)
-        .flat_map(|d| d.args.iter().cloned())
-        .collect();
-    let h = r.grid.len() as u32;
-    let w = r.grid[0].len() as u32;
-    let mut tm = TileMap::new(w, h, Cell::blank());
-    for (y, row) in r.grid.iter().enumerate() {
-        for (x, c) in row.iter().enumerate() {
-            let g = c.glyph;
-            let (glyph, fg, kind) = glyph_look(g);
-            let mut kind = if g == b' ' {
-                "not part of the vault".to_string()
-            } else {
-                format!("`{}`: {kind}", g as char)
-            };
-            let mut origin = c.origin;
-            if let Some(by) = c.by {
-                kind.push_str(" (after a transform)");
-                origin = Some(by);
-            }
-            let mut marker = None;
-            if let Some((kw, _, val, span)) = kspecs
-                .iter()
-                .rev()
-                .find(|(kw, k, _, _)| *k == g && *kw != "KMASK" && *kw != "KPROP")
-            {
-                kind = format!("`{}`: {} {}", g as char, kw, val);
-                let (mg, mfg, mk) = match *kw {
-                    "KMONS" => ('M', Rgb::RED, "monster"),
-                    "KITEM" => ('(', Rgb::CYAN, "item"),
-                    _ => (glyph, Rgb::YELLOW, "feature"),
-                };
-                marker = Some((mg, mfg, mk, val.clone(), *span));
-            } else if g.is_ascii_digit() && (b'1'..=b'7').contains(&g) {
-                if let Some((spec, span)) = mons.get((g - b'1') as usize) {
-                    marker = Some(('M', Rgb::RED, "monster", spec.to_string(), *span));
-                }
-            } else if (b'd'..=b'k').contains(&g) {
-                if let Some((spec, span)) = items.get((g - b'd') as usize) {
-                    marker = Some(('(', Rgb::CYAN, "item", spec.to_string(), *span));
-                }
-            }
-            if let Some(cell) = tm.cell_mut(x as i64, y as i64) {
-                *cell = Cell {
-                    glyph,
-                    fg,
-                    bg: None,
-                    kind,
-                    origin,
-                };
-            }
-            if let Some((mg, mfg, mk, label, span)) = marker {
-                tm.markers.push(crate::view::Marker {
-                    x: x as i32,
-                    y: y as i32,
-                    glyph: mg,
-                    fg: mfg,
-                    kind: mk.into(),
-                    label,
-                    random: false,
-                    origin: span,
-                });
-            }
-        }
-    }
-    // MARKER lines, then lua_marker('G', constructor{...}) calls with a
-    // literal glyph (shown, not run), on the cells holding their glyphs in
-    // this realisation.
-    let mut markers: Vec<(Vec<u8>, String, Span)> = Vec::new();
-    for d in v.directives("MARKER") {
-        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| realize::split_selector(a)) {
-            let label = match marker_description(val) {
-                Some(what) if key.len() == 1 => format!("MARKER {key}: {what}"),
-                _ => format!("MARKER {val}"),
-            };
-            markers.push((key.as_bytes().to_vec(), label, d.span));
-        }
-    }
-    markers.extend(
-        lua_markers(v)
-            .into_iter()
-            .map(|(g, what, span)| (vec![g], what, span)),
-    );
-    for (glyphs, label, origin) in &markers {
-        for (y, row) in r.grid.iter().enumerate() {
-            for (x, c) in row.iter().enumerate() {
-                if glyphs.contains(&c.glyph) {
-                    tm.markers.push(crate::view::Marker {
-                        x: x as i32,
-                        y: y as i32,
-                        glyph: '!',
-                        fg: Rgb::MAGENTA,
-                        kind: "marker".into(),
-                        label: label.clone(),
-                        random: false,
-                        origin: *origin,
-                    });
-                }
-            }
-        }
-    }
-    let mut how = Vec::new();
-    if r.mirrored_h {
-        how.push("mirrored horizontally");
-    }
-    if r.mirrored_v {
-        how.push("mirrored vertically");
-    }
-    if r.rotated {
-        how.push("rotated");
-    }
-    tm.notes.push(format!(
-        "one realisation for this seed: SUBST, NSUBST, SHUFFLE and CLEAR applied in order{}",
-        if how.is_empty() {
-            String::new()
-        } else {
-            format!(", then {}", how.join(", "))
-        }
-    ));
-    if !r.skipped.is_empty() {
-        tm.notes.push(format!(
-            "{} transform(s) under a Lua condition were not applied: Lua decides at run time",
-            r.skipped.len()
-        ));
-    }
-    if v.has_lua() {
-        tm.notes
-            .push("this vault runs Lua, which may change the map: Lua is shown, never run".into());
-    }
-    for (_, p) in &r.problems {
-        tm.notes
-            .push(format!("a transform could not be applied: {p}"));
-    }
-    Some(tm)
-}
-
 pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
     let f = parse_cached(src, cache);
     let mut analysis = Analysis::empty(Language::DcssDes);
@@ -1603,7 +1405,7 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
         if options.focus.is_some_and(|f| f != i) {
             continue;
         }
-        if let Some(tm) = view(v, options.seed) {
+        if let Some(tm) = view::view(v, options.seed) {
             analysis.views.push(SymbolView {
                 symbol: i,
                 view: View::TileMap(tm),

@@ -15,6 +15,10 @@ pub struct RCell {
     pub origin: Option<Span>,
     /// The directive that last rewrote it.
     pub by: Option<Span>,
+    /// Its `(column, row)` in the vault's MAP (0-based), which mirroring
+    /// and rotation move away from its realised position; `None` for the
+    /// padding right of a short row.
+    pub source: Option<(i32, i32)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -223,13 +227,15 @@ pub fn realize(v: &Vault, seed: u64) -> Realized {
         .map(|(y, r)| {
             r.iter()
                 .enumerate()
-                .map(|(x, &g)| RCell {
-                    glyph: g,
-                    origin: spans
-                        .get(y)
-                        .filter(|s| x < s.len())
-                        .map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1)),
-                    by: None,
+                .map(|(x, &g)| {
+                    let written = spans.get(y).filter(|s| x < s.len());
+                    RCell {
+                        glyph: g,
+                        origin: written
+                            .map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1)),
+                        by: None,
+                        source: written.map(|_| (x as i32, y as i32)),
+                    }
                 })
                 .collect()
         })

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use super::colours::{self, Clr};
 use super::tables;
 use crate::Target;
 
@@ -38,6 +39,9 @@ pub struct Dialect {
     pub monclass_chars: &'static [u8],
     pub objects: &'static [(&'static str, u8)],
     pub objclass_chars: &'static [u8],
+    /// Default colours, one per entry of `monsters` / `objects`.
+    pub monster_colours: &'static [Clr],
+    pub object_colours: &'static [Clr],
     monster_names: &'static OnceLock<NameMap>,
     object_names: &'static OnceLock<NameMap>,
     pub traps: &'static [(&'static str, i8)],
@@ -65,6 +69,8 @@ pub static V343: Dialect = Dialect {
     monclass_chars: tables::MONCLASS_CHARS_V343,
     objects: tables::OBJECTS_V343,
     objclass_chars: tables::OBJCLASS_CHARS_V343,
+    monster_colours: colours::MONSTER_COLOURS_V343,
+    object_colours: colours::OBJECT_COLOURS_V343,
     monster_names: &MONSTER_NAMES_343,
     object_names: &OBJECT_NAMES_343,
     traps: tables::TRAPS_V343,
@@ -83,6 +89,8 @@ pub static V323: Dialect = Dialect {
     monclass_chars: tables::MONCLASS_CHARS_V32,
     objects: tables::OBJECTS_V32,
     objclass_chars: tables::OBJCLASS_CHARS_V32,
+    monster_colours: colours::MONSTER_COLOURS_V32,
+    object_colours: colours::OBJECT_COLOURS_V32,
     monster_names: &MONSTER_NAMES_32,
     object_names: &OBJECT_NAMES_32,
     traps: tables::TRAPS_V32,

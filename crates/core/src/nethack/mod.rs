@@ -3,10 +3,12 @@
 //! `lex → parse → compile (checks + records) → encode / views`.
 
 pub mod ast;
+pub mod colours;
 pub mod compile;
 pub mod dialect;
 pub mod encode;
 pub mod lexer;
+pub mod look;
 pub mod parser;
 pub mod tables;
 pub mod views;

@@ -6,7 +6,8 @@
 
 use super::ast::*;
 use super::dialect::Dialect;
-use super::lexer::Lexed;
+use super::lexer::{Lexed, MapBlock};
+use super::look;
 use crate::rng::Rng;
 use crate::source::Span;
 use crate::view::*;
@@ -51,55 +52,26 @@ pub fn detail(level: &Level, lexed: &Lexed) -> String {
     out
 }
 
-/// Glyph colour and description of a map character.
-fn terrain(c: u8) -> (Rgb, &'static str) {
-    match c {
-        b' ' => (Rgb::GRAY, "stone"),
-        b'|' | b'-' => (Rgb::GRAY, "wall"),
-        b'B' => (Rgb::DARK_GRAY, "boundary (crosswall)"),
-        b'T' => (Rgb::GREEN, "tree"),
-        b'S' => (Rgb::BROWN, "secret door"),
-        b'H' => (Rgb::GRAY, "secret corridor"),
-        b'P' => (Rgb::BLUE, "pool"),
-        b'}' => (Rgb::BLUE, "moat"),
-        b'W' => (Rgb::BRIGHT_BLUE, "water"),
-        b'L' => (Rgb::RED, "lava"),
-        b'F' => (Rgb::CYAN, "iron bars"),
-        b'+' => (Rgb::BROWN, "door"),
-        b'#' => (Rgb::GRAY, "corridor"),
-        b'.' => (Rgb::GRAY, "room floor"),
-        b'{' => (Rgb::BLUE, "fountain"),
-        b'\\' => (Rgb::YELLOW, "throne"),
-        b'K' => (Rgb::GRAY, "sink"),
-        b'I' => (Rgb::CYAN, "ice"),
-        b'A' => (Rgb::CYAN, "air"),
-        b'C' => (Rgb::GRAY, "cloud"),
-        _ => (Rgb::RED, "unknown"),
-    }
-}
-
-fn cell(c: u8, origin: Option<Span>) -> Cell {
-    let (fg, kind) = terrain(c);
-    let glyph = match c {
-        b'B' => ' ',
-        b'S' => '+',
-        b'H' => '#',
-        b'P' | b'}' | b'W' => '}',
-        b'L' => '}',
-        b'F' => '#',
-        b'T' => '#',
-        b'K' => '#',
-        b'I' => '.',
-        b'A' | b'C' => '#',
-        other => other as char,
-    };
+/// A terrain cell of a map character; `horizontal` tells a secret door
+/// which wall it poses as.
+fn cell(c: u8, horizontal: bool, origin: Option<Span>, source_xy: Option<(i32, i32)>) -> Cell {
+    let (glyph, fg, kind) = look::terrain(c, horizontal);
     Cell {
         glyph,
         fg,
         bg: None,
         kind: kind.into(),
         origin,
+        source_xy,
     }
+}
+
+/// True when the map character at `x` of a row has a horizontal wall
+/// beside it: a secret door there poses as a horizontal wall.
+fn beside_hwall(row: &[u8], x: usize) -> bool {
+    let left = x.checked_sub(1).and_then(|l| row.get(l));
+    let right = row.get(x + 1);
+    [left, right].into_iter().flatten().any(|&c| c == b'-')
 }
 
 pub fn view(level: &Level, lexed: &Lexed, options: &Options) -> View {
@@ -109,12 +81,28 @@ pub fn view(level: &Level, lexed: &Lexed, options: &Options) -> View {
     }
 }
 
-/// What a statement puts at one coordinate: glyph, colour, category, words.
-fn marker_of(stmt: &Stmt) -> Option<(&Coord, char, Rgb, &'static str, String)> {
-    let or_random = |n: &Option<Text>| {
-        n.as_ref()
-            .map(|n| n.text.clone())
-            .unwrap_or_else(|| "(random)".into())
+/// What a statement puts at one coordinate: where, how it looks, its
+/// category, and its state in words (", asleep", " named \"x\"").
+struct Placed<'a> {
+    coord: &'a Coord,
+    look: Look,
+    kind: &'static str,
+    details: String,
+}
+
+/// `in_hwall` tells whether a coordinate is in a horizontal wall (an open
+/// door is drawn across its wall).
+fn marker_of<'a>(
+    stmt: &'a Stmt,
+    d: &Dialect,
+    regs: &look::Registers,
+    in_hwall: &dyn Fn(&Coord) -> bool,
+) -> Option<Placed<'a>> {
+    let placed = |coord, look, kind, details| Placed {
+        coord,
+        look,
+        kind,
+        details,
     };
     Some(match &stmt.kind {
         StmtKind::Monster {
@@ -124,95 +112,247 @@ fn marker_of(stmt: &Stmt) -> Option<(&Coord, char, Rgb, &'static str, String)> {
             coord,
             ..
         } => {
-            let glyph = match class.class {
-                Class::Char(c) => c as char,
-                _ => 'M',
-            };
-            let mut label = format!("monster {}", or_random(name));
+            let look = look::monster(d, class.class, text(name), regs);
+            let mut details = String::new();
             for info in infos {
                 match info {
-                    MonInfo::Name(t) => label.push_str(&format!(" named \"{}\"", t.text)),
+                    MonInfo::Name(t) => details.push_str(&format!(" named \"{}\"", t.text)),
                     MonInfo::Attitude(v) => {
-                        label.push_str(if *v != 0 { ", peaceful" } else { ", hostile" })
+                        details.push_str(if *v != 0 { ", peaceful" } else { ", hostile" })
                     }
                     MonInfo::Alertness(v) => {
-                        label.push_str(if *v != 0 { ", asleep" } else { ", awake" })
+                        details.push_str(if *v != 0 { ", asleep" } else { ", awake" })
                     }
                     MonInfo::Appear(_, t) => {
-                        label.push_str(&format!(", disguised as \"{}\"", t.text))
+                        details.push_str(&format!(", disguised as \"{}\"", t.text))
                     }
                     MonInfo::Align(..) => {}
                 }
             }
-            (coord, glyph, Rgb::RED, "monster", label)
+            placed(coord, look, "monster", details)
         }
         StmtKind::Object {
             class,
             name,
             coord: Some(coord),
             container,
+            monster,
+            oname,
             ..
         } => {
-            let glyph = match class.class {
-                Class::Char(c) => c as char,
-                _ => '*',
-            };
-            let what = if *container { "container" } else { "object" };
-            let label = format!("{what} {}", or_random(name));
-            (coord, glyph, Rgb::CYAN, "object", label)
+            let look = look::object(d, class.class, text(name), regs);
+            let mut details = String::new();
+            if let Some(m) = monster {
+                details.push_str(&format!(" of {}", m.text));
+            }
+            if let Some(n) = oname {
+                details.push_str(&format!(" named \"{}\"", n.text));
+            }
+            if *container {
+                details.push_str(", holding the contained objects after it");
+            }
+            placed(coord, look, "object", details)
         }
         StmtKind::Trap { name, coord, .. } => {
-            let label = format!("trap {}", or_random(name));
-            (coord, '^', Rgb::MAGENTA, "trap", label)
+            placed(coord, look::trap(d, text(name)), "trap", String::new())
         }
         StmtKind::Door { state, coord } => {
-            let label = format!("door ({})", door_state(*state));
-            (coord, '+', Rgb::BROWN, "door", label)
+            let look = look::door(*state, in_hwall(coord));
+            placed(coord, look, "door", String::new())
         }
-        StmtKind::Drawbridge { coord, .. } => {
-            (coord, '#', Rgb::BROWN, "drawbridge", "drawbridge".into())
+        StmtKind::Drawbridge { coord, state, .. } => {
+            placed(coord, look::drawbridge(*state), "drawbridge", String::new())
         }
         StmtKind::Stair { coord, up } => {
-            let (g, l) = if *up != 0 {
-                ('<', "up stairs")
-            } else {
-                ('>', "down stairs")
-            };
-            (coord, g, Rgb::WHITE, "stair", l.into())
+            placed(coord, look::stair(*up != 0), "stair", String::new())
         }
         StmtKind::Ladder { coord, up } => {
-            let (g, l) = if *up != 0 {
-                ('<', "ladder up")
-            } else {
-                ('>', "ladder down")
-            };
-            (coord, g, Rgb::BROWN, "ladder", l.into())
+            placed(coord, look::ladder(*up != 0), "ladder", String::new())
         }
-        StmtKind::Altar { coord, .. } => (coord, '_', Rgb::GRAY, "altar", "altar".into()),
-        StmtKind::Fountain(coord) => (coord, '{', Rgb::BLUE, "fountain", "fountain".into()),
-        StmtKind::Sink(coord) => (coord, '#', Rgb::GRAY, "sink", "sink".into()),
-        StmtKind::Pool(coord) => (coord, '}', Rgb::BLUE, "pool", "pool".into()),
+        StmtKind::Altar {
+            coord,
+            align,
+            atype,
+        } => {
+            let details = format!(" ({}, {})", alignment(align), altar_type(*atype));
+            placed(coord, look::altar(), "altar", details)
+        }
+        StmtKind::Fountain(coord) => placed(coord, look::fountain(), "fountain", String::new()),
+        StmtKind::Sink(coord) => placed(coord, look::sink(), "sink", String::new()),
+        StmtKind::Pool(coord) => placed(coord, look::pool(), "pool", String::new()),
         StmtKind::Gold { amount, coord } => {
-            let label = if *amount < 0 {
-                "gold (random amount)".into()
+            let details = if *amount < 0 {
+                " (random amount)".to_string()
             } else {
-                format!("{amount} gold")
+                format!(" ({amount} pieces)")
             };
-            (coord, '$', Rgb::YELLOW, "gold", label)
+            placed(coord, look::gold(), "gold", details)
         }
         StmtKind::Engraving { coord, text, .. } => {
-            let label = format!("engraving \"{}\"", text.text);
-            (coord, '~', Rgb::YELLOW, "engraving", label)
+            let details = format!(" \"{}\"", text.text);
+            placed(coord, look::engraving(), "engraving", details)
         }
         StmtKind::Mazewalk { coord, .. } => {
-            (coord, '*', Rgb::GREEN, "mazewalk", "maze walk start".into())
+            placed(coord, look::mazewalk(), "mazewalk", String::new())
         }
         _ => return None,
     })
 }
 
+/// The classes of the level's RANDOM_MONSTERS and RANDOM_OBJECTS (the
+/// last list of each, as the game keeps).
+fn registers(level: &Level) -> look::Registers {
+    let chars = |list: &[ClassSpec]| {
+        list.iter()
+            .filter_map(|c| match c.class {
+                Class::Char(ch) => Some(ch),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut regs = look::Registers::default();
+    for stmt in &level.body {
+        match &stmt.kind {
+            StmtKind::RandomMonsters(list) => regs.monsters = chars(list),
+            StmtKind::RandomObjects(list) => regs.objects = chars(list),
+            _ => {}
+        }
+    }
+    regs
+}
+
+fn text(n: &Option<Text>) -> Option<&str> {
+    n.as_ref().map(|t| t.text.as_str())
+}
+
+fn alignment(a: &Align) -> String {
+    match a {
+        Align::Value(0) => "unaligned".into(),
+        Align::Value(4) => "lawful".into(),
+        Align::Value(2) => "neutral".into(),
+        Align::Value(1) => "chaotic".into(),
+        Align::Value(3) => "co-aligned".into(),
+        Align::Value(7) => "cross-aligned".into(),
+        Align::Value(_) | Align::Random => "random alignment".into(),
+        Align::Register(n) => format!("alignment align[{n}]"),
+    }
+}
+
+fn altar_type(t: i32) -> &'static str {
+    match t {
+        1 => "shrine",
+        2 => "sanctum",
+        0 => "plain",
+        _ => "random type",
+    }
+}
+
+/// Where markers of a statement go: the current map part's origin and
+/// size in level coordinates, or the whole level (`in_part` false).
+#[derive(Clone, Copy)]
+struct Frame {
+    ox: i32,
+    oy: i32,
+    w: i32,
+    h: i32,
+    in_part: bool,
+}
+
+impl Frame {
+    const LEVEL: Frame = Frame {
+        ox: 0,
+        oy: 0,
+        w: COLNO,
+        h: ROWNO,
+        in_part: false,
+    };
+
+    /// The level position of a coordinate (an example one for random
+    /// positions) and the words saying where the source puts it.
+    fn place(&self, c: &Coord, rng: &mut Rng) -> Where {
+        let scope = if self.in_part {
+            " in the map part"
+        } else {
+            " on the level"
+        };
+        match c.kind {
+            CoordKind::At(x, y) => {
+                let (lx, ly) = (self.ox + x, self.oy + y);
+                let words = if self.in_part {
+                    format!("at ({x:02},{y:02}) in the map part · level ({lx},{ly})")
+                } else {
+                    format!("at ({x:02},{y:02}) on the level")
+                };
+                Where {
+                    x: lx,
+                    y: ly,
+                    source_xy: Some((x, y)),
+                    random: false,
+                    words,
+                }
+            }
+            kind => {
+                let lx = self.ox + rng.range(0, (self.w - 1).max(0));
+                let ly = self.oy + rng.range(0, (self.h - 1).max(0));
+                let how = match kind {
+                    CoordKind::Place(n) => format!("at place[{n}] (one of RANDOM_PLACES)"),
+                    _ => format!("at a random place{scope}"),
+                };
+                Where {
+                    x: lx,
+                    y: ly,
+                    source_xy: None,
+                    random: true,
+                    words: format!("{how} · level ({lx},{ly}) as an example"),
+                }
+            }
+        }
+    }
+}
+
+struct Where {
+    x: i32,
+    y: i32,
+    source_xy: Option<(i32, i32)>,
+    random: bool,
+    words: String,
+}
+
+fn marker(p: Placed, at: Where, origin: Span) -> Marker {
+    Marker {
+        x: at.x,
+        y: at.y,
+        glyph: p.look.glyph,
+        fg: p.look.fg,
+        kind: p.kind.into(),
+        label: format!("{}{} · {}", p.look.what, p.details, at.words),
+        random: at.random,
+        origin,
+        what: p.look.what,
+        source_xy: at.source_xy,
+        pick: p.look.pick,
+    }
+}
+
+/// True when the level cell at a coordinate has a horizontal wall beside
+/// it (random coordinates: false).
+fn in_hwall(map: &TileMap, frame: &Frame, c: &Coord) -> bool {
+    let CoordKind::At(x, y) = c.kind else {
+        return false;
+    };
+    let (x, y) = (frame.ox + x, frame.oy + y);
+    [x - 1, x + 1].into_iter().any(|nx| {
+        u32::try_from(nx)
+            .ok()
+            .zip(u32::try_from(y).ok())
+            .and_then(|(nx, ny)| map.cell(nx, ny))
+            .is_some_and(|c| c.glyph == '-' && c.kind == "wall")
+    })
+}
+
 fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     let dialect = Dialect::for_target(options.target);
+    let regs = registers(level);
     let mut rng = Rng::new(options.seed);
     let fill = match (&level.init, level.filling) {
         (
@@ -222,8 +362,8 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                 ..
             }),
             _,
-        ) => cell(*fg, Some(*span)),
-        (None, Some((c, span))) => cell(c, Some(span)),
+        ) => cell(*fg, false, Some(*span), None),
+        (None, Some((c, span))) => cell(c, false, Some(span), None),
         _ => Cell::blank(),
     };
     let mut map = TileMap::new(COLNO as u32, ROWNO as u32, fill);
@@ -237,36 +377,11 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     }
     let x_maze_max = (COLNO - 1) - (COLNO - 1) % 2;
     let y_maze_max = (ROWNO - 1) - (ROWNO - 1) % 2;
-    // Origin and size of the current part.
-    let (mut ox, mut oy, mut w, mut h) = (0, 0, COLNO, ROWNO);
+    // Where the current part lies.
+    let mut frame = Frame::LEVEL;
     for stmt in &level.body {
         let span = stmt.span;
-        let mark = |map: &mut TileMap,
-                    rng: &mut Rng,
-                    c: &Coord,
-                    glyph: char,
-                    fg: Rgb,
-                    kind: &str,
-                    label: String| {
-            let (x, y, random) = match c.kind {
-                CoordKind::At(x, y) => (ox + x, oy + y, false),
-                _ => (
-                    ox + rng.range(0, (w - 1).max(0)),
-                    oy + rng.range(0, (h - 1).max(0)),
-                    true,
-                ),
-            };
-            map.markers.push(Marker {
-                x,
-                y,
-                glyph,
-                fg,
-                kind: kind.into(),
-                label,
-                random,
-                origin: span,
-            });
-        };
+        let (ox, oy) = (frame.ox, frame.oy);
         match &stmt.kind {
             StmtKind::MapPart { geometry, map: m } => match (geometry, m) {
                 (Some((ha, va)), Some(mi)) => {
@@ -297,30 +412,26 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     if xstart < 0 || xstart + xsize > COLNO {
                         xstart = 0;
                     }
-                    (ox, oy, w, h) = (xstart, ystart, xsize, ysize);
-                    for (ry, (_, row)) in block.rows.iter().enumerate() {
-                        for (rx, &c) in row.iter().enumerate() {
-                            let origin = block.cell_span(ry, rx);
-                            if let Some(cellref) =
-                                map.cell_mut((ox + rx as i32) as i64, (oy + ry as i32) as i64)
-                            {
-                                *cellref = cell(c, Some(origin));
-                            }
-                        }
-                    }
+                    frame = Frame {
+                        ox: xstart,
+                        oy: ystart,
+                        w: xsize,
+                        h: ysize,
+                        in_part: true,
+                    };
+                    paint_part(&mut map, &frame, block);
+                    let (w, h) = (frame.w, frame.h);
                     map.areas.push(Area {
-                        x1: ox,
-                        y1: oy,
-                        x2: ox + w - 1,
-                        y2: oy + h - 1,
+                        x1: frame.ox,
+                        y1: frame.oy,
+                        x2: frame.ox + w - 1,
+                        y2: frame.oy + h - 1,
                         kind: "map part".into(),
                         label: format!("map part {w}x{h}"),
                         origin: block.span,
                     });
                 }
-                _ => {
-                    (ox, oy, w, h) = (0, 0, COLNO, ROWNO);
-                }
+                _ => frame = Frame::LEVEL,
             },
             StmtKind::Region { rect, rtype, .. } => {
                 let kind = rtype
@@ -381,14 +492,28 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                 });
             }
             _ => {
-                if let Some((coord, glyph, fg, kind, label)) = marker_of(stmt) {
-                    mark(&mut map, &mut rng, coord, glyph, fg, kind, label);
+                let hwall = |c: &Coord| in_hwall(&map, &frame, c);
+                if let Some(p) = marker_of(stmt, dialect, &regs, &hwall) {
+                    let at = frame.place(p.coord, &mut rng);
+                    map.markers.push(marker(p, at, span));
                 }
             }
         }
     }
-    let _ = dialect;
     map
+}
+
+/// The cells of a map part, each with its position inside the part.
+fn paint_part(map: &mut TileMap, frame: &Frame, block: &MapBlock) {
+    for (ry, (_, row)) in block.rows.iter().enumerate() {
+        for (rx, &c) in row.iter().enumerate() {
+            let origin = block.cell_span(ry, rx);
+            let (sx, sy) = (rx as i32, ry as i32);
+            if let Some(cellref) = map.cell_mut((frame.ox + sx) as i64, (frame.oy + sy) as i64) {
+                *cellref = cell(c, beside_hwall(row, rx), Some(origin), Some((sx, sy)));
+            }
+        }
+    }
 }
 
 fn door_state(s: i32) -> &'static str {
@@ -402,7 +527,41 @@ fn door_state(s: i32) -> &'static str {
     }
 }
 
+/// Where a coordinate inside a room lands (rooms place their contents
+/// relative to the room's interior).
+fn in_room(rect: &Rect, c: &Coord, rng: &mut Rng) -> Where {
+    match c.kind {
+        CoordKind::At(x, y) => {
+            let (lx, ly) = (rect.x + x, rect.y + y);
+            Where {
+                x: lx,
+                y: ly,
+                source_xy: Some((x, y)),
+                random: false,
+                words: format!("at ({x:02},{y:02}) in the room · level ({lx},{ly})"),
+            }
+        }
+        kind => {
+            let lx = rect.x + rng.range(0, rect.w - 1);
+            let ly = rect.y + rng.range(0, rect.h - 1);
+            let how = match kind {
+                CoordKind::Place(n) => format!("at place[{n}] (one of RANDOM_PLACES)"),
+                _ => "at a random place in the room".to_string(),
+            };
+            Where {
+                x: lx,
+                y: ly,
+                source_xy: None,
+                random: true,
+                words: format!("{how} · level ({lx},{ly}) as an example"),
+            }
+        }
+    }
+}
+
 fn room_view(level: &Level, options: &Options) -> RoomLayout {
+    let dialect = Dialect::for_target(options.target);
+    let regs = registers(level);
     let mut rng = Rng::new(options.seed);
     let mut layout = RoomLayout {
         width: COLNO as u32,
@@ -587,32 +746,126 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                 }
             }
             _ => {
-                let (Some((coord, glyph, fg, kind, label)), Some(r)) = (
-                    marker_of(stmt),
+                let no_walls = |_: &Coord| false;
+                let (Some(p), Some(r)) = (
+                    marker_of(stmt, dialect, &regs, &no_walls),
                     current.and_then(|i| layout.rooms.get_mut(i)),
                 ) else {
                     continue;
                 };
-                let (x, y, random) = match coord.kind {
-                    CoordKind::At(x, y) => (r.rect.x + x, r.rect.y + y, false),
-                    _ => (
-                        r.rect.x + rng.range(0, r.rect.w - 1),
-                        r.rect.y + rng.range(0, r.rect.h - 1),
-                        true,
-                    ),
-                };
-                r.contents.push(Marker {
-                    x,
-                    y,
-                    glyph,
-                    fg,
-                    kind: kind.into(),
-                    label,
-                    random,
-                    origin: stmt.span,
-                });
+                let at = in_room(&r.rect, p.coord, &mut rng);
+                r.contents.push(marker(p, at, stmt.span));
             }
         }
     }
     layout
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::view::{Cell, Marker, Pick, Rgb, TileMap, View};
+    use crate::{analyze, Language, Options};
+
+    /// A map part at the top left (the level's (3,3)) with a secret door
+    /// in each wall direction and an open door in a horizontal wall.
+    const LEVEL: &str = "MAZE:\"t\",' '
+GEOMETRY:left,top
+MAP
+------------
+|..........|
+|..........S
+|..........|
+------S-----
+|..........|
+|..........|
+|..........|
+------------
+ENDMAP
+DOOR:open,(3,4)
+MONSTER:'@',\"soldier\",(08,06),asleep
+MONSTER:random,\"soldier\",(01,01)
+OBJECT:'*',random,random
+TRAP:\"magic portal\",(2,2)
+";
+
+    fn map(src: &str) -> TileMap {
+        let a = analyze(src, Language::NethackDes, &Options::default());
+        match a.views.into_iter().next().map(|v| v.view) {
+            Some(View::TileMap(m)) => m,
+            other => panic!("not a tile map: {other:?}"),
+        }
+    }
+
+    fn cell(m: &TileMap, x: u32, y: u32) -> &Cell {
+        m.cell(x, y).expect("cell")
+    }
+
+    fn marker<'m>(m: &'m TileMap, kind: &str, n: usize) -> &'m Marker {
+        m.markers
+            .iter()
+            .filter(|mk| mk.kind == kind)
+            .nth(n)
+            .expect("marker")
+    }
+
+    #[test]
+    fn markers_say_where_the_source_puts_them_and_where_the_level_has_them() {
+        let m = map(LEVEL);
+        let soldier = marker(&m, "monster", 0);
+        assert_eq!((soldier.x, soldier.y), (11, 9));
+        assert_eq!(soldier.source_xy, Some((8, 6)));
+        assert_eq!((soldier.glyph, soldier.fg), ('@', Rgb::GRAY));
+        assert_eq!(soldier.what, "soldier");
+        assert_eq!(
+            soldier.label,
+            "soldier, asleep · at (08,06) in the map part · level (11,9)"
+        );
+        assert_eq!(soldier.pick, None);
+        // A random class makes the compiler ignore the name: a random monster.
+        let random = marker(&m, "monster", 1);
+        assert_eq!((random.glyph, random.fg), ('◆', Rgb::PLACEHOLDER));
+        assert_eq!(random.pick, Some(Pick::Any));
+        assert_eq!(
+            random.label,
+            "random monster (any class) · at (01,01) in the map part · level (4,4)"
+        );
+        let gem = marker(&m, "object", 0);
+        assert_eq!(
+            (gem.glyph, gem.fg, gem.pick),
+            ('*', Rgb::RANDOM_PICK, Some(Pick::InClass))
+        );
+        assert!(gem.random && gem.source_xy.is_none());
+        assert!(
+            gem.label.starts_with(
+                "random '*' (class fixed, kind chosen by the game) · at a random place in the map part · level ("
+            ),
+            "{}",
+            gem.label
+        );
+        let portal = marker(&m, "trap", 0);
+        assert_eq!((portal.glyph, portal.fg), ('^', Rgb::BRIGHT_MAGENTA));
+        let door = marker(&m, "door", 0);
+        assert_eq!(
+            (door.glyph, door.fg, door.what.as_str()),
+            ('|', Rgb::BROWN, "open door")
+        );
+    }
+
+    #[test]
+    fn cells_keep_their_map_part_position_and_secret_doors_pose_as_walls() {
+        let m = map(LEVEL);
+        // (11,2) of the part is the secret door in the right-hand wall.
+        let right = cell(&m, 3 + 11, 3 + 2);
+        assert_eq!(right.source_xy, Some((11, 2)));
+        assert_eq!(
+            (right.glyph, right.fg, right.kind.as_str()),
+            ('|', Rgb::GRAY, "secret door (looks like a wall)")
+        );
+        let bottom = cell(&m, 3 + 6, 3 + 4);
+        assert_eq!(bottom.glyph, '-');
+        let floor = cell(&m, 4, 4);
+        assert_eq!((floor.glyph, floor.kind.as_str()), ('.', "room floor"));
+        assert_eq!(floor.source_xy, Some((1, 1)));
+        assert_eq!(cell(&m, 0, 0).source_xy, None, "outside the part");
+    }
 }

@@ -10,7 +10,7 @@ pub mod names;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::view::{Cell, Marker, Rgb, TileMap, View};
+use crate::view::{Cell, Marker, Pick, Rgb, TileMap, View, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH};
 use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
 
 pub const ORIGINAL_WARNING: &str = "PW0100";
@@ -941,6 +941,46 @@ fn square_look(name: &str) -> (char, Rgb) {
     }
 }
 
+/// The marker of a legend name that places something. What the game
+/// picks at random (a monster by level, an item by type) is drawn as a
+/// placeholder, never as one particular monster or item.
+fn marker_of(t: &LegendToken, x: i32, y: i32) -> Option<Marker> {
+    let (glyph, fg, kind, what, pick) = match kind_of(&t.name) {
+        Some("mob") => ('M', Rgb::RED, "monster", t.name.clone(), None),
+        Some("moblevel") => (
+            ANY_MONSTER_GLYPH,
+            Rgb::PLACEHOLDER,
+            "random monster",
+            format!("random monster ({})", t.name),
+            Some(Pick::Any),
+        ),
+        Some("item") => ('(', Rgb::CYAN, "item", t.name.clone(), None),
+        Some("itemtype") => (
+            ANY_OBJECT_GLYPH,
+            Rgb::RANDOM_PICK,
+            "random item",
+            format!("random item of type {}", t.name),
+            Some(Pick::InClass),
+        ),
+        Some("intrinsic") => ('!', Rgb::MAGENTA, "intrinsic", t.name.clone(), None),
+        Some("signpost") => ('?', Rgb::YELLOW, "signpost", t.name.clone(), None),
+        _ => return None,
+    };
+    Some(Marker {
+        x,
+        y,
+        glyph,
+        fg,
+        kind: kind.into(),
+        label: t.name.clone(),
+        random: false,
+        origin: t.span,
+        what,
+        source_xy: None,
+        pick,
+    })
+}
+
 fn view(room: &Room) -> Option<TileMap> {
     let map = room.map.as_ref()?;
     let mut tm = TileMap::new(map.width as u32, map.rows.len() as u32, Cell::blank());
@@ -963,6 +1003,7 @@ fn view(room: &Room) -> Option<TileMap> {
                             if lit { ", lit" } else { "" }
                         ),
                         origin: Some(origin),
+                        source_xy: None,
                     }
                 }
                 None => Cell {
@@ -971,31 +1012,16 @@ fn view(room: &Room) -> Option<TileMap> {
                     bg: None,
                     kind: "no SQUARE in the legend".into(),
                     origin: Some(origin),
+                    source_xy: None,
                 },
             };
             if let Some(slot) = tm.cell_mut(x as i64, y as i64) {
                 *slot = cell;
             }
             for t in &entries {
-                let (glyph, fg, kind) = match kind_of(&t.name) {
-                    Some("mob") => ('M', Rgb::RED, "monster"),
-                    Some("moblevel") => ('m', Rgb::ORANGE, "random monster"),
-                    Some("item") => ('(', Rgb::CYAN, "item"),
-                    Some("itemtype") => ('*', Rgb::CYAN, "random item"),
-                    Some("intrinsic") => ('!', Rgb::MAGENTA, "intrinsic"),
-                    Some("signpost") => ('?', Rgb::YELLOW, "signpost"),
-                    _ => continue,
-                };
-                tm.markers.push(Marker {
-                    x: x as i32,
-                    y: y as i32,
-                    glyph,
-                    fg,
-                    kind: kind.into(),
-                    label: t.name.clone(),
-                    random: false,
-                    origin: t.span,
-                });
+                if let Some(m) = marker_of(t, x as i32, y as i32) {
+                    tm.markers.push(m);
+                }
             }
         }
     }

@@ -1,0 +1,466 @@
+//! How the game draws what a level places: the tty glyph and default
+//! colour of map characters, monsters, objects, traps and dungeon
+//! features (the game's symbol tables as our own data), and what the
+//! views draw instead when the game picks the thing at random — a
+//! placeholder no game draws, so that a random monster never passes for a
+//! mummy nor a random object for a gem.
+
+use super::ast::Class;
+use super::colours::Clr;
+use super::dialect::Dialect;
+use crate::view::{Look, Pick, Rgb, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH};
+
+impl Look {
+    fn fixed(glyph: char, fg: Clr, what: impl Into<String>) -> Look {
+        Look {
+            glyph,
+            fg: fg.rgb(),
+            what: what.into(),
+            pick: None,
+        }
+    }
+}
+
+/// The classes a level lists in RANDOM_MONSTERS and RANDOM_OBJECTS: a
+/// register class (`monster[n]`, `object[n]`) is one of them, the game
+/// shuffling the list when it makes the level.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Registers {
+    pub monsters: Vec<u8>,
+    pub objects: Vec<u8>,
+}
+
+/// The words for a register class: the classes it can be.
+fn register_words(sort: &str, keyword: &str, n: i32, listed: &[u8]) -> String {
+    if listed.is_empty() {
+        return format!("random {sort} of the class in {sort}[{n}] (no {keyword} list)");
+    }
+    let classes: Vec<String> = listed.iter().map(|&c| format!("'{}'", c as char)).collect();
+    format!(
+        "random {sort} of a class from {keyword} ({})",
+        classes.join(", ")
+    )
+}
+
+/// A map character: the glyph the game shows for the terrain it makes,
+/// the colour, and the terrain in words. Secret doors and corridors look
+/// like what they hide in: a wall (its direction from `horizontal`) and
+/// solid stone.
+pub fn terrain(c: u8, horizontal: bool) -> (char, Rgb, &'static str) {
+    let (glyph, fg, what) = match c {
+        b' ' => (' ', Clr::Gray, "stone"),
+        b'|' => ('|', Clr::Gray, "wall"),
+        b'-' => ('-', Clr::Gray, "wall"),
+        // A crosswall: the game draws it as a horizontal wall piece.
+        b'B' => ('-', Clr::Gray, "boundary (crosswall)"),
+        b'T' => ('#', Clr::Green, "tree"),
+        b'S' if horizontal => ('-', Clr::Gray, "secret door (looks like a wall)"),
+        b'S' => ('|', Clr::Gray, "secret door (looks like a wall)"),
+        b'H' => (' ', Clr::Gray, "secret corridor (looks like stone)"),
+        b'P' => ('}', Clr::Blue, "pool"),
+        b'}' => ('}', Clr::Blue, "moat"),
+        b'W' => ('}', Clr::Blue, "water"),
+        b'L' => ('}', Clr::Red, "lava"),
+        b'F' => ('#', Clr::Cyan, "iron bars"),
+        b'+' => ('+', Clr::Brown, "door"),
+        b'#' => ('#', Clr::Gray, "corridor"),
+        b'.' => ('.', Clr::Gray, "room floor"),
+        b'{' => ('{', Clr::Blue, "fountain"),
+        b'\\' => ('\\', Clr::Yellow, "throne"),
+        b'K' => ('#', Clr::Gray, "sink"),
+        b'I' => ('.', Clr::Cyan, "ice"),
+        // Open air is drawn blank; its colour shows only where a glyph is.
+        b'A' => (' ', Clr::Cyan, "air"),
+        b'C' => ('#', Clr::Gray, "cloud"),
+        _ => ('?', Clr::Red, "unknown map character"),
+    };
+    (glyph, fg.rgb(), what)
+}
+
+/// A MONSTER: its class letter and the monster's own colour; a class
+/// letter in the random-pick colour when the class is given without a
+/// name; a placeholder when the game picks the class too. A name the
+/// game cannot find in the given class makes a random monster (the
+/// compiler says so), and is drawn as one.
+pub fn monster(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -> Look {
+    let named = name.and_then(|n| {
+        let c = match class {
+            Class::Char(c) => c as i32,
+            // The original looks a name up in no class at all for
+            // `random` or a register: the monster becomes random.
+            _ => return None,
+        };
+        d.monster_id(n, Some(c)).map(|id| (n, id))
+    });
+    if let Some((n, id)) = named {
+        let glyph = d
+            .monsters
+            .get(id)
+            .and_then(|&(_, cls)| d.monclass_chars.get(cls as usize))
+            .map_or('?', |&b| b as char);
+        let fg = d.monster_colours.get(id).map_or(Rgb::GRAY, |c| c.rgb());
+        return Look {
+            glyph,
+            fg,
+            what: n.to_string(),
+            pick: None,
+        };
+    }
+    match class {
+        Class::Char(c) => Look {
+            glyph: c as char,
+            fg: Rgb::RANDOM_PICK,
+            what: format!(
+                "random '{}' (class fixed, kind chosen by the game)",
+                c as char
+            ),
+            pick: Some(Pick::InClass),
+        },
+        Class::Random => placeholder(ANY_MONSTER_GLYPH, "random monster (any class)"),
+        Class::Register(n) => Look {
+            pick: Some(Pick::OneOf),
+            ..placeholder(
+                ANY_MONSTER_GLYPH,
+                &register_words("monster", "RANDOM_MONSTERS", n, &regs.monsters),
+            )
+        },
+    }
+}
+
+/// An OBJECT: its class symbol and the object's own colour, or the class
+/// symbol in the random-pick colour, or a placeholder. The name is looked
+/// up as the compiler does (3.4 within a given class, else everywhere).
+pub fn object(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -> Look {
+    let class_code = match class {
+        Class::Char(c) if d.is_object_class(c) => c as i32,
+        _ => -1,
+    };
+    if let Some((n, id)) = name.and_then(|n| d.object_id(n, class_code).map(|id| (n, id))) {
+        let glyph = d
+            .objects
+            .get(id)
+            .and_then(|&(_, cls)| d.objclass_chars.get(cls as usize))
+            .map_or('?', |&b| b as char);
+        let fg = d.object_colours.get(id).map_or(Rgb::GRAY, |c| c.rgb());
+        return Look {
+            glyph,
+            fg,
+            what: n.to_string(),
+            pick: None,
+        };
+    }
+    match class {
+        Class::Char(c) => Look {
+            glyph: c as char,
+            fg: Rgb::RANDOM_PICK,
+            what: format!(
+                "random '{}' (class fixed, kind chosen by the game)",
+                c as char
+            ),
+            pick: Some(Pick::InClass),
+        },
+        Class::Random => placeholder(ANY_OBJECT_GLYPH, "random object (any class)"),
+        Class::Register(n) => Look {
+            pick: Some(Pick::OneOf),
+            ..placeholder(
+                ANY_OBJECT_GLYPH,
+                &register_words("object", "RANDOM_OBJECTS", n, &regs.objects),
+            )
+        },
+    }
+}
+
+fn placeholder(glyph: char, what: &str) -> Look {
+    Look::placeholder(glyph, what)
+}
+
+/// Trap glyphs and colours by the trap code the compiler uses (1 = arrow
+/// trap … 22 = polymorph trap, the same in 3.2 and 3.4).
+const TRAP_LOOKS: [(char, Clr, &str); 22] = [
+    ('^', Clr::Cyan, "arrow trap"),
+    ('^', Clr::Cyan, "dart trap"),
+    ('^', Clr::Gray, "falling rock trap"),
+    ('^', Clr::Brown, "squeaky board"),
+    ('^', Clr::Cyan, "bear trap"),
+    ('^', Clr::Red, "land mine"),
+    ('^', Clr::Gray, "rolling boulder trap"),
+    ('^', Clr::BrightBlue, "sleeping gas trap"),
+    ('^', Clr::Blue, "rust trap"),
+    ('^', Clr::Orange, "fire trap"),
+    ('^', Clr::Black, "pit"),
+    ('^', Clr::Black, "spiked pit"),
+    ('^', Clr::Brown, "hole"),
+    ('^', Clr::Brown, "trap door"),
+    ('^', Clr::Magenta, "teleportation trap"),
+    ('^', Clr::Magenta, "level teleporter"),
+    ('^', Clr::BrightMagenta, "magic portal"),
+    ('"', Clr::Gray, "web"),
+    ('^', Clr::Gray, "statue trap"),
+    ('^', Clr::BrightBlue, "magic trap"),
+    ('^', Clr::BrightBlue, "anti-magic field"),
+    ('^', Clr::BrightGreen, "polymorph trap"),
+];
+
+/// A TRAP: its glyph and colour by name; a random trap is a trap glyph in
+/// the placeholder colour (every trap but the web is a `^`).
+pub fn trap(d: &Dialect, name: Option<&str>) -> Look {
+    let code = name.and_then(|n| d.trap(n));
+    match code.and_then(|c| TRAP_LOOKS.get((c as usize).wrapping_sub(1))) {
+        Some(&(glyph, fg, what)) => Look::fixed(glyph, fg, what),
+        None => match name {
+            Some(n) => Look {
+                glyph: '^',
+                fg: Rgb::PLACEHOLDER,
+                what: format!("unknown trap \"{n}\""),
+                pick: None,
+            },
+            None => placeholder('^', "random trap (any kind)"),
+        },
+    }
+}
+
+/// A DOOR by its state; `horizontal` when it sits in a horizontal wall
+/// (an open door is drawn across its wall).
+pub fn door(state: i32, horizontal: bool) -> Look {
+    match state {
+        0 => Look::fixed('.', Clr::Gray, "doorway (no door)"),
+        1 => Look::fixed('.', Clr::Gray, "broken door"),
+        2 if horizontal => Look::fixed('|', Clr::Brown, "open door"),
+        2 => Look::fixed('-', Clr::Brown, "open door"),
+        4 => Look::fixed('+', Clr::Brown, "closed door"),
+        8 => Look::fixed('+', Clr::Brown, "locked door"),
+        _ => Look {
+            glyph: '+',
+            fg: Rgb::RANDOM_PICK,
+            what: "door (state chosen by the game)".into(),
+            pick: Some(Pick::InClass),
+        },
+    }
+}
+
+/// A DRAWBRIDGE by its state: lowered (open) or raised (closed).
+pub fn drawbridge(state: i32) -> Look {
+    match state {
+        2 => Look::fixed('.', Clr::Brown, "lowered drawbridge"),
+        4 | 8 => Look::fixed('#', Clr::Brown, "raised drawbridge"),
+        _ => Look {
+            glyph: '#',
+            fg: Rgb::RANDOM_PICK,
+            what: "drawbridge (raised or lowered by the game)".into(),
+            pick: Some(Pick::InClass),
+        },
+    }
+}
+
+pub fn stair(up: bool) -> Look {
+    if up {
+        Look::fixed('<', Clr::Gray, "staircase up")
+    } else {
+        Look::fixed('>', Clr::Gray, "staircase down")
+    }
+}
+
+pub fn ladder(up: bool) -> Look {
+    if up {
+        Look::fixed('<', Clr::Brown, "ladder up")
+    } else {
+        Look::fixed('>', Clr::Brown, "ladder down")
+    }
+}
+
+pub fn altar() -> Look {
+    Look::fixed('_', Clr::Gray, "altar")
+}
+
+pub fn fountain() -> Look {
+    Look::fixed('{', Clr::Blue, "fountain")
+}
+
+pub fn sink() -> Look {
+    Look::fixed('#', Clr::Gray, "sink")
+}
+
+pub fn pool() -> Look {
+    Look::fixed('}', Clr::Blue, "pool")
+}
+
+pub fn gold() -> Look {
+    Look::fixed('$', Clr::Yellow, "gold")
+}
+
+/// Engravings and maze walks have no glyph in the game (an engraving is
+/// read, not seen); they are drawn with symbols the game never uses.
+pub fn engraving() -> Look {
+    Look {
+        glyph: '≈',
+        fg: Rgb::YELLOW,
+        what: "engraving (not drawn by the game)".into(),
+        pick: None,
+    }
+}
+
+pub fn mazewalk() -> Look {
+    Look {
+        glyph: '»',
+        fg: Rgb::BRIGHT_GREEN,
+        what: "maze walk start (not drawn by the game)".into(),
+        pick: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nethack::dialect::{V323, V343};
+
+    const NONE: Registers = Registers {
+        monsters: Vec::new(),
+        objects: Vec::new(),
+    };
+
+    fn mon(d: &Dialect, class: u8, name: &str) -> (char, Rgb) {
+        let l = monster(d, Class::Char(class), Some(name), &NONE);
+        assert_eq!(l.pick, None, "{name}");
+        (l.glyph, l.fg)
+    }
+
+    #[test]
+    fn monsters_have_their_class_letter_and_own_colour() {
+        for d in [&V343, &V323] {
+            assert_eq!(mon(d, b'D', "red dragon"), ('D', Rgb::RED));
+            assert_eq!(mon(d, b'@', "soldier"), ('@', Rgb::GRAY));
+            assert_eq!(mon(d, b'd', "jackal"), ('d', Rgb::BROWN));
+            assert_eq!(mon(d, b'D', "black dragon"), ('D', Rgb::DARK_GRAY));
+            assert_eq!(mon(d, b'@', "Medusa"), ('@', Rgb::BRIGHT_GREEN));
+            assert_eq!(mon(d, b'@', "Wizard of Yendor"), ('@', Rgb::MAGENTA));
+            assert_eq!(mon(d, b'M', "gnome mummy"), ('M', Rgb::RED));
+            assert_eq!(mon(d, b'h', "dwarf"), ('h', Rgb::RED));
+        }
+        assert_eq!(mon(&V343, b'D', "silver dragon"), ('D', Rgb::BRIGHT_CYAN));
+        assert_eq!(mon(&V343, b'@', "watchman"), ('@', Rgb::GRAY));
+        assert_eq!(mon(&V343, b'@', "Oracle"), ('@', Rgb::BRIGHT_BLUE));
+    }
+
+    #[test]
+    fn random_monsters_never_look_like_a_real_one() {
+        let any = monster(&V343, Class::Random, None, &NONE);
+        assert_eq!(
+            any,
+            Look {
+                glyph: '◆',
+                fg: Rgb::PLACEHOLDER,
+                what: "random monster (any class)".into(),
+                pick: Some(Pick::Any),
+            }
+        );
+        let dragon = monster(&V343, Class::Char(b'D'), None, &NONE);
+        assert_eq!(
+            (dragon.glyph, dragon.fg, dragon.pick),
+            ('D', Rgb::RANDOM_PICK, Some(Pick::InClass))
+        );
+        assert_eq!(
+            dragon.what,
+            "random 'D' (class fixed, kind chosen by the game)"
+        );
+        // A name with a random class is not looked up by the compiler: the
+        // monster is random ("Invalid monster name!").
+        assert_eq!(monster(&V343, Class::Random, Some("soldier"), &NONE), any);
+        // A name from another class: random of the given class.
+        assert_eq!(
+            monster(&V343, Class::Char(b'D'), Some("soldier"), &NONE).pick,
+            Some(Pick::InClass)
+        );
+        let listed = Registers {
+            monsters: vec![b'L', b'N'],
+            objects: Vec::new(),
+        };
+        let register = monster(&V343, Class::Register(1), None, &listed);
+        assert_eq!(
+            (register.glyph, register.pick, register.what.as_str()),
+            (
+                '◆',
+                Some(Pick::OneOf),
+                "random monster of a class from RANDOM_MONSTERS ('L', 'N')"
+            )
+        );
+        assert!(!Rgb::TTY.contains(&Rgb::PLACEHOLDER));
+        assert!(!Rgb::TTY.contains(&Rgb::RANDOM_PICK));
+    }
+
+    #[test]
+    fn objects_have_their_class_symbol_and_own_colour() {
+        let at = |class: Class, name: &str| {
+            let l = object(&V343, class, Some(name), &NONE);
+            (l.glyph, l.fg, l.pick)
+        };
+        assert_eq!(at(Class::Char(b')'), "long sword"), (')', Rgb::CYAN, None));
+        assert_eq!(at(Class::Char(b'`'), "boulder"), ('`', Rgb::GRAY, None));
+        assert_eq!(
+            at(Class::Char(b'('), "magic lamp"),
+            ('(', Rgb::YELLOW, None)
+        );
+        assert_eq!(at(Class::Char(b'%'), "corpse"), ('%', Rgb::BROWN, None));
+        assert_eq!(
+            at(Class::Char(b'['), "elven mithril-coat"),
+            ('[', Rgb::CYAN, None)
+        );
+        // 3.4 finds a name in every class when the class is random.
+        assert_eq!(at(Class::Random, "ruby"), ('*', Rgb::RED, None));
+        assert_eq!(
+            at(Class::Random, "Amulet of Yendor"),
+            ('"', Rgb::CYAN, None)
+        );
+        let any = object(&V343, Class::Random, None, &NONE);
+        assert_eq!(
+            (any.glyph, any.fg, any.what.as_str(), any.pick),
+            (
+                '◇',
+                Rgb::PLACEHOLDER,
+                "random object (any class)",
+                Some(Pick::Any)
+            )
+        );
+        let gem = object(&V343, Class::Char(b'*'), None, &NONE);
+        assert_eq!(
+            (gem.glyph, gem.fg, gem.pick),
+            ('*', Rgb::RANDOM_PICK, Some(Pick::InClass))
+        );
+    }
+
+    #[test]
+    fn traps_doors_and_terrain_in_their_tty_colours() {
+        let t = |n: &str| {
+            let l = trap(&V343, Some(n));
+            (l.glyph, l.fg, l.what)
+        };
+        assert_eq!(
+            t("magic portal"),
+            ('^', Rgb::BRIGHT_MAGENTA, "magic portal".into())
+        );
+        assert_eq!(t("web"), ('"', Rgb::GRAY, "web".into()));
+        assert_eq!(t("fire"), ('^', Rgb::ORANGE, "fire trap".into()));
+        assert_eq!(t("pit"), ('^', Rgb::DARK_GRAY, "pit".into()));
+        assert_eq!(trap(&V323, Some("trapdoor")).what, "trap door");
+        assert_eq!(trap(&V343, None).pick, Some(Pick::Any));
+        assert_eq!(door(2, true).glyph, '|');
+        assert_eq!(door(2, false).glyph, '-');
+        assert_eq!((door(8, false).glyph, door(8, false).fg), ('+', Rgb::BROWN));
+        assert_eq!(door(-1, false).pick, Some(Pick::InClass));
+        assert_eq!(terrain(b'\\', false), ('\\', Rgb::YELLOW, "throne"));
+        assert_eq!(terrain(b'L', false), ('}', Rgb::RED, "lava"));
+        assert_eq!(terrain(b'T', false), ('#', Rgb::GREEN, "tree"));
+        assert_eq!(terrain(b'F', false), ('#', Rgb::CYAN, "iron bars"));
+        assert_eq!(terrain(b'S', true).0, '-');
+        assert_eq!(terrain(b'S', false).0, '|');
+        assert_eq!(stair(true).fg, Rgb::GRAY);
+        assert_eq!(ladder(false).fg, Rgb::BROWN);
+    }
+
+    #[test]
+    fn colour_tables_run_beside_the_name_tables() {
+        for d in [&V343, &V323] {
+            assert_eq!(d.monsters.len(), d.monster_colours.len());
+            assert_eq!(d.objects.len(), d.object_colours.len());
+        }
+    }
+}
