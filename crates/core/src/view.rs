@@ -459,6 +459,9 @@ mod tests {
             label: "jackal".into(),
             random,
             origin: Span::new(0, 1),
+            what: "jackal".into(),
+            source_xy: None,
+            pick: None,
         }
     }
 
