@@ -100,7 +100,7 @@ async fn branch_graph_draws_every_dungeon_level_and_branch() {
         "oracle",
         "bigroom",
         "minetn",
-        "stair (down)",
+        "stair down to",
     ] {
         assert!(html.contains(name), "{name} missing in {html}");
     }

@@ -1,5 +1,8 @@
-//! BranchGraph as SVG: one column per dungeon, levels stacked by depth,
-//! branches as labelled edges; everything links to its source.
+//! BranchGraph as SVG on one depth axis (depth 1, the top of the first
+//! dungeon, at the top): each dungeon a column over the depths it may
+//! span, each level a band over the depths it may take, each branch an
+//! arrow from its band to the level it arrives at in the other dungeon.
+//! Everything links to its source.
 
 use std::rc::Rc;
 
@@ -12,7 +15,10 @@ use crate::state::Zoom;
 
 const COL_W: f64 = 190.0;
 const ROW_H: f64 = 26.0;
+/// Room for the dungeon names above the axis.
 const TOP: f64 = 40.0;
+/// Room for the depth labels left of the columns.
+const AXIS_W: f64 = 44.0;
 
 #[derive(Properties, PartialEq)]
 pub struct GraphProps {
@@ -56,32 +62,45 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
     }
 }
 
-fn max_depth(g: &BranchGraph) -> i32 {
-    g.dungeons
-        .iter()
-        .flat_map(|d| {
-            d.levels
-                .iter()
-                .map(|l| l.depth_range.1)
-                .chain([d.depth_range.1])
-        })
-        .max()
-        .unwrap_or(1)
-        .max(1)
+/// The shallowest and deepest depth anything in the graph may take.
+fn depth_span(g: &BranchGraph) -> (i32, i32) {
+    let all = g.dungeons.iter().flat_map(|d| {
+        d.levels
+            .iter()
+            .map(|l| l.depth_range)
+            .chain([d.depth_range])
+    });
+    let (lo, hi) = all.fold((i32::MAX, i32::MIN), |(a, b), (x, y)| (a.min(x), b.max(y)));
+    if lo > hi {
+        (1, 1)
+    } else {
+        (lo, hi)
+    }
 }
 
 /// Width and height of the drawing at 100%.
 fn size(g: &BranchGraph) -> (f64, f64) {
-    let w = (g.dungeons.len().max(1) as f64) * COL_W + 20.0;
-    let h = TOP + (max_depth(g) as f64 + 1.0) * ROW_H + 20.0;
+    let (lo, hi) = depth_span(g);
+    let w = AXIS_W + (g.dungeons.len().max(1) as f64) * COL_W + 10.0;
+    let h = TOP + (hi - lo + 1) as f64 * ROW_H + 20.0;
     (w, h)
+}
+
+fn column_x(i: usize) -> f64 {
+    AXIS_W + i as f64 * COL_W
 }
 
 /// Dungeon columns, level boxes and branch edges.
 fn drawing(props: &GraphProps) -> Html {
     let g = &props.graph;
     let (w, h) = size(g);
-    let y_of = |depth: i32| TOP + depth.max(0) as f64 * ROW_H;
+    let (shallow, deep) = depth_span(g);
+    let y_of = |depth: i32| TOP + (depth - shallow) as f64 * ROW_H;
+    // Every depth labelled when there are few, every fifth otherwise.
+    let every = if deep - shallow > 30 { 5 } else { 1 };
+    let ticks: Vec<i32> = (shallow..=deep)
+        .filter(|d| d.rem_euclid(every) == 0 || *d == shallow)
+        .collect();
     let hover = |text: String, origin: vaultwright::Span| {
         let on_hover = props.on_hover.clone();
         Callback::from(move |e: MouseEvent| {
@@ -102,47 +121,124 @@ fn drawing(props: &GraphProps) -> Html {
     };
     html! {
         <>
+            <defs>
+                <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />
+                </marker>
+            </defs>
             <rect x="0" y="0" width={w.to_string()} height={h.to_string()} class="bg" />
-            { for g.branches.iter().map(|b| {
-                let x1 = 10.0 + b.from as f64 * COL_W + COL_W - 30.0;
-                let x2 = 10.0 + b.to as f64 * COL_W + 10.0;
-                let y1 = y_of(b.depth_range.0) + ROW_H / 2.0;
-                let y2 = TOP - 8.0;
-                let label = format!("{} {} branch, depth {}–{}", b.kind, b.dir, b.depth_range.0, b.depth_range.1);
-                html! {
-                    <g class={classes!("edge", touches(Some(b.origin), props.highlight).then_some("hl"))}
-                       onmouseenter={hover(label.clone(), b.origin)} onclick={jump(b.origin.start as usize)}>
-                        <path d={format!("M{x1},{y1} C{},{y1} {},{y2} {x2},{y2}", x1 + 40.0, x2 - 40.0)} />
-                        <text x={((x1 + x2) / 2.0).to_string()} y={((y1 + y2) / 2.0 - 4.0).to_string()}>{ format!("{} ({})", b.kind, b.dir) }</text>
-                    </g>
-                }
+            <g class="axis">
+                <text x="6" y={(TOP - 10.0).to_string()} class="axis-title">{"depth"}</text>
+                { for ticks.iter().map(|&d| html! {
+                    <>
+                        <line x1={AXIS_W.to_string()} x2={(w - 10.0).to_string()} y1={y_of(d).to_string()} y2={y_of(d).to_string()} />
+                        <text x={(AXIS_W - 6.0).to_string()} y={(y_of(d) + 15.0).to_string()}>{ d }</text>
+                    </>
+                }) }
+            </g>
+            { for g.dungeons.iter().enumerate().map(|(i, d)| {
+                let x = column_x(i);
+                let (y, h) = (y_of(d.depth_range.0), (d.depth_range.1 - d.depth_range.0 + 1) as f64 * ROW_H);
+                html! { <rect class="dungeon-band" x={(x + 2.0).to_string()} y={y.to_string()} width={(COL_W - 24.0).to_string()} height={h.to_string()} rx="6" /> }
             }) }
             { for g.dungeons.iter().enumerate().map(|(i, d)| {
-                let x = 10.0 + i as f64 * COL_W;
+                let x = column_x(i);
                 html! {
                     <g class={classes!("dungeon", touches(Some(d.origin), props.highlight).then_some("hl"))}>
+                        <title>{ &d.name }</title>
                         <rect class="dungeon-head" x={x.to_string()} y="6" width={(COL_W - 20.0).to_string()} height="26"
-                              onmouseenter={hover(format!("{} — levels {}–{} {}", d.name, d.depth_range.0, d.depth_range.1, d.detail), d.origin)}
+                              onmouseenter={hover(format!("{} — depths {}–{} · {}", d.name, d.depth_range.0, d.depth_range.1, d.detail), d.origin)}
                               onclick={jump(d.origin.start as usize)} />
-                        <text x={(x + 8.0).to_string()} y="24" class="dungeon-name">{ &d.name }</text>
+                        <text x={(x + 8.0).to_string()} y="24" class="dungeon-name">{ short(&d.name, 22) }</text>
                         { for d.levels.iter().zip(lanes(d)).map(|(l, (lane, count))| {
                             let y = y_of(l.depth_range.0);
                             let span_h = ((l.depth_range.1 - l.depth_range.0).max(0) as f64 + 1.0) * ROW_H - 4.0;
                             let lane_w = (COL_W - 40.0) / count as f64;
-                            let x = x + lane as f64 * lane_w;
+                            let x = x + 8.0 + lane as f64 * lane_w;
+                            let fits = ((lane_w - 10.0) / 6.5).max(1.0) as usize;
                             html! {
                                 <g class={classes!("level", touches(Some(l.origin), props.highlight).then_some("hl"))}
                                    onmouseenter={hover(format!("{} — depth {}–{} {}", l.name, l.depth_range.0, l.depth_range.1, l.detail), l.origin)}
                                    onclick={jump(l.origin.start as usize)}>
+                                    <title>{ &l.name }</title>
                                     <rect x={x.to_string()} y={y.to_string()} width={(lane_w - 3.0).max(8.0).to_string()} height={span_h.to_string()} rx="4" />
-                                    <text x={(x + 6.0).to_string()} y={(y + 16.0).to_string()}>{ &l.name }</text>
+                                    <text x={(x + 4.0).to_string()} y={(y + 16.0).to_string()}>{ short(&l.name, fits) }</text>
                                 </g>
                             }
                         }) }
                     </g>
                 }
             }) }
+            { for g.branches.iter().map(|b| branch_edge(props, b, &y_of)) }
         </>
+    }
+}
+
+/// A name cut to `n` characters with an ellipsis (the tooltip has it whole).
+fn short(name: &str, n: usize) -> String {
+    if name.chars().count() <= n {
+        return name.to_string();
+    }
+    let mut s: String = name.chars().take(n.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+/// An arrow from the branch's band in its dungeon to where it arrives in
+/// the other: the top of a dungeon entered going down, its bottom when
+/// entered going up.
+fn branch_edge(
+    props: &GraphProps,
+    b: &vaultwright::view::BranchEdge,
+    y_of: &dyn Fn(i32) -> f64,
+) -> Html {
+    let g = &props.graph;
+    let Some(target) = g.dungeons.get(b.to) else {
+        return html! {};
+    };
+    let leftward = b.to < b.from;
+    let x1 = column_x(b.from) + if leftward { 2.0 } else { COL_W - 22.0 };
+    let x2 = column_x(b.to) + if leftward { COL_W - 22.0 } else { 2.0 };
+    let y1 = (y_of(b.depth_range.0) + y_of(b.depth_range.1 + 1)) / 2.0;
+    let arrive = if b.dir == "up" {
+        target.depth_range.1
+    } else {
+        target.depth_range.0
+    };
+    let y2 = y_of(arrive) + ROW_H / 2.0;
+    let glyph = match (b.kind.as_str(), b.dir.as_str()) {
+        ("portal", _) => "^",
+        (_, "up") => "<",
+        _ => ">",
+    };
+    let label = format!(
+        "{} {} to {}, from depth {}–{} · arrives at depth {}",
+        b.kind, b.dir, target.name, b.depth_range.0, b.depth_range.1, arrive
+    );
+    let title = label.clone();
+    let on_hover = props.on_hover.clone();
+    let origin = b.origin;
+    let enter = Callback::from(move |e: MouseEvent| {
+        on_hover.emit(Some(Hover {
+            text: label.clone(),
+            origin: Some(origin),
+            at: (e.client_x() as f64, e.client_y() as f64),
+        }))
+    });
+    let on_jump = props.on_jump.clone();
+    let click = Callback::from(move |e: MouseEvent| {
+        if !is_tap(&e) {
+            on_jump.emit(origin.start as usize)
+        }
+    });
+    let bend = if leftward { -40.0 } else { 40.0 };
+    html! {
+        <g class={classes!("edge", b.kind.clone(), touches(Some(b.origin), props.highlight).then_some("hl"))}
+           onmouseenter={enter} onclick={click}>
+            <title>{ title }</title>
+            <path d={format!("M{x1},{y1} C{},{y1} {},{y2} {x2},{y2}", x1 + bend, x2 - bend)} marker-end="url(#arrow)" />
+            <text x={(x1 + if leftward { -12.0 } else { 4.0 }).to_string()} y={(y1 - 4.0).to_string()} class="edge-glyph">{ glyph }</text>
+        </g>
     }
 }
 

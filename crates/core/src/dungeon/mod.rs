@@ -3,6 +3,7 @@
 //! branch graph, and a seeded "roll" of one concrete layout.
 
 pub mod compile;
+mod depths;
 pub mod lexer;
 pub mod makedefs;
 pub mod roll;
@@ -334,10 +335,18 @@ pub fn level_range(m: &Model, i: usize, lmax: i32, depth: u32) -> (i32, i32) {
     )
 }
 
+/// The possible layout on one depth axis: every dungeon, level and branch
+/// at the absolute depths the game may give it (see `depths`).
 pub fn graph(m: &Model) -> BranchGraph {
     let mut g = BranchGraph::default();
-    for d in &m.dungeons {
-        let lmax = d.base + d.rand.max(0);
+    let starts = depths::dungeon_starts(m);
+    let mut unplaced = Vec::new();
+    for (di, d) in m.dungeons.iter().enumerate() {
+        let (fewest, most) = depths::level_count(d);
+        let start = starts[di].unwrap_or_else(|| {
+            unplaced.push(d.name.clone());
+            (1, 1)
+        });
         let mut detail = Vec::new();
         if !d.protofile.is_empty() {
             detail.push(format!("protofile {}", d.protofile));
@@ -389,54 +398,50 @@ pub fn graph(m: &Model) -> BranchGraph {
                 if l.flags & 1 != 0 {
                     det.push("town".into());
                 }
+                let (lo, hi) = depths::level_in_dungeon(m, i, d);
                 LevelNode {
                     name: l.name.clone(),
-                    depth_range: level_range(m, i, lmax, 0),
+                    depth_range: (start.0 + lo - 1, start.1 + hi - 1),
                     detail: det.join(", "),
                     origin: l.span,
                 }
             })
             .collect();
+        detail.push(if fewest == most {
+            format!("{most} levels")
+        } else {
+            format!("{fewest}–{most} levels")
+        });
         g.dungeons.push(DungeonNode {
             name: d.name.clone(),
-            depth_range: (d.base, lmax),
+            depth_range: (start.0, start.1 + most - 1),
             levels,
             detail: detail.join(", "),
             origin: d.span,
         });
     }
-    for b in &m.branches {
+    for (bi, b) in m.branches.iter().enumerate() {
         let Some(to) = m.dungeons.iter().position(|d| d.name == b.name) else {
             continue;
         };
-        let d = &m.dungeons[b.dungeon];
-        let lmax = d.base + d.rand.max(0);
-        let base = if b.chain >= 0 {
-            m.levels
-                .get(b.chain as usize)
-                .map(|_| level_range(m, b.chain as usize, lmax, 0).0)
-                .unwrap_or(1)
-                + b.base
-        } else if b.base < 0 {
-            lmax + b.base + 1
-        } else {
-            b.base
-        };
-        let hi = match b.rand {
-            -1 => lmax,
-            r if r > 0 => base + r - 1,
-            _ => base,
-        };
+        let start = starts.get(b.dungeon).copied().flatten().unwrap_or((1, 1));
+        let (lo, hi) = depths::branch_in_dungeon(m, bi);
         g.branches.push(BranchEdge {
             from: b.dungeon,
             to,
             kind: branch_type_name(b.btype).into(),
             dir: if b.up != 0 { "up" } else { "down" }.into(),
-            depth_range: (base.max(1), hi.max(base.max(1))),
+            depth_range: (start.0 + lo - 1, start.1 + hi - 1),
             origin: b.span,
         });
     }
-    g.notes.push("depths are level numbers inside each dungeon: the possible range of every special level and branch".into());
+    g.notes.push("depths are the game's dungeon levels (1 = the top of the first dungeon); a band is every depth the game may choose".into());
+    if !unplaced.is_empty() {
+        g.notes.push(format!(
+            "no earlier dungeon branches to {}: drawn from depth 1",
+            unplaced.join(", ")
+        ));
+    }
     g
 }
 
