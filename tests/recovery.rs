@@ -95,7 +95,10 @@ fn nethack_a_wrong_map_character_is_one_error_at_it_and_the_map_still_draws() {
     let map = tile_map(&a, 0);
     let cells: Vec<&Cell> = drawn(map).collect();
     assert_eq!(cells.len(), 15);
-    let unknown: Vec<&&Cell> = cells.iter().filter(|c| c.kind == "unknown").collect();
+    let unknown: Vec<&&Cell> = cells
+        .iter()
+        .filter(|c| c.kind == "unknown map character")
+        .collect();
     assert_eq!(unknown.len(), 1);
     assert_eq!(
         (unknown[0].glyph, text_at(TINY, unknown[0])),
@@ -132,7 +135,9 @@ fn nethack_a_wide_wrong_character_is_one_error_spanning_it() {
     let map = tile_map(&a, 0);
     // The cell after it still points at its own byte.
     let after: Vec<String> = drawn(map)
-        .filter(|c| c.kind == "unknown" || c.origin.is_some_and(|o| o.start == span.end))
+        .filter(|c| {
+            c.kind == "unknown map character" || c.origin.is_some_and(|o| o.start == span.end)
+        })
         .map(|c| format!("{}={}", c.glyph, text_at(&src, c)))
         .collect();
     assert_eq!(after, vec!["?=é", ".=."]);
@@ -207,10 +212,14 @@ fn nethack_castle_with_one_wrong_map_character() {
     assert_eq!(a.diagnostics[0].span.len(), 1);
     assert_eq!(outline(&a), vec!["castle (maze level) 1 part(s): 63x17"]);
     let map = tile_map(&a, 0);
-    let unknown: Vec<&Cell> = drawn(map).filter(|c| c.kind == "unknown").collect();
+    let unknown: Vec<&Cell> = drawn(map)
+        .filter(|c| c.kind == "unknown map character")
+        .collect();
     assert_eq!(unknown.len(), 1);
     assert_eq!(unknown[0].origin, Some(a.diagnostics[0].span));
-    let terrain = drawn(map).filter(|c| c.kind != "unknown").count();
+    let terrain = drawn(map)
+        .filter(|c| c.kind != "unknown map character")
+        .count();
     assert_eq!(terrain, 63 * 17 - 1);
 
     let run = dropin::lev_comp("castle.des", &src, Target::Nethack343, false);

@@ -50,6 +50,23 @@ fn handlers(
     )
 }
 
+fn room_name(r: &vaultwright::view::Room) -> String {
+    r.name.clone().unwrap_or_else(|| r.kind.clone())
+}
+
+/// A label cut to the room's interior width (about 6 px a character at
+/// the label's size), so that it never runs over the wall; the full name
+/// is in the title and the tooltip.
+fn fit_label(name: &str, cells: i32) -> String {
+    let room = ((cells as f64 * SX) / 6.0).floor().max(1.0) as usize;
+    if name.chars().count() <= room {
+        return name.to_string();
+    }
+    let mut s: String = name.chars().take(room.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
 #[function_component(RoomLayoutView)]
 pub fn room_layout_view(props: &RoomsProps) -> Html {
     let l = &props.layout;
@@ -110,7 +127,8 @@ fn drawing(props: &RoomsProps) -> Html {
                               width={((r.rect.w + 2) as f64 * SX).to_string()} height={((r.rect.h + 2) as f64 * SY).to_string()}
                               onclick={click} onmouseenter={enter} />
                         <text x={((r.rect.x as f64) * SX).to_string()} y={((r.rect.y as f64) * SY + SY * 0.8).to_string()} class="room-label">
-                            { r.name.clone().unwrap_or_else(|| r.kind.clone()) }
+                            <title>{ room_name(r) }</title>
+                            { fit_label(&room_name(r), r.rect.w) }
                         </text>
                         { for r.doors.iter().map(|d| {
                             let (click, enter) = handlers(props, format!("door ({}){}", d.state, if d.random { ", random position" } else { "" }), d.origin);

@@ -72,6 +72,9 @@ pub fn terrain(c: u8, horizontal: bool) -> (char, Rgb, &'static str) {
         // Open air is drawn blank; its colour shows only where a glyph is.
         b'A' => (' ', Clr::Cyan, "air"),
         b'C' => ('#', Clr::Gray, "cloud"),
+        // The character as typed (so the mistake is visible where it is),
+        // `?` for one that would not show.
+        c if c.is_ascii_graphic() => (c as char, Clr::Red, "unknown map character"),
         _ => ('?', Clr::Red, "unknown map character"),
     };
     (glyph, fg.rgb(), what)

@@ -516,6 +516,51 @@ fn paint_part(map: &mut TileMap, frame: &Frame, block: &MapBlock) {
     }
 }
 
+/// Where a room of a size lands in the level's 5×5 grid of cells, given
+/// its cell and its alignment inside the cell.
+fn grid_rect((gx, gy): (i32, i32), (ha, va): (i32, i32), (w, h): (i32, i32)) -> Rect {
+    let (w, h) = (w.clamp(1, 76), h.clamp(1, 18));
+    let cw = COLNO / 5;
+    let ch = ROWNO / 5;
+    let cx = (gx.clamp(1, 5) - 1) * cw;
+    let cy = (gy.clamp(1, 5) - 1) * ch;
+    let x = match ha {
+        1 => cx + 1,
+        2 => cx + (cw - w) / 4,
+        3 => cx + (cw - w) / 2,
+        4 => cx + (cw - w) * 3 / 4,
+        _ => cx + cw - w - 1,
+    }
+    .clamp(1, COLNO - w - 2);
+    let y = match va {
+        1 => cy + 1,
+        3 => cy + (ch - h) / 2,
+        _ => cy + ch - h - 1,
+    }
+    .clamp(1, ROWNO - h - 2);
+    Rect { x, y, w, h }
+}
+
+/// Whether a room (interior `r`) would touch a top-level room already
+/// placed: walls included, and one cell between walls for a corridor.
+fn clashes(r: &Rect, rooms: &[Room]) -> bool {
+    rooms.iter().filter(|o| o.parent.is_none()).any(|o| {
+        let o = &o.rect;
+        r.x - 2 <= o.x + o.w + 1
+            && o.x - 2 <= r.x + r.w + 1
+            && r.y - 2 <= o.y + o.h + 1
+            && o.y - 2 <= r.y + r.h + 1
+    })
+}
+
+/// The first place, in reading order, where a room of this size clears
+/// every room already placed.
+fn free_spot(w: i32, h: i32, rooms: &[Room]) -> Option<Rect> {
+    (1..=ROWNO - h - 2)
+        .flat_map(|y| (1..=COLNO - w - 2).map(move |x| Rect { x, y, w, h }))
+        .find(|r| !clashes(r, rooms))
+}
+
 fn door_state(s: i32) -> &'static str {
     match s {
         0 => "no door",
@@ -580,32 +625,29 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                 size,
                 ..
             } => {
-                let random = pos.is_none() || size.is_none();
-                let (w, h) = size.unwrap_or_else(|| (rng.range(3, 12), rng.range(2, 5)));
-                let (w, h) = (w.clamp(1, 76), h.clamp(1, 18));
-                let (gx, gy) = pos.unwrap_or_else(|| (rng.range(1, 5), rng.range(1, 5)));
-                let (ha, va) =
-                    align.unwrap_or_else(|| (rng.range(1, 5), [1, 3, 5][rng.range(0, 2) as usize]));
-                // The level is a 5×5 grid of cells; the alignment places the
-                // room inside its cell.
-                let cw = COLNO / 5;
-                let ch = ROWNO / 5;
-                let cx = (gx.clamp(1, 5) - 1) * cw;
-                let cy = (gy.clamp(1, 5) - 1) * ch;
-                let x = match ha {
-                    1 => cx + 1,
-                    2 => cx + (cw - w) / 4,
-                    3 => cx + (cw - w) / 2,
-                    4 => cx + (cw - w) * 3 / 4,
-                    _ => cx + cw - w - 1,
+                let random = pos.is_none() || size.is_none() || align.is_none();
+                let mut roll = || {
+                    let (w, h) = size.unwrap_or_else(|| (rng.range(3, 12), rng.range(2, 5)));
+                    let grid = pos.unwrap_or_else(|| (rng.range(1, 5), rng.range(1, 5)));
+                    let al = align
+                        .unwrap_or_else(|| (rng.range(1, 5), [1, 3, 5][rng.range(0, 2) as usize]));
+                    grid_rect(grid, al, (w, h))
+                };
+                // What the game chooses is re-chosen until it clears the
+                // rooms already placed, as the game's own placement would;
+                // a room written entirely by hand stays where it is written.
+                let mut rect = roll();
+                let mut tries = 0;
+                while random && tries < 60 && clashes(&rect, &layout.rooms) {
+                    rect = roll();
+                    tries += 1;
                 }
-                .clamp(1, COLNO - w - 2);
-                let y = match va {
-                    1 => cy + 1,
-                    3 => cy + (ch - h) / 2,
-                    _ => cy + ch - h - 1,
+                if random && clashes(&rect, &layout.rooms) {
+                    if let Some(free) = free_spot(rect.w, rect.h, &layout.rooms) {
+                        rect = free;
+                    }
                 }
-                .clamp(1, ROWNO - h - 2);
+                let Rect { x, y, w, h } = rect;
                 layout.rooms.push(Room {
                     rect: Rect { x, y, w, h },
                     kind: rtype
@@ -793,6 +835,38 @@ TRAP:\"magic portal\",(2,2)
         match a.views.into_iter().next().map(|v| v.view) {
             Some(View::TileMap(m)) => m,
             other => panic!("not a tile map: {other:?}"),
+        }
+    }
+
+    /// Random rooms never overlap each other or a room placed by hand,
+    /// for any seed (walls included, one cell left for a corridor).
+    #[test]
+    fn random_rooms_clear_each_other_and_fixed_rooms() {
+        let mut src =
+            String::from("LEVEL:\"r\"\nROOM:\"ordinary\",lit,(3,3),(center,center),(11,3)\n");
+        for _ in 0..7 {
+            src.push_str("ROOM:\"ordinary\",random,random,random,random\n");
+        }
+        for seed in 0..40 {
+            let options = Options {
+                seed,
+                ..Options::default()
+            };
+            let a = analyze(&src, Language::NethackDes, &options);
+            let Some(View::RoomLayout(l)) = a.views.into_iter().next().map(|v| v.view) else {
+                panic!("not a room layout");
+            };
+            assert_eq!(l.rooms.len(), 8);
+            for (i, a) in l.rooms.iter().enumerate() {
+                for b in &l.rooms[i + 1..] {
+                    let (a, b) = (&a.rect, &b.rect);
+                    let apart = a.x + a.w + 1 < b.x - 1
+                        || b.x + b.w + 1 < a.x - 1
+                        || a.y + a.h + 1 < b.y - 1
+                        || b.y + b.h + 1 < a.y - 1;
+                    assert!(apart, "seed {seed}: {a:?} and {b:?} overlap");
+                }
+            }
         }
     }
 
