@@ -93,8 +93,9 @@ export function setLinked(view, flat) {
   view.dispatch({ effects: setLinkedEffect.of(flat) });
 }
 
-/** `diags` = [{from, to, severity, message}] in UTF-16 offsets. */
-export function setDiagnostics(view, diags) {
+/** `json` = [{from, to, severity, message, code}] in UTF-16 offsets. */
+export function setDiagnostics(view, json) {
+  const diags = JSON.parse(json);
   const len = view.state.doc.length;
   const list = diags.map((d) => ({
     from: Math.min(d.from, len),

@@ -20,7 +20,7 @@ extern "C" {
     #[wasm_bindgen(js_name = setLinked)]
     pub fn set_linked(view: &JsValue, flat: Vec<u32>);
     #[wasm_bindgen(js_name = setDiagnostics)]
-    pub fn set_diagnostics(view: &JsValue, diags: JsValue);
+    pub fn set_diagnostics(view: &JsValue, diags_json: &str);
     #[wasm_bindgen(js_name = setCursor)]
     pub fn set_cursor(view: &JsValue, offset: u32);
 

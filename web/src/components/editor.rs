@@ -85,8 +85,10 @@ pub fn editor(props: &EditorProps) -> Html {
         use_effect_with(props.diagnostics.clone(), move |diags| {
             if let Some(v) = view.borrow().as_ref() {
                 let t = bridge::now();
-                if let Ok(js) = serde_wasm_bindgen::to_value(&**diags) {
-                    bridge::set_diagnostics(v, js);
+                // As JSON text: one parse on the JS side, and no second
+                // serialisation library in the wasm.
+                if let Ok(json) = serde_json::to_string(&**diags) {
+                    bridge::set_diagnostics(v, &json);
                 }
                 bridge::measure("vw-diags", t);
             }

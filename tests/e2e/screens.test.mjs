@@ -1,0 +1,74 @@
+// Screenshots of the studio on the formats' real files, at a desktop and a
+// phone size, saved under target/e2e/ for a person to look at; each one
+// also checks that the page does not scroll sideways and that the view
+// sits inside its pane.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { SHARED, OUT, startServer, launch, openStudio, waitFor } from "./harness.mjs";
+
+// A vault with every kind of wall the map language has.
+const WALLS_VAULT = `NAME: vaultwright_walls
+TAGS: no_rotate
+MAP
+xxxxxxxxxxxxxxx
+xcccccvvvvvbbbx
+xc.....v....b.x
+xc.1...+..2.b.x
+xmmmmmnnnnnooox
+xttt.wwwWWWlllx
+xxxxxxx+xxxxxxx
+ENDMAP
+MONS: ogre / orc
+MONS: kobold
+`;
+
+const SIZES = [["desktop", 1400, 900], ["phone", 390, 844]];
+
+test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault and a POWDER map", async () => {
+  const dir = fs.mkdtempSync(path.join(OUT, "files-"));
+  const walls = path.join(dir, "walls.des");
+  fs.writeFileSync(walls, WALLS_VAULT);
+  const files = [
+    ["castle", path.join(SHARED, "corpus/nethack-3.4.3/des/castle.des"), "canvas[data-testid=tilemap]", "map"],
+    ["bigroom", path.join(SHARED, "corpus/nethack-3.4.3/des/bigroom.des"), "canvas[data-testid=tilemap]", "map"],
+    ["oracle", path.join(SHARED, "corpus/nethack-3.4.3/des/oracle.des"), "svg[data-testid=rooms], canvas[data-testid=tilemap]", null],
+    ["dungeon", path.join(SHARED, "corpus/nethack-3.4.3/des/dungeon.def"), "svg[data-testid=graph]", "graph"],
+    ["dcss-walls", walls, "canvas[data-testid=tilemap]", "map"],
+    ["powder", path.join(SHARED, "corpus/powder/maps/lava.map"), "canvas[data-testid=tilemap]", "map"],
+  ];
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, server.url);
+    for (const [name, file, drawing, pane] of files) {
+      assert.ok(fs.existsSync(file), `${file} is missing: this test needs ../shared/corpus`);
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.setInputFiles("[data-testid=open-file]", file);
+      await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
+      for (const [size, w, h] of SIZES) {
+        await page.setViewportSize({ width: w, height: h });
+        if (size === "phone") await page.click("[data-testid=pane-tabs] button:has-text('View')");
+        await page.waitForSelector(drawing);
+        await page.waitForTimeout(250);
+        await page.screenshot({ path: path.join(OUT, `screen-${name}-${size}.png`) });
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.equal(sideways, 0, `${name} at ${size} scrolls sideways`);
+        if (pane) {
+          const fits = await page.evaluate(([d, p]) => {
+            const a = document.querySelector(d).getBoundingClientRect();
+            const b = document.querySelector(`[data-testid=${p}-pane]`).getBoundingClientRect();
+            return a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+          }, [drawing, pane]);
+          assert.ok(fits, `${name} at ${size}: the view overflows its pane`);
+        }
+      }
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await context.close();
+    await server.close();
+  }
+});
