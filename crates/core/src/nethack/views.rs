@@ -516,6 +516,164 @@ fn paint_part(map: &mut TileMap, frame: &Frame, block: &MapBlock) {
     }
 }
 
+/// `RANDOM_CORRIDORS` as the game makes them (3.4.3 `makecorridors` after
+/// `sort_rooms`): the top-level rooms sorted left to right, each joined to
+/// the next (stopping early one time in fifty), then to the one after the
+/// next when not yet connected, then anything still apart, then four or
+/// more extra corridors that may end nowhere. Door places and the random
+/// stop are this seed's example.
+fn make_corridors(layout: &mut RoomLayout, rng: &mut Rng, origin: Span) {
+    let mut order: Vec<usize> = (0..layout.rooms.len())
+        .filter(|&i| layout.rooms[i].parent.is_none())
+        .collect();
+    order.sort_by_key(|&i| layout.rooms[i].rect.x);
+    let n = order.len();
+    let mut j = Joiner {
+        joined: (0..n).collect(),
+        order,
+        origin,
+    };
+    for a in 0..n.saturating_sub(1) {
+        j.join(layout, rng, a, a + 1, false);
+        if rng.range(0, 49) == 0 {
+            break;
+        }
+    }
+    for a in 0..n.saturating_sub(2) {
+        if j.apart(a, a + 2) {
+            j.join(layout, rng, a, a + 2, false);
+        }
+    }
+    for a in 0..n {
+        let mut any = false;
+        for b in 0..n {
+            if j.apart(a, b) {
+                j.join(layout, rng, a, b, false);
+                any = true;
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+    if n > 2 {
+        for _ in 0..rng.range(0, n as i32 - 1) + 4 {
+            let a = rng.range(0, n as i32 - 1) as usize;
+            let mut b = rng.range(0, n as i32 - 3) as usize;
+            if b >= a {
+                b += 2;
+            }
+            if b < n {
+                j.join(layout, rng, a, b, true);
+            }
+        }
+    }
+}
+
+/// The rooms in joining order and which of them are connected already
+/// (the game's `smeq`).
+struct Joiner {
+    order: Vec<usize>,
+    joined: Vec<usize>,
+    origin: Span,
+}
+
+impl Joiner {
+    fn apart(&self, a: usize, b: usize) -> bool {
+        self.joined[a] != self.joined[b]
+    }
+
+    fn join(&mut self, layout: &mut RoomLayout, rng: &mut Rng, a: usize, b: usize, extra: bool) {
+        join_rooms(
+            layout,
+            rng,
+            self.order[a],
+            self.order[b],
+            extra,
+            self.origin,
+        );
+        let (keep, gone) = (
+            self.joined[a].min(self.joined[b]),
+            self.joined[a].max(self.joined[b]),
+        );
+        for j in self.joined.iter_mut().filter(|j| **j == gone) {
+            *j = keep;
+        }
+    }
+}
+
+/// One corridor as the game's `join` lays it: doors on the two walls that
+/// face each other (right/left when the target lies wholly to the right,
+/// top/bottom when wholly above, and so on), the corridor between the
+/// squares outside them.
+fn join_rooms(
+    layout: &mut RoomLayout,
+    rng: &mut Rng,
+    a: usize,
+    b: usize,
+    extra: bool,
+    origin: Span,
+) {
+    let (c, t) = (layout.rooms[a].rect.clone(), layout.rooms[b].rect.clone());
+    let (hx, hy) = (c.x + c.w - 1, c.y + c.h - 1);
+    let (thx, thy) = (t.x + t.w - 1, t.y + t.h - 1);
+    let along = |rng: &mut Rng, lo: i32, hi: i32| rng.range(lo, hi.max(lo));
+    let ((dx, dy), cd, td) = if t.x > hx {
+        (
+            (1, 0),
+            (hx + 1, along(rng, c.y, hy)),
+            (t.x - 1, along(rng, t.y, thy)),
+        )
+    } else if thy < c.y {
+        (
+            (0, -1),
+            (along(rng, c.x, hx), c.y - 1),
+            (along(rng, t.x, thx), thy + 1),
+        )
+    } else if thx < c.x {
+        (
+            (-1, 0),
+            (c.x - 1, along(rng, c.y, hy)),
+            (thx + 1, along(rng, t.y, thy)),
+        )
+    } else {
+        (
+            (0, 1),
+            (along(rng, c.x, hx), hy + 1),
+            (along(rng, t.x, thx), t.y - 1),
+        )
+    };
+    let org = (cd.0 + dx, cd.1 + dy);
+    let dest = (td.0 - dx, td.1 - dy);
+    // Along the main direction half way, across, then on to the target.
+    let points = if dx != 0 {
+        let mid = (org.0 + dest.0) / 2;
+        vec![cd, org, (mid, org.1), (mid, dest.1), dest, td]
+    } else {
+        let mid = (org.1 + dest.1) / 2;
+        vec![cd, org, (org.0, mid), (dest.0, mid), dest, td]
+    };
+    for (room, (x, y)) in [(a, cd), (b, td)] {
+        let doors = &mut layout.rooms[room].doors;
+        if !doors.iter().any(|d| d.x == x && d.y == y) {
+            doors.push(Door {
+                x,
+                y,
+                state: "random".into(),
+                random: true,
+                origin,
+            });
+        }
+    }
+    layout.corridors.push(Corridor {
+        from: a,
+        to: Some(b),
+        points,
+        random: extra,
+        origin,
+    });
+}
+
 /// Where a room of a size lands in the level's 5×5 grid of cells, given
 /// its cell and its alignment inside the cell.
 fn grid_rect((gx, gy): (i32, i32), (ha, va): (i32, i32), (w, h): (i32, i32)) -> Rect {
@@ -771,22 +929,7 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                     origin: stmt.span,
                 });
             }
-            StmtKind::RandomCorridors => {
-                // Join the rooms in order, as `makecorridors` starts doing.
-                for i in 1..layout.rooms.len() {
-                    let a = &layout.rooms[i - 1].rect;
-                    let b = &layout.rooms[i].rect;
-                    let pa = (a.x + a.w / 2, a.y + a.h / 2);
-                    let pb = (b.x + b.w / 2, b.y + b.h / 2);
-                    layout.corridors.push(Corridor {
-                        from: i - 1,
-                        to: Some(i),
-                        points: vec![pa, (pb.0, pa.1), pb],
-                        random: true,
-                        origin: stmt.span,
-                    });
-                }
-            }
+            StmtKind::RandomCorridors => make_corridors(&mut layout, &mut rng, stmt.span),
             _ => {
                 let no_walls = |_: &Coord| false;
                 let (Some(p), Some(r)) = (
@@ -835,6 +978,49 @@ TRAP:\"magic portal\",(2,2)
         match a.views.into_iter().next().map(|v| v.view) {
             Some(View::TileMap(m)) => m,
             other => panic!("not a tile map: {other:?}"),
+        }
+    }
+
+    /// RANDOM_CORRIDORS joins rooms left to right first, through doors on
+    /// the walls that face each other.
+    #[test]
+    fn random_corridors_join_neighbours_through_facing_walls() {
+        let src = "LEVEL:\"c\"\n\
+                   ROOM:\"ordinary\",lit,(5,3),(left,center),(4,3)\n\
+                   ROOM:\"ordinary\",lit,(1,3),(left,center),(4,3)\n\
+                   ROOM:\"ordinary\",lit,(3,3),(left,center),(4,3)\n\
+                   RANDOM_CORRIDORS\n";
+        for seed in 0..20 {
+            let options = Options {
+                seed,
+                ..Options::default()
+            };
+            let a = analyze(src, Language::NethackDes, &options);
+            let Some(View::RoomLayout(l)) = a.views.into_iter().next().map(|v| v.view) else {
+                panic!("not a room layout");
+            };
+            // Rooms 1, 2, 0 from left to right: the first joins are 1–2 and 2–0.
+            let first: Vec<(usize, Option<usize>)> =
+                l.corridors.iter().take(2).map(|c| (c.from, c.to)).collect();
+            assert_eq!(first, vec![(1, Some(2)), (2, Some(0))], "seed {seed}");
+            for c in l.corridors.iter().filter(|c| !c.random) {
+                let (from, to) = (&l.rooms[c.from].rect, &l.rooms[c.to.unwrap_or(0)].rect);
+                let start = c.points[0];
+                let end = c.points[c.points.len() - 1];
+                if to.x > from.x + from.w - 1 {
+                    assert_eq!(
+                        start.0,
+                        from.x + from.w,
+                        "seed {seed}: door on the right wall"
+                    );
+                    assert_eq!(
+                        end.0,
+                        to.x - 1,
+                        "seed {seed}: door on the target's left wall"
+                    );
+                }
+                assert!(l.rooms[c.from].doors.iter().any(|d| (d.x, d.y) == start));
+            }
         }
     }
 
