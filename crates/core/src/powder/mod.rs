@@ -10,7 +10,10 @@ pub mod names;
 
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::view::{Cell, Marker, Pick, Rgb, TileMap, View, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH};
+use crate::view::{
+    Cell, Marker, Pick, Rgb, TileMap, View, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH, ITEM_SLOT_GLYPH,
+    MONSTER_SLOT_GLYPH,
+};
 use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
 
 pub const ORIGINAL_WARNING: &str = "PW0100";
@@ -943,10 +946,19 @@ fn square_look(name: &str) -> (char, Rgb) {
 
 /// The marker of a legend name that places something. What the game
 /// picks at random (a monster by level, an item by type) is drawn as a
-/// placeholder, never as one particular monster or item.
+/// placeholder, never as one particular monster or item. POWDER draws
+/// monsters and items as tiles and has no characters for them, so a named
+/// one is a slot marker with its name rather than a letter another game
+/// gives to something else.
 fn marker_of(t: &LegendToken, x: i32, y: i32) -> Option<Marker> {
     let (glyph, fg, kind, what, pick) = match kind_of(&t.name) {
-        Some("mob") => ('M', Rgb::RED, "monster", t.name.clone(), None),
+        Some("mob") => (
+            MONSTER_SLOT_GLYPH,
+            Rgb::RED,
+            "monster",
+            t.name.clone(),
+            None,
+        ),
         Some("moblevel") => (
             ANY_MONSTER_GLYPH,
             Rgb::PLACEHOLDER,
@@ -954,7 +966,7 @@ fn marker_of(t: &LegendToken, x: i32, y: i32) -> Option<Marker> {
             format!("random monster ({})", t.name),
             Some(Pick::Any),
         ),
-        Some("item") => ('(', Rgb::CYAN, "item", t.name.clone(), None),
+        Some("item") => (ITEM_SLOT_GLYPH, Rgb::CYAN, "item", t.name.clone(), None),
         Some("itemtype") => (
             ANY_OBJECT_GLYPH,
             Rgb::RANDOM_PICK,
@@ -1124,4 +1136,33 @@ pub fn map2c_messages(diags: &[Diagnostic]) -> Vec<String> {
         .filter(|d| d.original || d.is_error())
         .map(|d| d.message.clone())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::view::{View, ITEM_SLOT_GLYPH, MONSTER_SLOT_GLYPH};
+    use crate::{analyze, Language, Options};
+
+    /// POWDER draws monsters and items as tiles: a named one is a slot
+    /// marker carrying its name, not a letter from another game.
+    #[test]
+    fn named_monsters_and_items_are_slots_with_their_names() {
+        let src = "+---+\n|.kd|\n+---+\n\n.: SQUARE_FLOOR\nk: SQUARE_FLOOR, MOB_KOBOLD\nd: SQUARE_FLOOR, ITEM_DAGGER\n";
+        let a = analyze(src, Language::PowderMap, &Options::default());
+        let Some(View::TileMap(m)) = a.views.into_iter().next().map(|v| v.view) else {
+            panic!("no tile map");
+        };
+        let glyphs: Vec<(char, &str)> = m
+            .markers
+            .iter()
+            .map(|k| (k.glyph, k.what.as_str()))
+            .collect();
+        assert_eq!(
+            glyphs,
+            vec![
+                (MONSTER_SLOT_GLYPH, "MOB_KOBOLD"),
+                (ITEM_SLOT_GLYPH, "ITEM_DAGGER")
+            ]
+        );
+    }
 }
