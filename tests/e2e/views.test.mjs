@@ -114,6 +114,17 @@ test("the view follows the editor cursor", async () => {
     const mm = await page.locator("[data-testid=minimap]").boundingBox();
     await page.mouse.click(mm.x + 2, mm.y + 2);
     await waitFor(page, (p) => document.querySelector(p).scrollLeft === 0 && document.querySelector(p).scrollTop === 0, pane);
+
+    // Zoom and pan are kept when another view is shown and this one again.
+    await page.evaluate((p) => { document.querySelector(p).scrollLeft = 300; }, pane);
+    await page.waitForTimeout(100);
+    const zoomed = await page.locator("[data-testid=zoom]").textContent();
+    await open(page, DUNGEON);
+    await page.waitForSelector("svg[data-testid=graph]");
+    await page.selectOption("[data-testid=documents]", { label: "castle.des" });
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    await waitFor(page, (p) => document.querySelector(p).scrollLeft === 300, pane);
+    assert.equal(await page.locator("[data-testid=zoom]").textContent(), zoomed);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

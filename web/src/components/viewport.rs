@@ -25,6 +25,14 @@ const MAX_SCALE: f64 = 8.0;
 const DRAG_SLOP: f64 = 4.0;
 const STEP: f64 = 1.25;
 
+thread_local! {
+    /// Where each kind of view was scrolled to, so that switching views
+    /// and back (which remounts the view) keeps the pan as well as the
+    /// zoom. Scroll positions are not state the app renders from, so they
+    /// are kept beside it, as a browser keeps a page's scroll position.
+    static PANS: RefCell<HashMap<String, (i32, i32)>> = RefCell::new(HashMap::new());
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ViewportProps {
     /// Names the view for tests and the zoom memory ("map", "rooms", …).
@@ -101,6 +109,7 @@ pub fn viewport(props: &ViewportProps) -> Html {
         l.on_zoom = props.on_zoom.clone();
     }
     use_pane_size(props.scroller.clone(), avail.clone());
+    use_pan_memory(props.scroller.clone(), props.kind.to_string());
     use_gestures(props.scroller.clone(), live.clone());
     {
         // After a zoom around a point has rendered, scroll to keep it put.
@@ -157,6 +166,28 @@ pub fn viewport(props: &ViewportProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// Restores the kind's last scroll position on mount and records it as
+/// the user scrolls.
+#[hook]
+fn use_pan_memory(scroller: NodeRef, kind: String) {
+    use_effect_with(kind, move |kind| {
+        let el = scroller.cast::<Element>();
+        if let (Some(el), Some((x, y))) = (&el, PANS.with(|p| p.borrow().get(kind).copied())) {
+            el.set_scroll_left(x);
+            el.set_scroll_top(y);
+        }
+        let kind = kind.clone();
+        let listener = el.map(|el| {
+            let e2 = el.clone();
+            EventListener::new(&el, "scroll", move |_| {
+                let at = (e2.scroll_left(), e2.scroll_top());
+                PANS.with(|p| p.borrow_mut().insert(kind.clone(), at));
+            })
+        });
+        move || drop(listener)
+    });
 }
 
 /// Keeps `avail` at the scroller's inner size as the pane resizes.
