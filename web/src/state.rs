@@ -4,7 +4,6 @@
 //! whatever the outside world had to say (times, ids, preferences).
 //! The analysis is not state: it is derived from the current document.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -83,6 +82,29 @@ pub enum Zoom {
     Scale(f64),
 }
 
+/// The zoom of each kind of view ("map", "rooms", …): a few entries, kept
+/// as a list.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Zooms(Vec<(String, Zoom)>);
+
+impl Zooms {
+    /// The zoom of a kind of view; views open fitted.
+    pub fn get(&self, view: &str) -> Zoom {
+        self.0
+            .iter()
+            .find(|(k, _)| k == view)
+            .map(|(_, z)| *z)
+            .unwrap_or(Zoom::Fit)
+    }
+
+    pub fn set(&mut self, view: String, zoom: Zoom) {
+        match self.0.iter_mut().find(|(k, _)| *k == view) {
+            Some(slot) => slot.1 = zoom,
+            None => self.0.push((view, zoom)),
+        }
+    }
+}
+
 /// Which pane a narrow screen shows (wide screens show both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pane {
@@ -129,7 +151,7 @@ pub struct State {
     /// Increments when the editor must reload the document text.
     pub reload: u32,
     /// Zoom of each kind of view ("map", "rooms", …), kept while switching.
-    pub zoom: HashMap<String, Zoom>,
+    pub zoom: Zooms,
     pub pane: Pane,
     pub overlay: Option<Overlay>,
     /// The legend entry whose cells are highlighted, if any.
@@ -147,7 +169,7 @@ impl State {
             cursor: 0,
             jump: None,
             reload: 0,
-            zoom: HashMap::new(),
+            zoom: Zooms::default(),
             pane: Pane::Editor,
             overlay: None,
             legend: None,
@@ -160,10 +182,6 @@ impl State {
 
     fn doc_mut(&mut self) -> Option<&mut Doc> {
         self.docs.get_mut(self.current).map(Rc::make_mut)
-    }
-
-    pub fn zoom_of(&self, view: &str) -> Zoom {
-        self.zoom.get(view).copied().unwrap_or(Zoom::Fit)
     }
 }
 
@@ -299,7 +317,7 @@ impl Reducible for State {
             }
             Action::Split(p) => s.settings.split = p.clamp(15.0, 85.0),
             Action::Zoom(view, zoom) => {
-                s.zoom.insert(view, zoom);
+                s.zoom.set(view, zoom);
             }
             Action::ShowPane(p) => s.pane = p,
             Action::Overlay(o) => s.overlay = o,

@@ -16,7 +16,7 @@ use super::view_bar::{view_kind, ViewBar};
 use super::Hover;
 use crate::actions::Dispatch;
 use crate::derive::Derived;
-use crate::state::{Action, Doc, Zoom};
+use crate::state::{Action, Doc, Zoom, Zooms};
 
 /// The view shown, shared (not copied) with its component.
 #[derive(Clone, PartialEq)]
@@ -46,7 +46,7 @@ pub struct ViewPaneProps {
     pub highlight: (usize, usize),
     pub dark: bool,
     /// Zoom of each kind of view.
-    pub zoom: Rc<std::collections::HashMap<String, Zoom>>,
+    pub zoom: Rc<Zooms>,
     pub outline_open: bool,
     /// The legend entry whose cells are highlighted.
     pub legend: Option<String>,
@@ -84,9 +84,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         let dispatch = dispatch.clone();
         Callback::from(move |offset: usize| dispatch.dispatch(Action::Jump(offset)))
     };
-    let zoom = kind
-        .and_then(|k| props.zoom.get(k).copied())
-        .unwrap_or(Zoom::Fit);
+    let zoom = kind.map(|k| props.zoom.get(k)).unwrap_or(Zoom::Fit);
     let on_zoom = {
         let dispatch = dispatch.clone();
         let k = kind.unwrap_or("map").to_string();

@@ -8,7 +8,6 @@
 //! to swallow the click that ends it before the view under it sees it.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
@@ -30,7 +29,8 @@ thread_local! {
     /// and back (which remounts the view) keeps the pan as well as the
     /// zoom. Scroll positions are not state the app renders from, so they
     /// are kept beside it, as a browser keeps a page's scroll position.
-    static PANS: RefCell<HashMap<String, (i32, i32)>> = RefCell::new(HashMap::new());
+    /// A handful of kinds: a list, not a second kind of hash map in the build.
+    static PANS: RefCell<Vec<(String, (i32, i32))>> = const { RefCell::new(Vec::new()) };
 }
 
 #[derive(Properties, PartialEq)]
@@ -82,13 +82,29 @@ struct Live {
 
 #[derive(Default)]
 struct Gesture {
-    pointers: HashMap<i32, (f64, f64)>,
+    /// The pointers down (id, client position): one or two.
+    pointers: Vec<(i32, (f64, f64))>,
     /// Press position and scroll offsets at the start of a pan.
     pan: Option<(f64, f64, i32, i32)>,
     dragging: bool,
     /// Finger distance and scale at the start of a pinch.
     pinch: Option<(f64, f64)>,
     swallow_click: bool,
+}
+
+impl Gesture {
+    /// Records where a pointer is (a new one, or one that moved).
+    fn press(&mut self, e: &PointerEvent) {
+        let at = (e.client_x() as f64, e.client_y() as f64);
+        match self
+            .pointers
+            .iter_mut()
+            .find(|(id, _)| *id == e.pointer_id())
+        {
+            Some(p) => p.1 = at,
+            None => self.pointers.push((e.pointer_id(), at)),
+        }
+    }
 }
 
 #[function_component(Viewport)]
@@ -174,7 +190,13 @@ pub fn viewport(props: &ViewportProps) -> Html {
 fn use_pan_memory(scroller: NodeRef, kind: String) {
     use_effect_with(kind, move |kind| {
         let el = scroller.cast::<Element>();
-        if let (Some(el), Some((x, y))) = (&el, PANS.with(|p| p.borrow().get(kind).copied())) {
+        let saved = PANS.with(|p| {
+            p.borrow()
+                .iter()
+                .find(|(k, _)| k == kind)
+                .map(|(_, at)| *at)
+        });
+        if let (Some(el), Some((x, y))) = (&el, saved) {
             el.set_scroll_left(x);
             el.set_scroll_top(y);
         }
@@ -183,7 +205,13 @@ fn use_pan_memory(scroller: NodeRef, kind: String) {
             let e2 = el.clone();
             EventListener::new(&el, "scroll", move |_| {
                 let at = (e2.scroll_left(), e2.scroll_top());
-                PANS.with(|p| p.borrow_mut().insert(kind.clone(), at));
+                PANS.with(|p| {
+                    let mut p = p.borrow_mut();
+                    match p.iter_mut().find(|(k, _)| *k == kind) {
+                        Some(slot) => slot.1 = at,
+                        None => p.push((kind.clone(), at)),
+                    }
+                });
             })
         });
         move || drop(listener)
@@ -282,8 +310,7 @@ fn pointer_down(g: &mut Gesture, e: &PointerEvent, el: &Element) {
     if e.pointer_type() == "mouse" && e.button() != 0 {
         return;
     }
-    g.pointers
-        .insert(e.pointer_id(), (e.client_x() as f64, e.client_y() as f64));
+    g.press(e);
     g.dragging = false;
     g.pinch = None;
     g.pan = (g.pointers.len() == 1).then(|| {
@@ -297,13 +324,12 @@ fn pointer_down(g: &mut Gesture, e: &PointerEvent, el: &Element) {
 }
 
 fn pointer_move(g: &mut Gesture, e: &PointerEvent, el: &Element, live: &Rc<RefCell<Live>>) {
-    if !g.pointers.contains_key(&e.pointer_id()) {
+    if !g.pointers.iter().any(|(id, _)| *id == e.pointer_id()) {
         return;
     }
-    g.pointers
-        .insert(e.pointer_id(), (e.client_x() as f64, e.client_y() as f64));
+    g.press(e);
     if g.pointers.len() == 2 {
-        let pts: Vec<(f64, f64)> = g.pointers.values().copied().collect();
+        let pts: Vec<(f64, f64)> = g.pointers.iter().map(|(_, p)| *p).collect();
         let dist = ((pts[0].0 - pts[1].0).powi(2) + (pts[0].1 - pts[1].1).powi(2)).sqrt();
         let mid = ((pts[0].0 + pts[1].0) / 2.0, (pts[0].1 + pts[1].1) / 2.0);
         g.pan = None;
@@ -337,7 +363,7 @@ fn pointer_end(el: &Element, event: &'static str, g: Rc<RefCell<Gesture>>) -> Ev
             return;
         };
         let mut g = g.borrow_mut();
-        g.pointers.remove(&e.pointer_id());
+        g.pointers.retain(|(id, _)| *id != e.pointer_id());
         if g.pointers.is_empty() {
             g.swallow_click = g.dragging;
             g.dragging = false;
