@@ -651,3 +651,61 @@ fn render_realises_a_dcss_vault_for_a_seed() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("vaultwright_example_crypt"));
 }
+
+/// Output that cannot be written is an I/O error (exit 2, a message), and
+/// a reader that goes away (`| head`) ends the run quietly: never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error_and_a_closed_pipe_is_quiet() {
+    let example = repo().join("static/examples/tiny-maze.des");
+    let out_dir = tempdir("write-errors");
+    let commands: Vec<Vec<std::ffi::OsString>> = vec![
+        vec!["render".into(), example.clone().into()],
+        vec![
+            "check".into(),
+            "--format".into(),
+            "json".into(),
+            example.clone().into(),
+        ],
+        vec![
+            "compile".into(),
+            example.clone().into(),
+            "-o".into(),
+            out_dir.as_os_str().to_owned(),
+        ],
+    ];
+    for args in &commands {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = bin().args(args).stdout(full).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?} to a full device: {err}"
+        );
+        assert!(
+            err.contains("cannot write standard output"),
+            "{args:?}: {err}"
+        );
+
+        // The read end is closed before the command writes anything.
+        let mut child = bin()
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked"),
+            "{args:?} to a closed pipe: {err}"
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?} to a closed pipe: {err}"
+        );
+    }
+}

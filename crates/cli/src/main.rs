@@ -491,7 +491,13 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
             }
         }
         match format {
-            Format::Json => println!("{}", json_report(path, src, a)),
+            Format::Json => {
+                if let Err(code) =
+                    write_stdout(format!("{}\n", json_report(path, src, a)).as_bytes())
+                {
+                    return code;
+                }
+            }
             Format::Human => {
                 eprint!(
                     "{}",
@@ -541,8 +547,6 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
     }
     let mut any_error = false;
     let mut usage_error = false;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let color = colour_for(std::io::stderr().is_terminal());
     for path in files {
         let text = match read_source(path) {
@@ -569,7 +573,10 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
         any_error |= analysis.has_errors();
         match format {
             Format::Json => {
-                let _ = writeln!(out, "{}", json_report(path, &text, &analysis));
+                let line = format!("{}\n", json_report(path, &text, &analysis));
+                if let Err(code) = write_stdout(line.as_bytes()) {
+                    return code;
+                }
             }
             Format::Human => {
                 let rendered = render::diagnostics(
@@ -671,9 +678,12 @@ fn render_cmd(
         return ExitCode::from(2);
     };
     let sym = &analysis.outline[symbol];
-    println!("{} ({}) {}", sym.name, sym.kind, sym.detail);
+    let mut shown = format!("{} ({}) {}\n", sym.name, sym.kind, sym.detail);
     for v in analysis.views.iter().filter(|v| v.symbol == symbol) {
-        print!("{}", render::view(&v.view, style));
+        shown.push_str(&render::view(&v.view, style));
+    }
+    if let Err(code) = write_stdout(shown.as_bytes()) {
+        return code;
     }
     if analysis.has_errors() {
         eprintln!("note: the file has errors; run `vaultwright check` for details");
@@ -697,6 +707,7 @@ fn compile(
         return ExitCode::from(2);
     }
     let mut code = ExitCode::SUCCESS;
+    let (mut listing, mut listing_failed) = (true, None);
     for path in files {
         let text = match read_source(path) {
             Ok(t) => t,
@@ -741,8 +752,18 @@ fn compile(
                 eprintln!("error: {}: {e}", dest.display());
                 return ExitCode::from(2);
             }
-            println!("{}", dest.display());
+            // The listing is a courtesy: when it cannot be written the
+            // files still are, and a failure other than a closed pipe
+            // still ends in exit 2.
+            if listing {
+                if let Err(failed) = write_stdout(format!("{}\n", dest.display()).as_bytes()) {
+                    listing = false;
+                    if failed != ExitCode::SUCCESS {
+                        listing_failed = Some(failed);
+                    }
+                }
+            }
         }
     }
-    code
+    listing_failed.unwrap_or(code)
 }
