@@ -277,7 +277,7 @@ impl Frame {
         };
         match c.kind {
             CoordKind::At(x, y) => {
-                let (lx, ly) = (self.ox + x, self.oy + y);
+                let (lx, ly) = (self.ox + sane(x), self.oy + sane(y));
                 let words = if self.in_part {
                     format!("at ({x:02},{y:02}) in the map part · level ({lx},{ly})")
                 } else {
@@ -334,13 +334,21 @@ fn marker(p: Placed, at: Where, origin: Span) -> Marker {
     }
 }
 
+/// A number from the source as the views compute with it. The level is
+/// 80×21, so anything past ±4096 is off the map either way; the clamp keeps
+/// the arithmetic that places things from overflowing on hostile numbers
+/// (the words shown keep the number as written).
+fn sane(v: i32) -> i32 {
+    v.clamp(-4096, 4096)
+}
+
 /// True when the level cell at a coordinate has a horizontal wall beside
 /// it (random coordinates: false).
 fn in_hwall(map: &TileMap, frame: &Frame, c: &Coord) -> bool {
     let CoordKind::At(x, y) = c.kind else {
         return false;
     };
-    let (x, y) = (frame.ox + x, frame.oy + y);
+    let (x, y) = (frame.ox + sane(x), frame.oy + sane(y));
     [x - 1, x + 1].into_iter().any(|nx| {
         u32::try_from(nx)
             .ok()
@@ -439,10 +447,10 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     .map(|t| t.text.clone())
                     .unwrap_or_else(|| "random".into());
                 map.areas.push(Area {
-                    x1: ox + rect.x1,
-                    y1: oy + rect.y1,
-                    x2: ox + rect.x2,
-                    y2: oy + rect.y2,
+                    x1: ox + sane(rect.x1),
+                    y1: oy + sane(rect.y1),
+                    x2: ox + sane(rect.x2),
+                    y2: oy + sane(rect.y2),
                     kind: "region".into(),
                     label: format!("region ({kind})"),
                     origin: span,
@@ -455,10 +463,10 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     "non-passwall"
                 };
                 map.areas.push(Area {
-                    x1: ox + rect.x1,
-                    y1: oy + rect.y1,
-                    x2: ox + rect.x2,
-                    y2: oy + rect.y2,
+                    x1: ox + sane(rect.x1),
+                    y1: oy + sane(rect.y1),
+                    x2: ox + sane(rect.x2),
+                    y2: oy + sane(rect.y2),
                     kind: label.into(),
                     label: label.into(),
                     origin: span,
@@ -482,10 +490,10 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                     _ => "branch region".into(),
                 };
                 map.areas.push(Area {
-                    x1: dx + area.rect.x1,
-                    y1: dy + area.rect.y1,
-                    x2: dx + area.rect.x2,
-                    y2: dy + area.rect.y2,
+                    x1: dx + sane(area.rect.x1),
+                    y1: dy + sane(area.rect.y1),
+                    x2: dx + sane(area.rect.x2),
+                    y2: dy + sane(area.rect.y2),
                     kind: "level region".into(),
                     label,
                     origin: span,
@@ -735,7 +743,7 @@ fn door_state(s: i32) -> &'static str {
 fn in_room(rect: &Rect, c: &Coord, rng: &mut Rng) -> Where {
     match c.kind {
         CoordKind::At(x, y) => {
-            let (lx, ly) = (rect.x + x, rect.y + y);
+            let (lx, ly) = (rect.x + sane(x), rect.y + sane(y));
             Where {
                 x: lx,
                 y: ly,
@@ -841,7 +849,8 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                     h: ROWNO - 2,
                 });
                 let (w, h) = size.unwrap_or_else(|| (rng.range(1, 3), rng.range(1, 2)));
-                let (px, py) = pos.unwrap_or_else(|| {
+                let (w, h) = (sane(w), sane(h));
+                let (px, py) = pos.map(|(x, y)| (sane(x), sane(y))).unwrap_or_else(|| {
                     (
                         rng.range(0, (prect.w - w).max(0)),
                         rng.range(0, (prect.h - h).max(0)),
@@ -978,6 +987,38 @@ TRAP:\"magic portal\",(2,2)
         match a.views.into_iter().next().map(|v| v.view) {
             Some(View::TileMap(m)) => m,
             other => panic!("not a tile map: {other:?}"),
+        }
+    }
+
+    /// The largest and smallest numbers the grammar reads, in every
+    /// statement that places something, draw without overflowing (tests
+    /// run with overflow checks on).
+    #[test]
+    fn extreme_numbers_draw_without_overflow() {
+        for n in ["2147483647", "-2147483648", "99999999999"] {
+            let maze = format!(
+                "MAZE:\"x\",' '\nGEOMETRY:center,center\nMAP\n...\n...\nENDMAP\n\
+                 MONSTER:'D',\"red dragon\",({n},{n})\nOBJECT:'*',random,({n},1)\n\
+                 TRAP:\"pit\",(1,{n})\nDOOR:open,({n},{n})\nFOUNTAIN:({n},0)\n\
+                 REGION:({n},{n},{n},{n}),lit,\"ordinary\"\nNON_DIGGABLE:({n},0,{n},1)\n\
+                 ENGRAVING:({n},{n}),engrave,\"x\"\nGOLD:{n},({n},{n})\n"
+            );
+            let rooms = format!(
+                "LEVEL:\"r\"\nROOM:\"ordinary\",lit,({n},{n}),(left,top),({n},{n})\nNAME:\"a\"\n\
+                 MONSTER:'D',\"red dragon\",({n},{n})\nROOMDOOR:false,closed,north,{n}\n\
+                 SUBROOM:\"ordinary\",lit,({n},{n}),({n},{n}),\"a\"\n\
+                 ROOM:\"ordinary\",random,random,random,random\nRANDOM_CORRIDORS\n"
+            );
+            for src in [maze, rooms] {
+                for seed in 0..4 {
+                    let options = Options {
+                        seed,
+                        ..Options::default()
+                    };
+                    let a = analyze(&src, Language::NethackDes, &options);
+                    assert!(!a.views.is_empty(), "{n}: no view for {src}");
+                }
+            }
         }
     }
 
