@@ -830,6 +830,9 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
     // Each vault name and where it was first given (duplicates are errors).
     let mut names: HashMap<Cow<'_, str>, Span, std::hash::BuildHasherDefault<lint::NameHasher>> =
         HashMap::default();
+    // Line numbers for the duplicate-name message: built once, at the first
+    // duplicate (building it per duplicate made many duplicates quadratic).
+    let mut line_index: Option<crate::LineIndex> = None;
 
     fn finish<'a>(v: Option<Vault<'a>>, f: &mut File<'a>, end: usize) {
         if let Some(mut v) = v {
@@ -1003,7 +1006,7 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
                 .cloned()
                 .unwrap_or((Cow::Borrowed(""), Span::default()));
             if let Some(first) = names.get(&name) {
-                let idx = crate::LineIndex::new(src);
+                let idx = line_index.get_or_insert_with(|| crate::LineIndex::new(src));
                 f.diagnostics.push(Diagnostic::error(
                     DUPLICATE,
                     format!(
