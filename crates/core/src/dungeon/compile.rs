@@ -18,6 +18,7 @@ pub const LIMIT: &str = "DG0204";
 pub const UNKNOWN_DUNGEON: &str = "DG0205";
 pub const BONES_REUSED: &str = "DG0206";
 pub const EMPTY: &str = "DG0207";
+pub const ROLL_GAVE_UP: &str = "DG0208";
 
 pub struct Limits {
     pub maxlevel: i32,

@@ -450,7 +450,22 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
     let mut analysis = Analysis::empty(Language::NethackDungeon);
     analysis.tokens = out.tokens;
     let graph = graph(&out.model);
-    let rolled = roll::roll(&out.model, options.seed);
+    let (rolled, gave_up) = roll::roll(&out.model, options.seed);
+    let mut roll_findings = Vec::new();
+    for d in gave_up.iter().filter_map(|&i| out.model.dungeons.get(i)) {
+        roll_findings.push(
+            Diagnostic::warning(
+                compile::ROLL_GAVE_UP,
+                format!(
+                    "the seeded layout could not place {}'s special levels in {} steps",
+                    d.name,
+                    roll::STEP_BUDGET
+                ),
+                d.name_span,
+            )
+            .with_note("their ranges leave few free levels; the rolled layout leaves out the ones it could not place"),
+        );
+    }
     for (i, d) in out.model.dungeons.iter().enumerate() {
         analysis.outline.push(Symbol {
             name: d.name.clone(),
@@ -498,6 +513,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
         });
     }
     analysis.diagnostics = out.diagnostics;
+    analysis.diagnostics.extend(roll_findings);
     analysis
 }
 

@@ -23,6 +23,23 @@ pub struct Rolled {
     /// Branches whose whole range was taken by special levels (placed on
     /// one anyway).
     pub conflicts: Vec<usize>,
+    /// Dungeons whose special levels found no placement within
+    /// [`STEP_BUDGET`] trials (some are left unplaced).
+    pub gave_up: Vec<usize>,
+}
+
+/// Trials allowed for placing one dungeon's special levels. The search
+/// backtracks as the game's does, which is factorial when the levels
+/// barely fit; every real file places in a few hundred trials, and beyond
+/// this the roll says so instead of running for minutes.
+pub const STEP_BUDGET: u32 = 200_000;
+
+/// What `place` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placed {
+    All,
+    Impossible,
+    OutOfSteps,
 }
 
 /// `level_range`: the first candidate and how many there are.
@@ -49,46 +66,62 @@ fn range(base: i32, rand: i32, chain_at: Option<i32>, lmax: i32) -> Option<(i32,
     Some((base, count))
 }
 
-fn place(
-    m: &Model,
-    order: &[usize],
-    k: usize,
+/// The backtracking search for one dungeon's special levels.
+struct Placer<'a> {
+    m: &'a Model,
+    /// The levels to place, in file order.
+    order: &'a [usize],
+    /// The dungeon's level count.
     lmax: i32,
-    used: &mut Vec<i32>,
-    at: &mut Vec<Option<i32>>,
-    rng: &mut Rng,
-) -> bool {
-    let Some(&li) = order.get(k) else {
-        return true;
-    };
-    let l = &m.levels[li];
-    let chain_at = if l.chain >= 0 {
-        match at.get(l.chain as usize).copied().flatten() {
-            Some(p) => Some(p),
-            None => return place(m, order, k + 1, lmax, used, at, rng),
+    /// Level numbers taken so far.
+    used: Vec<i32>,
+    rng: &'a mut Rng,
+    /// Trials left.
+    steps: u32,
+}
+
+impl Placer<'_> {
+    /// Places `order[k..]`, writing each level's number into `at`.
+    fn place(&mut self, k: usize, at: &mut [Option<i32>]) -> Placed {
+        let Some(&li) = self.order.get(k) else {
+            return Placed::All;
+        };
+        let l = &self.m.levels[li];
+        let chain_at = if l.chain >= 0 {
+            match at.get(l.chain as usize).copied().flatten() {
+                Some(p) => Some(p),
+                None => return self.place(k + 1, at),
+            }
+        } else {
+            None
+        };
+        let Some((base, count)) = range(l.base, l.rand, chain_at, self.lmax) else {
+            return self.place(k + 1, at);
+        };
+        let mut candidates: Vec<i32> = (base..base + count)
+            .filter(|d| !self.used.contains(d))
+            .collect();
+        // Random order of trial, as the game picks randomly among the free ones.
+        for i in (1..candidates.len()).rev() {
+            let j = self.rng.range(0, i as i32) as usize;
+            candidates.swap(i, j);
         }
-    } else {
-        None
-    };
-    let Some((base, count)) = range(l.base, l.rand, chain_at, lmax) else {
-        return place(m, order, k + 1, lmax, used, at, rng);
-    };
-    let mut candidates: Vec<i32> = (base..base + count).filter(|d| !used.contains(d)).collect();
-    // Random order of trial, as the game picks randomly among the free ones.
-    for i in (1..candidates.len()).rev() {
-        let j = rng.range(0, i as i32) as usize;
-        candidates.swap(i, j);
-    }
-    for d in candidates {
-        used.push(d);
-        at[li] = Some(d);
-        if place(m, order, k + 1, lmax, used, at, rng) {
-            return true;
+        for d in candidates {
+            if self.steps == 0 {
+                return Placed::OutOfSteps;
+            }
+            self.steps -= 1;
+            self.used.push(d);
+            at[li] = Some(d);
+            match self.place(k + 1, at) {
+                Placed::Impossible => {}
+                done => return done,
+            }
+            self.used.pop();
+            at[li] = None;
         }
-        used.pop();
-        at[li] = None;
+        Placed::Impossible
     }
-    false
 }
 
 pub fn roll_model(m: &Model, seed: u64) -> Rolled {
@@ -98,6 +131,7 @@ pub fn roll_model(m: &Model, seed: u64) -> Rolled {
         levels: vec![None; m.levels.len()],
         branches: vec![None; m.branches.len()],
         conflicts: Vec::new(),
+        gave_up: Vec::new(),
     };
     for (i, d) in m.dungeons.iter().enumerate() {
         if i > 0 && d.chance != 0 && d.chance <= rng.range(0, 99) {
@@ -173,19 +207,38 @@ pub fn roll_model(m: &Model, seed: u64) -> Rolled {
                 l.chance >= 100 || rng.range(0, 99) < l.chance
             })
             .collect();
-        let mut used = Vec::new();
-        place(m, &order, 0, count, &mut used, &mut r.levels, &mut rng);
+        let mut placer = Placer {
+            m,
+            order: &order,
+            lmax: count,
+            used: Vec::new(),
+            rng: &mut rng,
+            steps: STEP_BUDGET,
+        };
+        if placer.place(0, &mut r.levels) == Placed::OutOfSteps {
+            r.gave_up.push(i);
+        }
     }
     r
 }
 
-pub fn roll(m: &Model, seed: u64) -> BranchGraph {
+/// The rolled layout as a graph, and the dungeons whose special levels
+/// ran out of steps (see [`STEP_BUDGET`]).
+pub fn roll(m: &Model, seed: u64) -> (BranchGraph, Vec<usize>) {
     let r = roll_model(m, seed);
     let mut g = BranchGraph {
         roll: Some(seed),
         ..BranchGraph::default()
     };
     let mut column = vec![None; m.dungeons.len()];
+    for &i in &r.gave_up {
+        if let Some(d) = m.dungeons.get(i) {
+            g.notes.push(format!(
+                "{}: could not place its special levels in {STEP_BUDGET} steps; the ones not shown were left out of this roll",
+                d.name
+            ));
+        }
+    }
     for (i, d) in m.dungeons.iter().enumerate() {
         let Some((start, count)) = r.dungeons[i] else {
             g.notes.push(format!(
@@ -249,7 +302,7 @@ pub fn roll(m: &Model, seed: u64) -> BranchGraph {
     g.notes.push(format!(
         "one layout for seed {seed}, placed like the game's loader (an approximation: not the game's random numbers); depths are absolute"
     ));
-    g
+    (g, r.gave_up)
 }
 
 #[cfg(test)]
@@ -270,6 +323,29 @@ mod tests {
         LEVEL: \"town\" \"T\" @ (3, 2)\n\
         LEVEL: \"end\" \"E\" @ (-1, 0)\n\
         DUNGEON: \"Side\" \"none\" (4, 0) 50\n";
+
+    /// Thirteen levels that must share twelve: the backtracking search
+    /// is factorial here (minutes before the budget); it now stops at the
+    /// budget and says so, in the view and as a finding.
+    #[test]
+    fn levels_that_cannot_fit_stop_at_the_step_budget_and_say_so() {
+        let mut src = String::from("DUNGEON: \"Main\" \"M\" (12, 0)\n");
+        for i in 0..13 {
+            src.push_str(&format!("LEVEL: \"l{i}\" \"none\" @ (1, 12)\n"));
+        }
+        let out = run(&src, &Options::default());
+        let (graph, gave_up) = roll(&out.model, 3);
+        assert_eq!(gave_up, vec![0]);
+        assert!(
+            graph.notes.iter().any(|n| n.contains("could not place")),
+            "{:?}",
+            graph.notes
+        );
+        let placed = graph.dungeons[0].levels.len();
+        assert!((1..13).contains(&placed), "{placed} placed");
+        let a = crate::analyze(&src, crate::Language::NethackDungeon, &Options::default());
+        assert!(a.diagnostics.iter().any(|d| d.code == "DG0208"));
+    }
 
     #[test]
     fn rolls_are_deterministic_and_keep_every_rule() {
