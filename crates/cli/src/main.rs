@@ -663,11 +663,19 @@ fn render_cmd(
         file_name: file_name(path),
         ..Options::default()
     };
-    let analysis = analyze(&text, language, &options);
+    let mut analysis = analyze(&text, language, &options);
     let symbol = match level {
         None => analysis.views.first().map(|v| v.symbol),
         Some(name) => analysis.outline.iter().position(|s| s.name == name),
     };
+    // Views may be made for the focused entry only: ask for this one's.
+    if let Some(s) = symbol.filter(|&s| !analysis.views.iter().any(|v| v.symbol == s)) {
+        let focused = Options {
+            focus: Some(s),
+            ..options.clone()
+        };
+        analysis = analyze(&text, language, &focused);
+    }
     let Some(symbol) = symbol else {
         let names: Vec<&str> = analysis.outline.iter().map(|s| s.name.as_str()).collect();
         eprintln!(

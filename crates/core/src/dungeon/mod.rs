@@ -466,7 +466,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             .with_note("their ranges leave few free levels; the rolled layout leaves out the ones it could not place"),
         );
     }
-    for (i, d) in out.model.dungeons.iter().enumerate() {
+    for d in &out.model.dungeons {
         analysis.outline.push(Symbol {
             name: d.name.clone(),
             kind: "dungeon".into(),
@@ -488,13 +488,21 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
                 d.branches.len()
             ),
         });
+    }
+    // The graph and the roll show the whole file whichever dungeon is
+    // chosen, so they are given once, to the focused dungeon (the first
+    // without a focus): a copy per dungeon made memory grow with the
+    // square of the dungeon count.
+    let n = analysis.outline.len();
+    if n > 0 {
+        let symbol = options.focus.filter(|&f| f < n).unwrap_or(0);
         analysis.views.push(SymbolView {
-            symbol: i,
-            view: View::BranchGraph(graph.clone()),
+            symbol,
+            view: View::BranchGraph(graph),
         });
         analysis.views.push(SymbolView {
-            symbol: i,
-            view: View::BranchGraph(rolled.clone()),
+            symbol,
+            view: View::BranchGraph(rolled),
         });
     }
     let pdf_symbol = (!analysis.outline.is_empty()).then_some(0);

@@ -324,6 +324,30 @@ mod tests {
         LEVEL: \"end\" \"E\" @ (-1, 0)\n\
         DUNGEON: \"Side\" \"none\" (4, 0) 50\n";
 
+    /// The whole-file graph and roll are given once, to the focused
+    /// dungeon, whatever the number of dungeons (a copy per dungeon made
+    /// memory grow with its square: 1,000 dungeons took 257 MB).
+    #[test]
+    fn the_graph_views_are_made_once_not_per_dungeon() {
+        let mut src = String::new();
+        for i in 0..50 {
+            src.push_str(&format!("DUNGEON: \"d{i}\" \"none\" (5, 0)\n"));
+            if i < 49 {
+                src.push_str(&format!("BRANCH: \"d{}\" @ (2, 0)\n", i + 1));
+            }
+        }
+        let a = crate::analyze(&src, crate::Language::NethackDungeon, &Options::default());
+        assert_eq!(a.outline.len(), 50);
+        assert_eq!(a.views.len(), 2);
+        assert!(a.views.iter().all(|v| v.symbol == 0));
+        let focused = Options {
+            focus: Some(7),
+            ..Options::default()
+        };
+        let a = crate::analyze(&src, crate::Language::NethackDungeon, &focused);
+        assert!(a.views.iter().all(|v| v.symbol == 7));
+    }
+
     /// Thirteen levels that must share twelve: the backtracking search
     /// is factorial here (minutes before the budget); it now stops at the
     /// budget and says so, in the view and as a finding.
