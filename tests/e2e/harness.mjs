@@ -66,6 +66,22 @@ export async function launch(extra = {}) {
   return { context, page, errors, dir };
 }
 
+/**
+ * Runs `body({ page, errors, server })` in a fresh browser profile against a
+ * fresh server for dist/, and closes both afterwards, whatever happens.
+ * `extra` goes to the browser context (viewport, touch, …).
+ */
+export async function withStudio(body, extra = {}) {
+  const server = await startServer();
+  const { context, page, errors } = await launch(extra);
+  try {
+    return await body({ page, errors, server });
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
 export async function openStudio(page, url) {
   await page.goto(url);
   await page.waitForSelector(".cm-content", { timeout: 20000 });

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { SHARED, OUT, startServer, launch, openStudio, waitFor } from "./harness.mjs";
+import { SHARED, OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
 
 // A vault with every kind of wall the map language has.
 const WALLS_VAULT = `NAME: vaultwright_walls
@@ -26,7 +26,7 @@ MONS: kobold
 
 const SIZES = [["desktop", 1400, 900], ["phone", 390, 844]];
 
-test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault and a POWDER map", async () => {
+test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault and a POWDER map", () => withStudio(async ({ page, errors, server }) => {
   const dir = fs.mkdtempSync(path.join(OUT, "files-"));
   const walls = path.join(dir, "walls.des");
   fs.writeFileSync(walls, WALLS_VAULT);
@@ -38,8 +38,6 @@ test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault 
     ["dcss-walls", walls, "canvas[data-testid=tilemap]", "map"],
     ["powder", path.join(SHARED, "corpus/powder/maps/lava.map"), "canvas[data-testid=tilemap]", "map"],
   ];
-  const server = await startServer();
-  const { context, page, errors } = await launch();
   try {
     await openStudio(page, server.url);
     for (const [name, file, drawing, pane] of files) {
@@ -68,7 +66,5 @@ test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault 
     assert.deepEqual(errors, []);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
-    await context.close();
-    await server.close();
   }
-});
+}));

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import {
-  SHARED, OUT, startServer, launch, openStudio, replaceText, waitFor,
+  SHARED, OUT, openStudio, replaceText, waitFor, withStudio,
 } from "./harness.mjs";
 
 const CASTLE = path.join(SHARED, "corpus/nethack-3.4.3/des/castle.des");
@@ -40,10 +40,7 @@ async function horizontalOverflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-test("views open fitted to their pane at 1400×900 and at 390×844, with no sideways page scroll", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("views open fitted to their pane at 1400×900 and at 390×844, with no sideways page scroll", () => withStudio(async ({ page, errors, server }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await openStudio(page, server.url);
     await open(page, CASTLE);
@@ -81,16 +78,9 @@ test("views open fitted to their pane at 1400×900 and at 390×844, with no side
     assert.equal(await page.locator("[data-testid=language]").isVisible(), true);
     await page.screenshot({ path: path.join(OUT, "views-menu-phone.png") });
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("the view follows the editor cursor", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("the view follows the editor cursor", () => withStudio(async ({ page, errors, server }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await openStudio(page, server.url);
     await open(page, CASTLE);
@@ -126,16 +116,9 @@ test("the view follows the editor cursor", async () => {
     await waitFor(page, (p) => document.querySelector(p).scrollLeft === 300, pane);
     assert.equal(await page.locator("[data-testid=zoom]").textContent(), zoomed);
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("the outline filters 346 vaults as you type, and selects the vault the cursor is in", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("the outline filters 346 vaults as you type, and selects the vault the cursor is in", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
     await open(page, FLOAT);
     await page.waitForSelector("canvas[data-testid=tilemap]");
@@ -164,16 +147,9 @@ test("the outline filters 346 vaults as you type, and selects the vault the curs
     for (let i = lines.length - 1; i > at; i--) await page.keyboard.press("ArrowUp");
     await waitFor(page, (n) => document.querySelector("[data-testid=outline]")?.dataset.current.startsWith(n), name);
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("keyboard: Tab reaches every control, shortcuts take, ? lists them", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("keyboard: Tab reaches every control, shortcuts take, ? lists them", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
     await page.waitForSelector("canvas[data-testid=tilemap]");
     await page.evaluate(() => document.activeElement?.blur());
@@ -217,16 +193,9 @@ test("keyboard: Tab reaches every control, shortcuts take, ? lists them", async 
     await page.keyboard.press("Escape");
     await waitFor(page, () => !document.querySelector("[data-testid=shortcuts]"));
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("an edit is kept when the page reloads at once", async () => {
-  const server = await startServer();
-  const { context, page } = await launch();
-  try {
+test("an edit is kept when the page reloads at once", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
     await page.click(".cm-content");
     await page.keyboard.press("Control+End");
@@ -235,16 +204,9 @@ test("an edit is kept when the page reloads at once", async () => {
     await page.reload();
     await page.waitForSelector(".cm-content");
     await waitFor(page, () => [...document.querySelectorAll(".cm-line")].some((l) => l.textContent === "# typed just before the reload"));
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("the theme follows the OS until chosen; a long link offers the file instead", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("the theme follows the OS until chosen; a long link offers the file instead", () => withStudio(async ({ page, errors, server }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await openStudio(page, server.url);
     await waitFor(page, () => document.querySelector(".app")?.classList.contains("dark"));
@@ -270,16 +232,9 @@ test("the theme follows the OS until chosen; a long link offers the file instead
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=offer]")]);
     assert.ok(download.suggestedFilename().length > 0);
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("on a touch screen a tap describes a cell instead of jumping", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
-  try {
+test("on a touch screen a tap describes a cell instead of jumping", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
     await replaceText(page, `MAZE:"tap",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n-----\nENDMAP\nMONSTER:'D',"red dragon",(2,1)\n`);
     await page.tap("[data-testid=pane-tabs] button:has-text('View')");
@@ -297,16 +252,9 @@ test("on a touch screen a tap describes a cell instead of jumping", async () => 
     // Still on the view: a tap is not a jump to the source.
     assert.ok(await page.locator("canvas[data-testid=tilemap]").isVisible());
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}, { hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } }));
 
-test("the legend lists the glyphs; choosing one highlights its cells", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("the legend lists the glyphs; choosing one highlights its cells", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
     await open(page, CASTLE);
     await page.waitForSelector("[data-testid=legend-row]");
@@ -319,16 +267,9 @@ test("the legend lists the glyphs; choosing one highlights its cells", async () 
     await waitFor(page, (b) => document.querySelector("canvas[data-testid=tilemap]").toDataURL() !== b, before);
     await page.screenshot({ path: path.join(OUT, "views-castle-legend.png") });
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("one bad map character is one error; the map, outline and view stay", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
-  try {
+test("one bad map character is one error; the map, outline and view stay", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
     await open(page, CASTLE);
     await page.waitForSelector("canvas[data-testid=tilemap]");
@@ -347,15 +288,9 @@ test("one bad map character is one error; the map, outline and view stay", async
     assert.match(await page.getAttribute("[data-testid=outline]", "data-current"), /^castle/);
     assert.ok(await page.locator("canvas[data-testid=tilemap]").isVisible());
     assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-    await server.close();
-  }
-});
+}));
 
-test("a file cut inside a UTF-8 character at byte 4,096, a binary file and an empty file each get a message", async () => {
-  const server = await startServer();
-  const { context, page, errors } = await launch();
+test("a file cut inside a UTF-8 character at byte 4,096, a binary file and an empty file each get a message", () => withStudio(async ({ page, errors, server }) => {
   const dir = fs.mkdtempSync(path.join(OUT, "odd-"));
   try {
     await openStudio(page, server.url);
@@ -376,7 +311,5 @@ test("a file cut inside a UTF-8 character at byte 4,096, a binary file and an em
     assert.deepEqual(errors, []);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
-    await context.close();
-    await server.close();
   }
-});
+}));

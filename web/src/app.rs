@@ -112,10 +112,10 @@ pub fn app() -> Html {
             <PaneTabs pane={state.pane} errors={errors} />
             <main class={classes!("split", pane)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
-                    <Editor text={Rc::new(doc.source.clone())} reload={state.reload} tokens={d.tokens.clone()}
+                    <Editor text={d.source.clone()} reload={state.reload} tokens={d.tokens.clone()}
                         diagnostics={d.diagnostics.clone()} linked={linked} jump={jump}
                         on_change={callbacks.change} on_cursor={callbacks.cursor} />
-                    <DiagnosticsPanel diagnostics={Rc::new(d.analysis.diagnostics.clone())} source={d.source.clone()} on_jump={callbacks.jump} />
+                    <DiagnosticsPanel analysis={d.analysis.clone()} source={d.source.clone()} lines={d.lines.clone()} on_jump={callbacks.jump} />
                 </section>
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}

@@ -147,11 +147,12 @@ async fn tile_map_paints_and_describes_cells() {
         pick: None,
     });
     let source = Rc::new(".\nMONSTER\n".to_string());
-    assert!(describe_cell(&map, &source, 1, 0)
+    let lines = Rc::new(vaultwright::LineIndex::new(&source));
+    assert!(describe_cell(&map, &source, &lines, 1, 0)
         .unwrap()
         .0
         .starts_with("room floor at (1,0) in the map · level (1,0) · line 1"));
-    assert!(describe_cell(&map, &source, 2, 1)
+    assert!(describe_cell(&map, &source, &lines, 2, 1)
         .unwrap()
         .0
         .contains("red dragon"));
@@ -160,6 +161,7 @@ async fn tile_map_paints_and_describes_cells() {
     let props = TileMapProps {
         map: Rc::new(map),
         source,
+        lines,
         highlight: (0, 1),
         dark: false,
         zoom: vaultwright_web::state::Zoom::Scale(1.0),

@@ -78,7 +78,7 @@ pub struct LineCol {
 }
 
 /// Maps byte offsets to lines and columns and back, UTF-8 aware.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineIndex {
     /// Byte offset of the start of every line.
     starts: Vec<u32>,

@@ -3,28 +3,30 @@
 
 use std::rc::Rc;
 
-use vaultwright::{Diagnostic, LineIndex};
+use vaultwright::{Analysis, LineIndex};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct DiagnosticsProps {
-    pub diagnostics: Rc<Vec<Diagnostic>>,
+    pub analysis: Rc<Analysis>,
     pub source: Rc<String>,
+    /// Line index of `source`, built once per analysis.
+    pub lines: Rc<LineIndex>,
     pub on_jump: Callback<usize>,
 }
 
 #[function_component(DiagnosticsPanel)]
 pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
-    let index = LineIndex::new(&props.source);
-    let errors = props.diagnostics.iter().filter(|d| d.is_error()).count();
-    let others = props.diagnostics.len() - errors;
+    let (index, diagnostics) = (&props.lines, &props.analysis.diagnostics);
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let others = diagnostics.len() - errors;
     html! {
         <section class="diagnostics" aria-label="Diagnostics">
             <div class="diag-summary">
                 { format!("{errors} error(s), {others} other finding(s)") }
             </div>
             <ul class="diag-list">
-            { for props.diagnostics.iter().map(|d| {
+            { for diagnostics.iter().map(|d| {
                 let at = index.line_col(&props.source, d.span.start as usize);
                 let offset = d.span.start as usize;
                 let on_jump = props.on_jump.clone();

@@ -10,7 +10,7 @@ use vaultwright::view::BranchGraph;
 use yew::prelude::*;
 
 use super::viewport::Viewport;
-use super::{is_tap, reveal_highlighted, touches, Hover};
+use super::{ellipsize, hover_callback, jump_callback, reveal_highlighted, touches, Hover};
 use crate::state::Zoom;
 
 const COL_W: f64 = 190.0;
@@ -101,24 +101,8 @@ fn drawing(props: &GraphProps) -> Html {
     let ticks: Vec<i32> = (shallow..=deep)
         .filter(|d| d.rem_euclid(every) == 0 || *d == shallow)
         .collect();
-    let hover = |text: String, origin: vaultwright::Span| {
-        let on_hover = props.on_hover.clone();
-        Callback::from(move |e: MouseEvent| {
-            on_hover.emit(Some(Hover {
-                text: text.clone(),
-                origin: Some(origin),
-                at: (e.client_x() as f64, e.client_y() as f64),
-            }))
-        })
-    };
-    let jump = |offset: usize| {
-        let on_jump = props.on_jump.clone();
-        Callback::from(move |e: MouseEvent| {
-            if !is_tap(&e) {
-                on_jump.emit(offset)
-            }
-        })
-    };
+    let hover = |text: String, origin| hover_callback(&props.on_hover, text, origin);
+    let jump = |offset| jump_callback(&props.on_jump, offset);
     html! {
         <>
             <defs>
@@ -149,7 +133,7 @@ fn drawing(props: &GraphProps) -> Html {
                         <rect class="dungeon-head" x={x.to_string()} y="6" width={(COL_W - 20.0).to_string()} height="26"
                               onmouseenter={hover(format!("{} — depths {}–{} · {}", d.name, d.depth_range.0, d.depth_range.1, d.detail), d.origin)}
                               onclick={jump(d.origin.start as usize)} />
-                        <text x={(x + 8.0).to_string()} y="24" class="dungeon-name">{ short(&d.name, 22) }</text>
+                        <text x={(x + 8.0).to_string()} y="24" class="dungeon-name">{ ellipsize(&d.name, 22) }</text>
                         { for d.levels.iter().zip(lanes(d)).map(|(l, (lane, count))| {
                             let y = y_of(l.depth_range.0);
                             let span_h = ((l.depth_range.1 - l.depth_range.0).max(0) as f64 + 1.0) * ROW_H - 4.0;
@@ -162,7 +146,7 @@ fn drawing(props: &GraphProps) -> Html {
                                    onclick={jump(l.origin.start as usize)}>
                                     <title>{ &l.name }</title>
                                     <rect x={x.to_string()} y={y.to_string()} width={(lane_w - 3.0).max(8.0).to_string()} height={span_h.to_string()} rx="4" />
-                                    <text x={(x + 4.0).to_string()} y={(y + 16.0).to_string()}>{ short(&l.name, fits) }</text>
+                                    <text x={(x + 4.0).to_string()} y={(y + 16.0).to_string()}>{ ellipsize(&l.name, fits) }</text>
                                 </g>
                             }
                         }) }
@@ -172,16 +156,6 @@ fn drawing(props: &GraphProps) -> Html {
             { for g.branches.iter().map(|b| branch_edge(props, b, &y_of)) }
         </>
     }
-}
-
-/// A name cut to `n` characters with an ellipsis (the tooltip has it whole).
-fn short(name: &str, n: usize) -> String {
-    if name.chars().count() <= n {
-        return name.to_string();
-    }
-    let mut s: String = name.chars().take(n.saturating_sub(1)).collect();
-    s.push('…');
-    s
 }
 
 /// An arrow from the branch's band in its dungeon to where it arrives in
@@ -216,21 +190,8 @@ fn branch_edge(
         b.kind, b.dir, target.name, b.depth_range.0, b.depth_range.1, arrive
     );
     let title = label.clone();
-    let on_hover = props.on_hover.clone();
-    let origin = b.origin;
-    let enter = Callback::from(move |e: MouseEvent| {
-        on_hover.emit(Some(Hover {
-            text: label.clone(),
-            origin: Some(origin),
-            at: (e.client_x() as f64, e.client_y() as f64),
-        }))
-    });
-    let on_jump = props.on_jump.clone();
-    let click = Callback::from(move |e: MouseEvent| {
-        if !is_tap(&e) {
-            on_jump.emit(origin.start as usize)
-        }
-    });
+    let enter = hover_callback(&props.on_hover, label, b.origin);
+    let click = jump_callback(&props.on_jump, b.origin.start as usize);
     let bend = if leftward { -40.0 } else { 40.0 };
     html! {
         <g class={classes!("edge", b.kind.clone(), touches(Some(b.origin), props.highlight).then_some("hl"))}

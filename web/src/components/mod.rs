@@ -20,8 +20,9 @@ pub mod view_bar;
 pub mod view_pane;
 pub mod viewport;
 
-use vaultwright::Span;
+use vaultwright::{LineIndex, Span};
 use wasm_bindgen::JsCast;
+use yew::Callback;
 
 /// What the pointer is on in a view: a description and the source span.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,11 +33,11 @@ pub struct Hover {
     pub at: (f64, f64),
 }
 
-/// `line N: text` of the line a span starts on.
-pub fn describe_origin(source: &str, span: Span) -> String {
-    let index = vaultwright::LineIndex::new(source);
-    let line = index.line_of(span.start as usize);
-    let range = index.line_range(source, line);
+/// `line N: text` of the line a span starts on (`lines` indexes `source`;
+/// it is built once per analysis, not per hover).
+pub fn describe_origin(source: &str, lines: &LineIndex, span: Span) -> String {
+    let line = lines.line_of(span.start as usize);
+    let range = lines.line_range(source, line);
     let text: String = source
         .get(range)
         .unwrap_or_default()
@@ -54,6 +55,43 @@ pub fn touches(span: Option<Span>, range: (usize, usize)) -> bool {
         }
         None => false,
     }
+}
+
+/// A name cut to `n` characters with an ellipsis, for labels that must fit
+/// a box (the full name goes in a title or tooltip).
+pub fn ellipsize(name: &str, n: usize) -> String {
+    if name.chars().count() <= n {
+        return name.to_string();
+    }
+    let mut s: String = name.chars().take(n.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+/// Shows `text` as the tooltip of the item under the pointer.
+pub fn hover_callback(
+    on_hover: &Callback<Option<Hover>>,
+    text: String,
+    origin: Span,
+) -> Callback<web_sys::MouseEvent> {
+    let on_hover = on_hover.clone();
+    Callback::from(move |e: web_sys::MouseEvent| {
+        on_hover.emit(Some(Hover {
+            text: text.clone(),
+            origin: Some(origin),
+            at: (e.client_x() as f64, e.client_y() as f64),
+        }))
+    })
+}
+
+/// Moves the editor to `offset` on a click; a tap only describes.
+pub fn jump_callback(on_jump: &Callback<usize>, offset: usize) -> Callback<web_sys::MouseEvent> {
+    let on_jump = on_jump.clone();
+    Callback::from(move |e: web_sys::MouseEvent| {
+        if !is_tap(&e) {
+            on_jump.emit(offset)
+        }
+    })
 }
 
 /// Whether a click came from a finger: a tap describes (touch has no

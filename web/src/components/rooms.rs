@@ -4,11 +4,13 @@
 use std::rc::Rc;
 
 use vaultwright::view::RoomLayout;
-use vaultwright::Span;
+use vaultwright::{LineIndex, Span};
 use yew::prelude::*;
 
 use super::viewport::Viewport;
-use super::{describe_origin, is_tap, reveal_highlighted, touches, Hover};
+use super::{
+    describe_origin, ellipsize, hover_callback, jump_callback, reveal_highlighted, touches, Hover,
+};
 use crate::state::Zoom;
 
 const SX: f64 = 10.0;
@@ -18,6 +20,8 @@ const SY: f64 = 16.0;
 pub struct RoomsProps {
     pub layout: Rc<RoomLayout>,
     pub source: Rc<String>,
+    /// Line index of `source`, for naming the line an item comes from.
+    pub lines: Rc<LineIndex>,
     pub highlight: (usize, usize),
     pub zoom: Zoom,
     pub on_zoom: Callback<Zoom>,
@@ -31,22 +35,13 @@ fn handlers(
     text: String,
     origin: Span,
 ) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
-    let on_jump = props.on_jump.clone();
-    let on_hover = props.on_hover.clone();
-    let full = format!("{text} · {}", describe_origin(&props.source, origin));
+    let full = format!(
+        "{text} · {}",
+        describe_origin(&props.source, &props.lines, origin)
+    );
     (
-        Callback::from(move |e: MouseEvent| {
-            if !is_tap(&e) {
-                on_jump.emit(origin.start as usize)
-            }
-        }),
-        Callback::from(move |e: MouseEvent| {
-            on_hover.emit(Some(Hover {
-                text: full.clone(),
-                origin: Some(origin),
-                at: (e.client_x() as f64, e.client_y() as f64),
-            }))
-        }),
+        jump_callback(&props.on_jump, origin.start as usize),
+        hover_callback(&props.on_hover, full, origin),
     )
 }
 
@@ -58,13 +53,7 @@ fn room_name(r: &vaultwright::view::Room) -> String {
 /// the label's size), so that it never runs over the wall; the full name
 /// is in the title and the tooltip.
 fn fit_label(name: &str, cells: i32) -> String {
-    let room = ((cells as f64 * SX) / 6.0).floor().max(1.0) as usize;
-    if name.chars().count() <= room {
-        return name.to_string();
-    }
-    let mut s: String = name.chars().take(room.saturating_sub(1)).collect();
-    s.push('…');
-    s
+    ellipsize(name, ((cells as f64 * SX) / 6.0).floor().max(1.0) as usize)
 }
 
 #[function_component(RoomLayoutView)]

@@ -6,7 +6,8 @@
 
 use std::rc::Rc;
 
-use vaultwright::view::TileMap;
+use vaultwright::view::{Marker, TileMap};
+use vaultwright::LineIndex;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 use yew::prelude::*;
@@ -25,6 +26,8 @@ pub const CELL_H: f64 = 16.0;
 pub struct TileMapProps {
     pub map: Rc<TileMap>,
     pub source: Rc<String>,
+    /// Line index of `source`, for naming the line a cell comes from.
+    pub lines: Rc<LineIndex>,
     /// Byte range of the editor's current line.
     pub highlight: (usize, usize),
     pub dark: bool,
@@ -43,11 +46,12 @@ pub struct TileMapProps {
 pub fn describe_cell(
     map: &TileMap,
     source: &str,
+    lines: &LineIndex,
     x: i32,
     y: i32,
 ) -> Option<(String, Option<vaultwright::Span>)> {
-    if let Some(m) = map.markers.iter().rev().find(|m| m.x == x && m.y == y) {
-        let line = describe_origin(source, m.origin);
+    if let Some(m) = marker_at(map, x, y) {
+        let line = describe_origin(source, lines, m.origin);
         let random = if m.random {
             " (random position, example)"
         } else {
@@ -58,7 +62,7 @@ pub fn describe_cell(
     let c = map.cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?;
     let line = c
         .origin
-        .map(|o| format!(" · {}", describe_origin(source, o)))
+        .map(|o| format!(" · {}", describe_origin(source, lines, o)))
         .unwrap_or_default();
     let at = match c.source_xy {
         Some((sx, sy)) => format!("at ({sx},{sy}) in the map · level ({x},{y})"),
@@ -67,12 +71,14 @@ pub fn describe_cell(
     Some((format!("{} {at}{line}", c.kind), c.origin))
 }
 
+/// The topmost marker at a cell (markers are drawn in order).
+fn marker_at(map: &TileMap, x: i32, y: i32) -> Option<&Marker> {
+    map.markers.iter().rev().find(|m| m.x == x && m.y == y)
+}
+
 /// The source offset a click on a cell jumps to.
 fn origin_at(map: &TileMap, x: i32, y: i32) -> Option<usize> {
-    map.markers
-        .iter()
-        .rev()
-        .find(|m| m.x == x && m.y == y)
+    marker_at(map, x, y)
         .map(|m| m.origin)
         .or_else(|| {
             map.cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)
@@ -275,9 +281,14 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         }
     };
     let hover_at = {
-        let (map, source, on_hover) = (map.clone(), props.source.clone(), props.on_hover.clone());
+        let (map, source, lines, on_hover) = (
+            map.clone(),
+            props.source.clone(),
+            props.lines.clone(),
+            props.on_hover.clone(),
+        );
         move |x: i32, y: i32, client: (f64, f64)| {
-            let hover = describe_cell(&map, &source, x, y).map(|(text, origin)| Hover {
+            let hover = describe_cell(&map, &source, &lines, x, y).map(|(text, origin)| Hover {
                 text,
                 origin,
                 at: client,

@@ -101,12 +101,12 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     );
     let body = match (*shown).clone() {
         Some(Shown::Map(m)) => html! {
-            <TileMapView map={m} source={source} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
+            <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
                 on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
                 legend={props.legend.clone()} on_legend={on_legend} />
         },
         Some(Shown::Rooms(l)) => html! {
-            <RoomLayoutView layout={l} source={source} highlight={hl} zoom={zoom} on_zoom={on_zoom}
+            <RoomLayoutView layout={l} source={source} lines={props.derived.lines.clone()} highlight={hl} zoom={zoom} on_zoom={on_zoom}
                 on_jump={on_jump} on_hover={on_hover} svg_ref={svg_ref.clone()} />
         },
         Some(Shown::Graph(g)) => html! {

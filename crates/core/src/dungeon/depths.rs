@@ -9,7 +9,7 @@
 //! are random, so every figure here is a range (lowest, highest).
 
 use super::compile::{Dungeon, Model};
-use super::level_range;
+use super::{level_range, placement};
 
 /// The fewest and most levels the game may give a dungeon: it rolls
 /// `base + rn2(rand)` when `rand` is set.
@@ -44,19 +44,9 @@ pub fn branch_in_dungeon(m: &Model, branch: usize) -> (i32, i32) {
     };
     widest(level_count(d), |n| {
         // A chained branch moves with the level it is chained to.
-        let (lo, hi) = if b.chain >= 0 && (b.chain as usize) < m.levels.len() {
-            let (a, z) = level_range(m, b.chain as usize, n, 0);
-            (a + b.base, z + b.base)
-        } else if b.base < 0 {
-            (n + b.base + 1, n + b.base + 1)
-        } else {
-            (b.base, b.base)
-        };
-        let hi = match b.rand {
-            -1 => n,
-            r if r > 0 => hi + r - 1,
-            _ => hi,
-        };
+        let chained = (b.chain >= 0 && (b.chain as usize) < m.levels.len())
+            .then(|| level_range(m, b.chain as usize, n, 0));
+        let (lo, hi) = placement(b.base, b.rand, chained, n);
         (lo.max(1), hi.max(lo.max(1)))
     })
 }

@@ -312,23 +312,32 @@ pub fn branch_type_name(t: i32) -> &'static str {
     }
 }
 
+/// Where a placement `@ (base, rand)` can land in a dungeon of `lmax`
+/// levels, before any clamping: `base` after the level it is chained to
+/// (`chained`: that level's range), from the bottom when negative, and
+/// over `rand` levels from there (-1: down to the bottom). Levels and
+/// branches are placed by the same rule.
+pub fn placement(base: i32, rand: i32, chained: Option<(i32, i32)>, lmax: i32) -> (i32, i32) {
+    let (lo, hi) = match chained {
+        Some((a, z)) => (a + base, z + base),
+        None if base < 0 => (lmax + base + 1, lmax + base + 1),
+        None => (base, base),
+    };
+    let hi = match rand {
+        -1 => lmax,
+        r if r > 0 => hi + r - 1,
+        _ => hi,
+    };
+    (lo, hi)
+}
+
 /// Possible 1-based placement of a level inside its dungeon, given the
 /// dungeon's largest level count (`lmax`).
 pub fn level_range(m: &Model, i: usize, lmax: i32, depth: u32) -> (i32, i32) {
     let l = &m.levels[i];
-    let (base_lo, base_hi) = if l.chain >= 0 && (l.chain as usize) < m.levels.len() && depth < 16 {
-        let (a, b) = level_range(m, l.chain as usize, lmax, depth + 1);
-        (a + l.base, b + l.base)
-    } else if l.base < 0 {
-        (lmax + l.base + 1, lmax + l.base + 1)
-    } else {
-        (l.base, l.base)
-    };
-    let hi = match l.rand {
-        -1 => lmax,
-        r if r > 0 => base_hi + r - 1,
-        _ => base_hi,
-    };
+    let chained = (l.chain >= 0 && (l.chain as usize) < m.levels.len() && depth < 16)
+        .then(|| level_range(m, l.chain as usize, lmax, depth + 1));
+    let (base_lo, hi) = placement(l.base, l.rand, chained, lmax);
     (
         base_lo.clamp(1, lmax.max(1)),
         hi.clamp(1, lmax.max(1)).max(base_lo.clamp(1, lmax.max(1))),

@@ -95,38 +95,15 @@ pub fn monster(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) 
         };
         d.monster_id(n, Some(c)).map(|id| (n, id))
     });
-    if let Some((n, id)) = named {
-        let glyph = d
-            .monsters
-            .get(id)
-            .and_then(|&(_, cls)| d.monclass_chars.get(cls as usize))
-            .map_or('?', |&b| b as char);
-        let fg = d.monster_colours.get(id).map_or(Rgb::GRAY, |c| c.rgb());
-        return Look {
-            glyph,
-            fg,
-            what: n.to_string(),
-            pick: None,
-        };
-    }
-    match class {
-        Class::Char(c) => Look {
-            glyph: c as char,
-            fg: Rgb::RANDOM_PICK,
-            what: format!(
-                "random '{}' (class fixed, kind chosen by the game)",
-                c as char
-            ),
-            pick: Some(Pick::InClass),
-        },
-        Class::Random => placeholder(ANY_MONSTER_GLYPH, "random monster (any class)"),
-        Class::Register(n) => Look {
-            pick: Some(Pick::OneOf),
-            ..placeholder(
-                ANY_MONSTER_GLYPH,
-                &register_words("monster", "RANDOM_MONSTERS", n, &regs.monsters),
-            )
-        },
+    match named {
+        Some((n, id)) => named_look(d.monsters, d.monclass_chars, d.monster_colours, id, n),
+        None => class_look(
+            class,
+            ANY_MONSTER_GLYPH,
+            "monster",
+            "RANDOM_MONSTERS",
+            &regs.monsters,
+        ),
     }
 }
 
@@ -138,20 +115,43 @@ pub fn object(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -
         Class::Char(c) if d.is_object_class(c) => c as i32,
         _ => -1,
     };
-    if let Some((n, id)) = name.and_then(|n| d.object_id(n, class_code).map(|id| (n, id))) {
-        let glyph = d
-            .objects
-            .get(id)
-            .and_then(|&(_, cls)| d.objclass_chars.get(cls as usize))
-            .map_or('?', |&b| b as char);
-        let fg = d.object_colours.get(id).map_or(Rgb::GRAY, |c| c.rgb());
-        return Look {
-            glyph,
-            fg,
-            what: n.to_string(),
-            pick: None,
-        };
+    match name.and_then(|n| d.object_id(n, class_code).map(|id| (n, id))) {
+        Some((n, id)) => named_look(d.objects, d.objclass_chars, d.object_colours, id, n),
+        None => class_look(
+            class,
+            ANY_OBJECT_GLYPH,
+            "object",
+            "RANDOM_OBJECTS",
+            &regs.objects,
+        ),
     }
+}
+
+/// A monster or object the level names: its class symbol (from the name
+/// table's class index) and its own colour.
+fn named_look(
+    names: &[(&str, u8)],
+    class_chars: &[u8],
+    colours: &[Clr],
+    id: usize,
+    name: &str,
+) -> Look {
+    let glyph = names
+        .get(id)
+        .and_then(|&(_, cls)| class_chars.get(cls as usize))
+        .map_or('?', |&b| b as char);
+    Look {
+        glyph,
+        fg: colours.get(id).map_or(Rgb::GRAY, |c| c.rgb()),
+        what: name.to_string(),
+        pick: None,
+    }
+}
+
+/// A monster or object without a name the game knows: the class letter
+/// in the random-pick colour, or a placeholder when the class is random
+/// too (`sort` is "monster" or "object", `keyword` its register list).
+fn class_look(class: Class, any: char, sort: &str, keyword: &str, listed: &[u8]) -> Look {
     match class {
         Class::Char(c) => Look {
             glyph: c as char,
@@ -162,19 +162,12 @@ pub fn object(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -
             ),
             pick: Some(Pick::InClass),
         },
-        Class::Random => placeholder(ANY_OBJECT_GLYPH, "random object (any class)"),
+        Class::Random => Look::placeholder(any, format!("random {sort} (any class)")),
         Class::Register(n) => Look {
             pick: Some(Pick::OneOf),
-            ..placeholder(
-                ANY_OBJECT_GLYPH,
-                &register_words("object", "RANDOM_OBJECTS", n, &regs.objects),
-            )
+            ..Look::placeholder(any, register_words(sort, keyword, n, listed))
         },
     }
-}
-
-fn placeholder(glyph: char, what: &str) -> Look {
-    Look::placeholder(glyph, what)
 }
 
 /// Trap glyphs and colours by the trap code the compiler uses (1 = arrow
@@ -217,7 +210,7 @@ pub fn trap(d: &Dialect, name: Option<&str>) -> Look {
                 what: format!("unknown trap \"{n}\""),
                 pick: None,
             },
-            None => placeholder('^', "random trap (any kind)"),
+            None => Look::placeholder('^', "random trap (any kind)"),
         },
     }
 }

@@ -247,15 +247,33 @@ fn altar_type(t: i32) -> &'static str {
     }
 }
 
-/// Where markers of a statement go: the current map part's origin and
-/// size in level coordinates, or the whole level (`in_part` false).
+/// What a statement's coordinates are relative to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Level,
+    MapPart,
+    Room,
+}
+
+impl Scope {
+    fn words(self) -> &'static str {
+        match self {
+            Scope::Level => "on the level",
+            Scope::MapPart => "in the map part",
+            Scope::Room => "in the room",
+        }
+    }
+}
+
+/// Where markers of a statement go: the origin and size, in level
+/// coordinates, of the level, the current map part or a room's interior.
 #[derive(Clone, Copy)]
 struct Frame {
     ox: i32,
     oy: i32,
     w: i32,
     h: i32,
-    in_part: bool,
+    scope: Scope,
 }
 
 impl Frame {
@@ -264,24 +282,30 @@ impl Frame {
         oy: 0,
         w: COLNO,
         h: ROWNO,
-        in_part: false,
+        scope: Scope::Level,
     };
+
+    /// A room's interior: rooms place their contents relative to it.
+    fn room(rect: &Rect) -> Frame {
+        Frame {
+            ox: rect.x,
+            oy: rect.y,
+            w: rect.w,
+            h: rect.h,
+            scope: Scope::Room,
+        }
+    }
 
     /// The level position of a coordinate (an example one for random
     /// positions) and the words saying where the source puts it.
     fn place(&self, c: &Coord, rng: &mut Rng) -> Where {
-        let scope = if self.in_part {
-            " in the map part"
-        } else {
-            " on the level"
-        };
+        let scope = self.scope.words();
         match c.kind {
             CoordKind::At(x, y) => {
                 let (lx, ly) = (self.ox + sane(x), self.oy + sane(y));
-                let words = if self.in_part {
-                    format!("at ({x:02},{y:02}) in the map part · level ({lx},{ly})")
-                } else {
-                    format!("at ({x:02},{y:02}) on the level")
+                let words = match self.scope {
+                    Scope::Level => format!("at ({x:02},{y:02}) {scope}"),
+                    _ => format!("at ({x:02},{y:02}) {scope} · level ({lx},{ly})"),
                 };
                 Where {
                     x: lx,
@@ -296,7 +320,7 @@ impl Frame {
                 let ly = self.oy + rng.range(0, (self.h - 1).max(0));
                 let how = match kind {
                     CoordKind::Place(n) => format!("at place[{n}] (one of RANDOM_PLACES)"),
-                    _ => format!("at a random place{scope}"),
+                    _ => format!("at a random place {scope}"),
                 };
                 Where {
                     x: lx,
@@ -425,7 +449,7 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
                         oy: ystart,
                         w: xsize,
                         h: ysize,
-                        in_part: true,
+                        scope: Scope::MapPart,
                     };
                     paint_part(&mut map, &frame, block);
                     let (w, h) = (frame.w, frame.h);
@@ -738,38 +762,6 @@ fn door_state(s: i32) -> &'static str {
     }
 }
 
-/// Where a coordinate inside a room lands (rooms place their contents
-/// relative to the room's interior).
-fn in_room(rect: &Rect, c: &Coord, rng: &mut Rng) -> Where {
-    match c.kind {
-        CoordKind::At(x, y) => {
-            let (lx, ly) = (rect.x + sane(x), rect.y + sane(y));
-            Where {
-                x: lx,
-                y: ly,
-                source_xy: Some((x, y)),
-                random: false,
-                words: format!("at ({x:02},{y:02}) in the room · level ({lx},{ly})"),
-            }
-        }
-        kind => {
-            let lx = rect.x + rng.range(0, rect.w - 1);
-            let ly = rect.y + rng.range(0, rect.h - 1);
-            let how = match kind {
-                CoordKind::Place(n) => format!("at place[{n}] (one of RANDOM_PLACES)"),
-                _ => "at a random place in the room".to_string(),
-            };
-            Where {
-                x: lx,
-                y: ly,
-                source_xy: None,
-                random: true,
-                words: format!("{how} · level ({lx},{ly}) as an example"),
-            }
-        }
-    }
-}
-
 fn room_view(level: &Level, options: &Options) -> RoomLayout {
     let dialect = Dialect::for_target(options.target);
     let regs = registers(level);
@@ -947,7 +939,7 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                 ) else {
                     continue;
                 };
-                let at = in_room(&r.rect, p.coord, &mut rng);
+                let at = Frame::room(&r.rect).place(p.coord, &mut rng);
                 r.contents.push(marker(p, at, stmt.span));
             }
         }
