@@ -424,6 +424,37 @@ fn render_draws_maze_and_room_levels() {
     assert!(text.contains("room 0: throne"), "{text}");
 }
 
+/// Sub-rooms placed near `INT_MAX` with corridors between their rooms: the
+/// drawing walks only what lies inside it (this once walked two billion
+/// steps and took half a minute).
+#[test]
+fn render_draws_rooms_with_far_subrooms_and_corridors() {
+    let dir = tempdir("far-subrooms");
+    let des = dir.join("far.des");
+    std::fs::write(
+        &des,
+        "LEVEL:\"far\"\n\
+         ROOM:\"ordinary\",lit,(1,1),(center,center),(10,5)\n\
+         SUBROOM:\"ordinary\",lit,(2147483000,2147483000),(2,2),\"a\"\n\
+         ROOM:\"ordinary\",lit,(5,1),(center,center),(10,5)\n\
+         SUBROOM:\"ordinary\",lit,(-2147483000,2147483647),(2147483647,2),\"b\"\n\
+         CORRIDOR:(0,east,0),(1,west,0)\n\
+         CORRIDOR:(0,south,0),(1,north,0)\n",
+    )
+    .unwrap();
+    let out = bin().arg("render").arg(&des).output().unwrap();
+    // The second sub-room is the original's "Invalid subroom position !";
+    // the level is drawn all the same.
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("room 0: ordinary 10x5"), "{text}");
+    assert!(
+        text.contains("room 1: ordinary 2x2 at (4097,4097)"),
+        "{text}"
+    );
+    assert!(text.contains('#'), "the corridors are drawn: {text}");
+}
+
 /// A map part with a named monster of each kind of colour, a random
 /// monster, a random object and a random monster of a fixed class.
 const GLYPHS_DES: &str = "MAZE:\"glyphs\",' '

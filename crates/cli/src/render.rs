@@ -226,8 +226,12 @@ fn room_layout(r: &RoomLayout, color: bool) -> String {
     }
     for room in &r.rooms {
         let Rect4 { x, y, w: rw, h: rh } = Rect4::of(room);
-        for yy in y - 1..=y + rh {
-            for xx in x - 1..=x + rw {
+        // Only the part of the room inside the drawing is walked, so a room
+        // placed far away costs nothing.
+        let (top, bottom) = ((y - 1).max(0), (y + rh).min(h - 1));
+        let (left, right) = ((x - 1).max(0), (x + rw).min(w - 1));
+        for yy in top..=bottom {
+            for xx in left..=right {
                 let border_y = yy == y - 1 || yy == y + rh;
                 let border_x = xx == x - 1 || xx == x + rw;
                 let g = if border_y {

@@ -79,9 +79,17 @@ pub fn each_weighted_glyph(s: &str, mut f: impl FnMut(u8, u32)) -> Result<(), St
 }
 
 fn pick(rng: &mut Rng, choices: &[(u8, u32)]) -> u8 {
-    let total: u32 = choices.iter().map(|(_, w)| w).sum();
-    let mut r = rng.range(0, total.max(1) as i32 - 1) as u32;
+    // Summed in 64 bits: weights come from the source and many large ones
+    // would overflow 32. A total of one or none draws nothing, as
+    // `Rng::range` over an empty span does, so seeds stay as they were.
+    let total: u64 = choices.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut r = if total <= 1 {
+        0
+    } else {
+        rng.next_u64() % total
+    };
     for &(g, w) in choices {
+        let w = u64::from(w);
         if r < w {
             return g;
         }

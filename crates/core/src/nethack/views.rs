@@ -884,10 +884,12 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
                         *wall
                     };
                     let along = |n: i32, rng: &mut Rng| {
+                        // A room of no width still has a door at its corner.
+                        let last = (n - 1).max(0);
                         if *pos < 0 {
-                            rng.range(0, n - 1)
+                            rng.range(0, last)
                         } else {
-                            (*pos).clamp(0, n - 1)
+                            (*pos).clamp(0, last)
                         }
                     };
                     let (x, y) = match wall {

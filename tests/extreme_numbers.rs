@@ -1,0 +1,175 @@
+//! Integer overflow: every real file of every language, with each of its
+//! numbers replaced by the extremes of C's `int` and beyond, is analysed
+//! (views for several seeds) and run through its drop-in without a panic.
+//! Tests run with overflow checks, so any unchecked arithmetic on a number
+//! from the source fails here.
+
+mod common;
+
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use vaultwright::{analyze, dropin, Language, Options, Rlg327Form, Rlg327Kind, Target};
+
+/// The replacements: C's `INT_MAX`, one past it (wraps to `INT_MIN` in the
+/// originals' `atoi`), `UINT_MAX`, a number no 64-bit integer holds, zero.
+const EXTREMES: &[&str] = &[
+    "2147483647",
+    "2147483648",
+    "4294967295",
+    "99999999999999999999",
+    "0",
+];
+
+/// `src` with every run of ASCII digits replaced by `number`.
+fn with_numbers(src: &str, number: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut in_digits = false;
+    for c in src.chars() {
+        if c.is_ascii_digit() {
+            if !in_digits {
+                out.push_str(number);
+            }
+            in_digits = true;
+        } else {
+            in_digits = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(files(&p, ext));
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn shared() -> PathBuf {
+    common::shared_dir().unwrap_or_else(|| {
+        panic!("../shared/corpus is missing: the extreme-number test rewrites its files")
+    })
+}
+
+/// Analyses `src` with each extreme for three seeds, and calls `dropin`
+/// on it; a panic names the file and the extreme.
+fn exercise(path: &Path, src: &str, language: Language, dropin: impl Fn(&str)) {
+    for number in EXTREMES {
+        let text = with_numbers(src, number);
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            for seed in [0, 1, u64::MAX] {
+                let options = Options {
+                    seed,
+                    file_name: path.display().to_string(),
+                    ..Options::default()
+                };
+                analyze(&text, language, &options);
+            }
+            dropin(&text);
+        }));
+        assert!(
+            run.is_ok(),
+            "{} with every number as {number} panicked",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn nethack_levels_with_extreme_numbers() {
+    let shared = shared();
+    for dir in ["corpus/nethack-3.4.3/des", "corpus/nethack-3.4.3/edge"] {
+        for path in files(&shared.join(dir), "des") {
+            let src = std::fs::read_to_string(&path).unwrap_or_default();
+            exercise(&path, &src, Language::NethackDes, |text| {
+                for target in [Target::Nethack343, Target::Nethack323] {
+                    dropin::lev_comp("x.des", text, target, true);
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn dungeon_descriptions_with_extreme_numbers() {
+    let shared = shared();
+    let mut paths = files(&shared.join("corpus/nethack-3.4.3"), "def");
+    paths.extend(files(&shared.join("corpus/nethack-3.2.x"), "def"));
+    assert!(!paths.is_empty(), "no dungeon.def in the corpus");
+    for path in paths {
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        exercise(&path, &src, Language::NethackDungeon, |text| {
+            dropin::dgn_comp("dungeon.def", "dungeon.def", text, Target::Nethack343);
+        });
+    }
+}
+
+#[test]
+fn dcss_vaults_with_extreme_numbers() {
+    let shared = shared();
+    let paths = files(&shared.join("corpus/dcss/des"), "des");
+    assert!(!paths.is_empty());
+    // Each file gets one extreme in turn: the corpus is large, and every
+    // extreme still meets every kind of statement over the whole set.
+    for (i, path) in paths.iter().enumerate() {
+        let src = std::fs::read_to_string(path).unwrap_or_default();
+        let number = EXTREMES[i % EXTREMES.len()];
+        let text = with_numbers(&src, number);
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            for seed in [0, u64::MAX] {
+                let options = Options {
+                    seed,
+                    ..Options::default()
+                };
+                analyze(&text, Language::DcssDes, &options);
+            }
+        }));
+        assert!(
+            run.is_ok(),
+            "{} with every number as {number} panicked",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn powder_rooms_with_extreme_numbers() {
+    let shared = shared();
+    let paths = files(&shared.join("corpus/powder/maps"), "map");
+    assert!(!paths.is_empty());
+    for path in paths {
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        exercise(&path, &src, Language::PowderMap, |text| {
+            dropin::map2c("room.map", text, "room.cpp");
+        });
+    }
+}
+
+#[test]
+fn rlg327_descriptions_with_extreme_numbers() {
+    let shared = shared();
+    let paths = files(&shared.join("corpus/rlg327"), "txt");
+    assert!(!paths.is_empty());
+    for path in paths {
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let (language, kind) = if name.starts_with("object") {
+            (Language::Rlg327Objects, Rlg327Kind::Object)
+        } else {
+            (Language::Rlg327Monsters, Rlg327Kind::Monster)
+        };
+        exercise(&path, &src, language, |text| {
+            dropin::rlg327_print(text, kind, None, Rlg327Form::Reference);
+        });
+    }
+}
