@@ -740,3 +740,47 @@ fn output_that_cannot_be_written_is_an_error_and_a_closed_pipe_is_quiet() {
         );
     }
 }
+
+/// Over many files a missing one is one finding in its place, and the
+/// files after it are still checked or compiled; the run ends with exit 2.
+#[test]
+fn an_unreadable_file_among_many_loses_nothing() {
+    let dir = tempdir("many");
+    let maze = repo().join("static/examples/tiny-maze.des");
+    let rooms = repo().join("static/examples/tiny-rooms.des");
+    let missing = dir.join("missing.des");
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .args([&maze, &missing, &rooms])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let paths: Vec<&str> = lines.iter().map(|l| l["path"].as_str().unwrap()).collect();
+    assert_eq!(
+        paths,
+        [
+            maze.to_str().unwrap(),
+            missing.to_str().unwrap(),
+            rooms.to_str().unwrap()
+        ]
+    );
+    assert_eq!(lines[1]["diagnostics"][0]["code"], "IO0001");
+    assert!(lines[1]["language"].is_null());
+
+    let compiled = dir.join("out");
+    let out = bin()
+        .arg("compile")
+        .args([&missing, &maze])
+        .arg("-o")
+        .arg(&compiled)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let written: Vec<_> = std::fs::read_dir(&compiled).unwrap().collect();
+    assert!(!written.is_empty(), "the readable file was still compiled");
+}

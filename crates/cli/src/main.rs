@@ -1,9 +1,10 @@
 //! `vaultwright`: check, compile and render roguelike level files; a
 //! drop-in for NetHack's `lev_comp`.
 
+mod output;
 mod render;
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -248,9 +249,10 @@ fn map2c(input: &Path, output: &Path) -> ExitCode {
         }
     };
     let run = dropin::map2c(&shown, &text, &output.to_string_lossy());
-    print_stderr(&run.stderr);
+    output::stderr_lines(&run.stderr);
     for out in &run.files {
-        if std::fs::write(output, &out.bytes).is_err() {
+        // map2c's own words, which say nothing of why.
+        if output::replace_file(output, &out.bytes).is_err() {
             eprintln!("Could not open for write {}", output.display());
             return ExitCode::from(255);
         }
@@ -287,7 +289,7 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
         PrintForm::Assignment => Form::Assignment,
     };
     let run = dropin::rlg327_print(&text, kind, dialect, form);
-    if let Err(code) = write_stdout(&run.stdout) {
+    if let Err(code) = output::stdout(&run.stdout) {
         return code;
     }
     let color = colour_for(std::io::stderr().is_terminal());
@@ -333,10 +335,10 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
         &text,
         target,
     );
-    print_stderr(&run.stderr);
+    output::stderr_lines(&run.stderr);
     for out in &run.files {
         if file.is_none() {
-            if let Err(e) = write_stdout(&out.bytes) {
+            if let Err(e) = output::stdout(&out.bytes) {
                 return e;
             }
             continue;
@@ -347,7 +349,7 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
             .and_then(|p| p.parent())
             .map(|dir| dir.join(&out.name))
             .unwrap_or_else(|| PathBuf::from(&out.name));
-        if let Err(e) = overwrite(&dest, &out.bytes) {
+        if let Err(e) = output::replace_file(&dest, &out.bytes) {
             eprintln!("{name}: Can't open output file {}: {e}", dest.display());
             return ExitCode::from(1);
         }
@@ -379,57 +381,16 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
             }
         };
         let run = dropin::lev_comp(&name, &text, target, warnings);
-        print_stderr(&run.stderr);
+        output::stderr_lines(&run.stderr);
         failed |= run.failed();
         for out in &run.files {
-            if let Err(e) = overwrite(Path::new(&out.name), &out.bytes) {
+            if let Err(e) = output::replace_file(Path::new(&out.name), &out.bytes) {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
             }
         }
     }
     ExitCode::from(u8::from(failed))
-}
-
-/// Writes a file in place: opened without truncation, written, and cut to
-/// its new length only when the old one was longer. Rewriting a file of the
-/// same size (a rebuild) then frees and reallocates no blocks, which is
-/// most of what truncating costs; no stale tail can survive.
-fn overwrite(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)?;
-    f.write_all(bytes)?;
-    if f.metadata()?.len() > bytes.len() as u64 {
-        f.set_len(bytes.len() as u64)?;
-    }
-    Ok(())
-}
-
-/// A drop-in's messages on standard error, in one write.
-fn print_stderr(lines: &[String]) {
-    if lines.is_empty() {
-        return;
-    }
-    let mut text = lines.join("\n");
-    text.push('\n');
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
-}
-
-/// Standard output: a closed pipe ends quietly, another failure is an I/O
-/// error (exit 2).
-fn write_stdout(bytes: &[u8]) -> Result<(), ExitCode> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExitCode::SUCCESS),
-        Err(e) => {
-            eprintln!("error: cannot write standard output: {e}");
-            Err(ExitCode::from(2))
-        }
-    }
 }
 
 /// Files named on the command line, with directories expanded to the files
@@ -493,7 +454,7 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
         match format {
             Format::Json => {
                 if let Err(code) =
-                    write_stdout(format!("{}\n", json_report(path, src, a)).as_bytes())
+                    output::stdout(format!("{}\n", json_report(path, src, a)).as_bytes())
                 {
                     return code;
                 }
@@ -549,19 +510,20 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
     let mut usage_error = false;
     let color = colour_for(std::io::stderr().is_terminal());
     for path in files {
-        let text = match read_source(path) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
+        let read = read_source(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|text| language_of(path, &text, forced).map(|l| (text, l)));
+        let (text, language) = match read {
+            Ok(ok) => ok,
+            Err(message) => {
+                // One finding for the file, in its place among the others.
                 usage_error = true;
-                continue;
-            }
-        };
-        let language = match language_of(path, &text, forced) {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("error: {e}");
-                usage_error = true;
+                eprintln!("error: {message}");
+                if let Format::Json = format {
+                    if let Err(code) = output::stdout(json_unread(path, &message).as_bytes()) {
+                        return code;
+                    }
+                }
                 continue;
             }
         };
@@ -574,7 +536,7 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
         match format {
             Format::Json => {
                 let line = format!("{}\n", json_report(path, &text, &analysis));
-                if let Err(code) = write_stdout(line.as_bytes()) {
+                if let Err(code) = output::stdout(line.as_bytes()) {
                     return code;
                 }
             }
@@ -605,6 +567,26 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The JSON line of a file that could not be read or whose language is
+/// unknown: no language, one error without a position.
+fn json_unread(path: &Path, message: &str) -> String {
+    let line = serde_json::json!({
+        "path": path.to_string_lossy(),
+        "language": null,
+        "diagnostics": [{
+            "severity": "error",
+            "code": "IO0001",
+            "message": message,
+            "line": null,
+            "column": null,
+            "end_line": null,
+            "end_column": null,
+            "notes": [],
+        }],
+    });
+    format!("{line}\n")
 }
 
 fn json_report(path: &Path, text: &str, analysis: &Analysis) -> String {
@@ -690,7 +672,7 @@ fn render_cmd(
     for v in analysis.views.iter().filter(|v| v.symbol == symbol) {
         shown.push_str(&render::view(&v.view, style));
     }
-    if let Err(code) = write_stdout(shown.as_bytes()) {
+    if let Err(code) = output::stdout(shown.as_bytes()) {
         return code;
     }
     if analysis.has_errors() {
@@ -715,20 +697,25 @@ fn compile(
         return ExitCode::from(2);
     }
     let mut code = ExitCode::SUCCESS;
+    let mut unreadable = false;
     let (mut listing, mut listing_failed) = (true, None);
     for path in files {
+        // A file that cannot be read or told apart is reported and the
+        // others still compile; the run ends with exit 2.
         let text = match read_source(path) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {}: {e}", path.display());
-                return ExitCode::from(2);
+                unreadable = true;
+                continue;
             }
         };
         let language = match language_of(path, &text, forced) {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(2);
+                unreadable = true;
+                continue;
             }
         };
         let options = Options {
@@ -756,7 +743,7 @@ fn compile(
         }
         for a in &analysis.artifacts {
             let dest = out_dir.join(&a.name);
-            if let Err(e) = std::fs::write(&dest, &a.bytes) {
+            if let Err(e) = output::replace_file(&dest, &a.bytes) {
                 eprintln!("error: {}: {e}", dest.display());
                 return ExitCode::from(2);
             }
@@ -764,7 +751,7 @@ fn compile(
             // files still are, and a failure other than a closed pipe
             // still ends in exit 2.
             if listing {
-                if let Err(failed) = write_stdout(format!("{}\n", dest.display()).as_bytes()) {
+                if let Err(failed) = output::stdout(format!("{}\n", dest.display()).as_bytes()) {
                     listing = false;
                     if failed != ExitCode::SUCCESS {
                         listing_failed = Some(failed);
@@ -772,6 +759,9 @@ fn compile(
                 }
             }
         }
+    }
+    if unreadable {
+        return ExitCode::from(2);
     }
     listing_failed.unwrap_or(code)
 }
