@@ -1,8 +1,8 @@
 //! Robustness: the analysis never panics and keeps its invariants on
 //! mutated real inputs and on garbage (a deterministic mutation fuzzer that
-//! runs in every test run; `cargo fuzz run lev_comp` in `fuzz/` runs the
+//! runs in every test run; `cargo xtask fuzz nethack_des` runs the
 //! same target under libFuzzer for as long as you like). Inputs that once
-//! broke it live in `tests/fixtures/nethack/fuzz/` and are replayed here.
+//! broke it live in `tests/fixtures/fuzz/nethack_des/` and are replayed here.
 
 mod common;
 
@@ -179,8 +179,8 @@ fn garbage_never_panics() {
 
 #[test]
 fn saved_fuzz_findings_stay_fixed() {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/nethack/fuzz");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/fuzz/nethack_des");
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let src = String::from_utf8_lossy(&std::fs::read(e.unwrap().path()).unwrap()).into_owned();

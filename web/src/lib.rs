@@ -5,7 +5,7 @@
 pub mod actions;
 pub mod app;
 pub mod bridge;
-pub mod codec;
+pub use vaultwright_codec as codec;
 pub mod components;
 pub mod derive;
 pub mod effects;

@@ -2,7 +2,8 @@
 //! drop-in for NetHack's `lev_comp`.
 
 mod output;
-mod render;
+
+use vaultwright_cli::render;
 
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};

@@ -60,6 +60,18 @@ pub fn floor_char_boundary(text: &str, index: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// The byte range `start..end` of `text` widened to whole characters:
+/// formats read as bytes (POWDER's rows) count positions in bytes, and a
+/// finding at such a position must still cover whole characters.
+pub fn widen_to_chars(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let start = floor_char_boundary(text, start);
+    let mut end = end.max(start).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    (start, end)
+}
+
 /// The character whose first byte is `bytes[at]`, in formats read as
 /// bytes (`None` for a byte inside a character, or bytes that are not
 /// UTF-8): one finding for a character, not one per byte.

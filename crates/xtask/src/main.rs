@@ -12,8 +12,11 @@
 //! * `bench` — run the benchmarks (`-- --help` for criterion's options).
 //! * `race`  — the drop-ins against the original tools, whole process
 //!   (`VAULTWRIGHT_NETHACK_343=DIR` names the originals).
+//! * `fuzz`  — libFuzzer on every target, or those named (`--time S` per
+//!   target, default 60); findings become fixtures `cargo test` replays.
 //! * `demo`  — check and render an example level with the CLI.
 
+mod fuzz;
 mod race;
 mod serve;
 
@@ -34,8 +37,9 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("race") => release_cli().and_then(|cli| race::race(&root(), &cli)),
         Some("demo") => demo(),
+        Some("fuzz") => fuzz::fuzz(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test|serve|dist|bench|race|demo>");
+            eprintln!("usage: cargo xtask <test|serve|dist|bench|race|fuzz|demo>");
             return ExitCode::from(2);
         }
     };
@@ -258,6 +262,14 @@ fn collect(base: &Path, dir: &Path, out: &mut Vec<String>) -> Result {
     Ok(())
 }
 
+/// `../shared/corpus` (or `$VAULTWRIGHT_SHARED/corpus`), when present.
+fn shared_corpus() -> Option<PathBuf> {
+    let shared = std::env::var_os("VAULTWRIGHT_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared"));
+    Some(shared.join("corpus")).filter(|c| c.is_dir())
+}
+
 fn check_shared() {
     let shared = root().join("../shared/corpus");
     if !shared.is_dir() && std::env::var_os("VAULTWRIGHT_SHARED").is_none() {
@@ -328,7 +340,7 @@ fn test() -> Result {
         "end-to-end tests (node --test, playwright-core)",
         cmd("node").args(["--test", "--test-concurrency=1", "tests/e2e/"]),
     )?;
-    Ok(())
+    fuzz::smoke_if_available()
 }
 
 fn demo() -> Result {

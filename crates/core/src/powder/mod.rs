@@ -9,7 +9,7 @@
 pub mod names;
 
 use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use crate::source::{widen_to_chars, Span};
 use crate::view::{
     Cell, Marker, Pick, Rgb, TileMap, View, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH, ITEM_SLOT_GLYPH,
     MONSTER_SLOT_GLYPH,
@@ -403,21 +403,26 @@ fn read_map(
                 }
             }
         } else {
+            // Positions are bytes, as map2c counts them; the spans cover
+            // whole characters.
+            let chars = |from: usize, to: usize| {
+                let (a, b) = widen_to_chars(line, from, to);
+                Span::new(start + a, start + b)
+            };
             if lb[width + 1] != b'|' {
                 room.diagnostics.push(Diagnostic::warning(
                     BORDER,
                     "map row without its closing `|`",
-                    Span::new(start + width + 1, start + width + 2),
+                    chars(width + 1, width + 2),
                 ));
             }
             room.tokens.push(Token {
                 kind: TokenKind::MapRow,
                 span,
             });
-            block.rows.push((
-                Span::new(start + 1, start + 1 + width),
-                lb[1..=width].to_vec(),
-            ));
+            block
+                .rows
+                .push((chars(1, 1 + width), lb[1..=width].to_vec()));
         }
         if block.rows.len() >= 100 {
             warn(room, "Too many lines in the map!", span);

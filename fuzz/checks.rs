@@ -1,0 +1,239 @@
+//! What each fuzz target asserts, shared by the libFuzzer targets in
+//! `fuzz_targets/` and by `tests/fuzz_fixtures.rs`, which replays every
+//! kept finding with a plain `cargo test`.
+//!
+//! Options ride behind the input: the bytes after the last 0xFF byte (which
+//! no UTF-8 text holds) choose the dialect, the seed, the flags and the
+//! focused entry, so the seed corpus stays whole text and the fuzzer still
+//! reaches every option by inserting a 0xFF.
+
+use std::collections::BTreeMap;
+
+use vaultwright::{
+    analyze, detect_language, dropin, Analysis, Diagnostic, Language, Options, Rlg327Form,
+    Rlg327Kind, Span, Target,
+};
+
+/// What a target asserts about one input (it panics when it does not hold).
+pub type Check = fn(&[u8]);
+
+/// Every target by name, in the order `cargo xtask fuzz` runs them.
+pub const TARGETS: &[(&str, Check)] = &[
+    ("nethack_des", nethack_des),
+    ("nethack_dungeon", nethack_dungeon),
+    ("dcss_des", dcss_des),
+    ("powder_map", powder_map),
+    ("rlg327", rlg327),
+    ("detect_language", detect),
+    ("diagnostics", diagnostics),
+    ("permalink", permalink),
+];
+
+/// The options the fuzzer may set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Knobs {
+    choice: u8,
+    seed: u64,
+    flags: u8,
+    focus: Option<usize>,
+}
+
+impl Knobs {
+    fn options(self, target: Target) -> Options {
+        Options {
+            target,
+            seed: self.seed,
+            extra_warnings: self.flags & 1 != 0,
+            focus: self.focus,
+            ..Options::default()
+        }
+    }
+
+    fn nethack_target(self) -> Target {
+        Target::ALL[usize::from(self.choice) % Target::ALL.len()]
+    }
+}
+
+/// The source text and the options behind its last 0xFF byte.
+pub fn split(data: &[u8]) -> (String, Knobs) {
+    let Some(at) = data.iter().rposition(|&b| b == 0xFF) else {
+        return (String::from_utf8_lossy(data).into_owned(), Knobs::default());
+    };
+    let (text, tail) = (&data[..at], &data[at + 1..]);
+    let byte = |i: usize| tail.get(i).copied().unwrap_or(0);
+    let mut seed = [0u8; 8];
+    for (i, b) in seed.iter_mut().enumerate() {
+        *b = byte(2 + i);
+    }
+    let knobs = Knobs {
+        choice: byte(0),
+        flags: byte(1),
+        seed: u64::from_le_bytes(seed),
+        focus: (byte(1) & 2 != 0).then(|| usize::from(byte(10))),
+    };
+    (String::from_utf8_lossy(text).into_owned(), knobs)
+}
+
+/// Spans inside the text and on character boundaries; tokens likewise.
+fn spans_are_sound(src: &str, a: &Analysis) {
+    let sound = |s: Span| {
+        s.start <= s.end
+            && (s.end as usize) <= src.len()
+            && src.is_char_boundary(s.start as usize)
+            && src.is_char_boundary(s.end as usize)
+    };
+    for d in &a.diagnostics {
+        assert!(
+            sound(d.span),
+            "diagnostic span {:?} in {} bytes",
+            d,
+            src.len()
+        );
+    }
+    for t in &a.tokens {
+        assert!(sound(t.span), "token span {t:?} in {} bytes", src.len());
+    }
+    for s in &a.outline {
+        assert!(sound(s.span), "outline span {s:?} in {} bytes", src.len());
+    }
+}
+
+/// The last bytes written under each name (a name written twice keeps the
+/// second, as a file does).
+fn by_name<'a>(files: impl Iterator<Item = (&'a str, &'a [u8])>) -> BTreeMap<&'a str, &'a [u8]> {
+    files.collect()
+}
+
+/// Analysis and the drop-in take different roads through the compiler (the
+/// drop-in compiles a level at a time); on a file without errors every file
+/// the drop-in writes is one the analysis made, byte for byte. With `exact`
+/// the analysis makes no others (a dungeon's analysis also shows the
+/// preprocessed `.pdf`, which `dgn_comp` does not write).
+fn same_files(a: &Analysis, run: &dropin::Run, exact: bool) {
+    if a.has_errors() {
+        return;
+    }
+    let analysed = by_name(a.artifacts.iter().map(|x| (x.name.as_str(), &x.bytes[..])));
+    let written = by_name(run.files.iter().map(|f| (f.name.as_str(), &f.bytes[..])));
+    for (name, bytes) in &written {
+        let made = analysed.get(name);
+        assert!(
+            made == Some(bytes),
+            "the drop-in wrote {name} ({} bytes); the analysis made {:?} bytes",
+            bytes.len(),
+            made.map(|b| b.len())
+        );
+    }
+    if exact {
+        let extra: Vec<_> = analysed
+            .keys()
+            .filter(|n| !written.contains_key(*n))
+            .collect();
+        assert!(extra.is_empty(), "only the analysis made {extra:?}");
+    }
+}
+
+pub fn nethack_des(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let options = knobs.options(knobs.nethack_target());
+    let a = analyze(&src, Language::NethackDes, &options);
+    spans_are_sound(&src, &a);
+    let run = dropin::lev_comp("fuzz.des", &src, options.target, options.extra_warnings);
+    if options.focus.is_none() {
+        same_files(&a, &run, true);
+    }
+}
+
+pub fn nethack_dungeon(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let name = if knobs.flags & 4 != 0 {
+        "dungeon.pdf"
+    } else {
+        "dungeon.def"
+    };
+    let options = Options {
+        file_name: name.into(),
+        ..knobs.options(knobs.nethack_target())
+    };
+    let a = analyze(&src, Language::NethackDungeon, &options);
+    spans_are_sound(&src, &a);
+    let run = dropin::dgn_comp(name, name, &src, options.target);
+    if options.focus.is_none() {
+        same_files(&a, &run, false);
+    }
+}
+
+pub fn dcss_des(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let a = analyze(&src, Language::DcssDes, &knobs.options(Target::default()));
+    spans_are_sound(&src, &a);
+}
+
+pub fn powder_map(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let a = analyze(&src, Language::PowderMap, &knobs.options(Target::default()));
+    spans_are_sound(&src, &a);
+    dropin::map2c("fuzz.map", &src, "fuzz.cpp");
+}
+
+pub fn rlg327(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let (language, kind) = if knobs.choice & 1 == 0 {
+        (Language::Rlg327Monsters, Rlg327Kind::Monster)
+    } else {
+        (Language::Rlg327Objects, Rlg327Kind::Object)
+    };
+    let a = analyze(&src, language, &knobs.options(Target::default()));
+    spans_are_sound(&src, &a);
+    let form = if knobs.flags & 4 != 0 {
+        Rlg327Form::Assignment
+    } else {
+        Rlg327Form::Reference
+    };
+    dropin::rlg327_print(&src, kind, None, form);
+}
+
+/// The first line is the file's path, the rest its content.
+pub fn detect(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let (path, content) = text.split_once('\n').unwrap_or((&text, ""));
+    let first = detect_language(path, content);
+    assert_eq!(
+        first,
+        detect_language(path, content),
+        "detection is not stable"
+    );
+}
+
+/// The command line's snippets for any span over any text: the spans come
+/// from the option bytes, so they may be reversed, past the end or inside a
+/// character.
+pub fn diagnostics(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let mut diags = analyze(&src, Language::NethackDes, &Options::default()).diagnostics;
+    let [a, b, c, d, ..] = knobs.seed.to_le_bytes();
+    let len = src.len() as u32;
+    for (start, end) in [
+        (u32::from(a), u32::from(b)),
+        (u32::from(b), u32::from(a)),
+        (len.saturating_sub(u32::from(c)), len + u32::from(d)),
+        (u32::MAX, u32::MAX),
+    ] {
+        diags.push(Diagnostic::error("FZ0000", "fuzz", Span { start, end }));
+    }
+    let color = knobs.flags & 1 != 0;
+    vaultwright_cli::render::diagnostics("fuzz.des", &src, &diags, color);
+}
+
+/// Any text as a location hash; a link that decodes encodes back to itself.
+pub fn permalink(data: &[u8]) {
+    let hash = String::from_utf8_lossy(data);
+    if let Ok(Some(state)) = vaultwright_codec::decode_link(&hash) {
+        let again = vaultwright_codec::encode_link(&state);
+        assert_eq!(
+            vaultwright_codec::decode_link(&again),
+            Ok(Some(state)),
+            "a decoded link does not survive encoding"
+        );
+    }
+}
