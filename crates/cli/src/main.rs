@@ -438,7 +438,11 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
         .zip(files)
         .map(|(n, (_, src))| (n.as_str(), src.as_str()))
         .collect();
-    let analyses = Analyzer::new().analyze_set(&set, Language::DcssDes, &Options::default());
+    let options = Options {
+        without_views: true,
+        ..Options::default()
+    };
+    let analyses = Analyzer::new().analyze_set(&set, Language::DcssDes, &options);
     let color = colour_for(std::io::stderr().is_terminal());
     let mut vaults = 0;
     let mut errors = 0;
@@ -488,6 +492,7 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
 fn check(format: Format, forced: Option<Language>, target: Target, files: &[PathBuf]) -> ExitCode {
     let options = Options {
         target,
+        without_views: true,
         ..Options::default()
     };
     let files = &expand(files)[..];
@@ -646,19 +651,31 @@ fn render_cmd(
         file_name: file_name(path),
         ..Options::default()
     };
-    let mut analysis = analyze(&text, language, &options);
-    let symbol = match level {
-        None => analysis.views.first().map(|v| v.symbol),
-        Some(name) => analysis.outline.iter().position(|s| s.name == name),
-    };
-    // Views may be made for the focused entry only: ask for this one's.
-    if let Some(s) = symbol.filter(|&s| !analysis.views.iter().any(|v| v.symbol == s)) {
-        let focused = Options {
-            focus: Some(s),
+    // The outline first, without drawing anything; then the views of the
+    // one entry shown, so a file of thousands of levels draws one.
+    let outline = analyze(
+        &text,
+        language,
+        &Options {
+            without_views: true,
             ..options.clone()
-        };
-        analysis = analyze(&text, language, &focused);
-    }
+        },
+    );
+    let symbol = match level {
+        None => (!outline.outline.is_empty()).then_some(0),
+        Some(name) => outline.outline.iter().position(|s| s.name == name),
+    };
+    let analysis = match symbol {
+        Some(s) => analyze(
+            &text,
+            language,
+            &Options {
+                focus: Some(s),
+                ..options.clone()
+            },
+        ),
+        None => outline,
+    };
     let Some(symbol) = symbol else {
         let names: Vec<&str> = analysis.outline.iter().map(|s| s.name.as_str()).collect();
         eprintln!(
@@ -691,6 +708,7 @@ fn compile(
 ) -> ExitCode {
     let options = Options {
         target,
+        without_views: true,
         ..Options::default()
     };
     if let Err(e) = std::fs::create_dir_all(out_dir) {

@@ -219,6 +219,18 @@ pub struct Options {
     /// entries stay fast to re-analyse while typing); all when absent.
     #[serde(default)]
     pub focus: Option<usize>,
+    /// Build no views at all: `check` and `compile` want findings and
+    /// files, and a file of thousands of levels then costs memory in
+    /// proportion to its text, not to its drawings.
+    #[serde(default)]
+    pub without_views: bool,
+}
+
+impl Options {
+    /// Whether the views of outline entry `symbol` are wanted.
+    pub fn wants_views_of(&self, symbol: usize) -> bool {
+        !self.without_views && self.focus.is_none_or(|f| f == symbol)
+    }
 }
 
 /// A token for highlighting.

@@ -12,12 +12,15 @@
 //! * `bench` — run the benchmarks (`-- --help` for criterion's options).
 //! * `race`  — the drop-ins against the original tools, whole process
 //!   (`VAULTWRIGHT_NETHACK_343=DIR` names the originals).
+//! * `scale` — every command of every language at 1×, 4× and 16× input:
+//!   time and peak memory against the linear-cost goals.
 //! * `fuzz`  — libFuzzer on every target, or those named (`--time S` per
 //!   target, default 60); findings become fixtures `cargo test` replays.
 //! * `demo`  — check and render an example level with the CLI.
 
 mod fuzz;
 mod race;
+mod scale;
 mod serve;
 
 use std::path::{Path, PathBuf};
@@ -38,8 +41,9 @@ fn main() -> ExitCode {
         Some("race") => release_cli().and_then(|cli| race::race(&root(), &cli)),
         Some("demo") => demo(),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
+        Some("scale") => release_cli().and_then(|cli| scale::scale(&cli)),
         _ => {
-            eprintln!("usage: cargo xtask <test|serve|dist|bench|race|fuzz|demo>");
+            eprintln!("usage: cargo xtask <test|serve|dist|bench|race|scale|fuzz|demo>");
             return ExitCode::from(2);
         }
     };

@@ -28,6 +28,9 @@ pub const STRAY: &str = "DC0002";
 pub const BAD_ORIENT: &str = "DC0100";
 pub const DUPLICATE: &str = "DC0101";
 pub const MAP_SIZE: &str = "DC0102";
+/// The game's level (`GXM` × `GYM`): no vault map may be larger.
+pub const LEVEL_WIDTH: usize = 80;
+pub const LEVEL_HEIGHT: usize = 70;
 pub const BAD_BRANCH: &str = "DC0103";
 pub const TAB_IN_MAP: &str = "DC0104";
 /// A header line inside a MAP (ENDMAP forgotten or misspelt): the game
@@ -1351,6 +1354,16 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
                     v.name_span,
                 ));
             }
+        } else if w > LEVEL_WIDTH || h > LEVEL_HEIGHT {
+            // Whatever Lua sets the ORIENT to, no map exceeds the level.
+            diags.push(Diagnostic::error(
+                MAP_SIZE,
+                format!(
+                    "Map '{}' is too big: {w}x{h} - max {LEVEL_WIDTH}x{LEVEL_HEIGHT}",
+                    v.name
+                ),
+                v.name_span,
+            ));
         }
     }
     for l in &f.prelude {
@@ -1405,7 +1418,7 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
         analysis.outline.push(vault_symbol(v));
-        if options.focus.is_some_and(|f| f != i) {
+        if !options.wants_views_of(i) {
             continue;
         }
         if let Some(tm) = view::view(v, options.seed) {

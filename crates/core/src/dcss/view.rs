@@ -228,7 +228,18 @@ fn marker_lines(v: &Vault) -> Vec<(Vec<u8>, String, Span)> {
     markers
 }
 
+/// Maps beyond this many times the level's size in either direction are
+/// not drawn: the game refuses them (DC0102 says so), and drawing a map
+/// of megabytes would cost hundreds of megabytes.
+const DRAWN_BEYOND_THE_LEVEL: usize = 4;
+
 pub fn view(v: &Vault, seed: u64) -> Option<TileMap> {
+    let (w, h) = v.size();
+    if w > DRAWN_BEYOND_THE_LEVEL * super::LEVEL_WIDTH
+        || h > DRAWN_BEYOND_THE_LEVEL * super::LEVEL_HEIGHT
+    {
+        return None;
+    }
     let r = realize::realize(v, seed);
     let h = r.grid.len() as u32;
     let w = r.grid.first()?.len() as u32;

@@ -503,7 +503,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
     // without a focus): a copy per dungeon made memory grow with the
     // square of the dungeon count.
     let n = analysis.outline.len();
-    if n > 0 {
+    if n > 0 && !options.without_views {
         let symbol = options.focus.filter(|&f| f < n).unwrap_or(0);
         analysis.views.push(SymbolView {
             symbol,

@@ -151,10 +151,12 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             name_span: level.name.span,
             detail: views::detail(level, &out.lexed),
         });
-        analysis.views.push(crate::SymbolView {
-            symbol: i,
-            view: views::view(level, &out.lexed, options),
-        });
+        if options.wants_views_of(i) {
+            analysis.views.push(crate::SymbolView {
+                symbol: i,
+                view: views::view(level, &out.lexed, options),
+            });
+        }
     }
     for c in &out.compiled {
         analysis.artifacts.push(Artifact {

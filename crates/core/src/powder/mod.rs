@@ -1103,7 +1103,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             name_span: map.top,
             detail: detail.join(", "),
         });
-        if let Some(tm) = view(&room) {
+        if let Some(tm) = view(&room).filter(|_| options.wants_views_of(0)) {
             analysis.views.push(SymbolView {
                 symbol: 0,
                 view: View::TileMap(tm),

@@ -37,7 +37,17 @@ pub fn distribution(count: u32, sides: u32) -> Option<Vec<f64>> {
     Some(dist)
 }
 
-pub fn describe(field: &str, base: i64, count: u32, sides: u32) -> Dice {
+/// Most bars a distribution has: the studio's chart is 80 pixels wide, so
+/// a distribution over more values is summed into this many equal-width
+/// buckets (a field of `100d100` keeps 80 numbers, not 9,901).
+pub const MAX_BUCKETS: usize = 80;
+
+/// Distributions already worked out in one analysis, by `(count, sides)`:
+/// a file that repeats one die pays for it once.
+#[derive(Default)]
+pub struct DiceCache(std::collections::HashMap<(u32, u32), (Vec<f64>, bool)>);
+
+pub fn describe(field: &str, base: i64, count: u32, sides: u32, cache: &mut DiceCache) -> Dice {
     let (min, max, mean) = if sides == 0 || count == 0 {
         (base, base, base as f64)
     } else {
@@ -47,27 +57,14 @@ pub fn describe(field: &str, base: i64, count: u32, sides: u32) -> Dice {
             base as f64 + count as f64 * (sides as f64 + 1.0) / 2.0,
         )
     };
-    let (distribution, exact) = match distribution(count, sides) {
-        Some(d) => (d, true),
-        None => {
-            // Normal approximation on at most 200 buckets.
-            let var = count as f64 * ((sides as f64).powi(2) - 1.0) / 12.0;
-            let sd = var.sqrt().max(1e-9);
-            let buckets = 200usize;
-            let width = (max - min) as f64 / buckets as f64;
-            let pdf: Vec<f64> = (0..buckets)
-                .map(|i| {
-                    let x = min as f64 + (i as f64 + 0.5) * width;
-                    (-((x - mean) / sd).powi(2) / 2.0).exp()
-                })
-                .collect();
-            let total: f64 = pdf.iter().sum();
-            (
-                pdf.into_iter().map(|p| p / total.max(1e-300)).collect(),
-                false,
-            )
-        }
-    };
+    let (distribution, exact) = cache
+        .0
+        .entry((count, sides))
+        .or_insert_with(|| match distribution(count, sides) {
+            Some(d) => (into_buckets(d), true),
+            None => (normal_approximation(count, sides), false),
+        })
+        .clone();
     Dice {
         field: field.to_string(),
         base,
@@ -81,13 +78,44 @@ pub fn describe(field: &str, base: i64, count: u32, sides: u32) -> Dice {
     }
 }
 
+/// Sums the probabilities of consecutive values into at most
+/// [`MAX_BUCKETS`] equal-width buckets.
+fn into_buckets(values: Vec<f64>) -> Vec<f64> {
+    if values.len() <= MAX_BUCKETS {
+        return values;
+    }
+    let mut buckets = vec![0.0; MAX_BUCKETS];
+    let n = values.len();
+    for (k, p) in values.into_iter().enumerate() {
+        buckets[k * MAX_BUCKETS / n] += p;
+    }
+    buckets
+}
+
+/// The sum of many dice as a normal curve over [`MAX_BUCKETS`] buckets.
+fn normal_approximation(count: u32, sides: u32) -> Vec<f64> {
+    let mean = count as f64 * (sides as f64 + 1.0) / 2.0;
+    let (lo, hi) = (count as f64, count as f64 * sides as f64);
+    let var = count as f64 * ((sides as f64).powi(2) - 1.0) / 12.0;
+    let sd = var.sqrt().max(1e-9);
+    let width = (hi - lo) / MAX_BUCKETS as f64;
+    let pdf: Vec<f64> = (0..MAX_BUCKETS)
+        .map(|i| {
+            let x = lo + (i as f64 + 0.5) * width;
+            (-((x - mean) / sd).powi(2) / 2.0).exp()
+        })
+        .collect();
+    let total: f64 = pdf.iter().sum();
+    pdf.into_iter().map(|p| p / total.max(1e-300)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn nine_plus_three_d_eight() {
-        let d = describe("HP", 9, 3, 8);
+        let d = describe("HP", 9, 3, 8, &mut DiceCache::default());
         assert_eq!((d.min, d.max), (12, 33));
         assert_eq!(d.mean, 22.5);
         assert_eq!(d.distribution.len(), 22);
@@ -105,8 +133,9 @@ mod tests {
 
     #[test]
     fn distributions_sum_to_one_and_have_the_right_mean() {
-        for (n, s) in [(1, 1), (1, 6), (2, 6), (5, 4), (10, 10), (30, 2), (7, 100)] {
-            let d = describe("x", 3, n, s);
+        let cache = &mut DiceCache::default();
+        for (n, s) in [(1, 1), (1, 6), (2, 6), (5, 4), (8, 10), (30, 2), (7, 11)] {
+            let d = describe("x", 3, n, s, cache);
             let total: f64 = d.distribution.iter().sum();
             assert!((total - 1.0).abs() < 1e-9, "{n}d{s}: {total}");
             let mean: f64 = d
@@ -121,10 +150,15 @@ mod tests {
             );
             assert!(d.exact);
         }
-        let big = describe("x", 0, 1550, 92);
+        // Many values: summed into buckets, still exact, still summing to 1.
+        let wide = describe("x", 3, 7, 100, cache);
+        assert!(wide.exact);
+        assert_eq!(wide.distribution.len(), MAX_BUCKETS);
+        assert!((wide.distribution.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        let big = describe("x", 0, 1550, 92, cache);
         assert!(!big.exact);
         assert!((big.distribution.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-        let constant = describe("x", 12, 0, 1);
+        let constant = describe("x", 12, 0, 1, cache);
         assert_eq!(
             (constant.min, constant.max, constant.distribution.len()),
             (12, 12, 1)

@@ -1109,40 +1109,6 @@ pub fn analyze(src: &str, kind: Kind, options: &Options) -> Analysis {
     };
     let mut analysis = Analysis::empty(language);
     let fields = dialect.fields(kind);
-    let table = EntityTable {
-        columns: fields
-            .iter()
-            .filter(|f| **f != "NAME")
-            .map(|s| s.to_string())
-            .collect(),
-        rows: p
-            .entries
-            .iter()
-            .map(|e| Entity {
-                name: match e.get("NAME") {
-                    Some(Value::Text(t)) => t.trim_end().to_string(),
-                    _ => String::new(),
-                },
-                fields: e
-                    .fields
-                    .iter()
-                    .filter(|f| f.key != "NAME")
-                    .map(|f| (f.key.to_string(), value_text(&f.value)))
-                    .collect(),
-                dice: e
-                    .fields
-                    .iter()
-                    .filter_map(|f| match &f.value {
-                        Value::Dice(d) => {
-                            Some(dice::describe(f.key, d.base as i64, d.count, d.sides))
-                        }
-                        _ => None,
-                    })
-                    .collect(),
-                origin: e.span,
-            })
-            .collect(),
-    };
     let noun_plural = match kind {
         Kind::Monster => "monsters",
         Kind::Object => "objects",
@@ -1154,10 +1120,13 @@ pub fn analyze(src: &str, kind: Kind, options: &Options) -> Analysis {
         name_span: Span::default(),
         detail: format!("{} entries, {} dialect", p.entries.len(), dialect.name()),
     });
-    analysis.views.push(SymbolView {
-        symbol: 0,
-        view: View::EntityTable(table),
-    });
+    // The table (with every die's distribution) only when it is shown.
+    if options.wants_views_of(0) {
+        analysis.views.push(SymbolView {
+            symbol: 0,
+            view: View::EntityTable(entity_table(&p, fields)),
+        });
+    }
     for e in &p.entries {
         if let Some(Value::Text(name)) = e.get("NAME") {
             analysis.outline.push(Symbol {
@@ -1200,4 +1169,47 @@ pub fn analyze(src: &str, kind: Kind, options: &Options) -> Analysis {
     tokens.sort_by_key(|t| (t.span.start, t.span.end));
     analysis.tokens = tokens;
     analysis
+}
+
+/// The table view: one row per entry, each die with its distribution.
+fn entity_table(p: &Parsed, fields: &[&str]) -> EntityTable {
+    let mut dice_cache = dice::DiceCache::default();
+    EntityTable {
+        columns: fields
+            .iter()
+            .filter(|f| **f != "NAME")
+            .map(|s| s.to_string())
+            .collect(),
+        rows: p
+            .entries
+            .iter()
+            .map(|e| Entity {
+                name: match e.get("NAME") {
+                    Some(Value::Text(t)) => t.trim_end().to_string(),
+                    _ => String::new(),
+                },
+                fields: e
+                    .fields
+                    .iter()
+                    .filter(|f| f.key != "NAME")
+                    .map(|f| (f.key.to_string(), value_text(&f.value)))
+                    .collect(),
+                dice: e
+                    .fields
+                    .iter()
+                    .filter_map(|f| match &f.value {
+                        Value::Dice(d) => Some(dice::describe(
+                            f.key,
+                            d.base as i64,
+                            d.count,
+                            d.sides,
+                            &mut dice_cache,
+                        )),
+                        _ => None,
+                    })
+                    .collect(),
+                origin: e.span,
+            })
+            .collect(),
+    }
 }

@@ -863,37 +863,37 @@ function __wbg_get_imports() {
             getDataViewMemory0().setInt32((arg0 >>> 0) + 4 * 0, ptr1, true);
         },
         __wbindgen_generic_0000000000000001: function(arg0, arg1) {
-            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Externref], shim_idx: 22, ret: Result(Unit), inner_ret: Some(Result(Unit)) }, mutable: true }) -> Externref`.
+            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Externref], shim_idx: 20, ret: Result(Unit), inner_ret: Some(Result(Unit)) }, mutable: true }) -> Externref`.
             const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h5cb1dd1cae79fdaa);
             return ret;
         },
         __wbindgen_generic_0000000000000002: function(arg0, arg1) {
             // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [NamedExternref("Array<any>")], shim_idx: 1, ret: F64, inner_ret: Some(F64) }, mutable: false }) -> Externref`.
-            const ret = makeClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h9bfc597e04ca9eac);
+            const ret = makeClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h5cf3fd11d43a95e7);
             return ret;
         },
         __wbindgen_generic_0000000000000003: function(arg0, arg1) {
-            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Ref(NamedExternref("Event"))], shim_idx: 14, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
-            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures________invoke__ha5428a10c479f4f6);
-            return ret;
-        },
-        __wbindgen_generic_0000000000000004: function(arg0, arg1) {
-            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Ref(NamedExternref("Event"))], shim_idx: 142, ret: Unit, inner_ret: Some(Unit) }, mutable: false }) -> Externref`.
+            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Ref(NamedExternref("Event"))], shim_idx: 141, ret: Unit, inner_ret: Some(Unit) }, mutable: false }) -> Externref`.
             const ret = makeClosure(arg0, arg1, wasm_bindgen__convert__closures________invoke__hc0b5b7de842f5580);
             return ret;
         },
+        __wbindgen_generic_0000000000000004: function(arg0, arg1) {
+            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Ref(NamedExternref("Event"))], shim_idx: 15, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures________invoke__ha5428a10c479f4f6);
+            return ret;
+        },
         __wbindgen_generic_0000000000000005: function(arg0, arg1) {
-            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [String], shim_idx: 124, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
-            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__ha41d684c44b71714);
+            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [String], shim_idx: 122, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h29c3dc0ca3db99c3);
             return ret;
         },
         __wbindgen_generic_0000000000000006: function(arg0, arg1) {
-            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [U32], shim_idx: 126, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
-            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h68ebc06d32fc979f);
+            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [U32], shim_idx: 124, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__hb4aef356d639355a);
             return ret;
         },
         __wbindgen_generic_0000000000000007: function(arg0, arg1) {
-            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [], shim_idx: 19, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
+            // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [], shim_idx: 17, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
             const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h477343fab8295025);
             return ret;
         },
@@ -924,12 +924,12 @@ function wasm_bindgen__convert__closures_____invoke__h477343fab8295025(arg0, arg
     wasm.wasm_bindgen__convert__closures_____invoke__h477343fab8295025(arg0, arg1);
 }
 
-function wasm_bindgen__convert__closures________invoke__ha5428a10c479f4f6(arg0, arg1, arg2) {
-    wasm.wasm_bindgen__convert__closures________invoke__ha5428a10c479f4f6(arg0, arg1, arg2);
-}
-
 function wasm_bindgen__convert__closures________invoke__hc0b5b7de842f5580(arg0, arg1, arg2) {
     wasm.wasm_bindgen__convert__closures________invoke__hc0b5b7de842f5580(arg0, arg1, arg2);
+}
+
+function wasm_bindgen__convert__closures________invoke__ha5428a10c479f4f6(arg0, arg1, arg2) {
+    wasm.wasm_bindgen__convert__closures________invoke__ha5428a10c479f4f6(arg0, arg1, arg2);
 }
 
 function wasm_bindgen__convert__closures_____invoke__h5cb1dd1cae79fdaa(arg0, arg1, arg2) {
@@ -939,19 +939,19 @@ function wasm_bindgen__convert__closures_____invoke__h5cb1dd1cae79fdaa(arg0, arg
     }
 }
 
-function wasm_bindgen__convert__closures_____invoke__h9bfc597e04ca9eac(arg0, arg1, arg2) {
-    const ret = wasm.wasm_bindgen__convert__closures_____invoke__h9bfc597e04ca9eac(arg0, arg1, arg2);
+function wasm_bindgen__convert__closures_____invoke__h5cf3fd11d43a95e7(arg0, arg1, arg2) {
+    const ret = wasm.wasm_bindgen__convert__closures_____invoke__h5cf3fd11d43a95e7(arg0, arg1, arg2);
     return ret;
 }
 
-function wasm_bindgen__convert__closures_____invoke__h68ebc06d32fc979f(arg0, arg1, arg2) {
-    wasm.wasm_bindgen__convert__closures_____invoke__h68ebc06d32fc979f(arg0, arg1, arg2);
+function wasm_bindgen__convert__closures_____invoke__hb4aef356d639355a(arg0, arg1, arg2) {
+    wasm.wasm_bindgen__convert__closures_____invoke__hb4aef356d639355a(arg0, arg1, arg2);
 }
 
-function wasm_bindgen__convert__closures_____invoke__ha41d684c44b71714(arg0, arg1, arg2) {
+function wasm_bindgen__convert__closures_____invoke__h29c3dc0ca3db99c3(arg0, arg1, arg2) {
     const ptr0 = passStringToWasm0(arg2, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
     const len0 = WASM_VECTOR_LEN;
-    wasm.wasm_bindgen__convert__closures_____invoke__ha41d684c44b71714(arg0, arg1, ptr0, len0);
+    wasm.wasm_bindgen__convert__closures_____invoke__h29c3dc0ca3db99c3(arg0, arg1, ptr0, len0);
 }
 
 
