@@ -34,9 +34,10 @@ struct Outcome {
     findings: Vec<PathBuf>,
 }
 
-/// `args`: target names and `--time S` (seconds per target, default 60).
+/// `args`: target names, `--time S` (seconds per target, default 60) and
+/// `--seed N` (libFuzzer's seed, for a run that repeats itself).
 pub fn fuzz(args: &[String]) -> Result {
-    let (targets, seconds) = parse(args)?;
+    let (targets, seconds, seed) = parse(args)?;
     ensure_cargo_fuzz()?;
     run(
         "build the fuzz targets",
@@ -44,7 +45,7 @@ pub fn fuzz(args: &[String]) -> Result {
     )?;
     let mut outcomes = Vec::new();
     for target in &targets {
-        outcomes.push(fuzz_one(target, seconds)?);
+        outcomes.push(fuzz_one(target, seconds, seed)?);
     }
     report(&outcomes);
     let found: usize = outcomes.iter().map(|o| o.findings.len()).sum();
@@ -57,18 +58,21 @@ pub fn fuzz(args: &[String]) -> Result {
 }
 
 /// A few seconds per target, for `cargo xtask test` when cargo-fuzz is
-/// installed: a new panic shows up before review.
+/// installed: a new panic shows up before review. The seed is fixed, so
+/// the smoke run is the same run every time and never fails by chance.
 pub fn smoke_if_available() -> Result {
     if crate::output("cargo", &["fuzz", "--version"]).is_none() {
         eprintln!("==> fuzz smoke run skipped: cargo-fuzz is not installed (`cargo xtask fuzz` installs it)");
         return Ok(());
     }
-    fuzz(&["--time".to_string(), "5".to_string()])
+    let args = ["--time", "5", "--seed", "1"];
+    fuzz(&args.map(String::from))
 }
 
-fn parse(args: &[String]) -> Result<(Vec<String>, u64)> {
+fn parse(args: &[String]) -> Result<(Vec<String>, u64, Option<u64>)> {
     let mut targets = Vec::new();
     let mut seconds = 60;
+    let mut seed = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--time" {
@@ -76,6 +80,12 @@ fn parse(args: &[String]) -> Result<(Vec<String>, u64)> {
                 .next()
                 .and_then(|s| s.parse().ok())
                 .ok_or("--time takes a number of seconds")?;
+        } else if a == "--seed" {
+            seed = Some(
+                it.next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or("--seed takes a number")?,
+            );
         } else if TARGETS.contains(&a.as_str()) {
             targets.push(a.clone());
         } else {
@@ -88,7 +98,7 @@ fn parse(args: &[String]) -> Result<(Vec<String>, u64)> {
     if targets.is_empty() {
         targets = TARGETS.iter().map(|t| t.to_string()).collect();
     }
-    Ok((targets, seconds))
+    Ok((targets, seconds, seed))
 }
 
 fn ensure_cargo_fuzz() -> Result {
@@ -111,7 +121,7 @@ fn fuzz_cargo() -> std::process::Command {
     c
 }
 
-fn fuzz_one(target: &str, seconds: u64) -> Result<Outcome> {
+fn fuzz_one(target: &str, seconds: u64, seed: Option<u64>) -> Result<Outcome> {
     let fuzz_dir = root().join("fuzz");
     let corpus = fuzz_dir.join("corpus").join(target);
     let artifacts = fuzz_dir.join("artifacts").join(target);
@@ -144,6 +154,9 @@ fn fuzz_one(target: &str, seconds: u64) -> Result<Outcome> {
         format!("-artifact_prefix={}/", artifacts.display()),
         "-print_final_stats=1".into(),
     ]);
+    if let Some(seed) = seed {
+        c.arg(format!("-seed={seed}"));
+    }
     eprintln!("==> fuzz {target} for {seconds} s ({seeds} seeds)");
     let out = c
         .output()
