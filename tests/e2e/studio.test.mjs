@@ -349,6 +349,14 @@ test("a DCSS vault previews with SUBST/NSUBST/SHUFFLE per seed", async () => {
     assert.ok(seen.size > 1, "different seeds give different realisations");
     assert.match(await page.locator(".view-notes").textContent(), /SUBST, NSUBST, SHUFFLE and CLEAR applied/);
     await page.screenshot({ path: path.join(OUT, "studio-dcss.png") });
+
+    // A map far beyond the level (the game refuses it): the finding, and
+    // a word in the view instead of a drawing of millions of cells.
+    await replaceText(page, "NAME: too_wide\nTAGS: transparent\nMAP\n" + ".".repeat(400) + "\nENDMAP\n");
+    await page.waitForSelector(".empty-view");
+    assert.match(await page.locator(".empty-view").textContent(), /Nothing to draw for too_wide/);
+    assert.match(await page.locator("section.diagnostics").textContent(), /is too big: 400x1 - max 80x70/);
+    await page.screenshot({ path: path.join(OUT, "studio-dcss-too-big.png") });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -30,6 +30,8 @@ struct Outcome {
     runs: u64,
     coverage: u64,
     features: u64,
+    /// Edges the seeds alone reach (libFuzzer's `INITED` line).
+    seed_coverage: u64,
     seeds: usize,
     findings: Vec<PathBuf>,
 }
@@ -175,11 +177,16 @@ fn fuzz_one(target: &str, seconds: u64, seed: Option<u64>) -> Result<Outcome> {
         findings.push(keep(target, artifact, &kept)?);
     }
     let (coverage, features) = last_coverage(&log);
+    let seed_coverage = log
+        .lines()
+        .find(|l| l.contains("INITED"))
+        .map_or(0, |l| last_coverage(l).0);
     Ok(Outcome {
         target: target.to_string(),
         runs: stat(&log, "stat::number_of_executed_units:"),
         coverage,
         features,
+        seed_coverage,
         seeds,
         findings,
     })
@@ -282,14 +289,15 @@ fn stat(log: &str, key: &str) -> u64 {
 
 fn report(outcomes: &[Outcome]) {
     eprintln!(
-        "\n{:<16} {:>7} {:>11} {:>8} {:>9} {:>8}",
-        "target", "seeds", "executions", "edges", "features", "findings"
+        "\n{:<16} {:>6} {:>11} {:>11} {:>7} {:>9} {:>8}",
+        "target", "seeds", "seed edges", "executions", "edges", "features", "findings"
     );
     for o in outcomes {
         eprintln!(
-            "{:<16} {:>7} {:>11} {:>8} {:>9} {:>8}",
+            "{:<16} {:>6} {:>11} {:>11} {:>7} {:>9} {:>8}",
             o.target,
             o.seeds,
+            o.seed_coverage,
             o.runs,
             o.coverage,
             o.features,

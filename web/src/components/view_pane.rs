@@ -119,7 +119,9 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             </>
         },
         Some(Shown::Table(t)) => html! { <EntityTableView table={t} on_jump={on_jump} /> },
-        None => html! { <div class="empty-view">{ empty_text(&props.doc) }</div> },
+        None => html! {
+            <div class="empty-view">{ empty_text(&props.doc, analysis.outline.get(symbol)) }</div>
+        },
     };
     let picture = kind.filter(|k| *k != "table");
     html! {
@@ -139,11 +141,16 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     }
 }
 
-fn empty_text(doc: &Doc) -> &'static str {
-    if doc.language.is_supported() {
-        "Nothing to draw yet: define a level."
-    } else {
-        "This language is not supported yet."
+fn empty_text(doc: &Doc, entry: Option<&vaultwright::Symbol>) -> String {
+    match entry {
+        _ if !doc.language.is_supported() => "This language is not supported yet.".into(),
+        // An entry the core does not draw: no map, or one far larger than
+        // the game allows (its findings say which).
+        Some(e) => format!(
+            "Nothing to draw for {}: it has no map, or one too large to draw (see its findings).",
+            e.name
+        ),
+        None => "Nothing to draw yet: define a level.".into(),
     }
 }
 
