@@ -19,6 +19,8 @@ pub const SLOT_MISSING: &str = "DC0206";
 pub const TRANSFORM: &str = "DC0207";
 pub const GLYPH_MEANINGLESS: &str = "DC0208";
 pub const SUBST_UNSATISFIED: &str = "DC0209";
+/// A spec the game accepts but reads otherwise than it is written.
+pub const READ_OTHERWISE: &str = "DC0211";
 
 /// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
 /// Most names checked are far from every candidate, so the length and
@@ -458,6 +460,29 @@ fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     if spec.as_bytes().contains(&b':') {
         modifier_errors(spec, span, diags);
         spell_errors(spec, span, diags);
+        for (tag, number) in spaced_weights(spec) {
+            let count = number.parse::<u32>().ok().filter(|n| (1..=99).contains(n));
+            let (read, placed) = match count {
+                Some(n) => (
+                    format!("{n} as a count of monsters"),
+                    format!("{n} monsters are placed"),
+                ),
+                None => (
+                    format!("drops {number} (a count is 1–99)"),
+                    "one monster is placed".into(),
+                ),
+            };
+            diags.push(
+                Diagnostic::warning(
+                    READ_OTHERWISE,
+                    format!("`{tag} {number}`: the game reads no weight here and {read}"),
+                    span,
+                )
+                .with_note(format!(
+                    "the space ends the tag: the weight stays 10 and {placed}; for a weight write `{tag}{number}`"
+                )),
+            );
+        }
     }
     for name in unknown_monsters(spec) {
         let near = nearest(&name, tables::MONSTERS.iter().copied(), 2);
@@ -1214,8 +1239,43 @@ impl NameBuf {
 /// (`key:value`) and not flags.
 fn name_words(alt: &str, flag: fn(&str) -> bool) -> impl Iterator<Item = &str> {
     spec_words(alt)
-        .filter(|w| !w.as_bytes().contains(&b':') || w.ends_with(':'))
+        // A weight tag with nothing after it is still a tag: the game
+        // strips it (and reads no weight); any other `word:` stays in the
+        // name, which then names nothing.
+        .filter(|w| !w.as_bytes().contains(&b':') || (w.ends_with(':') && !is_weight_tag(w)))
         .filter(move |w| !flag(w))
+}
+
+fn is_weight_tag(word: &str) -> bool {
+    matches!(word, "w:" | "weight:")
+}
+
+/// A monster name without its leading count: the game takes digits
+/// followed by a space off the front (a count of 1–99 it keeps, any other
+/// it drops) before it looks the name up.
+fn without_count(name: &str) -> &str {
+    let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+    match name.as_bytes().get(digits) {
+        Some(b' ') if digits > 0 => &name[digits + 1..],
+        _ => name,
+    }
+}
+
+/// `w: 20 ice statue`: a weight tag with a space before its number. The
+/// game reads no weight there (the default, 10) and the number as a count
+/// of monsters; almost never what was meant.
+fn spaced_weights(spec: &str) -> impl Iterator<Item = (&str, &str)> {
+    fields(spec, |c| c == b'/' || c == b',').filter_map(|alt| {
+        let body = fields(alt, |c| c == b';').next().unwrap_or(alt);
+        let mut words = spec_words(body);
+        words.find(|w| is_weight_tag(w))?;
+        let number = words.next()?;
+        let tag = spec_words(body).find(|w| is_weight_tag(w))?;
+        number
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then_some((tag, number))
+    })
 }
 
 fn monster_flag(w: &str) -> bool {
@@ -1275,7 +1335,7 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
             continue;
         }
         let n = name.normalise(body, monster_flag);
-        if !monster_name_ok(n) {
+        if !monster_name_ok(without_count(n)) {
             out.push(n.to_string());
         }
     }

@@ -209,6 +209,11 @@ impl<'a> Stream<'a> {
         end.min(self.b.len()).max(at)
     }
 
+    /// The span of the whole character at the read position.
+    fn char_span(&self) -> Span {
+        let len = crate::source::char_starting_at(self.b, self.pos).map_or(1, char::len_utf8);
+        Span::new(self.pos, (self.pos + len).min(self.b.len()))
+    }
     fn eat_blank(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.pos += 1;
@@ -884,7 +889,7 @@ impl<'a> Reader<'a> {
         if self.s.peek().is_some_and(|c| c != b'\n') {
             self.discard_description(
                 "text after END on its line".into(),
-                Span::new(self.s.pos, self.s.pos + 1),
+                self.s.char_span(),
                 begin,
                 after_discard,
             );
