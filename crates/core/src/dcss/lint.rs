@@ -319,23 +319,15 @@ fn place_words(spec: &str) -> Vec<(usize, String)> {
     bad
 }
 
-/// String literals of Lua code with their offsets in it.
-fn lua_strings(code: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    while let Some(i) = code[pos..].find(['"', '\'']) {
-        let start = pos + i;
-        let q = code.as_bytes()[start] as char;
-        let body = &code[start + 1..];
-        match body.find(q) {
-            Some(end) => {
-                out.push((start + 1, &body[..end]));
-                pos = start + 1 + end + 1;
-            }
-            None => break,
-        }
-    }
-    out
+/// String literals of Lua code (short and long) with the offsets of their
+/// contents, as Lua's own lexer finds them.
+fn lua_strings(code: &str, opens_in_string: Option<u8>) -> Vec<(usize, &str)> {
+    use super::lua_lex::{tokens_from, Kind};
+    tokens_from(code, opens_in_string)
+        .into_iter()
+        .filter(|t| matches!(t.kind, Kind::String | Kind::LongString))
+        .map(|t| (t.content.0, t.content(code)))
+        .collect()
 }
 
 /// What the engine makes of a tag, remembered across the vaults of one
@@ -426,7 +418,7 @@ pub fn lint_lua(l: &super::Lua, diags: &mut Vec<Diagnostic>) {
     if !holds(&MONS, "mons", &l.text) {
         return;
     }
-    for (off, s) in lua_strings(&l.text) {
+    for (off, s) in lua_strings(&l.text, l.opens_in_string) {
         // A string glued to computed text ("place:D:" .. depth) is partial.
         let after = &l.text[(off + s.len() + 1).min(l.text.len())..];
         let before = &l.text[..off.saturating_sub(1)];

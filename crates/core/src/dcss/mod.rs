@@ -11,6 +11,7 @@
 pub mod lint;
 pub mod look;
 pub mod look_tables;
+pub mod lua_lex;
 pub mod realize;
 pub mod tables;
 pub mod view;
@@ -313,6 +314,10 @@ pub struct Lua<'a> {
     /// Source offset of the first byte of `text` (`text` is the source
     /// from here, so its offsets map one to one).
     pub text_at: usize,
+    /// For a Lua line: the quote of the string it starts inside, when the
+    /// Lua line before ended that string's line with a backslash (the game
+    /// joins Lua lines into one chunk, so the string goes on here).
+    pub opens_in_string: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -766,44 +771,6 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
     None
 }
 
-/// Net nesting change of one Lua line (rough: keywords outside strings).
-/// Read as bytes: every delimiter is ASCII, and bytes of non-ASCII
-/// characters count as word characters.
-fn lua_depth_delta(code: &str) -> i32 {
-    let word_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
-    let b = code.as_bytes();
-    let mut delta = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if word_byte(c) {
-            let st = i;
-            while i < b.len() && word_byte(b[i]) {
-                i += 1;
-            }
-            match &b[st..i] {
-                b"if" | b"function" | b"do" => delta += 1,
-                b"end" => delta -= 1,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            b'"' | b'\'' => {
-                // To the closing quote not preceded by a backslash.
-                i += 1;
-                while i < b.len() && !(b[i] == c && b[i - 1] != b'\\') {
-                    i += 1;
-                }
-            }
-            b'-' if b.get(i + 1) == Some(&b'-') => break,
-            _ => {}
-        }
-        i += 1;
-    }
-    delta
-}
-
 /// Parses and checks a file (no cache: each call lints every vault).
 pub fn parse(src: &str) -> File<'_> {
     parse_cached(src, None)
@@ -844,6 +811,8 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
         }
     }
 
+    // The quote of a string the last Lua line left open with a backslash.
+    let mut lua_line_quote: Option<u8> = None;
     while let Some((start, line)) = lines.next() {
         let t = trim_blank_start(line);
         let indent = line.len() - t.len();
@@ -865,21 +834,25 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
                 kind: TokenKind::Code,
                 span,
             });
+            let opens_in_string = lua_line_quote;
+            lua_line_quote = lua_lex::continued_string(code, opens_in_string);
             let lua = Lua {
                 kind: LuaKind::Line,
                 text: Cow::Borrowed(code),
                 span,
                 text_at: at + 1,
+                opens_in_string,
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => {
-                    lua_depth = (lua_depth + lua_depth_delta(code)).max(0);
+                    lua_depth = (lua_depth + lua_lex::depth_delta(code, opens_in_string)).max(0);
                     v.push(Item::Lua(lua));
                 }
                 _ => f.prelude.push(lua),
             }
             continue;
         }
+        lua_line_quote = None;
         if let Some((kind, open_len)) = t
             .starts_with(['{', 'l', 'p', 'v', 'e'])
             .then(|| lua_opener(t))
@@ -924,6 +897,7 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
                 text,
                 span,
                 text_at,
+                opens_in_string: None,
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => v.push(Item::Lua(lua)),
@@ -1642,7 +1616,7 @@ mod tests {
             ("endif = 1", 0),
             ("é if ç", 1),
         ] {
-            assert_eq!(lua_depth_delta(code), delta, "{code}");
+            assert_eq!(lua_lex::depth_delta(code, None), delta, "{code}");
         }
     }
 

@@ -1,0 +1,486 @@
+//! Lua's lexical rules (5.1 to 5.4), enough to know what is a string, a
+//! comment or a word: short strings with every escape (`\"`, `\\`, a
+//! backslash before a line end, `\z` as Lua 5.2 and later read it), long brackets `[==[ ]==]` and long
+//! comments at any level, `--` comments holding quotes. Lua is never run;
+//! the checks only need to know where its strings and keywords are.
+//!
+//! Tested against a real Lua lexer over every Lua block of the corpus.
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A name or a keyword.
+    Word,
+    /// A short string `"…"` / `'…'`; `content` excludes the quotes.
+    String,
+    /// A long string `[[…]]` at any level.
+    LongString,
+    /// A short string that meets a line end or the end of the text first
+    /// (Lua's "unfinished string").
+    Unfinished,
+    Comment,
+    Number,
+    Symbol,
+}
+
+/// One token: its kind, its bytes `start..end`, and for strings the bytes
+/// of the content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: Kind,
+    pub start: usize,
+    pub end: usize,
+    pub content: (usize, usize),
+}
+
+impl Token {
+    pub fn text<'a>(&self, code: &'a str) -> &'a str {
+        code.get(self.start..self.end).unwrap_or("")
+    }
+    pub fn content<'a>(&self, code: &'a str) -> &'a str {
+        code.get(self.content.0..self.content.1).unwrap_or("")
+    }
+}
+
+/// The tokens of `code`, whitespace left out. Never fails: what Lua would
+/// reject still becomes tokens (an unfinished string, a stray symbol).
+#[cfg(test)]
+pub fn tokens(code: &str) -> Vec<Token> {
+    tokens_from(code, None)
+}
+
+/// The tokens of `code` when it starts inside a short string opened by
+/// `quote` on an earlier line (a DCSS `:` line that continues the string
+/// its predecessor ended with a backslash; the game joins `:` lines into
+/// one chunk).
+pub fn tokens_from(code: &str, quote: Option<u8>) -> Vec<Token> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    if let Some(q) = quote {
+        let (end, kind) = short_string_body(b, 0, q);
+        let content_end = if kind == Kind::String { end - 1 } else { end };
+        out.push(Token {
+            kind,
+            start: 0,
+            end,
+            content: (0, content_end),
+        });
+        i = end;
+    }
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        let token = |kind, end, content| Token {
+            kind,
+            start,
+            end,
+            content,
+        };
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C => {
+                i += 1;
+                continue;
+            }
+            b'-' if b.get(i + 1) == Some(&b'-') => {
+                let end = match long_bracket(b, i + 2) {
+                    Some(level) => long_end(b, i + 2, level).0,
+                    None => line_end(b, i),
+                };
+                out.push(token(Kind::Comment, end, (start, end)));
+                i = end;
+            }
+            b'[' if long_bracket(b, i).is_some() => {
+                let level = long_bracket(b, i).unwrap_or(0);
+                let open = i + level + 2;
+                // A line end right after the opening bracket is not content.
+                let first = match (b.get(open), b.get(open + 1)) {
+                    (Some(b'\r'), Some(b'\n')) | (Some(b'\n'), Some(b'\r')) => open + 2,
+                    (Some(b'\r' | b'\n'), _) => open + 1,
+                    _ => open,
+                };
+                let (end, closed_at) = long_end(b, i, level);
+                out.push(token(
+                    Kind::LongString,
+                    end,
+                    (first.min(closed_at), closed_at),
+                ));
+                i = end;
+            }
+            b'"' | b'\'' => {
+                let (end, kind) = short_string(b, i);
+                let content_end = if kind == Kind::String { end - 1 } else { end };
+                out.push(token(kind, end, (start + 1, content_end)));
+                i = end;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                out.push(token(Kind::Word, i, (start, i)));
+            }
+            c if c.is_ascii_digit()
+                || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) =>
+            {
+                i = number_end(b, i);
+                out.push(token(Kind::Number, i, (start, i)));
+            }
+            _ => {
+                i += symbol_len(b, i);
+                // Never inside a character: a byte of a character of several
+                // bytes is a symbol to Lua, and the token covers the character.
+                while i < b.len() && !code.is_char_boundary(i) {
+                    i += 1;
+                }
+                out.push(token(Kind::Symbol, i, (start, i)));
+            }
+        }
+    }
+    out
+}
+
+/// The level of a long bracket opening at `at` (`[`, `=`×level, `[`).
+fn long_bracket(b: &[u8], at: usize) -> Option<usize> {
+    if b.get(at) != Some(&b'[') {
+        return None;
+    }
+    let level = b[at + 1..].iter().take_while(|&&c| c == b'=').count();
+    (b.get(at + 1 + level) == Some(&b'[')).then_some(level)
+}
+
+/// Where a long bracket of `level` opened at `at` ends: the byte after its
+/// closing bracket, and where that closing bracket starts (both the end of
+/// the text when it never closes).
+fn long_end(b: &[u8], at: usize, level: usize) -> (usize, usize) {
+    let mut i = at + level + 2;
+    while i < b.len() {
+        if b[i] == b']' {
+            let eq = b[i + 1..].iter().take_while(|&&c| c == b'=').count();
+            if eq == level && b.get(i + 1 + eq) == Some(&b']') {
+                return (i + level + 2, i);
+            }
+        }
+        i += 1;
+    }
+    (b.len(), b.len())
+}
+
+fn line_end(b: &[u8], from: usize) -> usize {
+    b[from..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(b.len(), |n| from + n)
+}
+
+/// A short string from its opening quote at `at`: the byte after it, and
+/// whether it closed. A backslash takes the next character with it, and a
+/// backslash before a line end (either pair of CR and LF) continues the
+/// string on the next line.
+fn short_string(b: &[u8], at: usize) -> (usize, Kind) {
+    short_string_body(b, at + 1, b[at])
+}
+
+/// A short string's body from `from`, up to and including `quote`.
+fn short_string_body(b: &[u8], from: usize, quote: u8) -> (usize, Kind) {
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            c if c == quote => return (i + 1, Kind::String),
+            b'\n' | b'\r' => return (i, Kind::Unfinished),
+            b'\\' => {
+                i += 1;
+                match (b.get(i), b.get(i + 1)) {
+                    (Some(b'\r'), Some(b'\n')) | (Some(b'\n'), Some(b'\r')) => i += 2,
+                    // `\z` (Lua 5.2 on) skips the blanks after it, line ends too.
+                    (Some(b'z'), _) => {
+                        i += 1;
+                        while b
+                            .get(i)
+                            .is_some_and(|c| c.is_ascii_whitespace() || *c == 0x0B)
+                        {
+                            i += 1;
+                        }
+                    }
+                    (Some(_), _) => i += 1,
+                    (None, _) => {}
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    (b.len(), Kind::Unfinished)
+}
+
+/// Lua reads a number greedily: digits, letters (hex digits, exponent
+/// markers), dots, and a sign right after an exponent marker.
+fn number_end(b: &[u8], at: usize) -> usize {
+    let hex = b.get(at) == Some(&b'0') && matches!(b.get(at + 1), Some(b'x' | b'X'));
+    let exponent: &[u8] = if hex { b"pP" } else { b"eE" };
+    let mut i = at;
+    while i < b.len() {
+        let c = b[i];
+        let signed_exponent = (c == b'+' || c == b'-') && i > at && exponent.contains(&b[i - 1]);
+        if !(signed_exponent || c.is_ascii_alphanumeric() || c == b'.' || c == b'_') {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+fn symbol_len(b: &[u8], at: usize) -> usize {
+    let rest = &b[at..];
+    for s in [
+        &b"..."[..],
+        b"..",
+        b"==",
+        b"~=",
+        b"<=",
+        b">=",
+        b"::",
+        b"//",
+        b"<<",
+        b">>",
+    ] {
+        if rest.starts_with(s) {
+            return s.len();
+        }
+    }
+    1
+}
+
+/// The quote of the short string `code` ends inside when its last byte is
+/// the backslash that continues it on the next line (`None` otherwise).
+/// `quote`: the string `code` itself starts inside, as for
+/// [`tokens_from`].
+pub fn continued_string(code: &str, quote: Option<u8>) -> Option<u8> {
+    let last = *tokens_from(code, quote).last()?;
+    if last.kind != Kind::Unfinished || last.end != code.len() || !code.ends_with('\\') {
+        return None;
+    }
+    match code.as_bytes()[last.start] {
+        q @ (b'"' | b'\'') if !(last.start == 0 && quote.is_some()) => Some(q),
+        _ => quote,
+    }
+}
+
+/// The change in block nesting over `code`: `if`, `function`, `do` and
+/// `repeat` open a block, `end` and `until` close one (`while … do` and
+/// `for … do` open once, at their `do`).
+pub fn depth_delta(code: &str, quote: Option<u8>) -> i32 {
+    tokens_from(code, quote)
+        .iter()
+        .filter(|t| t.kind == Kind::Word)
+        .map(|t| match t.text(code) {
+            "if" | "function" | "do" | "repeat" => 1,
+            "end" | "until" => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(code: &str) -> Vec<&str> {
+        tokens(code)
+            .iter()
+            .filter(|t| matches!(t.kind, Kind::String | Kind::LongString))
+            .map(|t| t.content(code))
+            .collect()
+    }
+
+    #[test]
+    fn a_string_continued_on_the_next_line_keeps_its_apostrophe() {
+        let code = "local s = \"ogre / \\\nwill-o'-wisp / orc\"\nmons(s)";
+        assert_eq!(strings(code), ["ogre / \\\nwill-o'-wisp / orc"]);
+        let code = "x = 'a\\\r\nb' y = \"c\"";
+        assert_eq!(strings(code), ["a\\\r\nb", "c"]);
+    }
+
+    #[test]
+    fn escapes_do_not_end_a_string() {
+        assert_eq!(
+            strings(r#"a = "say \"hi\" \\" b = 'it\'s'"#),
+            [r#"say \"hi\" \\"#, r"it\'s"]
+        );
+        assert_eq!(strings("a = \"x\\z\n   y\""), ["x\\z\n   y"]);
+    }
+
+    #[test]
+    fn long_brackets_and_comments_at_any_level() {
+        let code = "a = [==[ it's ]] \"not\" ]==] -- don't \"count\"\nb = [[\nfirst]] --[=[ 'no\n]] ]=] c = 'yes'";
+        assert_eq!(strings(code), [" it's ]] \"not\" ", "first", "yes"]);
+        let comments: Vec<&str> = tokens(code)
+            .iter()
+            .filter(|t| t.kind == Kind::Comment)
+            .map(|t| t.text(code))
+            .collect();
+        assert_eq!(comments, ["-- don't \"count\"", "--[=[ 'no\n]] ]=]"]);
+    }
+
+    #[test]
+    fn a_string_continued_over_lines_is_followed_line_by_line() {
+        let first = "mons(\"ogre / \\";
+        assert_eq!(continued_string(first, None), Some(b'"'));
+        let second = "will-o'-wisp / \\";
+        assert_eq!(continued_string(second, Some(b'"')), Some(b'"'));
+        let third = "orc\")";
+        assert_eq!(continued_string(third, Some(b'"')), None);
+        let t = tokens_from(third, Some(b'"'));
+        assert_eq!((t[0].kind, t[0].content(third)), (Kind::String, "orc"));
+        assert_eq!(continued_string("x = 'done' \\", None), None);
+    }
+
+    #[test]
+    fn unfinished_strings_end_at_the_line_end() {
+        let code = "a = 'open\nb = \"two\"";
+        let t = tokens(code);
+        assert_eq!(t[2].kind, Kind::Unfinished);
+        assert_eq!(strings(code), ["two"]);
+    }
+
+    #[test]
+    fn nesting_counts_keywords_outside_strings_and_comments() {
+        assert_eq!(depth_delta("if x then -- end\n y = 'end' ", None), 1);
+        assert_eq!(depth_delta("for i = 1, 3 do f() end", None), 0);
+        assert_eq!(depth_delta("repeat x = x + 1", None), 1);
+        assert_eq!(depth_delta("until x > [[end]]", None), -1);
+        assert_eq!(depth_delta("s = \"will-o'-wisp\" end", None), -1);
+        // The line after a continued string starts inside it.
+        assert_eq!(
+            depth_delta("will-o'-wisp / if end\") if x then", Some(b'"')),
+            1
+        );
+    }
+
+    #[test]
+    fn numbers_and_symbols() {
+        let code = "x = 0x1p-3 + 3e+2 .. ... a.b >= 1.5";
+        let kinds: Vec<Kind> = tokens(code).iter().map(|t| t.kind).collect();
+        use Kind::*;
+        assert_eq!(
+            kinds,
+            [
+                Word, Symbol, Number, Symbol, Number, Symbol, Symbol, Word, Symbol, Word, Symbol,
+                Number
+            ]
+        );
+    }
+}
+
+/// Our strings against full_moon's lexer (a maintained Lua 5.1–5.4 parser,
+/// used only by this test) over every Lua block of the DCSS corpus: the
+/// same strings at the same bytes.
+#[cfg(test)]
+mod oracle {
+    use super::{tokens, Kind};
+    use full_moon::tokenizer::{Lexer, LexerResult, TokenType};
+    use full_moon::LuaVersion;
+
+    fn oracle_strings(code: &str) -> Vec<(usize, usize)> {
+        let found = match Lexer::new(code, LuaVersion::lua54()).collect() {
+            LexerResult::Ok(t) | LexerResult::Recovered(t, _) => t,
+            LexerResult::Fatal(_) => return Vec::new(),
+        };
+        found
+            .iter()
+            .filter(|t| matches!(t.token_type(), TokenType::StringLiteral { .. }))
+            .map(|t| (t.start_position().bytes(), t.end_position().bytes()))
+            .collect()
+    }
+
+    fn our_strings(code: &str) -> Vec<(usize, usize)> {
+        tokens(code)
+            .iter()
+            .filter(|t| matches!(t.kind, Kind::String | Kind::LongString))
+            .map(|t| (t.start, t.end))
+            .collect()
+    }
+
+    /// Each Lua block, and each vault's Lua lines joined into one chunk as
+    /// the game joins them.
+    fn lua_blocks(src: &str) -> Vec<String> {
+        use crate::dcss::{Item, Lua, LuaKind};
+        let f = crate::dcss::parse(src);
+        let mut out = Vec::new();
+        let mut gather = |luas: &mut dyn Iterator<Item = &Lua>| {
+            let mut lines = Vec::new();
+            for l in luas {
+                match l.kind {
+                    LuaKind::Line => lines.push(l.text.to_string()),
+                    _ => out.push(l.text.to_string()),
+                }
+            }
+            if !lines.is_empty() {
+                out.push(lines.join("\n"));
+            }
+        };
+        gather(&mut f.prelude.iter());
+        for v in &f.vaults {
+            gather(&mut v.items.iter().filter_map(|i| match i {
+                Item::Lua(l) => Some(l),
+                _ => None,
+            }));
+        }
+        out
+    }
+
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "des") {
+                out.push(p);
+            }
+        }
+    }
+
+    #[test]
+    fn every_corpus_lua_block_lexes_as_lua_lexes_it() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/corpus/dcss/des");
+        let mut paths = Vec::new();
+        files(&corpus, &mut paths);
+        assert!(
+            !paths.is_empty(),
+            "../shared/corpus/dcss/des is missing: this test lexes its Lua"
+        );
+        let (mut blocks, mut strings) = (0, 0);
+        for path in paths {
+            let src = std::fs::read_to_string(&path).unwrap_or_default();
+            for code in lua_blocks(&src) {
+                let want = oracle_strings(&code);
+                assert_eq!(our_strings(&code), want, "{}: {code}", path.display());
+                blocks += 1;
+                strings += want.len();
+            }
+        }
+        assert!(
+            blocks > 1000 && strings > 1000,
+            "{blocks} blocks, {strings} strings"
+        );
+    }
+
+    #[test]
+    fn generated_strings_lex_as_lua_lexes_them() {
+        // Every pairing of a few hard pieces, inside both quotes.
+        let pieces = [
+            "a", "'", "\"", "\\\\", "\\\"", "\\'", "\\\n", "\\\r\n", "\\z \n ", "--", "[[", "]]",
+            "[=[", "é",
+        ];
+        for q in ["\"", "'"] {
+            for a in pieces {
+                for b in pieces {
+                    if a == q || b == q {
+                        continue;
+                    }
+                    let code = format!("x = {q}{a}{b}{q} y = 'z' -- {a}\nw = [==[{b}]==]");
+                    assert_eq!(our_strings(&code), oracle_strings(&code), "{code:?}");
+                }
+            }
+        }
+    }
+}
