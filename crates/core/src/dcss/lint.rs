@@ -1626,6 +1626,59 @@ fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
     )
 }
 
+/// Where the game's name tables come from: every finding about a name
+/// says so, since another game version or a fork may know other names.
+pub const TABLES_FROM: &str = "crawl trunk 5539bdd (2026-08-22, after 0.35-a0)";
+
+/// The findings about names (monsters, items, features, tiles, modifiers,
+/// clouds, spells) in `diags` get a note naming the tables' game version.
+pub fn note_name_tables(diags: &mut [Diagnostic]) {
+    for d in diags {
+        if matches!(
+            d.code.as_str(),
+            UNKNOWN_MONSTER
+                | UNKNOWN_ITEM
+                | UNKNOWN_FEATURE
+                | UNKNOWN_TILE
+                | BAD_MODIFIER
+                | UNKNOWN_CLOUD
+                | BAD_SPELL
+        ) {
+            d.notes.push(format!("names as {TABLES_FROM} knows them"));
+        }
+    }
+}
+
+const TRAPS_RENAMED: &str = "trunk names trap features `trap_…` since 2026-03; releases up to 0.34 and forks read the old name";
+
+/// Trap features as releases up to 0.34 named them (the display name, or
+/// `known` and the display name), with trunk's name for each.
+const OLD_TRAP_NAMES: &[(&str, &str)] = &[
+    ("alarm trap", "trap_alarm"),
+    ("archmage's trap", "trap_archmage"),
+    ("devourer's trap", "trap_devourer"),
+    ("dispersal trap", "trap_dispersal"),
+    ("dormant shadow trap", "trap_shadow_dormant"),
+    ("harlequin's trap", "trap_harlequin"),
+    ("mechanical trap", "trap_mechanical"),
+    ("net trap", "trap_net"),
+    ("permanent teleport trap", "trap_teleport_permanent"),
+    ("pressure plate", "trap_pressure_plate"),
+    ("shadow trap", "trap_shadow"),
+    ("teleport trap", "trap_teleport"),
+    ("tyrant's trap", "trap_tyrant"),
+    ("zot trap", "trap_zot"),
+];
+
+/// Trunk's name for a trap feature written in the old form.
+fn trunk_trap_name(name: &str) -> Option<&'static str> {
+    let name = name.strip_prefix("known ").unwrap_or(name);
+    OLD_TRAP_NAMES
+        .iter()
+        .find(|(old, _)| old.eq_ignore_ascii_case(name))
+        .map(|(_, trunk)| *trunk)
+}
+
 /// KFEAT alternatives: a glyph, a trap word, a shop, or a feature name.
 /// The game fails with "no features matching" when it places the vault.
 fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
@@ -1638,14 +1691,16 @@ fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         {
             continue;
         }
-        let near = nearest(&name, tables::FEATURES.iter().copied(), 3);
         let mut d = Diagnostic::error(
             UNKNOWN_FEATURE,
             format!("no features matching \"{name}\""),
             span,
         )
         .with_note("the game finds this only when it places the vault");
-        if let Some(n) = near {
+        if let Some(trunk) = trunk_trap_name(&name) {
+            d.notes
+                .push(format!("did you mean \"{trunk}\"? {TRAPS_RENAMED}"));
+        } else if let Some(n) = nearest(&name, tables::FEATURES.iter().copied(), 3) {
             d.notes.push(format!("did you mean \"{n}\"?"));
         }
         diags.push(d);

@@ -1340,9 +1340,11 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
             ));
         }
     }
+    let prelude_from = diags.len();
     for l in &f.prelude {
         lint::lint_lua(l, &mut diags);
     }
+    lint::note_name_tables(&mut diags[prelude_from..]);
     {
         let mut cache = cache.map(|c| &mut c.by_vault_text);
         let mut next = cache.as_ref().map(|_| HashMap::new());
@@ -1357,6 +1359,7 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
                     let mut found = Vec::new();
                     lint::lint_vault(v, &mut found, &mut memo);
                     lint::lint_transforms(v, &mut found);
+                    lint::note_name_tables(&mut found);
                     // Kept relative to the vault's start.
                     for d in &mut found {
                         d.span = Span::new(
