@@ -790,3 +790,79 @@ fn an_unreadable_file_among_many_loses_nothing() {
     let written: Vec<_> = std::fs::read_dir(&compiled).unwrap().collect();
     assert!(!written.is_empty(), "the readable file was still compiled");
 }
+
+/// A fork's names file: its monster, feature and tag are accepted, the old
+/// trap form with `--dcss-trap-features old`; without them they are the
+/// errors the trunk tables give. A line that names nothing is exit 2.
+#[test]
+fn names_files_tell_the_checker_about_a_fork() {
+    let dir = tempdir("names");
+    let vault = dir.join("fork.des");
+    std::fs::write(
+        &vault,
+        "NAME: fork_vault\nTAGS: transparent my_fork_tag\n\
+         KFEAT: x = magic fountain / net trap\nMONS: deep elf conjurer\nMAP\n.x1\nENDMAP\n",
+    )
+    .unwrap();
+    let names = dir.join("fork.names");
+    std::fs::write(
+        &names,
+        "# my fork\nmonster: Deep Elf Conjurer\nfeature: magic fountain\ntag: my_fork_tag\n",
+    )
+    .unwrap();
+    let plain = bin().arg("check").arg(&vault).output().unwrap();
+    assert_eq!(plain.status.code(), Some(1));
+    let told = String::from_utf8_lossy(&plain.stderr);
+    assert!(
+        told.contains("unknown monster \"deep elf conjurer\""),
+        "{told}"
+    );
+    assert!(
+        told.contains("no features matching \"magic fountain\""),
+        "{told}"
+    );
+
+    let fork = bin()
+        .arg("check")
+        .arg("--names")
+        .arg(&names)
+        .args(["--dcss-trap-features", "old"])
+        .arg(&vault)
+        .output()
+        .unwrap();
+    let told = String::from_utf8_lossy(&fork.stderr);
+    assert_eq!(fork.status.code(), Some(0), "{told}");
+    assert!(told.contains("0 error(s), 0 other finding(s)"), "{told}");
+
+    // Only the names: the old trap form is still trunk's error.
+    let names_only = bin()
+        .arg("check")
+        .arg("--names")
+        .arg(&names)
+        .arg(&vault)
+        .output()
+        .unwrap();
+    let told = String::from_utf8_lossy(&names_only.stderr);
+    assert_eq!(names_only.status.code(), Some(1));
+    assert!(
+        told.contains("no features matching \"net trap\"")
+            && !told.contains("no features matching \"magic fountain\""),
+        "{told}"
+    );
+
+    let bad = dir.join("bad.names");
+    std::fs::write(&bad, "monster: fine\nbeast: x\n").unwrap();
+    let out = bin()
+        .arg("check")
+        .arg("--names")
+        .arg(&bad)
+        .arg(&vault)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let told = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        told.contains("bad.names:2:1") && told.contains("unknown category `beast`"),
+        "{told}"
+    );
+}

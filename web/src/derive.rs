@@ -53,7 +53,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc) -> Derived {
         file_name: doc.name.clone(),
         dialect: None,
         focus: Some(doc.symbol),
-        without_views: false,
+        ..Options::default()
     };
     // Re-analysis after a keystroke re-lints only the vaults that changed.
     let analysis = analyzer.analyze(&doc.source, doc.language, &options);

@@ -1,6 +1,7 @@
 //! `vaultwright`: check, compile and render roguelike level files; a
 //! drop-in for NetHack's `lev_comp`.
 
+mod game;
 mod output;
 
 use vaultwright_cli::render;
@@ -97,8 +98,8 @@ enum Command {
         /// Override the detected language.
         #[arg(long, value_parser = parse_language)]
         language: Option<Language>,
-        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
-        target: Target,
+        #[command(flatten)]
+        game: game::GameArgs,
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -114,8 +115,8 @@ enum Command {
         seed: u64,
         #[arg(long, value_parser = parse_language)]
         language: Option<Language>,
-        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
-        target: Target,
+        #[command(flatten)]
+        game: game::GameArgs,
         /// Colour the glyphs as the game does.
         #[arg(long, value_enum, default_value = "auto")]
         color: When,
@@ -132,8 +133,8 @@ enum Command {
         out_dir: PathBuf,
         #[arg(long, value_parser = parse_language)]
         language: Option<Language>,
-        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
-        target: Target,
+        #[command(flatten)]
+        game: game::GameArgs,
     },
 }
 
@@ -172,18 +173,25 @@ fn main() -> ExitCode {
         Command::Check {
             format,
             language,
-            target,
+            game,
             files,
-        } => check(format, language, target, &files),
+        } => match game.options() {
+            Ok(base) => check(format, language, base, &files),
+            Err(code) => code,
+        },
         Command::Render {
             file,
             level,
             seed,
             language,
-            target,
+            game,
             color,
             legend,
         } => {
+            let base = match game.options() {
+                Ok(base) => base,
+                Err(code) => return code,
+            };
             let tty = std::io::stdout().is_terminal();
             let style = render::Style {
                 color: match color {
@@ -197,14 +205,17 @@ fn main() -> ExitCode {
                     When::Never => false,
                 },
             };
-            render_cmd(&file, level.as_deref(), seed, language, target, style)
+            render_cmd(&file, level.as_deref(), seed, language, base, style)
         }
         Command::Compile {
             files,
             out_dir,
             language,
-            target,
-        } => compile(&files, &out_dir, language, target),
+            game,
+        } => match game.options() {
+            Ok(base) => compile(&files, &out_dir, language, base),
+            Err(code) => code,
+        },
     }
 }
 
@@ -428,7 +439,7 @@ fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
 
 /// DCSS files checked together: names unique across them, selectors and
 /// requested tags resolved across them, and a summary.
-fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
+fn check_dcss_set(format: Format, files: &[(PathBuf, String)], options: &Options) -> ExitCode {
     let names: Vec<String> = files
         .iter()
         .map(|(p, _)| p.to_string_lossy().into_owned())
@@ -438,11 +449,7 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
         .zip(files)
         .map(|(n, (_, src))| (n.as_str(), src.as_str()))
         .collect();
-    let options = Options {
-        without_views: true,
-        ..Options::default()
-    };
-    let analyses = Analyzer::new().analyze_set(&set, Language::DcssDes, &options);
+    let analyses = Analyzer::new().analyze_set(&set, Language::DcssDes, options);
     let color = colour_for(std::io::stderr().is_terminal());
     let mut vaults = 0;
     let mut errors = 0;
@@ -489,11 +496,10 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)]) -> ExitCode {
     }
 }
 
-fn check(format: Format, forced: Option<Language>, target: Target, files: &[PathBuf]) -> ExitCode {
+fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathBuf]) -> ExitCode {
     let options = Options {
-        target,
         without_views: true,
-        ..Options::default()
+        ..base
     };
     let files = &expand(files)[..];
     if files.len() > 1 {
@@ -509,7 +515,7 @@ fn check(format: Format, forced: Option<Language>, target: Target, files: &[Path
             dcss.push((f.clone(), text));
         }
         if dcss.len() == files.len() {
-            return check_dcss_set(format, &dcss);
+            return check_dcss_set(format, &dcss, &options);
         }
     }
     let mut any_error = false;
@@ -628,7 +634,7 @@ fn render_cmd(
     level: Option<&str>,
     seed: u64,
     forced: Option<Language>,
-    target: Target,
+    base: Options,
     style: render::Style,
 ) -> ExitCode {
     let text = match read_source(path) {
@@ -646,10 +652,9 @@ fn render_cmd(
         }
     };
     let options = Options {
-        target,
         seed,
         file_name: file_name(path),
-        ..Options::default()
+        ..base
     };
     // The outline first, without drawing anything; then the views of the
     // one entry shown, so a file of thousands of levels draws one.
@@ -700,16 +705,10 @@ fn render_cmd(
     ExitCode::SUCCESS
 }
 
-fn compile(
-    files: &[PathBuf],
-    out_dir: &Path,
-    forced: Option<Language>,
-    target: Target,
-) -> ExitCode {
+fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, base: Options) -> ExitCode {
     let options = Options {
-        target,
         without_views: true,
-        ..Options::default()
+        ..base
     };
     if let Err(e) = std::fs::create_dir_all(out_dir) {
         eprintln!("error: {}: {e}", out_dir.display());

@@ -37,7 +37,7 @@ impl Analyzer {
         options: &Options,
     ) -> Vec<Analysis> {
         match language {
-            Language::DcssDes => dcss::analyze_set(files),
+            Language::DcssDes => dcss::analyze_set(files, options),
             _ => files
                 .iter()
                 .map(|(_, src)| crate::analyze(src, language, options))

@@ -25,6 +25,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 pub use analyzer::Analyzer;
+pub use dcss::names::{GameNames, NameKind};
 pub use diagnostic::{Diagnostic, Severity};
 pub use rlg327::{Dialect as Rlg327Dialect, Form as Rlg327Form, Kind as Rlg327Kind};
 pub use source::{LineCol, LineIndex, Span};
@@ -224,6 +225,10 @@ pub struct Options {
     /// proportion to its text, not to its drawings.
     #[serde(default)]
     pub without_views: bool,
+    /// DCSS: what the user's game knows beyond the checker's tables (names
+    /// files, the old trap feature names).
+    #[serde(default)]
+    pub dcss_names: GameNames,
 }
 
 impl Options {

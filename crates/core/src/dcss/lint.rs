@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::names::{GameNames, NameKind};
 use super::{fields, realize::split_selector, tables, File, Item, Kw, Vault};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -352,15 +353,16 @@ impl TagMemo {
     }
 }
 
-pub fn lint_vault(v: &Vault, diags: &mut Vec<Diagnostic>, memo: &mut TagMemo) {
-    lint_tags(v, diags, None, memo);
-    lint_specs(v, diags);
+pub fn lint_vault(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>, memo: &mut TagMemo) {
+    lint_tags(v, game, diags, None, memo);
+    lint_specs(v, game, diags);
 }
 
 /// Tags no code reads: one-letter tags and near misses of engine tags (or,
 /// with the selectors of a whole set of files, of tags other vaults use).
 pub fn lint_tags(
     v: &Vault,
+    game: &GameNames,
     diags: &mut Vec<Diagnostic>,
     known_selectors: Option<&HashSet<String>>,
     memo: &mut TagMemo,
@@ -368,7 +370,10 @@ pub fn lint_tags(
     for d in v.directives("TAGS") {
         for (tag, span) in &d.args {
             let (matched, engine_near) = memo.engine(tag);
-            if matched || known_selectors.is_some_and(|s| s.contains(&**tag)) {
+            if matched
+                || known_selectors.is_some_and(|s| s.contains(&**tag))
+                || game.knows(NameKind::Tag, tag)
+            {
                 continue;
             }
             if tag.len() == 1 {
@@ -413,7 +418,7 @@ fn holds(
         .is_some()
 }
 
-pub fn lint_lua(l: &super::Lua, diags: &mut Vec<Diagnostic>) {
+pub fn lint_lua(l: &super::Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     static MONS: std::sync::OnceLock<memchr::memmem::Finder<'static>> = std::sync::OnceLock::new();
     if !holds(&MONS, "mons", &l.text) {
         return;
@@ -437,7 +442,7 @@ pub fn lint_lua(l: &super::Lua, diags: &mut Vec<Diagnostic>) {
         }
         // A whole monster spec written as one literal: its spells too.
         if mentions(spec, "spells:") {
-            spell_errors(spec, span, diags);
+            spell_errors(spec, span, game, diags);
         }
     }
 }
@@ -447,11 +452,11 @@ fn place_warning(words: &str, span: Span) -> Diagnostic {
         .with_note("after place:Branch:N only zombie, draugr, simulacrum and spectre derive a monster; the game places a random monster of that level instead")
 }
 
-fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn monster_warnings(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     // Every modifier has a colon; most specs have none.
     if spec.as_bytes().contains(&b':') {
-        modifier_errors(spec, span, diags);
-        spell_errors(spec, span, diags);
+        modifier_errors(spec, span, game, diags);
+        spell_errors(spec, span, game, diags);
         for (tag, number) in spaced_weights(spec) {
             let count = number.parse::<u32>().ok().filter(|n| (1..=99).contains(n));
             let (read, placed) = match count {
@@ -476,7 +481,7 @@ fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             );
         }
     }
-    for name in unknown_monsters(spec) {
+    for name in unknown_monsters(spec, game) {
         let near = nearest(&name, tables::MONSTERS.iter().copied(), 2);
         let mut d = Diagnostic::error(UNKNOWN_MONSTER, format!("unknown monster \"{name}\""), span)
             .with_note("the game finds this only when it runs the vault's Lua, one random branch at a time");
@@ -487,9 +492,9 @@ fn monster_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    randbook_spell_warnings(spec, span, diags);
-    for name in unknown_items(spec) {
+fn item_warnings(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+    randbook_spell_warnings(spec, span, game, diags);
+    for name in unknown_items(spec, game) {
         let near = nearest(&name, tables::ITEMS.iter().copied(), 2);
         let mut d = Diagnostic::warning(UNKNOWN_ITEM, format!("unknown item \"{name}\""), span)
             .with_note("the game finds this only when it runs the vault's Lua");
@@ -500,7 +505,7 @@ fn item_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
+fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     static CLOUD_TYPE: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
         std::sync::OnceLock::new();
     // place: words, in MONS/KMONS and in mons/kmons Lua calls.
@@ -527,7 +532,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
                 continue;
             }
             Item::Lua(l) => {
-                lint_lua(l, diags);
+                lint_lua(l, game, diags);
                 continue;
             }
             Item::Directive(d) => d,
@@ -537,20 +542,20 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
         match d.kw {
             Kw::Item => {
                 for (a, span) in &d.args {
-                    item_warnings(a, *span, diags);
+                    item_warnings(a, *span, game, diags);
                 }
             }
             Kw::Kitem => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
-                        item_warnings(val, *span, diags);
+                        item_warnings(val, *span, game, diags);
                     }
                 }
             }
             Kw::Kfeat => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
-                        feature_errors(val, *span, diags);
+                        feature_errors(val, *span, game, diags);
                     }
                 }
             }
@@ -563,7 +568,7 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             }
             Kw::Ftile | Kw::Rtile | Kw::Tile => {
                 for (a, span) in &d.args {
-                    tile_errors(a, *span, diags);
+                    tile_errors(a, *span, game, diags);
                 }
             }
             Kw::Colour | Kw::Lfloorcol | Kw::Lrockcol => {
@@ -574,14 +579,14 @@ fn lint_specs(v: &Vault, diags: &mut Vec<Diagnostic>) {
             Kw::Mons => {
                 for (a, span) in &d.args {
                     check_spec(a, *span, None, diags);
-                    monster_warnings(a, *span, diags);
+                    monster_warnings(a, *span, game, diags);
                 }
             }
             Kw::Kmons => {
                 for (a, span) in &d.args {
                     if let Some((_, _, val)) = split_selector(a) {
                         check_spec(val, *span, None, diags);
-                        monster_warnings(val, *span, diags);
+                        monster_warnings(val, *span, game, diags);
                     }
                 }
             }
@@ -938,7 +943,7 @@ fn tags_own_name(code: &str) -> bool {
 
 /// Checks over several files analysed together: selectors from all of
 /// them, Lua-requested tags no vault declares, duplicate names.
-pub fn lint_set(files: &mut [(String, File)]) {
+pub fn lint_set(files: &mut [(String, File)], game: &GameNames) {
     let mut declared: HashMap<String, usize> = HashMap::new();
     let mut requested: HashSet<String> = HashSet::new();
     let mut prefixes: Vec<String> = Vec::new();
@@ -996,7 +1001,7 @@ pub fn lint_set(files: &mut [(String, File)]) {
             .retain(|d| d.code != TAG_TYPO && d.code != TAG_STRAY);
         let mut memo = TagMemo::default();
         for v in &f.vaults {
-            lint_tags(v, &mut diags, Some(&selectors), &mut memo);
+            lint_tags(v, game, &mut diags, Some(&selectors), &mut memo);
             for (t, span) in requested_tags(v) {
                 if !declared.contains_key(&t) && !prefixes.iter().any(|p| t.starts_with(p.as_str()))
                 {
@@ -1316,7 +1321,7 @@ pub fn first_monster(spec: &str) -> Option<(String, bool)> {
 }
 
 /// Unknown monster names in a MONS/KMONS value (one per alternative).
-pub fn unknown_monsters(spec: &str) -> Vec<String> {
+pub fn unknown_monsters(spec: &str, game: &GameNames) -> Vec<String> {
     let mut out = Vec::new();
     let mut name = NameBuf::default();
     let has_place = mentions(spec, "place:");
@@ -1327,7 +1332,7 @@ pub fn unknown_monsters(spec: &str) -> Vec<String> {
             continue;
         }
         let n = name.normalise(body, monster_flag);
-        if !monster_name_ok(without_count(n)) {
+        if !monster_name_ok(without_count(n)) && !game.knows(NameKind::Monster, without_count(n)) {
             out.push(n.to_string());
         }
     }
@@ -1379,7 +1384,7 @@ fn part_span(spec: &str, span: Span, part: &str) -> Span {
 /// places the monster: every slot's spell must exist and be one monsters
 /// cast, with a positive frequency; a summon type must be a spell or one
 /// of the game's summon words.
-fn spell_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn spell_errors(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     if !mentions(spec, "spells:") && !mentions(spec, "sum:") {
         return;
     }
@@ -1394,7 +1399,10 @@ fn spell_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
             for slot in fields(list, |b| b == b';') {
                 let mut parts = fields(slot, |b| b == b'.');
                 let name = parts.next().unwrap_or("");
-                if name.is_empty() || matches!(name, "none" | "no_spell") {
+                if name.is_empty()
+                    || matches!(name, "none" | "no_spell")
+                    || game.knows(NameKind::Spell, &name.replace('_', " "))
+                {
                     continue;
                 }
                 match spell(name) {
@@ -1472,7 +1480,7 @@ fn spell_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 }
 
 /// `spells:a&b` of a randbook item: each must be a spell of the game.
-fn randbook_spell_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn randbook_spell_warnings(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     if !mentions(spec, "spells:") {
         return;
     }
@@ -1481,7 +1489,7 @@ fn randbook_spell_warnings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) 
             continue;
         };
         for name in fields(list, |b| b == b'&').filter(|n| !n.is_empty()) {
-            if spell(name).is_none() {
+            if spell(name).is_none() && !game.knows(NameKind::Spell, &name.replace('_', " ")) {
                 diags.push(no_such_spell(
                     Diagnostic::warning(
                         BAD_SPELL,
@@ -1533,7 +1541,7 @@ fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Vec<Diagnosti
 
 /// `god:` and `col:` monster modifiers, which the game checks when it
 /// places the monster ("bad monster god", "bad monster colour").
-fn modifier_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn modifier_errors(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     if !mentions(spec, "god:") && !mentions(spec, "col:") {
         return;
     }
@@ -1541,7 +1549,9 @@ fn modifier_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         let word = word.split(';').next().unwrap_or("");
         if let Some(g) = word.strip_prefix("god:") {
             let name = g.replace('_', " ").to_ascii_lowercase();
-            if tables::GODS.binary_search(&name.as_str()).is_err() {
+            if tables::GODS.binary_search(&name.as_str()).is_err()
+                && !game.knows(NameKind::God, &name)
+            {
                 diags.push(
                     Diagnostic::error(BAD_MODIFIER, format!("bad monster god: \"{g}\""), span)
                         .with_note("god names use `_` for spaces, e.g. god:the_shining_one"),
@@ -1564,7 +1574,7 @@ fn modifier_errors(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
 
 /// FTILE/RTILE/TILE alternatives against the dungeon tile names: the game
 /// rejects an unknown one when it compiles the vault ("bad spec").
-fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn tile_errors(arg: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     let Some((_, _, value)) = split_selector(arg) else {
         return;
     };
@@ -1589,6 +1599,7 @@ fn tile_errors(arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         if name.is_empty()
             || name == "none"
             || tables::DUNGEON_TILES.binary_search(&name.as_str()).is_ok()
+            || game.knows(NameKind::Tile, &name)
         {
             continue;
         }
@@ -1681,13 +1692,15 @@ fn trunk_trap_name(name: &str) -> Option<&'static str> {
 
 /// KFEAT alternatives: a glyph, a trap word, a shop, or a feature name.
 /// The game fails with "no features matching" when it places the vault.
-fn feature_errors(value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn feature_errors(value: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     for alt in fields(value, |b| b == b'/') {
         let name = strip_weights(alt);
         if name.chars().count() <= 1
             || matches!(&*name, "any trap" | "random trap")
             || name.split([' ', ';']).any(|w| w == "shop")
             || tables::FEATURES.binary_search(&&*name).is_ok()
+            || game.knows(NameKind::Feature, &name)
+            || (game.old_trap_features && trunk_trap_name(&name).is_some())
         {
             continue;
         }
@@ -1843,12 +1856,12 @@ fn item_flag(w: &str) -> bool {
 }
 
 /// Unknown item names in an ITEM/KITEM value (one per alternative).
-pub fn unknown_items(spec: &str) -> Vec<String> {
+pub fn unknown_items(spec: &str, game: &GameNames) -> Vec<String> {
     let mut out = Vec::new();
     let mut name = NameBuf::default();
     for alt in fields(spec, |c| c == b'/' || c == b',') {
         let n = name.normalise(alt, item_flag);
-        if !item_name_ok(n) {
+        if !item_name_ok(n) && !game.knows(NameKind::Item, n) {
             out.push(n.to_string());
         }
     }
@@ -1897,7 +1910,7 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{bounded_dist, engine_match, engine_suggestion};
+    use super::{bounded_dist, engine_match, engine_suggestion, GameNames};
 
     #[test]
     fn engine_tag_patterns_match_prefixes_and_suffixes() {
@@ -1922,8 +1935,11 @@ mod tests {
         assert_eq!(super::plain_name("Orc", flag), None);
         assert_eq!(super::plain_name("orc_priest", flag), None);
         assert_eq!(super::plain_name("orc hp:10", flag), None);
-        assert!(super::unknown_monsters("orc priest / Orc_Priest band / orc  priest").is_empty());
-        assert_eq!(super::unknown_monsters("orc prist"), ["orc prist"]);
+        let game = GameNames::default();
+        assert!(
+            super::unknown_monsters("orc priest / Orc_Priest band / orc  priest", &game).is_empty()
+        );
+        assert_eq!(super::unknown_monsters("orc prist", &game), ["orc prist"]);
     }
 
     #[test]

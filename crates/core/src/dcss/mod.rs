@@ -12,6 +12,7 @@ pub mod lint;
 pub mod look;
 pub mod look_tables;
 pub mod lua_lex;
+pub mod names;
 pub mod realize;
 pub mod tables;
 pub mod view;
@@ -772,8 +773,9 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 }
 
 /// Parses and checks a file (no cache: each call lints every vault).
+#[cfg(test)]
 pub fn parse(src: &str) -> File<'_> {
-    parse_cached(src, None)
+    parse_cached(src, &names::GameNames::default(), None)
 }
 
 /// Lint findings per vault text (spans relative to the vault), kept by the
@@ -783,10 +785,17 @@ pub fn parse(src: &str) -> File<'_> {
 #[derive(Clone, Debug, Default)]
 pub struct LintCache {
     by_vault_text: HashMap<String, Vec<Diagnostic>>,
+    /// The names the kept findings were checked with: other names make
+    /// them stale.
+    names: names::GameNames,
 }
 
 /// [`parse`], reusing and refreshing `cache` when one is given.
-pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a> {
+pub fn parse_cached<'a>(
+    src: &'a str,
+    game: &names::GameNames,
+    cache: Option<&mut LintCache>,
+) -> File<'a> {
     let mut f = File {
         // About one token per 20 bytes in the game's files.
         tokens: Vec::with_capacity(src.len() / 16),
@@ -1026,7 +1035,7 @@ pub fn parse_cached<'a>(src: &'a str, cache: Option<&mut LintCache>) -> File<'a>
         }));
     }
     finish(vault.take(), &mut f, src.len());
-    check(&mut f, src, cache);
+    check(&mut f, src, game, cache);
     f
 }
 
@@ -1264,7 +1273,7 @@ fn split_args<'a, 'j>(
 }
 
 /// Branch names in a DEPTH or PLACE value (`D:2-5, !Lair, Orc:$`).
-fn branch_errors(text: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+fn branch_errors(text: &str, span: Span, names: &names::GameNames, diags: &mut Vec<Diagnostic>) {
     for item in fields(text, |b| b == b',') {
         let item = item.trim().trim_start_matches('!');
         let branch = fields(item, |b| b == b':').next().unwrap_or("").trim();
@@ -1275,7 +1284,7 @@ fn branch_errors(text: &str, span: Span, diags: &mut Vec<Diagnostic>) {
         {
             continue;
         }
-        if !tables::BRANCHES.contains(&branch) {
+        if !tables::BRANCHES.contains(&branch) && !names.knows(names::NameKind::Branch, branch) {
             diags.push(Diagnostic::error(
                 BAD_BRANCH,
                 format!("Unknown branch: '{branch}'"),
@@ -1285,7 +1294,7 @@ fn branch_errors(text: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
+fn check(f: &mut File, src: &str, names: &names::GameNames, cache: Option<&mut LintCache>) {
     let mut diags = Vec::new();
     for v in &f.vaults {
         // One pass over the directives for the ORIENT and branch checks.
@@ -1305,7 +1314,7 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
                 }
                 Kw::Depth | Kw::Place => {
                     for (text, span) in &d.args {
-                        branch_errors(text, *span, &mut diags);
+                        branch_errors(text, *span, names, &mut diags);
                     }
                 }
                 _ => {}
@@ -1342,11 +1351,17 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
     }
     let prelude_from = diags.len();
     for l in &f.prelude {
-        lint::lint_lua(l, &mut diags);
+        lint::lint_lua(l, names, &mut diags);
     }
     lint::note_name_tables(&mut diags[prelude_from..]);
     {
-        let mut cache = cache.map(|c| &mut c.by_vault_text);
+        let mut cache = cache.map(|c| {
+            if c.names != *names {
+                c.by_vault_text.clear();
+                c.names = names.clone();
+            }
+            &mut c.by_vault_text
+        });
         let mut next = cache.as_ref().map(|_| HashMap::new());
         let mut memo = lint::TagMemo::default();
         for v in &f.vaults {
@@ -1357,7 +1372,7 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
                 Some((t, d)) => (Some(t), d),
                 None => {
                     let mut found = Vec::new();
-                    lint::lint_vault(v, &mut found, &mut memo);
+                    lint::lint_vault(v, names, &mut found, &mut memo);
                     lint::lint_transforms(v, &mut found);
                     lint::note_name_tables(&mut found);
                     // Kept relative to the vault's start.
@@ -1391,7 +1406,7 @@ fn check(f: &mut File, src: &str, cache: Option<&mut LintCache>) {
 }
 
 pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
-    let f = parse_cached(src, cache);
+    let f = parse_cached(src, &options.dcss_names, cache);
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
         analysis.outline.push(vault_symbol(v));
@@ -1414,12 +1429,13 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
 
 /// Files checked as one set (vault names unique across them, requested
 /// tags resolved across them): per file, its findings and its outline.
-pub fn analyze_set(files: &[(&str, &str)]) -> Vec<Analysis> {
+pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
+    let names = &options.dcss_names;
     let mut set: Vec<(String, File)> = files
         .iter()
-        .map(|(name, src)| (name.to_string(), parse(src)))
+        .map(|(name, src)| (name.to_string(), parse_cached(src, names, None)))
         .collect();
-    lint::lint_set(&mut set);
+    lint::lint_set(&mut set, names);
     set.into_iter()
         .map(|(_, f)| {
             let mut a = Analysis::empty(Language::DcssDes);

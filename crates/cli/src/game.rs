@@ -1,0 +1,69 @@
+//! Which game the files are for: the NetHack target, and for DCSS the names
+//! files and the trap feature form (`check`, `render`, `compile`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use vaultwright::{GameNames, Options, Target};
+
+/// The DCSS trap feature names a game reads.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum TrapForm {
+    /// `trap_net`, as crawl trunk reads them since 2026-03.
+    Trunk,
+    /// `net trap`, `known alarm trap`: releases up to 0.34 and forks.
+    Old,
+}
+
+#[derive(Args)]
+pub struct GameArgs {
+    /// nethack-3.4.3 (default), nethack-3.2.3 or nethack-3.2.2.
+    #[arg(long, default_value = "nethack-3.4.3", value_parser = crate::parse_target)]
+    pub target: Target,
+    /// DCSS: a names file of your game (one `category: name` per line,
+    /// categories monster, item, feature, spell, tile, tag, branch, god;
+    /// `#` comments); repeatable.
+    #[arg(long = "names", value_name = "FILE")]
+    pub names: Vec<PathBuf>,
+    /// DCSS: the trap feature names your game reads.
+    #[arg(long, value_enum, default_value = "trunk")]
+    pub dcss_trap_features: TrapForm,
+}
+
+impl GameArgs {
+    /// The options every analysis of the run starts from. A names file that
+    /// cannot be read, or has lines that name nothing, is reported with its
+    /// findings and ends the run with exit 2.
+    pub fn options(&self) -> Result<Options, ExitCode> {
+        let mut game = GameNames::new(matches!(self.dcss_trap_features, TrapForm::Old));
+        let mut broken = false;
+        for path in &self.names {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: names file {}: {e}", path.display());
+                    broken = true;
+                    continue;
+                }
+            };
+            let findings = game.read(&text);
+            if !findings.is_empty() {
+                let shown = path.to_string_lossy();
+                eprint!(
+                    "{}",
+                    crate::render::diagnostics(&shown, &text, &findings, false)
+                );
+                broken = true;
+            }
+        }
+        if broken {
+            return Err(ExitCode::from(2));
+        }
+        Ok(Options {
+            target: self.target,
+            dcss_names: game,
+            ..Options::default()
+        })
+    }
+}
