@@ -801,7 +801,7 @@ fn names_files_tell_the_checker_about_a_fork() {
     std::fs::write(
         &vault,
         "NAME: fork_vault\nTAGS: transparent my_fork_tag\n\
-         KFEAT: x = magic fountain / net trap\nMONS: deep elf conjurer\nMAP\n.x1\nENDMAP\n",
+         MONS: deep elf conjurer\nKFEAT: x = magic fountain / net trap\nMAP\n.x1\nENDMAP\n",
     )
     .unwrap();
     let names = dir.join("fork.names");
@@ -864,5 +864,30 @@ fn names_files_tell_the_checker_about_a_fork() {
     assert!(
         told.contains("bad.names:2:1") && told.contains("unknown category `beast`"),
         "{told}"
+    );
+}
+
+/// The guideline notes go with `--no-guidelines`, and nothing else does.
+#[test]
+fn no_guidelines_leaves_out_the_guideline_notes() {
+    let fixture = repo().join("tests/fixtures/dcss-des/warn/guidelines.des");
+    let with = bin().arg("check").arg(&fixture).output().unwrap();
+    let without = bin()
+        .args(["check", "--no-guidelines"])
+        .arg(&fixture)
+        .output()
+        .unwrap();
+    let (with, without) = (
+        String::from_utf8_lossy(&with.stderr),
+        String::from_utf8_lossy(&without.stderr),
+    );
+    assert!(
+        with.contains("note[DC0500]") && with.contains("note[DC0503]"),
+        "{with}"
+    );
+    assert!(!without.contains("DC05"), "{without}");
+    assert!(
+        without.contains("0 error(s), 0 other finding(s)"),
+        "{without}"
     );
 }

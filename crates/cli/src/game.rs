@@ -29,6 +29,9 @@ pub struct GameArgs {
     /// DCSS: the trap feature names your game reads.
     #[arg(long, value_enum, default_value = "trunk")]
     pub dcss_trap_features: TrapForm,
+    /// DCSS: leave out the notes of the written guidelines.
+    #[arg(long)]
+    pub no_guidelines: bool,
 }
 
 impl GameArgs {
@@ -63,6 +66,7 @@ impl GameArgs {
         Ok(Options {
             target: self.target,
             dcss_names: game,
+            no_guidelines: self.no_guidelines,
             ..Options::default()
         })
     }

@@ -229,6 +229,10 @@ pub struct Options {
     /// files, the old trap feature names).
     #[serde(default)]
     pub dcss_names: GameNames,
+    /// DCSS: leave out the notes of the written guidelines (header order,
+    /// arrival names, simple.des, ghost vault sizes).
+    #[serde(default)]
+    pub no_guidelines: bool,
 }
 
 impl Options {

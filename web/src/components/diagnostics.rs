@@ -38,8 +38,10 @@ pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
                     }
                 });
                 let notes = d.notes.join("; ");
+                // The written guidelines (DCSS notes DC05xx): advice, shown dimmed.
+                let guideline = d.code.starts_with("DC05").then_some("guideline");
                 html! {
-                    <li class={classes!("diag", d.severity.as_str())} tabindex="0" {onkeydown}
+                    <li class={classes!("diag", d.severity.as_str(), guideline)} tabindex="0" {onkeydown}
                         onclick={Callback::from(move |_| on_jump.emit(offset))}
                         title={notes.clone()}>
                         <span class="diag-sev">{ d.severity.as_str() }</span>

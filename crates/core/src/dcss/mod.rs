@@ -8,6 +8,7 @@
 //! text for highlighting and never executed; directives written between a
 //! Lua `if` and its `end` are marked as conditional instead of flattened.
 
+pub mod guidelines;
 pub mod lint;
 pub mod look;
 pub mod look_tables;
@@ -1424,6 +1425,13 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
     tokens.sort_by_key(|t| (t.span.start, t.span.end));
     analysis.tokens = tokens;
     analysis.diagnostics = f.diagnostics;
+    if !options.no_guidelines {
+        for v in &f.vaults {
+            analysis
+                .diagnostics
+                .extend(guidelines::notes(v, &options.file_name));
+        }
+    }
     analysis
 }
 
@@ -1437,10 +1445,15 @@ pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
         .collect();
     lint::lint_set(&mut set, names);
     set.into_iter()
-        .map(|(_, f)| {
+        .map(|(name, f)| {
             let mut a = Analysis::empty(Language::DcssDes);
             a.outline = f.vaults.iter().map(vault_symbol).collect();
             a.diagnostics = f.diagnostics;
+            if !options.no_guidelines {
+                for v in &f.vaults {
+                    a.diagnostics.extend(guidelines::notes(v, &name));
+                }
+            }
             a
         })
         .collect()
