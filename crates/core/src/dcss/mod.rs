@@ -16,6 +16,7 @@ pub mod lua_lex;
 pub mod names;
 pub mod realize;
 pub mod tables;
+pub mod triggerables;
 pub mod view;
 
 use std::borrow::Cow;
@@ -1375,6 +1376,7 @@ fn check(f: &mut File, src: &str, names: &names::GameNames, cache: Option<&mut L
                     let mut found = Vec::new();
                     lint::lint_vault(v, names, &mut found, &mut memo);
                     lint::lint_transforms(v, &mut found);
+                    triggerables::check(v, &mut found);
                     lint::note_name_tables(&mut found);
                     // Kept relative to the vault's start.
                     for d in &mut found {

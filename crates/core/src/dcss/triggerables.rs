@@ -1,0 +1,365 @@
+//! Triggerables, checked and never run: the marker constructors and
+//! triggerers a vault's Lua (or a `MARKER: x = lua:…` line) builds, read
+//! from Lua's tokens. A mistake in them otherwise shows only when a player
+//! happens to trigger the marker.
+
+use super::lua_lex::{tokens_from, Kind, Token};
+use super::{Item, Vault};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+/// A constructor or triggerer lacks what it needs, or names an event the
+/// game does not have.
+pub const TRIGGERABLE: &str = "DC0310";
+/// A primary/replica property of the other generation, or a replica with
+/// no primary in its vault.
+pub const REPLICA: &str = "DC0311";
+
+/// The triggerer events the game has (`lm_trig.lua`).
+const EVENTS: &[&str] = &[
+    "monster_dies",
+    "feat_change",
+    "item_moved",
+    "item_pickup",
+    "player_move",
+    "player_los",
+    "turn",
+    "entered_level",
+    "door_opened",
+    "door_closed",
+    "hp_warning",
+    "pressure_plate",
+];
+
+/// Trunk's primary/replica properties and the older names of each.
+const GENERATIONS: &[(&str, &str)] = &[
+    ("primary_name", "master_name"),
+    ("replica_to", "slaved_to"),
+    ("single_random_replica", "single_random_slave"),
+    ("listen_to_replicas", "listen_to_slaves"),
+    ("only_at_replica", "only_at_slave"),
+];
+
+/// One table constructor call: its name and the keys written in its
+/// table, with string values where they are literals.
+struct Call {
+    name: String,
+    span: Span,
+    keys: Vec<(String, Option<String>, Span)>,
+}
+
+impl Call {
+    fn has(&self, key: &str) -> bool {
+        self.keys.iter().any(|(k, _, _)| k == key)
+    }
+    fn value(&self, key: &str) -> Option<&str> {
+        self.keys
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .and_then(|(_, v, _)| v.as_deref())
+    }
+}
+
+/// The findings about the triggerables of one vault.
+pub fn check(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    let mut calls = Vec::new();
+    for item in &v.items {
+        match item {
+            Item::Lua(l) => calls.extend(table_calls(&l.text, l.text_at, l.opens_in_string)),
+            Item::Directive(d) if d.keyword == "MARKER" => {
+                for (arg, span) in &d.args {
+                    if let Some(at) = arg.find("lua:") {
+                        let code = &arg[at + 4..];
+                        // The argument is the source from its span's start.
+                        let code_at = span.start as usize + at + 4;
+                        let exact = span.len() == arg.len();
+                        let found = table_calls(code, code_at, None);
+                        calls.extend(found.into_iter().map(|mut c| {
+                            if !exact {
+                                c.span = *span;
+                                for k in &mut c.keys {
+                                    k.2 = *span;
+                                }
+                            }
+                            c
+                        }));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for c in &calls {
+        required(c, diags);
+        generations(c, diags);
+    }
+    replicas_without_primary(&calls, diags);
+}
+
+/// `name { … }`, `name({ … })` and `name:new{ … }` calls in Lua code, with
+/// the top-level keys of their table. `at`: the source offset of `code`.
+fn table_calls(code: &str, at: usize, quote: Option<u8>) -> Vec<Call> {
+    let toks: Vec<Token> = tokens_from(code, quote)
+        .into_iter()
+        .filter(|t| t.kind != Kind::Comment)
+        .collect();
+    let text = |t: &Token| t.text(code);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if toks[i].kind != Kind::Word {
+            i += 1;
+            continue;
+        }
+        // `Name`, `Name:new`, then `{` or `({`.
+        let name_tok = toks[i];
+        let mut j = i + 1;
+        let mut name = text(&name_tok).to_string();
+        if toks.get(j).is_some_and(|t| text(t) == ":")
+            && toks.get(j + 1).is_some_and(|t| text(t) == "new")
+        {
+            name.push_str(":new");
+            j += 2;
+        }
+        if toks.get(j).is_some_and(|t| text(t) == "(") {
+            j += 1;
+        }
+        if toks.get(j).is_none_or(|t| text(t) != "{") {
+            i += 1;
+            continue;
+        }
+        let (keys, end) = table_keys(code, &toks, j, at);
+        out.push(Call {
+            name,
+            span: Span::new(at + name_tok.start, at + toks[end.min(toks.len() - 1)].end),
+            keys,
+        });
+        i = j + 1;
+    }
+    out
+}
+
+/// The keys at the top level of the table opening at `toks[open]`, and the
+/// index of its closing brace.
+fn table_keys(
+    code: &str,
+    toks: &[Token],
+    open: usize,
+    at: usize,
+) -> (Vec<(String, Option<String>, Span)>, usize) {
+    let mut keys = Vec::new();
+    let mut depth = 0;
+    let mut k = open;
+    while k < toks.len() {
+        let t = toks[k].text(code);
+        match t {
+            "{" | "(" | "[" => depth += 1,
+            "}" | ")" | "]" => {
+                depth -= 1;
+                if depth == 0 {
+                    return (keys, k);
+                }
+            }
+            _ if depth == 1
+                && toks[k].kind == Kind::Word
+                && toks.get(k + 1).is_some_and(|n| n.text(code) == "=")
+                && toks.get(k + 2).is_none_or(|n| n.text(code) != "=") =>
+            {
+                let value = toks
+                    .get(k + 2)
+                    .filter(|v| matches!(v.kind, Kind::String | Kind::LongString))
+                    .map(|v| v.content(code).to_string());
+                let span = Span::new(at + toks[k].start, at + toks[k].end);
+                keys.push((t.to_string(), value, span));
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    (keys, toks.len().saturating_sub(1))
+}
+
+fn missing(c: &Call, what: &str, consequence: &str) -> Diagnostic {
+    Diagnostic::warning(TRIGGERABLE, format!("{} without {what}", c.name), c.span)
+        .with_note(consequence.to_string())
+}
+
+/// What each constructor and triggerer needs (`tables/marker_types.txt`).
+fn required(c: &Call, diags: &mut Vec<Diagnostic>) {
+    match c.name.as_str() {
+        "fog_machine" | "chained_fog_machine" => {
+            if !c.has("pow_max") {
+                diags.push(missing(
+                    c,
+                    "pow_max",
+                    "the fog machine fails when the level is built",
+                ));
+            }
+            if !(c.has("delay") || c.has("delay_min") && c.has("delay_max")) {
+                diags.push(missing(
+                    c,
+                    "delay (or delay_min and delay_max)",
+                    "the fog machine fails when the level is built",
+                ));
+            }
+            if !(c.has("size") || c.has("size_min") && c.has("size_max")) {
+                diags.push(missing(
+                    c,
+                    "size (or size_min and size_max)",
+                    "the fog machine fails when the level is built",
+                ));
+            }
+        }
+        "TriggerableFunction:new" if !c.has("func") => {
+            diags.push(missing(
+                c,
+                "func",
+                "the triggerable has no function to call",
+            ));
+        }
+        "TriggerableMessage:new" if !c.has("msg") => {
+            diags.push(missing(c, "msg", "the triggerable has no message to print"));
+        }
+        "monster_on_death" if !c.has("new_monster") => {
+            diags.push(missing(
+                c,
+                "new_monster",
+                "nothing is created when the monster dies",
+            ));
+        }
+        "DgnTriggerer:new" => triggerer(c, diags),
+        _ => {}
+    }
+}
+
+fn triggerer(c: &Call, diags: &mut Vec<Diagnostic>) {
+    let Some(event) = c.value("type") else {
+        if !c.has("type") {
+            diags.push(missing(
+                c,
+                "type",
+                "a triggerer without an event never fires",
+            ));
+        }
+        return;
+    };
+    if !EVENTS.contains(&event) {
+        diags.push(
+            Diagnostic::warning(
+                TRIGGERABLE,
+                format!("no event \"{event}\": the triggerer never fires"),
+                c.span,
+            )
+            .with_note(format!("the events are {}", EVENTS.join(", "))),
+        );
+        return;
+    }
+    let needs_target = match event {
+        "monster_dies" => Some("a monster name, \"any\" or a MonPropsMarker property"),
+        "item_moved" | "item_pickup" => Some("an item name or \"auto\""),
+        _ => None,
+    };
+    if let Some(what) = needs_target {
+        if !c.has("target") {
+            diags.push(missing(
+                c,
+                &format!("target ({what})"),
+                &format!("a {event} triggerer needs to know what to watch"),
+            ));
+        }
+    }
+}
+
+/// `slaved_to` and its kin under trunk, and `slave_to`, which no version
+/// reads.
+fn generations(c: &Call, diags: &mut Vec<Diagnostic>) {
+    for (key, _, span) in &c.keys {
+        if let Some((trunk, _)) = GENERATIONS.iter().find(|(_, old)| old == key) {
+            diags.push(
+                Diagnostic::warning(REPLICA, format!("this game reads `{trunk}`; `{key}` is the older name"), *span)
+                    .with_note("trunk renamed the primary/replica properties; releases before it and forks read the old names"),
+            );
+        } else if key == "slave_to" {
+            diags.push(
+                Diagnostic::warning(REPLICA, "no game reads `slave_to`", *span)
+                    .with_note("trunk reads `replica_to`, older games `slaved_to`; `slave_to` is only in the old document's prose"),
+            );
+        }
+    }
+}
+
+/// Every `replica_to = "N"` names a `primary_name = "N"` of the same vault.
+fn replicas_without_primary(calls: &[Call], diags: &mut Vec<Diagnostic>) {
+    let primaries: Vec<&str> = calls
+        .iter()
+        .flat_map(|c| {
+            ["primary_name", "master_name"]
+                .into_iter()
+                .filter_map(|k| c.value(k))
+        })
+        .collect();
+    for c in calls {
+        for key in ["replica_to", "slaved_to"] {
+            if let Some(name) = c.value(key).filter(|n| !primaries.contains(n)) {
+                diags.push(
+                    Diagnostic::warning(REPLICA, format!("replica of \"{name}\", which no marker of this vault is the primary of"), c.span)
+                        .with_note("a replica whose primary does not exist is never triggered"),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(src: &str) -> Vec<String> {
+        let f = crate::dcss::parse(src);
+        let mut diags = Vec::new();
+        for v in &f.vaults {
+            check(v, &mut diags);
+        }
+        diags.iter().map(|d| d.message.clone()).collect()
+    }
+
+    #[test]
+    fn constructors_without_what_they_need() {
+        let src = "NAME: t\n{{\nlua_marker('F', fog_machine { cloud_type = \"flame\", delay = 10 })\n\
+                   local tf = TriggerableFunction:new { repeated = true }\n\
+                   tf:add_triggerer(DgnTriggerer:new { type = \"monster_dies\" })\n\
+                   tf:add_triggerer(DgnTriggerer:new { type = \"player_moves\" })\n}}\nMAP\nF\nENDMAP\n";
+        assert_eq!(
+            findings(src),
+            [
+                "fog_machine without pow_max",
+                "fog_machine without size (or size_min and size_max)",
+                "TriggerableFunction:new without func",
+                "DgnTriggerer:new without target (a monster name, \"any\" or a MonPropsMarker property)",
+                "no event \"player_moves\": the triggerer never fires",
+            ]
+        );
+    }
+
+    #[test]
+    fn replicas_and_the_old_names() {
+        let src = "NAME: t\n{{\nlua_marker('a', props_marker { primary_name = \"door\" })\n\
+                   lua_marker('b', props_marker { slaved_to = \"door\" })\n\
+                   lua_marker('c', props_marker { replica_to = \"gate\", slave_to = \"x\" })\n}}\nMAP\nabc\nENDMAP\n";
+        assert_eq!(
+            findings(src),
+            [
+                "this game reads `replica_to`; `slaved_to` is the older name",
+                "no game reads `slave_to`",
+                "replica of \"gate\", which no marker of this vault is the primary of",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_complete_fog_machine_and_commented_keys_are_quiet() {
+        let src = "NAME: t\nMARKER: F = lua:fog_machine { cloud_type = \"flame\", pow_max = 5, delay_min = 1, delay_max = 3, size = 1 }\n\
+                   {{\n-- fog_machine { }\n}}\nMAP\nF\nENDMAP\n";
+        assert!(findings(src).is_empty(), "{:?}", findings(src));
+    }
+}
