@@ -395,7 +395,7 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
         let run = dropin::lev_comp(&name, &text, target, warnings);
         output::stderr_lines(&run.stderr);
         failed |= run.failed();
-        for out in &run.files {
+        for out in output::last_of_each_name(&run.files, |f| &f.name) {
             if let Err(e) = output::replace_file(Path::new(&out.name), &out.bytes) {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
@@ -759,7 +759,7 @@ fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, base: Op
             );
             code = ExitCode::from(1);
         }
-        for a in &analysis.artifacts {
+        for a in output::last_of_each_name(&analysis.artifacts, |a| &a.name) {
             let dest = out_dir.join(&a.name);
             if let Err(e) = output::replace_file(&dest, &a.bytes) {
                 eprintln!("error: {}: {e}", dest.display());

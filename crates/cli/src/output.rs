@@ -48,6 +48,21 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
+/// The items of `files` that no later item of the same name replaces, in
+/// order: a run that writes one name several times (a file whose levels
+/// share a name) writes the last version once, which leaves the same files
+/// and spares the file system a replacement per duplicate.
+pub fn last_of_each_name<T>(files: &[T], name: impl Fn(&T) -> &str) -> Vec<&T> {
+    let mut seen = std::collections::HashSet::new();
+    let mut last: Vec<&T> = files
+        .iter()
+        .rev()
+        .filter(|f| seen.insert(name(f)))
+        .collect();
+    last.reverse();
+    last
+}
+
 fn follow_link(path: &Path) -> PathBuf {
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     if is_link {
@@ -101,6 +116,16 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[test]
+    fn only_the_last_version_of_each_name_is_written() {
+        let files = [("a", 1), ("b", 2), ("a", 3), ("c", 4), ("b", 5)];
+        let kept: Vec<_> = last_of_each_name(&files, |f| f.0)
+            .into_iter()
+            .copied()
+            .collect();
+        assert_eq!(kept, [("a", 3), ("c", 4), ("b", 5)]);
     }
 
     #[test]
