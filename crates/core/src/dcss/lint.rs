@@ -225,31 +225,15 @@ pub fn requested_tags(v: &Vault) -> Vec<(String, Span)> {
     for item in &v.items {
         match item {
             Item::Lua(l) => {
-                let t = &l.text;
-                let mut search = 0;
-                while let Some(i) = t[search..].find("tag") {
-                    let at = search + i;
-                    search = at + 3;
-                    let rest = t[at + 3..].trim_start_matches('s').trim_start();
-                    let Some(rest) = rest.strip_prefix('=') else {
-                        continue;
-                    };
-                    let rest = rest.trim_start();
-                    let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
-                        continue;
-                    };
-                    let body = &rest[1..];
-                    let Some(end) = body.find(q) else { continue };
-                    // A computed tag ("x_" .. n) cannot be checked.
-                    if body[end + 1..].trim_start().starts_with("..") {
-                        continue;
-                    }
-                    let body_at = l.text_at + (t.len() - rest.len()) + 1;
+                let found =
+                    super::lua_lex::assigned_strings(&l.text, l.opens_in_string, &["tag", "tags"]);
+                for (off, body) in found {
+                    let body_at = l.text_at + off;
                     let span = Span::new(
                         body_at.min(l.span.end as usize),
-                        (body_at + end).min(l.span.end as usize),
+                        (body_at + body.len()).min(l.span.end as usize),
                     );
-                    for tag in body[..end].split_whitespace() {
+                    for tag in body.split_whitespace() {
                         out.push((tag.to_string(), span));
                     }
                 }
@@ -1507,23 +1491,10 @@ fn randbook_spell_warnings(spec: &str, span: Span, game: &GameNames, diags: &mut
 /// names; `at` is the source offset of `text`. A fog machine with an
 /// unknown cloud fails only when the level is built.
 fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Vec<Diagnostic>) {
-    for (i, _) in text.match_indices("cloud_type") {
-        let rest = text[i + "cloud_type".len()..].trim_start();
-        let Some(rest) = rest.strip_prefix('=') else {
-            continue;
-        };
-        let rest = rest.trim_start();
-        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
-            continue;
-        };
-        let Some(end) = rest[1..].find(q) else {
-            continue;
-        };
-        let name = &rest[1..1 + end];
+    for (off, name) in super::lua_lex::assigned_strings(text, None, &["cloud_type"]) {
         if tables::CLOUDS.binary_search(&name).is_ok() {
             continue;
         }
-        let off = text.len() - rest.len() + 1;
         let start = (at + off).min(limit);
         let near = nearest(name, tables::CLOUDS.iter().copied(), 3);
         let mut d = Diagnostic::warning(

@@ -249,6 +249,37 @@ fn symbol_len(b: &[u8], at: usize) -> usize {
     1
 }
 
+/// String literals assigned to one of `keys` (`key = "text"`, in a table
+/// or as a statement): the offset of each literal's content in `code`, and
+/// the content. A literal joined to computed text (`"x_" .. n`) is left
+/// out, since its value is not written down; so is anything in a comment.
+pub fn assigned_strings<'a>(
+    code: &'a str,
+    quote: Option<u8>,
+    keys: &[&str],
+) -> Vec<(usize, &'a str)> {
+    let toks = tokens_from(code, quote);
+    let toks: Vec<&Token> = toks.iter().filter(|t| t.kind != Kind::Comment).collect();
+    let mut out = Vec::new();
+    for w in toks.windows(3) {
+        let (key, eq, value) = (w[0], w[1], w[2]);
+        if key.kind != Kind::Word || !keys.contains(&key.text(code)) || eq.text(code) != "=" {
+            continue;
+        }
+        if !matches!(value.kind, Kind::String | Kind::LongString) {
+            continue;
+        }
+        let joined = toks
+            .iter()
+            .find(|t| t.start >= value.end)
+            .is_some_and(|t| t.text(code) == "..");
+        if !joined {
+            out.push((value.content.0, value.content(code)));
+        }
+    }
+    out
+}
+
 /// The quote of the short string `code` ends inside when its last byte is
 /// the backslash that continues it on the next line (`None` otherwise).
 /// `quote`: the string `code` itself starts inside, as for
@@ -331,6 +362,17 @@ mod tests {
         let t = tokens_from(third, Some(b'"'));
         assert_eq!((t[0].kind, t[0].content(third)), (Kind::String, "orc"));
         assert_eq!(continued_string("x = 'done' \\", None), None);
+    }
+
+    #[test]
+    fn assigned_strings_leave_out_comments_and_joined_text() {
+        let code = "x = { cloud_type = \"flame\", tags = 'a b' } -- cloud_type = \"no\"\n\
+                    t.tags = \"pre_\" .. n mytag = \"c\" tag = [[d]]";
+        let found = assigned_strings(code, None, &["cloud_type", "tags", "tag"]);
+        let texts: Vec<&str> = found.iter().map(|(_, s)| *s).collect();
+        assert_eq!(texts, ["flame", "a b", "d"]);
+        let (at, text) = found[0];
+        assert_eq!(&code[at..at + text.len()], "flame");
     }
 
     #[test]
