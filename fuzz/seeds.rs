@@ -43,8 +43,17 @@ pub fn seed_files(corpus: &std::path::Path, target: &str) -> Vec<std::path::Path
     let Some((_, dirs, endings)) = SEEDS.iter().find(|(name, _, _)| *name == target) else {
         return Vec::new();
     };
+    files_below(dirs.iter().map(|d| corpus.join(d)), endings)
+}
+
+/// The files below `dirs` (searched recursively) whose names end in one of
+/// `endings`, sorted, each once.
+pub fn files_below(
+    dirs: impl IntoIterator<Item = std::path::PathBuf>,
+    endings: &[&str],
+) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
-    let mut stack: Vec<std::path::PathBuf> = dirs.iter().map(|d| corpus.join(d)).collect();
+    let mut stack: Vec<std::path::PathBuf> = dirs.into_iter().collect();
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;

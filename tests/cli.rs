@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::tempdir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -22,28 +23,6 @@ fn corpus() -> PathBuf {
         .join("corpus/nethack-3.4.3")
 }
 
-/// A temporary directory removed when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl AsRef<Path> for TempDir {
-    fn as_ref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The command exited 0 (its stderr shown when it did not).
 fn assert_succeeded(out: &std::process::Output) {
     assert_eq!(
@@ -52,13 +31,6 @@ fn assert_succeeded(out: &std::process::Output) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-fn tempdir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("vaultwright-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    TempDir(dir)
 }
 
 #[test]

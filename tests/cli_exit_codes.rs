@@ -4,6 +4,8 @@
 //! exiting 1 for a file they cannot read). A panic (101) or a signal is
 //! never a status: each case names the one it must end with.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -16,21 +18,6 @@ fn example(dir: &Path, name: &str) -> String {
     let text = std::fs::read_to_string(repo().join("static/examples").join(name))
         .expect("a shipped example");
     file(dir, name, &text)
-}
-
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn scratch() -> Scratch {
-    let dir = std::env::temp_dir().join(format!("vaultwright-exit-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    Scratch(dir)
 }
 
 /// Writes `text` as `name` in the scratch directory and returns its path.
@@ -59,8 +46,8 @@ fn status(dir: &Path, args: &[&str], full_stdout: bool) -> Option<i32> {
 
 #[test]
 fn every_command_exits_with_a_documented_status() {
-    let tmp = scratch();
-    let dir = tmp.0.as_path();
+    let tmp = common::tempdir("exit-codes");
+    let dir = tmp.as_path();
     let bad_des = file(
         dir,
         "bad.des",

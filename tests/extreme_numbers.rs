@@ -5,6 +5,9 @@
 //! from the source fails here.
 
 mod common;
+#[allow(dead_code)]
+#[path = "../fuzz/seeds.rs"]
+mod seeds;
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -38,21 +41,9 @@ fn with_numbers(src: &str, number: &str) -> String {
     out
 }
 
+/// The files below `dir` ending in `ext`, sorted.
 fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(files(&p, ext));
-        } else if p.extension().is_some_and(|x| x == ext) {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
+    seeds::files_below([dir.to_path_buf()], &[ext])
 }
 
 fn shared() -> PathBuf {
@@ -64,10 +55,22 @@ fn shared() -> PathBuf {
 /// Analyses `src` with each extreme for three seeds, and calls `dropin`
 /// on it; a panic names the file and the extreme.
 fn exercise(path: &Path, src: &str, language: Language, dropin: impl Fn(&str)) {
-    for number in EXTREMES {
+    exercise_with(path, src, language, EXTREMES, &[0, 1, u64::MAX], dropin);
+}
+
+/// [`exercise`] with the numbers and seeds given.
+fn exercise_with(
+    path: &Path,
+    src: &str,
+    language: Language,
+    numbers: &[&str],
+    seeds: &[u64],
+    dropin: impl Fn(&str),
+) {
+    for number in numbers {
         let text = with_numbers(src, number);
         let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            for seed in [0, 1, u64::MAX] {
+            for &seed in seeds {
                 let options = Options {
                     seed,
                     file_name: path.display().to_string(),
@@ -124,20 +127,13 @@ fn dcss_vaults_with_extreme_numbers() {
     for (i, path) in paths.iter().enumerate() {
         let src = std::fs::read_to_string(path).unwrap_or_default();
         let number = EXTREMES[i % EXTREMES.len()];
-        let text = with_numbers(&src, number);
-        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            for seed in [0, u64::MAX] {
-                let options = Options {
-                    seed,
-                    ..Options::default()
-                };
-                analyze(&text, Language::DcssDes, &options);
-            }
-        }));
-        assert!(
-            run.is_ok(),
-            "{} with every number as {number} panicked",
-            path.display()
+        exercise_with(
+            path,
+            &src,
+            Language::DcssDes,
+            &[number],
+            &[0, u64::MAX],
+            |_| {},
         );
     }
 }

@@ -129,3 +129,33 @@ pub fn recorded_verdict<'a>(
     });
     (exit, first, lines)
 }
+
+/// A temporary directory removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh temporary directory for one test, named after it.
+pub fn tempdir(name: &str) -> TempDir {
+    let dir = std::env::temp_dir().join(format!("vaultwright-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    TempDir(dir)
+}

@@ -656,30 +656,33 @@ fn render_cmd(
         file_name: file_name(path),
         ..base
     };
-    // The outline first, without drawing anything; then the views of the
-    // one entry shown, so a file of thousands of levels draws one.
-    let outline = analyze(
-        &text,
-        language,
-        &Options {
-            without_views: true,
-            ..options.clone()
-        },
-    );
-    let symbol = match level {
-        None => (!outline.outline.is_empty()).then_some(0),
-        Some(name) => outline.outline.iter().position(|s| s.name == name),
+    // Only the entry shown is drawn, so a file of thousands of levels draws
+    // one: the first, or the one named, found in an outline read without
+    // drawing anything.
+    let focus = |symbol: usize| Options {
+        focus: Some(symbol),
+        ..options.clone()
     };
-    let analysis = match symbol {
-        Some(s) => analyze(
-            &text,
-            language,
-            &Options {
-                focus: Some(s),
-                ..options.clone()
-            },
-        ),
-        None => outline,
+    let (analysis, symbol) = match level {
+        None => {
+            let a = analyze(&text, language, &focus(0));
+            let first = (!a.outline.is_empty()).then_some(0);
+            (a, first)
+        }
+        Some(name) => {
+            let outline = analyze(
+                &text,
+                language,
+                &Options {
+                    without_views: true,
+                    ..options.clone()
+                },
+            );
+            match outline.outline.iter().position(|s| s.name == name) {
+                Some(s) => (analyze(&text, language, &focus(s)), Some(s)),
+                None => (outline, None),
+            }
+        }
     };
     let Some(symbol) = symbol else {
         let names: Vec<&str> = analysis.outline.iter().map(|s| s.name.as_str()).collect();

@@ -5,24 +5,15 @@
 //! more than 512 MB is minimised and kept under `tests/fixtures/fuzz/`,
 //! where an ordinary `cargo test` replays it; commit it with the fix.
 
-#[path = "../../../fuzz/seeds.rs"]
-mod seeds;
-
 use std::path::{Path, PathBuf};
 
-use crate::{cargo, root, run, Result};
+use crate::{cargo, root, run, seeds, Result};
 
-/// Every target, in the order they run (the names of `fuzz/fuzz_targets`).
-const TARGETS: &[&str] = &[
-    "nethack_des",
-    "nethack_dungeon",
-    "dcss_des",
-    "powder_map",
-    "rlg327",
-    "detect_language",
-    "diagnostics",
-    "permalink",
-];
+/// Every target, in the order they run (the names of `fuzz/fuzz_targets`,
+/// each with its seeds).
+fn targets() -> impl Iterator<Item = &'static str> {
+    seeds::SEEDS.iter().map(|(name, _, _)| *name)
+}
 
 /// What one run reported.
 struct Outcome {
@@ -72,7 +63,7 @@ pub fn smoke_if_available() -> Result {
 }
 
 fn parse(args: &[String]) -> Result<(Vec<String>, u64, Option<u64>)> {
-    let mut targets = Vec::new();
+    let mut chosen = Vec::new();
     let mut seconds = 60;
     let mut seed = None;
     let mut it = args.iter();
@@ -88,19 +79,20 @@ fn parse(args: &[String]) -> Result<(Vec<String>, u64, Option<u64>)> {
                     .and_then(|s| s.parse().ok())
                     .ok_or("--seed takes a number")?,
             );
-        } else if TARGETS.contains(&a.as_str()) {
-            targets.push(a.clone());
+        } else if targets().any(|t| t == a) {
+            chosen.push(a.clone());
         } else {
+            let all: Vec<&str> = targets().collect();
             return Err(format!(
                 "unknown fuzz target `{a}` (one of: {})",
-                TARGETS.join(", ")
+                all.join(", ")
             ));
         }
     }
-    if targets.is_empty() {
-        targets = TARGETS.iter().map(|t| t.to_string()).collect();
+    if chosen.is_empty() {
+        chosen = targets().map(String::from).collect();
     }
-    Ok((targets, seconds, seed))
+    Ok((chosen, seconds, seed))
 }
 
 fn ensure_cargo_fuzz() -> Result {

@@ -21,6 +21,8 @@
 mod fuzz;
 mod race;
 mod scale;
+#[path = "../../../fuzz/seeds.rs"]
+mod seeds;
 mod serve;
 
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! memory, and each row is held to the goals: 16× the input takes at most
 //! 20× the time, and peak memory stays under 20× the input + 50 MB.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -50,11 +50,8 @@ pub fn scale(cli: &Path) -> Result {
 
 fn cases(corpus: &Path) -> Result<Vec<Case>> {
     let read_all = |dir: &str, ending: &str| -> Result<Vec<u8>> {
-        let mut files = Vec::new();
-        collect(&corpus.join(dir), ending, &mut files);
-        files.sort();
         let mut all = Vec::new();
-        for f in files {
+        for f in crate::seeds::files_below([corpus.join(dir)], &[ending]) {
             all.extend(std::fs::read(&f).map_err(|e| format!("{}: {e}", f.display()))?);
             all.push(b'\n');
         }
@@ -73,11 +70,9 @@ fn cases(corpus: &Path) -> Result<Vec<Case>> {
         Case {
             language: "nethack-dungeon",
             file_name: "dungeon.def",
-            base: repeat(
-                &std::fs::read(corpus.join("nethack-3.4.3/des/dungeon.def"))
-                    .map_err(|e| e.to_string())?,
-                40,
-            ),
+            base: std::fs::read(corpus.join("nethack-3.4.3/des/dungeon.def"))
+                .map_err(|e| e.to_string())?
+                .repeat(40),
             commands: &[&["check"], &["render"], &["compile"], &["dgn-comp"]],
         },
         Case {
@@ -122,24 +117,6 @@ fn big_dice_entries(count: usize) -> Vec<u8> {
         );
     }
     out
-}
-
-fn collect(dir: &Path, ending: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, ending, out);
-        } else if p.extension().is_some_and(|x| x == ending) {
-            out.push(p);
-        }
-    }
-}
-
-fn repeat(bytes: &[u8], times: usize) -> Vec<u8> {
-    bytes.repeat(times)
 }
 
 /// The first `NAME:` line at or after `at`, so a cut leaves whole vaults.

@@ -304,17 +304,6 @@ fn place_words(spec: &str) -> Vec<(usize, String)> {
     bad
 }
 
-/// String literals of Lua code (short and long) with the offsets of their
-/// contents, as Lua's own lexer finds them.
-fn lua_strings(code: &str, opens_in_string: Option<u8>) -> Vec<(usize, &str)> {
-    use super::lua_lex::{tokens_from, Kind};
-    tokens_from(code, opens_in_string)
-        .into_iter()
-        .filter(|t| matches!(t.kind, Kind::String | Kind::LongString))
-        .map(|t| (t.content.0, t.content(code)))
-        .collect()
-}
-
 /// What the engine makes of a tag, remembered across the vaults of one
 /// analysis (a file's vaults share most of their tags).
 #[derive(Default)]
@@ -407,13 +396,12 @@ pub fn lint_lua(l: &super::Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     if !holds(&MONS, "mons", &l.text) {
         return;
     }
-    for (off, s) in lua_strings(&l.text, l.opens_in_string) {
-        // A string glued to computed text ("place:D:" .. depth) is partial.
-        let after = &l.text[(off + s.len() + 1).min(l.text.len())..];
-        let before = &l.text[..off.saturating_sub(1)];
-        if after.trim_start().starts_with("..") || before.trim_end().ends_with("..") {
-            continue;
-        }
+    let literals = super::lua_lex::literals(&l.text, l.opens_in_string);
+    // A string glued to computed text ("place:D:" .. depth) is partial.
+    for super::lua_lex::Literal {
+        at: off, text: s, ..
+    } in literals.into_iter().filter(|lit| !lit.joined)
+    {
         let spec = split_selector(s)
             .map(|(_, _, v)| v)
             .filter(|_| s.contains('='))
@@ -1249,9 +1237,8 @@ fn spaced_weights(spec: &str) -> impl Iterator<Item = (&str, &str)> {
     fields(spec, |c| c == b'/' || c == b',').filter_map(|alt| {
         let body = fields(alt, |c| c == b';').next().unwrap_or(alt);
         let mut words = spec_words(body);
-        words.find(|w| is_weight_tag(w))?;
+        let tag = words.find(|w| is_weight_tag(w))?;
         let number = words.next()?;
-        let tag = spec_words(body).find(|w| is_weight_tag(w))?;
         number
             .bytes()
             .all(|b| b.is_ascii_digit())

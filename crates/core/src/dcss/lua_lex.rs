@@ -249,6 +249,51 @@ fn symbol_len(b: &[u8], at: usize) -> usize {
     1
 }
 
+/// A string literal of Lua code (short or long).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Literal<'a> {
+    /// Where its content starts in the code.
+    pub at: usize,
+    pub text: &'a str,
+    /// Glued to other text with `..` (`"place:D:" .. depth`): its value is
+    /// not written down, only a part of it.
+    pub joined: bool,
+}
+
+/// The string literals of `code`, comments left out; `quote` as for
+/// [`tokens_from`].
+pub fn literals(code: &str, quote: Option<u8>) -> Vec<Literal<'_>> {
+    literals_with_neighbours(code, quote)
+        .into_iter()
+        .map(|(lit, _)| lit)
+        .collect()
+}
+
+/// Each literal with the two tokens before it (`key =` when it is
+/// assigned).
+fn literals_with_neighbours(code: &str, quote: Option<u8>) -> Vec<(Literal<'_>, [&str; 2])> {
+    let toks: Vec<Token> = tokens_from(code, quote)
+        .into_iter()
+        .filter(|t| t.kind != Kind::Comment)
+        .collect();
+    let text = |i: Option<usize>| i.and_then(|i| toks.get(i)).map_or("", |t| t.text(code));
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if !matches!(t.kind, Kind::String | Kind::LongString) {
+            continue;
+        }
+        let before = text(i.checked_sub(1));
+        let joined = before == ".." || text(Some(i + 1)) == "..";
+        let literal = Literal {
+            at: t.content.0,
+            text: t.content(code),
+            joined,
+        };
+        out.push((literal, [text(i.checked_sub(2)), before]));
+    }
+    out
+}
+
 /// String literals assigned to one of `keys` (`key = "text"`, in a table
 /// or as a statement): the offset of each literal's content in `code`, and
 /// the content. A literal joined to computed text (`"x_" .. n`) is left
@@ -258,26 +303,11 @@ pub fn assigned_strings<'a>(
     quote: Option<u8>,
     keys: &[&str],
 ) -> Vec<(usize, &'a str)> {
-    let toks = tokens_from(code, quote);
-    let toks: Vec<&Token> = toks.iter().filter(|t| t.kind != Kind::Comment).collect();
-    let mut out = Vec::new();
-    for w in toks.windows(3) {
-        let (key, eq, value) = (w[0], w[1], w[2]);
-        if key.kind != Kind::Word || !keys.contains(&key.text(code)) || eq.text(code) != "=" {
-            continue;
-        }
-        if !matches!(value.kind, Kind::String | Kind::LongString) {
-            continue;
-        }
-        let joined = toks
-            .iter()
-            .find(|t| t.start >= value.end)
-            .is_some_and(|t| t.text(code) == "..");
-        if !joined {
-            out.push((value.content.0, value.content(code)));
-        }
-    }
-    out
+    literals_with_neighbours(code, quote)
+        .into_iter()
+        .filter(|(lit, [key, eq])| !lit.joined && *eq == "=" && keys.contains(key))
+        .map(|(lit, _)| (lit.at, lit.text))
+        .collect()
 }
 
 /// The quote of the short string `code` ends inside when its last byte is
