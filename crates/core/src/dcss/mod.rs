@@ -14,6 +14,7 @@ pub mod look;
 pub mod look_tables;
 pub mod lua_lex;
 pub mod names;
+pub mod plan;
 pub mod realize;
 pub mod tables;
 pub mod triggerables;
@@ -1522,9 +1523,20 @@ pub fn marker_description(expr: &str) -> Option<String> {
 /// `lua_marker('G', …)` calls with a literal one-glyph key in a vault's
 /// Lua: (glyph, description, span of the call).
 pub fn lua_markers(v: &Vault) -> Vec<(u8, String, Span)> {
+    v.items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Lua(l) => Some(lua_item_markers(l)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// [`lua_markers`] of one Lua line or block.
+pub fn lua_item_markers(l: &Lua) -> Vec<(u8, String, Span)> {
     let mut out = Vec::new();
-    for item in &v.items {
-        let Item::Lua(l) = item else { continue };
+    {
         let t = &l.text;
         for (i, _) in t.match_indices("lua_marker(") {
             let rest = &t[i + "lua_marker(".len()..];

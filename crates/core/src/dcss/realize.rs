@@ -3,7 +3,8 @@
 //! unless the tags forbid them, then each cell's K-spec or slot. Directives
 //! that sit under a Lua condition are not applied, and the result says so.
 
-use super::{Directive, Item, Vault};
+use super::plan::{GlyphCell, Plan};
+use super::Vault;
 use crate::rng::Rng;
 use crate::source::Span;
 
@@ -20,6 +21,20 @@ pub struct RCell {
     /// padding right of a short row.
     pub source: Option<(i32, i32)>,
 }
+
+impl GlyphCell for RCell {
+    fn glyph(&self) -> u8 {
+        self.glyph
+    }
+    fn rewrite(&mut self, glyph: u8, by: Span) {
+        self.glyph = glyph;
+        self.by = Some(by);
+    }
+}
+
+/// Mixed into every seed, so a vault's stream differs from the other
+/// formats' for the same seed (kept: permalinks' seeds depend on it).
+pub const RNG_SALT: u64 = 0xdc55;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Realized {
@@ -78,57 +93,6 @@ pub fn each_weighted_glyph(s: &str, mut f: impl FnMut(u8, u32)) -> Result<(), St
     Ok(())
 }
 
-fn pick(rng: &mut Rng, choices: &[(u8, u32)]) -> u8 {
-    // Summed in 64 bits: weights come from the source and many large ones
-    // would overflow 32. A total of one or none draws nothing, as
-    // `Rng::range` over an empty span does, so seeds stay as they were.
-    let total: u64 = choices.iter().map(|&(_, w)| u64::from(w)).sum();
-    let mut r = if total <= 1 {
-        0
-    } else {
-        rng.next_u64() % total
-    };
-    for &(g, w) in choices {
-        let w = u64::from(w);
-        if r < w {
-            return g;
-        }
-        r -= w;
-    }
-    choices.last().map(|c| c.0).unwrap_or(b'.')
-}
-
-fn cells_with(grid: &[Vec<RCell>], key: &[u8]) -> Vec<(usize, usize)> {
-    let mut v = Vec::new();
-    for (y, row) in grid.iter().enumerate() {
-        for (x, c) in row.iter().enumerate() {
-            if key.contains(&c.glyph) {
-                v.push((x, y));
-            }
-        }
-    }
-    v
-}
-
-fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
-    for i in (1..v.len()).rev() {
-        let j = rng.range(0, i as i32) as usize;
-        v.swap(i, j);
-    }
-}
-
-fn subst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
-    let (key, sep, value) = split_selector(item)
-        .ok_or_else(|| format!("malformed declaration - must use = or : in '{item}'"))?;
-    let choices = weighted_glyphs(value)?;
-    let once = (sep == ':').then(|| pick(rng, &choices));
-    for (x, y) in cells_with(grid, key.as_bytes()) {
-        grid[y][x].glyph = once.unwrap_or_else(|| pick(rng, &choices));
-        grid[y][x].by = Some(d.span);
-    }
-    Ok(())
-}
-
 /// One segment of an NSUBST value: how many cells it takes (`None`: all
 /// that are left), `=` (pick per cell) or `:` (pick once), and the
 /// replacement glyphs.
@@ -163,128 +127,41 @@ pub fn nsubst_segments(value: &str) -> impl Iterator<Item = NsubstSegment<'_>> +
     })
 }
 
-fn nsubst(grid: &mut [Vec<RCell>], rng: &mut Rng, d: &Directive, item: &str) -> Result<(), String> {
-    let (key, _, value) = split_selector(item)
-        .ok_or_else(|| format!("malformed declaration - must use = or : in '{item}'"))?;
-    let mut cells = cells_with(grid, key.as_bytes());
-    shuffle(rng, &mut cells);
-    let mut next = 0;
-    for NsubstSegment { count, sep, repl } in nsubst_segments(value) {
-        let count = count.unwrap_or(usize::MAX);
-        let choices =
-            weighted_glyphs(repl).map_err(|e| format!("Bad NSUBST spec: {item} ({e})"))?;
-        let once = (sep == ':').then(|| pick(rng, &choices));
-        let take = count.min(cells.len() - next);
-        for &(x, y) in &cells[next..next + take] {
-            grid[y][x].glyph = once.unwrap_or_else(|| pick(rng, &choices));
-            grid[y][x].by = Some(d.span);
-        }
-        next += take;
-    }
-    Ok(())
-}
-
-fn shuffle_spec(
-    grid: &mut [Vec<RCell>],
-    rng: &mut Rng,
-    d: &Directive,
-    item: &str,
-) -> Result<(), String> {
-    let spec: String = item.chars().filter(|c| !c.is_whitespace()).collect();
-    let segs: Vec<&[u8]> = spec.split('/').map(str::as_bytes).collect();
-    if segs.iter().any(|s| s.len() != segs[0].len()) {
-        return Err("block shuffle segment length mismatch".into());
-    }
-    if segs.len() == 1 {
-        // A set: permute its characters.
-        let from = segs[0].to_vec();
-        let mut to = from.clone();
-        shuffle(rng, &mut to);
-        for row in grid.iter_mut() {
-            for c in row.iter_mut() {
-                if let Some(i) = from.iter().position(|&g| g == c.glyph) {
-                    c.glyph = to[i];
-                    c.by = Some(d.span);
-                }
-            }
-        }
-    } else {
-        let mut order: Vec<usize> = (0..segs.len()).collect();
-        shuffle(rng, &mut order);
-        for row in grid.iter_mut() {
-            for c in row.iter_mut() {
-                for (si, seg) in segs.iter().enumerate() {
-                    if let Some(i) = seg.iter().position(|&g| g == c.glyph) {
-                        c.glyph = segs[order[si]][i];
-                        c.by = Some(d.span);
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
 pub fn realize(v: &Vault, seed: u64) -> Realized {
-    let mut rng = Rng::new(seed ^ 0xdc55);
+    realize_planned(v, &Plan::new(v), seed)
+}
+
+/// [`realize`] with the vault's transforms already read.
+pub fn realize_planned(v: &Vault, plan: &Plan, seed: u64) -> Realized {
+    let mut rng = Rng::new(seed ^ RNG_SALT);
     let (rows, spans) = v.grid();
-    let mut grid: Vec<Vec<RCell>> = rows
-        .iter()
-        .enumerate()
-        .map(|(y, r)| {
-            r.iter()
-                .enumerate()
-                .map(|(x, &g)| {
-                    let written = spans.get(y).filter(|s| x < s.len());
-                    RCell {
-                        glyph: g,
-                        origin: written
-                            .map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1)),
-                        by: None,
-                        source: written.map(|_| (x as i32, y as i32)),
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let w = rows.first().map(Vec::len).unwrap_or(0);
+    let mut cells: Vec<RCell> = Vec::with_capacity(w * rows.len());
+    for (y, r) in rows.iter().enumerate() {
+        for (x, &g) in r.iter().enumerate() {
+            let written = spans.get(y).filter(|s| x < s.len());
+            cells.push(RCell {
+                glyph: g,
+                origin: written.map(|s| Span::new(s.start as usize + x, s.start as usize + x + 1)),
+                by: None,
+                source: written.map(|_| (x as i32, y as i32)),
+            });
+        }
+    }
+    plan.apply(&mut cells, &mut rng, |_, _| {});
+    let mut grid: Vec<Vec<RCell>> = Vec::with_capacity(rows.len());
+    let mut rest = cells.into_iter();
+    for _ in 0..rows.len() {
+        grid.push(rest.by_ref().take(w).collect());
+    }
     let mut out = Realized {
         grid: Vec::new(),
-        skipped: Vec::new(),
+        skipped: plan.skipped.clone(),
         mirrored_h: false,
         mirrored_v: false,
         rotated: false,
-        problems: Vec::new(),
+        problems: plan.problems.clone(),
     };
-    for item in &v.items {
-        let Item::Directive(d) = item else { continue };
-        if !matches!(d.keyword, "SUBST" | "NSUBST" | "SHUFFLE" | "CLEAR") {
-            continue;
-        }
-        if d.conditional {
-            out.skipped.push(d.span);
-            continue;
-        }
-        for (arg, span) in &d.args {
-            let r = match d.keyword {
-                "SUBST" => subst(&mut grid, &mut rng, d, arg),
-                "NSUBST" => nsubst(&mut grid, &mut rng, d, arg),
-                "SHUFFLE" => shuffle_spec(&mut grid, &mut rng, d, arg),
-                _ => {
-                    let glyphs: Vec<u8> =
-                        arg.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-                    for (x, y) in cells_with(&grid, &glyphs) {
-                        grid[y][x].glyph = b' ';
-                        grid[y][x].by = Some(d.span);
-                    }
-                    Ok(())
-                }
-            };
-            if let Err(e) = r {
-                out.problems.push((*span, e));
-            }
-        }
-    }
     let tags = v.tags();
     let h = grid.len();
     let w = grid.first().map(Vec::len).unwrap_or(0);

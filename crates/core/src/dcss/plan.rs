@@ -1,0 +1,332 @@
+//! A vault's grid transforms (SUBST, NSUBST, SHUFFLE, CLEAR) and the
+//! markers placed between them, read once into typed steps. A seed then
+//! applies the steps to any grid of cells: the drawn realisation
+//! (`realize`) and the glyph-only grids the reachability check walks by
+//! the thousand share one reading and one random stream.
+//!
+//! The game keeps markers in the same list as the transforms and places
+//! each at the cells holding its glyph when its turn comes, so a marker
+//! written after a SUBST that consumed its glyph is placed nowhere.
+
+use super::realize::{nsubst_segments, split_selector, weighted_glyphs, NsubstSegment};
+use super::{lua_item_markers, Directive, Item, Kw, Vault};
+use crate::rng::Rng;
+use crate::source::Span;
+
+/// A set of glyphs (bytes), tested in constant time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GlyphSet([u64; 4]);
+
+impl GlyphSet {
+    pub fn of(glyphs: &[u8]) -> GlyphSet {
+        let mut s = GlyphSet::default();
+        for &g in glyphs {
+            s.0[usize::from(g >> 6)] |= 1 << (g & 63);
+        }
+        s
+    }
+
+    pub fn has(&self, g: u8) -> bool {
+        self.0[usize::from(g >> 6)] & (1 << (g & 63)) != 0
+    }
+}
+
+/// Weighted replacement glyphs, picked once per step (`:`) or per cell (`=`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub once: bool,
+    pub glyphs: Vec<(u8, u32)>,
+}
+
+/// One NSUBST segment: how many cells it takes (`None`: all that are left).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Segment {
+    pub count: Option<usize>,
+    pub choice: Choice,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    Subst {
+        keys: GlyphSet,
+        choice: Choice,
+    },
+    /// The segments the game reads before the first it cannot: those
+    /// after it are never applied.
+    Nsubst {
+        keys: GlyphSet,
+        segments: Vec<Segment>,
+    },
+    /// A set whose characters are permuted.
+    ShuffleSet(Vec<u8>),
+    /// Blocks of equal length whose order is permuted.
+    ShuffleBlocks(Vec<Vec<u8>>),
+    Clear(GlyphSet),
+    /// A marker (MARKER line or literal `lua_marker`) placed at the cells
+    /// holding this glyph when its turn comes.
+    Marker(u8),
+}
+
+impl Step {
+    /// Whether the seed can change what the step writes.
+    fn is_random(&self) -> bool {
+        match self {
+            Step::Subst { choice, .. } => choice.glyphs.len() > 1,
+            Step::Nsubst { .. } | Step::ShuffleBlocks(_) => true,
+            Step::ShuffleSet(set) => set.len() > 1,
+            Step::Clear(_) | Step::Marker(_) => false,
+        }
+    }
+}
+
+/// What a seed applies, in source order, each step with the span of the
+/// statement that wrote it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    pub steps: Vec<(Span, Step)>,
+    /// Transforms under a Lua condition: not applied.
+    pub skipped: Vec<Span>,
+    /// Transform specs that could not be read (with why).
+    pub problems: Vec<(Span, String)>,
+}
+
+/// A cell a step can read and rewrite.
+pub trait GlyphCell {
+    fn glyph(&self) -> u8;
+    fn rewrite(&mut self, glyph: u8, by: Span);
+}
+
+impl GlyphCell for u8 {
+    fn glyph(&self) -> u8 {
+        *self
+    }
+    fn rewrite(&mut self, glyph: u8, _by: Span) {
+        *self = glyph;
+    }
+}
+
+impl Plan {
+    pub fn new(v: &Vault) -> Plan {
+        let mut plan = Plan::default();
+        let transforms = [Kw::Subst, Kw::Nsubst, Kw::Shuffle, Kw::Clear, Kw::Marker];
+        let any_lua_marker = v.has_lua();
+        if !transforms.iter().any(|&k| v.has(k)) && !any_lua_marker {
+            return plan;
+        }
+        for item in &v.items {
+            match item {
+                Item::Directive(d) if transforms.contains(&d.kw) => plan.read_directive(d),
+                Item::Lua(l) => {
+                    for (glyph, _, span) in lua_item_markers(l) {
+                        plan.steps.push((span, Step::Marker(glyph)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        plan
+    }
+
+    fn read_directive(&mut self, d: &Directive) {
+        if d.conditional {
+            // A marker under a condition is simply not placed here.
+            if d.kw != Kw::Marker {
+                self.skipped.push(d.span);
+            }
+            return;
+        }
+        for (arg, span) in &d.args {
+            let step = match d.kw {
+                Kw::Subst => subst(arg),
+                Kw::Nsubst => nsubst(arg, &mut self.problems, *span),
+                Kw::Shuffle => shuffle(arg),
+                Kw::Marker => Ok(marker(arg)),
+                _ => Ok(Some(Step::Clear(GlyphSet::of(
+                    &arg.bytes()
+                        .filter(|b| !b.is_ascii_whitespace())
+                        .collect::<Vec<_>>(),
+                )))),
+            };
+            match step {
+                Ok(Some(step)) => self.steps.push((d.span, step)),
+                Ok(None) => {}
+                Err(e) => self.problems.push((*span, e)),
+            }
+        }
+    }
+
+    /// Whether two seeds can give different grids.
+    pub fn is_random(&self) -> bool {
+        self.steps.iter().any(|(_, s)| s.is_random())
+    }
+
+    /// Applies the steps to a row-major grid with the seed's stream;
+    /// `placed` hears, for each marker step (by index), how many cells it
+    /// found.
+    pub fn apply<C: GlyphCell>(
+        &self,
+        cells: &mut [C],
+        rng: &mut Rng,
+        mut placed: impl FnMut(usize, usize),
+    ) {
+        for (i, (by, step)) in self.steps.iter().enumerate() {
+            match step {
+                Step::Subst { keys, choice } => {
+                    let once = choice.once.then(|| pick(rng, &choice.glyphs));
+                    for c in cells.iter_mut().filter(|c| keys.has(c.glyph())) {
+                        c.rewrite(once.unwrap_or_else(|| pick(rng, &choice.glyphs)), *by);
+                    }
+                }
+                Step::Nsubst { keys, segments } => apply_nsubst(cells, rng, *keys, segments, *by),
+                Step::ShuffleSet(from) => {
+                    let mut to = from.clone();
+                    shuffle_slice(rng, &mut to);
+                    for c in cells.iter_mut() {
+                        if let Some(k) = from.iter().position(|&g| g == c.glyph()) {
+                            c.rewrite(to[k], *by);
+                        }
+                    }
+                }
+                Step::ShuffleBlocks(segs) => {
+                    let mut order: Vec<usize> = (0..segs.len()).collect();
+                    shuffle_slice(rng, &mut order);
+                    for c in cells.iter_mut() {
+                        let g = c.glyph();
+                        let hit = segs
+                            .iter()
+                            .enumerate()
+                            .find_map(|(si, seg)| Some((si, seg.iter().position(|&s| s == g)?)));
+                        if let Some((si, k)) = hit {
+                            c.rewrite(segs[order[si]][k], *by);
+                        }
+                    }
+                }
+                Step::Clear(keys) => {
+                    for c in cells.iter_mut().filter(|c| keys.has(c.glyph())) {
+                        c.rewrite(b' ', *by);
+                    }
+                }
+                Step::Marker(g) => placed(i, cells.iter().filter(|c| c.glyph() == *g).count()),
+            }
+        }
+    }
+}
+
+fn malformed(item: &str) -> String {
+    format!("malformed declaration - must use = or : in '{item}'")
+}
+
+fn subst(item: &str) -> Result<Option<Step>, String> {
+    let (key, sep, value) = split_selector(item).ok_or_else(|| malformed(item))?;
+    Ok(Some(Step::Subst {
+        keys: GlyphSet::of(key.as_bytes()),
+        choice: Choice {
+            once: sep == ':',
+            glyphs: weighted_glyphs(value)?,
+        },
+    }))
+}
+
+/// The segments up to the first unreadable one; that one's problem is
+/// recorded, and the step still runs (its shuffle draws as the game's does).
+fn nsubst(
+    item: &str,
+    problems: &mut Vec<(Span, String)>,
+    span: Span,
+) -> Result<Option<Step>, String> {
+    let (key, _, value) = split_selector(item).ok_or_else(|| malformed(item))?;
+    let mut segments = Vec::new();
+    for NsubstSegment { count, sep, repl } in nsubst_segments(value) {
+        match weighted_glyphs(repl) {
+            Ok(glyphs) => segments.push(Segment {
+                count,
+                choice: Choice {
+                    once: sep == ':',
+                    glyphs,
+                },
+            }),
+            Err(e) => {
+                problems.push((span, format!("Bad NSUBST spec: {item} ({e})")));
+                break;
+            }
+        }
+    }
+    Ok(Some(Step::Nsubst {
+        keys: GlyphSet::of(key.as_bytes()),
+        segments,
+    }))
+}
+
+fn shuffle(item: &str) -> Result<Option<Step>, String> {
+    let spec: Vec<u8> = item
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .into_bytes();
+    let segs: Vec<Vec<u8>> = spec.split(|&b| b == b'/').map(<[u8]>::to_vec).collect();
+    if segs.iter().any(|s| s.len() != segs[0].len()) {
+        return Err("block shuffle segment length mismatch".into());
+    }
+    Ok(Some(match <[Vec<u8>; 1]>::try_from(segs) {
+        Ok([set]) => Step::ShuffleSet(set),
+        Err(segs) => Step::ShuffleBlocks(segs),
+    }))
+}
+
+/// `MARKER: G = …` with a one-glyph key; other forms place nothing here.
+fn marker(item: &str) -> Option<Step> {
+    let (key, _, _) = split_selector(item)?;
+    match key.as_bytes() {
+        [g] => Some(Step::Marker(*g)),
+        _ => None,
+    }
+}
+
+fn apply_nsubst<C: GlyphCell>(
+    cells: &mut [C],
+    rng: &mut Rng,
+    keys: GlyphSet,
+    segments: &[Segment],
+    by: Span,
+) {
+    let mut at: Vec<usize> = (0..cells.len())
+        .filter(|&i| keys.has(cells[i].glyph()))
+        .collect();
+    shuffle_slice(rng, &mut at);
+    let mut next = 0;
+    for Segment { count, choice } in segments {
+        let once = choice.once.then(|| pick(rng, &choice.glyphs));
+        let take = count.unwrap_or(usize::MAX).min(at.len() - next);
+        for &i in &at[next..next + take] {
+            cells[i].rewrite(once.unwrap_or_else(|| pick(rng, &choice.glyphs)), by);
+        }
+        next += take;
+    }
+}
+
+pub(crate) fn pick(rng: &mut Rng, choices: &[(u8, u32)]) -> u8 {
+    // Summed in 64 bits: weights come from the source and many large ones
+    // would overflow 32. A total of one or none draws nothing, as
+    // `Rng::range` over an empty span does, so seeds stay as they were.
+    let total: u64 = choices.iter().map(|&(_, w)| u64::from(w)).sum();
+    let mut r = if total <= 1 {
+        0
+    } else {
+        rng.next_u64() % total
+    };
+    for &(g, w) in choices {
+        let w = u64::from(w);
+        if r < w {
+            return g;
+        }
+        r -= w;
+    }
+    choices.last().map(|c| c.0).unwrap_or(b'.')
+}
+
+fn shuffle_slice<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.range(0, i as i32) as usize;
+        v.swap(i, j);
+    }
+}
