@@ -863,3 +863,23 @@ fn no_guidelines_leaves_out_the_guideline_notes() {
         "{without}"
     );
 }
+
+/// `--reachability-seeds N` sets how many seeds the seeded checks walk;
+/// 0 leaves them out, and nothing else goes with them.
+#[test]
+fn reachability_seeds_sets_how_many_seeds_are_walked() {
+    let fixture = repo().join("tests/fixtures/dcss-des/warn/seeds.des");
+    let run = |seeds: &str| {
+        let out = bin()
+            .args(["check", "--reachability-seeds", seeds])
+            .arg(&fixture)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let four = run("4");
+    assert!(four.contains(" of 4 seeds); seed "), "{four}");
+    let none = run("0");
+    assert!(!none.contains("DC04") && !none.contains("DC0312"), "{none}");
+    assert!(none.contains("0 error(s), 0 other finding(s)"), "{none}");
+}

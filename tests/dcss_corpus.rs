@@ -143,6 +143,11 @@ fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
         ("DC0206:warning", 1),
         ("DC0208:warning", 38),
         ("DC0209:warning", 27),
+        // Over 32 seeds (Lua not run): markers placed nowhere, cells the
+        // transforms cut off in some seeds, cells never reachable.
+        ("DC0312:warning", 25),
+        ("DC0400:warning", 157),
+        ("DC0401:note", 519),
         // The written guidelines, as notes: header order, arrival names,
         // simple.des header lines, ghost vault sizes.
         ("DC0500:note", 2143),

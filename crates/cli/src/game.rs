@@ -32,6 +32,10 @@ pub struct GameArgs {
     /// DCSS: leave out the notes of the written guidelines.
     #[arg(long)]
     pub no_guidelines: bool,
+    /// DCSS: how many seeds each vault is realised with to find walkable
+    /// cells its transforms cut off and markers placed nowhere (0: none).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub reachability_seeds: u32,
 }
 
 impl GameArgs {
@@ -67,6 +71,7 @@ impl GameArgs {
             target: self.target,
             dcss_names: game,
             no_guidelines: self.no_guidelines,
+            reachability_seeds: Some(self.reachability_seeds),
             ..Options::default()
         })
     }

@@ -1,5 +1,7 @@
 //! DCSS: parse + check of the whole vault corpus (5.5 MB, 144 files), in
-//! MB/s. Needs `../shared/corpus`.
+//! MB/s, with and without the checks over 32 seeded realisations of every
+//! vault (the difference is their cost: the goal is under 1 s). Needs
+//! `../shared/corpus`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -29,11 +31,14 @@ fn corpus() -> Vec<String> {
     files
 }
 
-fn check_alone(text: &str) -> Vec<vaultwright::Analysis> {
+fn check_alone(text: &str, seeds: u32) -> Vec<vaultwright::Analysis> {
     vaultwright::Analyzer::new().analyze_set(
         &[("vault.des", text)],
         vaultwright::Language::DcssDes,
-        &vaultwright::Options::default(),
+        &vaultwright::Options {
+            reachability_seeds: Some(seeds),
+            ..vaultwright::Options::default()
+        },
     )
 }
 
@@ -45,13 +50,15 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes as u64));
     // Findings and outline only (no tokens or previews), each file alone:
     // what `check` does.
-    g.bench_function("parse+check corpus", |b| {
-        b.iter(|| {
-            for f in &files {
-                std::hint::black_box(check_alone(f));
-            }
-        })
-    });
+    for seeds in [0, 32] {
+        g.bench_function(format!("parse+check corpus, {seeds} seeds"), |b| {
+            b.iter(|| {
+                for f in &files {
+                    std::hint::black_box(check_alone(f, seeds));
+                }
+            })
+        });
+    }
     g.bench_function("analyze corpus (with previews)", |b| {
         b.iter(|| {
             for f in &files {

@@ -233,6 +233,11 @@ pub struct Options {
     /// arrival names, simple.des, ghost vault sizes).
     #[serde(default)]
     pub no_guidelines: bool,
+    /// DCSS: how many seeds each vault is realised with to find cells its
+    /// transforms cut off and markers placed nowhere (the default when
+    /// absent; none when 0).
+    #[serde(default)]
+    pub reachability_seeds: Option<u32>,
 }
 
 impl Options {

@@ -70,6 +70,8 @@ impl Rgb {
     pub const RANDOM_PICK: Rgb = Rgb(215, 175, 255);
     /// A placeholder for something entirely random (any class).
     pub const PLACEHOLDER: Rgb = Rgb(200, 200, 200);
+    /// The ground of a walkable cell no entrance reaches.
+    pub const CUT_OFF: Rgb = Rgb(110, 24, 24);
 
     /// The terminal colour number of a palette colour, `None` for any
     /// other colour.

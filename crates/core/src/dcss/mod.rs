@@ -12,10 +12,13 @@ pub mod guidelines;
 pub mod lint;
 pub mod look;
 pub mod look_tables;
+pub mod lua_calls;
 pub mod lua_lex;
 pub mod names;
 pub mod plan;
+pub mod reach;
 pub mod realize;
+pub mod seeded;
 pub mod tables;
 pub mod triggerables;
 pub mod view;
@@ -778,7 +781,34 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 /// Parses and checks a file (no cache: each call lints every vault).
 #[cfg(test)]
 pub fn parse(src: &str) -> File<'_> {
-    parse_cached(src, &names::GameNames::default(), None)
+    parse_cached(src, &Checks::default(), None)
+}
+
+/// What the checks of [`parse_cached`] are told about the user's game and
+/// how far to look.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checks {
+    pub names: names::GameNames,
+    /// Seeds each vault is realised with for the seeded checks (none: 0).
+    pub seeds: u32,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            names: names::GameNames::default(),
+            seeds: seeded::DEFAULT_SEEDS,
+        }
+    }
+}
+
+impl Checks {
+    pub fn of(options: &Options) -> Checks {
+        Checks {
+            names: options.dcss_names.clone(),
+            seeds: options.reachability_seeds.unwrap_or(seeded::DEFAULT_SEEDS),
+        }
+    }
 }
 
 /// Lint findings per vault text (spans relative to the vault), kept by the
@@ -788,17 +818,13 @@ pub fn parse(src: &str) -> File<'_> {
 #[derive(Clone, Debug, Default)]
 pub struct LintCache {
     by_vault_text: HashMap<String, Vec<Diagnostic>>,
-    /// The names the kept findings were checked with: other names make
-    /// them stale.
-    names: names::GameNames,
+    /// What the kept findings were checked with: other names or seeds
+    /// make them stale.
+    checks: Checks,
 }
 
 /// [`parse`], reusing and refreshing `cache` when one is given.
-pub fn parse_cached<'a>(
-    src: &'a str,
-    game: &names::GameNames,
-    cache: Option<&mut LintCache>,
-) -> File<'a> {
+pub fn parse_cached<'a>(src: &'a str, checks: &Checks, cache: Option<&mut LintCache>) -> File<'a> {
     let mut f = File {
         // About one token per 20 bytes in the game's files.
         tokens: Vec::with_capacity(src.len() / 16),
@@ -1038,7 +1064,7 @@ pub fn parse_cached<'a>(
         }));
     }
     finish(vault.take(), &mut f, src.len());
-    check(&mut f, src, game, cache);
+    check(&mut f, src, checks, cache);
     f
 }
 
@@ -1297,7 +1323,8 @@ fn branch_errors(text: &str, span: Span, names: &names::GameNames, diags: &mut V
     }
 }
 
-fn check(f: &mut File, src: &str, names: &names::GameNames, cache: Option<&mut LintCache>) {
+fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCache>) {
+    let names = &checks.names;
     let mut diags = Vec::new();
     for v in &f.vaults {
         // One pass over the directives for the ORIENT and branch checks.
@@ -1359,9 +1386,9 @@ fn check(f: &mut File, src: &str, names: &names::GameNames, cache: Option<&mut L
     lint::note_name_tables(&mut diags[prelude_from..]);
     {
         let mut cache = cache.map(|c| {
-            if c.names != *names {
+            if c.checks != *checks {
                 c.by_vault_text.clear();
-                c.names = names.clone();
+                c.checks = checks.clone();
             }
             &mut c.by_vault_text
         });
@@ -1378,6 +1405,7 @@ fn check(f: &mut File, src: &str, names: &names::GameNames, cache: Option<&mut L
                     lint::lint_vault(v, names, &mut found, &mut memo);
                     lint::lint_transforms(v, &mut found);
                     triggerables::check(v, &mut found);
+                    seeded::check(v, checks.seeds, &mut found);
                     lint::note_name_tables(&mut found);
                     // Kept relative to the vault's start.
                     for d in &mut found {
@@ -1410,7 +1438,7 @@ fn check(f: &mut File, src: &str, names: &names::GameNames, cache: Option<&mut L
 }
 
 pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
-    let f = parse_cached(src, &options.dcss_names, cache);
+    let f = parse_cached(src, &Checks::of(options), cache);
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
         analysis.outline.push(vault_symbol(v));
@@ -1441,12 +1469,12 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
 /// Files checked as one set (vault names unique across them, requested
 /// tags resolved across them): per file, its findings and its outline.
 pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
-    let names = &options.dcss_names;
+    let checks = Checks::of(options);
     let mut set: Vec<(String, File)> = files
         .iter()
-        .map(|(name, src)| (name.to_string(), parse_cached(src, names, None)))
+        .map(|(name, src)| (name.to_string(), parse_cached(src, &checks, None)))
         .collect();
-    lint::lint_set(&mut set, names);
+    lint::lint_set(&mut set, &checks.names);
     set.into_iter()
         .map(|(name, f)| {
             let mut a = Analysis::empty(Language::DcssDes);

@@ -29,6 +29,22 @@ impl GlyphSet {
     pub fn has(&self, g: u8) -> bool {
         self.0[usize::from(g >> 6)] & (1 << (g & 63)) != 0
     }
+
+    pub fn add(&mut self, g: u8) {
+        self.0[usize::from(g >> 6)] |= 1 << (g & 63);
+    }
+
+    pub fn union(self, other: GlyphSet) -> GlyphSet {
+        GlyphSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    pub fn meets(&self, other: &GlyphSet) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
+    pub fn glyphs(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..=255u8).filter(|&g| self.has(g))
+    }
 }
 
 /// Weighted replacement glyphs, picked once per step (`:`) or per cell (`=`).
@@ -68,6 +84,37 @@ pub enum Step {
 }
 
 impl Step {
+    /// The glyphs the step reads: a later step on any of them sees what
+    /// an earlier random one chose.
+    fn reads(&self) -> GlyphSet {
+        match self {
+            Step::Subst { keys, .. } | Step::Nsubst { keys, .. } | Step::Clear(keys) => *keys,
+            Step::ShuffleSet(set) => GlyphSet::of(set),
+            Step::ShuffleBlocks(segs) => GlyphSet::of(&segs.concat()),
+            Step::Marker(g) => GlyphSet::of(&[*g]),
+        }
+    }
+
+    /// The glyphs a cell the step reads may hold afterwards.
+    fn leaves(&self) -> GlyphSet {
+        let mut set = GlyphSet::default();
+        let mut add = |c: &Choice| c.glyphs.iter().for_each(|&(g, _)| set.add(g));
+        match self {
+            // Every key cell is rewritten.
+            Step::Subst { choice, .. } => add(choice),
+            // Counts may leave key cells as they were.
+            Step::Nsubst { keys, segments } => {
+                segments.iter().for_each(|s| add(&s.choice));
+                set = set.union(*keys);
+            }
+            Step::Clear(_) => set.add(b' '),
+            Step::ShuffleSet(_) | Step::ShuffleBlocks(_) | Step::Marker(_) => {
+                set = self.reads();
+            }
+        }
+        set
+    }
+
     /// Whether the seed can change what the step writes.
     fn is_random(&self) -> bool {
         match self {
@@ -155,9 +202,23 @@ impl Plan {
         }
     }
 
-    /// Whether two seeds can give different grids.
-    pub fn is_random(&self) -> bool {
-        self.steps.iter().any(|(_, s)| s.is_random())
+    /// Whether two seeds can give grids that differ in `class` (glyphs of
+    /// one class are alike to the caller) or in where markers land. A
+    /// random step whose glyphs are all of one class, and that no later
+    /// step reads, cannot: most vaults randomise only monsters and items.
+    pub fn is_random_in(&self, class: impl Fn(u8) -> u8) -> bool {
+        self.steps.iter().enumerate().any(|(i, (_, step))| {
+            if !step.is_random() {
+                return false;
+            }
+            let touched = step.leaves();
+            let mut classes = touched.glyphs().map(&class);
+            let first = classes.next();
+            classes.any(|c| Some(c) != first)
+                || self.steps[i + 1..]
+                    .iter()
+                    .any(|(_, later)| later.reads().meets(&touched))
+        })
     }
 
     /// Applies the steps to a row-major grid with the seed's stream;
@@ -181,25 +242,15 @@ impl Plan {
                 Step::ShuffleSet(from) => {
                     let mut to = from.clone();
                     shuffle_slice(rng, &mut to);
-                    for c in cells.iter_mut() {
-                        if let Some(k) = from.iter().position(|&g| g == c.glyph()) {
-                            c.rewrite(to[k], *by);
-                        }
-                    }
+                    translate(cells, from.iter().copied().zip(to), *by);
                 }
                 Step::ShuffleBlocks(segs) => {
                     let mut order: Vec<usize> = (0..segs.len()).collect();
                     shuffle_slice(rng, &mut order);
-                    for c in cells.iter_mut() {
-                        let g = c.glyph();
-                        let hit = segs
-                            .iter()
-                            .enumerate()
-                            .find_map(|(si, seg)| Some((si, seg.iter().position(|&s| s == g)?)));
-                        if let Some((si, k)) = hit {
-                            c.rewrite(segs[order[si]][k], *by);
-                        }
-                    }
+                    let pairs = segs.iter().enumerate().flat_map(|(si, seg)| {
+                        seg.iter().copied().zip(segs[order[si]].iter().copied())
+                    });
+                    translate(cells, pairs, *by);
                 }
                 Step::Clear(keys) => {
                     for c in cells.iter_mut().filter(|c| keys.has(c.glyph())) {
@@ -208,6 +259,20 @@ impl Plan {
                 }
                 Step::Marker(g) => placed(i, cells.iter().filter(|c| c.glyph() == *g).count()),
             }
+        }
+    }
+}
+
+/// Rewrites each cell whose glyph has a pair to the pair's glyph; the
+/// first pair of a glyph wins, as a search from the left finds it.
+fn translate<C: GlyphCell>(cells: &mut [C], pairs: impl Iterator<Item = (u8, u8)>, by: Span) {
+    let mut to: [Option<u8>; 256] = [None; 256];
+    for (from, into) in pairs {
+        to[usize::from(from)].get_or_insert(into);
+    }
+    for c in cells.iter_mut() {
+        if let Some(g) = to[usize::from(c.glyph())] {
+            c.rewrite(g, by);
         }
     }
 }

@@ -294,8 +294,38 @@ pub fn view(v: &Vault, seed: u64) -> Option<TileMap> {
             }
         }
     }
+    shade_cut_off(v, seed, &r, &mut tm);
     notes(v, &r, &mut tm);
     Some(tm)
+}
+
+/// Shades the walkable cells this seed cuts off from the vault's entrances
+/// (what DC0400 counts over many seeds), wherever mirroring moved them.
+fn shade_cut_off(v: &Vault, seed: u64, r: &realize::Realized, tm: &mut TileMap) {
+    let cut: std::collections::HashSet<(i32, i32)> = super::seeded::cut_off_at_seed(v, seed)
+        .into_iter()
+        .collect();
+    if cut.is_empty() {
+        return;
+    }
+    for (y, row) in r.grid.iter().enumerate() {
+        for (x, c) in row.iter().enumerate() {
+            if c.source.is_some_and(|s| cut.contains(&s)) {
+                if let Some(cell) = tm.cell_mut(x as i64, y as i64) {
+                    cell.bg = Some(Rgb::CUT_OFF);
+                    cell.kind
+                        .push_str(" · cut off from the vault's entrances in this seed");
+                }
+            }
+        }
+    }
+    let count = match cut.len() {
+        1 => "1 walkable cell is".to_string(),
+        n => format!("{n} walkable cells are"),
+    };
+    tm.notes.push(format!(
+        "{count} cut off from the vault's entrances in this seed (shaded red; Lua not run)"
+    ));
 }
 
 fn notes(v: &Vault, r: &realize::Realized, tm: &mut TileMap) {
