@@ -883,3 +883,29 @@ fn reachability_seeds_sets_how_many_seeds_are_walked() {
     assert!(!none.contains("DC04") && !none.contains("DC0312"), "{none}");
     assert!(none.contains("0 error(s), 0 other finding(s)"), "{none}");
 }
+
+/// `--dcss-game old` reads the older primary/replica names and the old
+/// trap forms; trunk is the default.
+#[test]
+fn dcss_game_old_reads_the_older_names() {
+    let fixture = repo().join("tests/fixtures/dcss-des/warn/triggerables.des");
+    let out = bin()
+        .args(["check", "--dcss-game", "old"])
+        .arg(&fixture)
+        .output()
+        .unwrap();
+    let told = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        told.contains("this game reads `master_name`; `primary_name` is trunk's newer name"),
+        "{told}"
+    );
+    assert!(!told.contains("`slaved_to` is the older name"), "{told}");
+    let traps = repo().join("tests/fixtures/dcss-des/invalid/old_trap_names.des");
+    let out = bin()
+        .args(["check", "--dcss-game", "old"])
+        .arg(&traps)
+        .output()
+        .unwrap();
+    let told = String::from_utf8_lossy(&out.stderr);
+    assert!(!told.contains("no features matching"), "{told}");
+}

@@ -16,6 +16,15 @@ pub enum TrapForm {
     Old,
 }
 
+/// Which DCSS game the files are for.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum GameProfile {
+    /// crawl trunk: `trap_net`, `primary_name`/`replica_to`.
+    Trunk,
+    /// Releases up to 0.34 and forks: `net trap`, `master_name`/`slaved_to`.
+    Old,
+}
+
 #[derive(Args)]
 pub struct GameArgs {
     /// nethack-3.4.3 (default), nethack-3.2.3 or nethack-3.2.2.
@@ -26,9 +35,13 @@ pub struct GameArgs {
     /// `#` comments); repeatable.
     #[arg(long = "names", value_name = "FILE")]
     pub names: Vec<PathBuf>,
-    /// DCSS: the trap feature names your game reads.
+    /// DCSS: which game the files are for (sets the trap feature names
+    /// and the triggerables' primary/replica names it reads).
     #[arg(long, value_enum, default_value = "trunk")]
-    pub dcss_trap_features: TrapForm,
+    pub dcss_game: GameProfile,
+    /// DCSS: the trap feature names your game reads (default: the game's).
+    #[arg(long, value_enum)]
+    pub dcss_trap_features: Option<TrapForm>,
     /// DCSS: leave out the notes of the written guidelines.
     #[arg(long)]
     pub no_guidelines: bool,
@@ -43,7 +56,12 @@ impl GameArgs {
     /// cannot be read, or has lines that name nothing, is reported with its
     /// findings and ends the run with exit 2.
     pub fn options(&self) -> Result<Options, ExitCode> {
-        let mut game = GameNames::new(matches!(self.dcss_trap_features, TrapForm::Old));
+        let old_game = matches!(self.dcss_game, GameProfile::Old);
+        let old_traps = self
+            .dcss_trap_features
+            .map_or(old_game, |t| matches!(t, TrapForm::Old));
+        let mut game = GameNames::new(old_traps);
+        game.old_replica_names = old_game;
         let mut broken = false;
         for path in &self.names {
             let text = match std::fs::read_to_string(path) {

@@ -1404,7 +1404,7 @@ fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCache>
                     let mut found = Vec::new();
                     lint::lint_vault(v, names, &mut found, &mut memo);
                     lint::lint_transforms(v, &mut found);
-                    triggerables::check(v, &mut found);
+                    triggerables::check(v, names, &mut found);
                     seeded::check(v, checks.seeds, &mut found);
                     lint::note_name_tables(&mut found);
                     // Kept relative to the vault's start.
@@ -1434,6 +1434,7 @@ fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCache>
             *cache = next;
         }
     }
+    triggerables::check_file(f, src, &mut diags);
     f.diagnostics.extend(diags);
 }
 

@@ -62,6 +62,10 @@ pub struct GameNames {
     /// `known alarm trap`) rather than trunk's `trap_net`.
     #[serde(default)]
     pub old_trap_features: bool,
+    /// Triggerable primary/replica properties by their older names
+    /// (`master_name`, `slaved_to`…), as older games and forks read them.
+    #[serde(default)]
+    pub old_replica_names: bool,
 }
 
 impl GameNames {
@@ -70,6 +74,7 @@ impl GameNames {
         GameNames {
             names: BTreeSet::new(),
             old_trap_features,
+            old_replica_names: false,
         }
     }
 
@@ -83,7 +88,7 @@ impl GameNames {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty() && !self.old_trap_features
+        self.names.is_empty() && !self.old_trap_features && !self.old_replica_names
     }
 
     /// Adds the names of one names file; a line that is neither a comment

@@ -4,7 +4,8 @@
 //! happens to trigger the marker.
 
 use super::lua_lex::{tokens_from, Kind, Token};
-use super::{Item, Vault};
+use super::names::GameNames;
+use super::{File, Item, Vault};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -60,8 +61,9 @@ impl Call {
     }
 }
 
-/// The findings about the triggerables of one vault.
-pub fn check(v: &Vault, diags: &mut Vec<Diagnostic>) {
+/// The constructor and triggerer calls of one vault: in its Lua and in
+/// its `MARKER: x = lua:…` lines.
+fn calls_of(v: &Vault) -> Vec<Call> {
     let mut calls = Vec::new();
     for item in &v.items {
         match item {
@@ -89,11 +91,123 @@ pub fn check(v: &Vault, diags: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
+    calls
+}
+
+/// The findings about the triggerables of one vault.
+pub fn check(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+    let calls = calls_of(v);
     for c in &calls {
         required(c, diags);
-        generations(c, diags);
+        generations(c, game.old_replica_names, diags);
     }
     replicas_without_primary(&calls, diags);
+}
+
+/// The findings that need the whole file: a `func` that names no function
+/// the file's Lua defines, and a `monster_dies` target that nothing in the
+/// file can be. Only vaults that mention either are read again.
+pub fn check_file(f: &File, src: &str, diags: &mut Vec<Diagnostic>) {
+    let mentions = |v: &Vault| {
+        src.get(v.span.start as usize..v.span.end as usize)
+            .is_some_and(|t| t.contains("func") || t.contains("monster_dies"))
+    };
+    let mut defined: Option<Vec<String>> = None;
+    for v in f.vaults.iter().filter(|v| mentions(v)) {
+        for c in calls_of(v) {
+            if let Some(func) = c.value("func") {
+                let defined = defined.get_or_insert_with(|| defined_functions(f));
+                if !defined.iter().any(|d| d == func) {
+                    diags.push(
+                        Diagnostic::warning(
+                            TRIGGERABLE,
+                            format!("no function `{func}` is defined in this file's Lua: the trigger fails when it fires"),
+                            c.span,
+                        )
+                        .with_note("the game calls the global function of that name; one defined in its own Lua library (dat/dlua) is not seen here"),
+                    );
+                }
+            }
+            if c.name == "DgnTriggerer:new" && c.value("type") == Some("monster_dies") {
+                if let Some(target) = c.value("target").filter(|t| !can_die(t, v, src)) {
+                    diags.push(
+                        Diagnostic::warning(
+                            TRIGGERABLE,
+                            format!("no monster of this file is \"{target}\": the monster_dies triggerer never fires"),
+                            c.span,
+                        )
+                        .with_note("the target is a monster's full name (a `name:` tag with `_` for spaces), \"any\", or a property set with MonPropsMarker"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Names of the functions the file's Lua defines: `function a.b(`,
+/// `a.b = function`, `local function a(`.
+fn defined_functions(f: &File) -> Vec<String> {
+    let lua = f.prelude.iter().chain(f.vaults.iter().flat_map(|v| {
+        v.items.iter().filter_map(|i| match i {
+            Item::Lua(l) => Some(l),
+            _ => None,
+        })
+    }));
+    let mut out = Vec::new();
+    for l in lua.filter(|l| l.text.contains("function")) {
+        let code = &*l.text;
+        let toks: Vec<Token> = tokens_from(code, l.opens_in_string)
+            .into_iter()
+            .filter(|t| t.kind != Kind::Comment)
+            .collect();
+        let dotted = |from: usize| {
+            let mut end = from;
+            while end + 2 < toks.len()
+                && matches!(toks[end + 1].text(code), "." | ":")
+                && toks[end + 2].kind == Kind::Word
+            {
+                end += 2;
+            }
+            (code.get(toks[from].start..toks[end].end).unwrap_or(""), end)
+        };
+        for i in 0..toks.len() {
+            if toks[i].kind != Kind::Word {
+                continue;
+            }
+            if toks[i].text(code) == "function"
+                && toks.get(i + 1).is_some_and(|t| t.kind == Kind::Word)
+            {
+                out.push(dotted(i + 1).0.to_string());
+            } else if i == 0 || !matches!(toks[i - 1].text(code), "." | ":") {
+                let (name, end) = dotted(i);
+                if toks.get(end + 1).is_some_and(|t| t.text(code) == "=")
+                    && toks
+                        .get(end + 2)
+                        .is_some_and(|t| t.text(code) == "function")
+                {
+                    out.push(name.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a `monster_dies` target names something that can die here:
+/// "any", a property some MonPropsMarker sets, or a name the file writes
+/// elsewhere (a `name:` tag, with `_` for spaces, or a monster spec).
+fn can_die(target: &str, v: &Vault, src: &str) -> bool {
+    if target == "any" {
+        return true;
+    }
+    let lower = src.to_ascii_lowercase();
+    let tag = format!("name:{}", target.replace(' ', "_")).to_ascii_lowercase();
+    let plain = target.to_ascii_lowercase();
+    let props = calls_of(v)
+        .into_iter()
+        .filter(|c| c.name.starts_with("MonPropsMarker"))
+        .any(|c| c.has(target));
+    props || lower.contains(&tag) || lower.matches(&plain).count() > 1
 }
 
 /// `name { … }`, `name({ … })` and `name:new{ … }` calls in Lua code, with
@@ -270,14 +384,20 @@ fn triggerer(c: &Call, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// `slaved_to` and its kin under trunk, and `slave_to`, which no version
-/// reads.
-fn generations(c: &Call, diags: &mut Vec<Diagnostic>) {
+/// A primary/replica property of the other generation than the game's
+/// (`slaved_to` under trunk, `replica_to` under an older game), and
+/// `slave_to`, which no version reads.
+fn generations(c: &Call, old_game: bool, diags: &mut Vec<Diagnostic>) {
     for (key, _, span) in &c.keys {
-        if let Some((trunk, _)) = GENERATIONS.iter().find(|(_, old)| old == key) {
+        let other = GENERATIONS.iter().find_map(|&(trunk, old)| match old_game {
+            false if key == old => Some((trunk, "the older name")),
+            true if key == trunk => Some((old, "trunk's newer name")),
+            _ => None,
+        });
+        if let Some((read, what)) = other {
             diags.push(
-                Diagnostic::warning(REPLICA, format!("this game reads `{trunk}`; `{key}` is the older name"), *span)
-                    .with_note("trunk renamed the primary/replica properties; releases before it and forks read the old names"),
+                Diagnostic::warning(REPLICA, format!("this game reads `{read}`; `{key}` is {what}"), *span)
+                    .with_note("trunk renamed the primary/replica properties; releases before it and forks read the old names (check --dcss-game old)"),
             );
         } else if key == "slave_to" {
             diags.push(
@@ -315,11 +435,16 @@ mod tests {
     use super::*;
 
     fn findings(src: &str) -> Vec<String> {
+        findings_for(src, &GameNames::default())
+    }
+
+    fn findings_for(src: &str, game: &GameNames) -> Vec<String> {
         let f = crate::dcss::parse(src);
         let mut diags = Vec::new();
         for v in &f.vaults {
-            check(v, &mut diags);
+            check(v, game, &mut diags);
         }
+        check_file(&f, src, &mut diags);
         diags.iter().map(|d| d.message.clone()).collect()
     }
 
@@ -361,5 +486,40 @@ mod tests {
         let src = "NAME: t\nMARKER: F = lua:fog_machine { cloud_type = \"flame\", pow_max = 5, delay_min = 1, delay_max = 3, size = 1 }\n\
                    {{\n-- fog_machine { }\n}}\nMAP\nF\nENDMAP\n";
         assert!(findings(src).is_empty(), "{:?}", findings(src));
+    }
+
+    #[test]
+    fn an_older_game_reads_the_older_names() {
+        let src = "NAME: t\n{{\nlua_marker('a', props_marker { master_name = \"door\" })\n\
+                   lua_marker('b', props_marker { replica_to = \"door\" })\n}}\nMAP\nab\nENDMAP\n";
+        let mut old = GameNames::default();
+        old.old_replica_names = true;
+        assert_eq!(
+            findings_for(src, &old),
+            ["this game reads `slaved_to`; `replica_to` is trunk's newer name"]
+        );
+        assert_eq!(
+            findings(src),
+            ["this game reads `primary_name`; `master_name` is the older name"]
+        );
+    }
+
+    #[test]
+    fn functions_and_targets_are_looked_up_in_the_file() {
+        let src = "{{\nfunction callback.open_walls(data, triggerable, triggerer, marker, ev) end\n}}\n\
+                   NAME: t\nMONS: orc warrior name:Gate_Keeper\n{{\n\
+                   local a = TriggerableFunction:new { func = \"callback.open_walls\" }\n\
+                   a:add_triggerer(DgnTriggerer:new { type = \"monster_dies\", target = \"Gate Keeper\" })\n\
+                   local b = TriggerableFunction:new { func = \"callback.open_wals\" }\n\
+                   b:add_triggerer(DgnTriggerer:new { type = \"monster_dies\", target = \"Gate Keepr\" })\n\
+                   b:add_triggerer(DgnTriggerer:new { type = \"monster_dies\", target = \"any\" })\n\
+                   lua_marker('A', a)\nlua_marker('B', b)\n}}\nMAP\nAB1\nENDMAP\n";
+        assert_eq!(
+            findings(src),
+            [
+                "no function `callback.open_wals` is defined in this file's Lua: the trigger fails when it fires",
+                "no monster of this file is \"Gate Keepr\": the monster_dies triggerer never fires",
+            ]
+        );
     }
 }
