@@ -3,6 +3,7 @@
 
 mod common;
 
+use vaultwright::view::View;
 use vaultwright::{analyze, Language, Options, Severity};
 
 /// The DCSS corpus folder and every `.des` file in it, sorted (144).
@@ -34,11 +35,18 @@ fn every_vault_parses_without_errors() {
     let mut vaults = 0;
     let mut errors = Vec::new();
     let mut with_map = 0;
+    let mut with_markers = 0;
     for f in &files {
         let src = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();
         let a = analyze(&src, Language::DcssDes, &Options::default());
         vaults += a.outline.len();
-        with_map += a.views.len();
+        for v in &a.views {
+            match v.view {
+                View::TileMap(_) => with_map += 1,
+                View::EntityTable(_) => with_markers += 1,
+                _ => {}
+            }
+        }
         for d in a
             .diagnostics
             .iter()
@@ -56,6 +64,8 @@ fn every_vault_parses_without_errors() {
     assert_eq!(vaults, 6264);
     // 207 vaults build their map in Lua.
     assert_eq!(with_map, 6264 - 207);
+    // Vaults with markers, listed with what each does.
+    assert_eq!(with_markers, 344);
 }
 
 /// The whole corpus analysed together: the ten real mistakes listed in

@@ -151,6 +151,19 @@ pub struct TileMap {
     /// Free-form remarks about how the view was made (e.g. "random fill").
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Lines between cells that act together (a DCSS primary marker and
+    /// its replicas).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Link>,
+}
+
+/// A line from one cell to another, with what ties them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    pub from: (i32, i32),
+    pub to: (i32, i32),
+    pub label: String,
+    pub origin: Span,
 }
 
 impl TileMap {
@@ -162,6 +175,7 @@ impl TileMap {
             markers: Vec::new(),
             areas: Vec::new(),
             notes: Vec::new(),
+            links: Vec::new(),
         }
     }
 

@@ -148,6 +148,7 @@ fn draw(canvas: &HtmlCanvasElement, p: &Paint) {
     ctx.set_text_baseline("middle");
     draw_cells(&ctx, p, cw, ch);
     draw_areas(&ctx, p, cw, ch);
+    draw_links(&ctx, p, cw, ch);
     draw_markers(&ctx, p, cw, ch);
     draw_chosen(&ctx, p.chosen, cw, ch);
     if let Some((x, y)) = p.cursor {
@@ -206,6 +207,30 @@ fn draw_areas(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
             (a.y2 - a.y1 + 1) as f64 * ch - 1.0,
         );
     }
+}
+
+/// Dashed lines between cells that act together (a primary marker and
+/// its replicas), under the markers so both ends stay readable.
+fn draw_links(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+    if p.map.links.is_empty() {
+        return;
+    }
+    let centre = |(x, y): (i32, i32)| (x as f64 * cw + cw / 2.0, y as f64 * ch + ch / 2.0);
+    let _ = ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &3.0.into()));
+    ctx.set_line_width(1.5);
+    for l in &p.map.links {
+        ctx.set_stroke_style_str(if touches(Some(l.origin), p.highlight) {
+            "#ffd75e"
+        } else {
+            "rgba(255,215,94,0.6)"
+        });
+        let (a, b) = (centre(l.from), centre(l.to));
+        ctx.begin_path();
+        ctx.move_to(a.0, a.1);
+        ctx.line_to(b.0, b.1);
+        ctx.stroke();
+    }
+    let _ = ctx.set_line_dash(&js_sys::Array::new());
 }
 
 fn draw_markers(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {

@@ -21,6 +21,7 @@ pub mod realize;
 pub mod seeded;
 pub mod tables;
 pub mod triggerables;
+pub mod triggers;
 pub mod view;
 
 use std::borrow::Cow;
@@ -1450,6 +1451,12 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
             analysis.views.push(SymbolView {
                 symbol: i,
                 view: View::TileMap(tm),
+            });
+        }
+        if let Some(table) = view::events_table(v) {
+            analysis.views.push(SymbolView {
+                symbol: i,
+                view: View::EntityTable(table),
             });
         }
     }

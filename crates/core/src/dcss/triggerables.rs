@@ -42,18 +42,19 @@ const GENERATIONS: &[(&str, &str)] = &[
 ];
 
 /// One table constructor call: its name and the keys written in its
-/// table, with string values where they are literals.
-struct Call {
-    name: String,
-    span: Span,
-    keys: Vec<(String, Option<String>, Span)>,
+/// table (and in its `props = { … }`), with string and number values where
+/// they are literals.
+pub(crate) struct Call {
+    pub name: String,
+    pub span: Span,
+    pub keys: Vec<(String, Option<String>, Span)>,
 }
 
 impl Call {
-    fn has(&self, key: &str) -> bool {
+    pub fn has(&self, key: &str) -> bool {
         self.keys.iter().any(|(k, _, _)| k == key)
     }
-    fn value(&self, key: &str) -> Option<&str> {
+    pub fn value(&self, key: &str) -> Option<&str> {
         self.keys
             .iter()
             .find(|(k, _, _)| k == key)
@@ -63,7 +64,7 @@ impl Call {
 
 /// The constructor and triggerer calls of one vault: in its Lua and in
 /// its `MARKER: x = lua:…` lines.
-fn calls_of(v: &Vault) -> Vec<Call> {
+pub(crate) fn calls_of(v: &Vault) -> Vec<Call> {
     let mut calls = Vec::new();
     for item in &v.items {
         match item {
@@ -212,7 +213,7 @@ fn can_die(target: &str, v: &Vault, src: &str) -> bool {
 
 /// `name { … }`, `name({ … })` and `name:new{ … }` calls in Lua code, with
 /// the top-level keys of their table. `at`: the source offset of `code`.
-fn table_calls(code: &str, at: usize, quote: Option<u8>) -> Vec<Call> {
+pub(crate) fn table_calls(code: &str, at: usize, quote: Option<u8>) -> Vec<Call> {
     let toks: Vec<Token> = tokens_from(code, quote)
         .into_iter()
         .filter(|t| t.kind != Kind::Comment)
@@ -263,26 +264,36 @@ fn table_keys(
 ) -> (Vec<(String, Option<String>, Span)>, usize) {
     let mut keys = Vec::new();
     let mut depth = 0;
+    // The depth of an open `props = {` table, whose keys count too.
+    let mut props_at: Option<i32> = None;
     let mut k = open;
     while k < toks.len() {
         let t = toks[k].text(code);
         match t {
             "{" | "(" | "[" => depth += 1,
             "}" | ")" | "]" => {
+                if props_at == Some(depth) {
+                    props_at = None;
+                }
                 depth -= 1;
                 if depth == 0 {
                     return (keys, k);
                 }
             }
-            _ if depth == 1
+            _ if (depth == 1 || props_at == Some(depth))
                 && toks[k].kind == Kind::Word
                 && toks.get(k + 1).is_some_and(|n| n.text(code) == "=")
                 && toks.get(k + 2).is_none_or(|n| n.text(code) != "=") =>
             {
-                let value = toks
-                    .get(k + 2)
-                    .filter(|v| matches!(v.kind, Kind::String | Kind::LongString))
-                    .map(|v| v.content(code).to_string());
+                let next = toks.get(k + 2);
+                let value = next.and_then(|v| match v.kind {
+                    Kind::String | Kind::LongString => Some(v.content(code).to_string()),
+                    Kind::Number => Some(v.text(code).to_string()),
+                    _ => None,
+                });
+                if depth == 1 && t == "props" && next.is_some_and(|n| n.text(code) == "{") {
+                    props_at = Some(depth + 1);
+                }
                 let span = Span::new(at + toks[k].start, at + toks[k].end);
                 keys.push((t.to_string(), value, span));
             }

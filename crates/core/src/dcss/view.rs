@@ -8,9 +8,10 @@ use std::borrow::Cow;
 
 use super::look::{self, GlyphRole};
 use super::realize::{self, RCell};
+use super::triggers::{self, MarkerKind};
 use super::{lua_markers, marker_description, tables, Item, Vault};
 use crate::source::Span;
-use crate::view::{Cell, Look, Marker, Rgb, TileMap};
+use crate::view::{Cell, Entity, EntityTable, Link, Look, Marker, Rgb, TileMap};
 
 /// A K-spec: its keyword, the glyph it applies to, its value and span.
 struct KSpec {
@@ -228,6 +229,90 @@ fn marker_lines(v: &Vault) -> Vec<(Vec<u8>, String, Span)> {
     markers
 }
 
+/// The icon, colour and legend words of a marker, by what it does.
+fn marker_look(story: Option<&triggers::MarkerStory>) -> (char, Rgb, &'static str) {
+    match story.map(|s| s.kind) {
+        Some(MarkerKind::Fog) => (
+            '≈',
+            Rgb::BRIGHT_CYAN,
+            "fog machine (marker, not drawn by the game)",
+        ),
+        Some(MarkerKind::Trigger) => ('!', Rgb::YELLOW, "trigger (marker, not drawn by the game)"),
+        Some(MarkerKind::Passage) => ('≡', Rgb::WHITE, "stair or portal marker"),
+        Some(MarkerKind::Properties) => (
+            '¶',
+            Rgb::MAGENTA,
+            "properties (marker, not drawn by the game)",
+        ),
+        _ => ('¶', Rgb::MAGENTA, "map marker (not drawn by the game)"),
+    }
+}
+
+/// A line from each cell of a primary marker to each cell of its
+/// replicas, in this realisation.
+fn link_replicas(stories: &[triggers::MarkerStory], r: &realize::Realized, tm: &mut TileMap) {
+    let cells_of = |g: u8| -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for (y, row) in r.grid.iter().enumerate() {
+            for (x, c) in row.iter().enumerate() {
+                if c.glyph == g {
+                    out.push((x as i32, y as i32));
+                }
+            }
+        }
+        out
+    };
+    for replica in stories {
+        let Some(name) = &replica.replica_of else {
+            continue;
+        };
+        for primary in stories.iter().filter(|p| p.primary.as_ref() == Some(name)) {
+            for from in cells_of(primary.glyph) {
+                for to in cells_of(replica.glyph) {
+                    tm.links.push(Link {
+                        from,
+                        to,
+                        label: format!("replica of \"{name}\": triggered with its primary"),
+                        origin: replica.span,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The vault's markers as a table: what each does and what triggers it.
+pub fn events_table(v: &Vault) -> Option<EntityTable> {
+    let stories = triggers::stories(v);
+    if stories.is_empty() {
+        return None;
+    }
+    let columns = ["glyph", "kind", "does", "events", "primary", "replica of"];
+    Some(EntityTable {
+        columns: columns.iter().map(|c| c.to_string()).collect(),
+        rows: stories
+            .into_iter()
+            .map(|s| Entity {
+                name: format!("marker `{}`", s.glyph as char),
+                fields: [
+                    ("glyph", (s.glyph as char).to_string()),
+                    ("kind", s.kind.words().to_string()),
+                    ("does", s.words),
+                    ("events", s.events.join("; ")),
+                    ("primary", s.primary.unwrap_or_default()),
+                    ("replica of", s.replica_of.unwrap_or_default()),
+                ]
+                .into_iter()
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+                dice: Vec::new(),
+                origin: s.span,
+            })
+            .collect(),
+    })
+}
+
 /// Maps beyond this many times the level's size in either direction are
 /// not drawn: the game refuses them (DC0102 says so), and drawing a map
 /// of megabytes would cost hundreds of megabytes.
@@ -273,20 +358,27 @@ pub fn view(v: &Vault, seed: u64) -> Option<TileMap> {
     // MARKER lines and lua_marker('G', constructor{...}) calls with a
     // literal glyph (shown, not run), on the cells holding their glyphs in
     // this realisation. The game draws nothing for them.
+    let stories = triggers::stories(v);
     for (glyphs, label, origin) in marker_lines(v) {
+        let story = stories.iter().find(|s| s.span == origin);
+        let (glyph, fg, what) = marker_look(story);
+        let label = match story {
+            Some(s) => format!("{} `{}`: {}", s.kind.words(), s.glyph as char, s.words),
+            None => label,
+        };
         for (y, row) in r.grid.iter().enumerate() {
             for (x, c) in row.iter().enumerate() {
                 if glyphs.contains(&c.glyph) {
                     tm.markers.push(Marker {
                         x: x as i32,
                         y: y as i32,
-                        glyph: '¶',
-                        fg: Rgb::MAGENTA,
+                        glyph,
+                        fg,
                         kind: "marker".into(),
                         label: format!("{label} · {}", position_words(c, x, y)),
                         random: false,
                         origin,
-                        what: "map marker (not drawn by the game)".into(),
+                        what: what.into(),
                         source_xy: c.source,
                         pick: None,
                     });
@@ -294,6 +386,7 @@ pub fn view(v: &Vault, seed: u64) -> Option<TileMap> {
             }
         }
     }
+    link_replicas(&stories, &r, &mut tm);
     shade_cut_off(v, seed, &r, &mut tm);
     notes(v, &r, &mut tm);
     Some(tm)
@@ -480,5 +573,39 @@ mod tests {
             Some('.'),
             "floor under the ogre"
         );
+    }
+
+    #[test]
+    fn triggerables_are_drawn_by_kind_with_lines_to_their_replicas_and_listed() {
+        let src = "NAME: t\nTAGS: no_rotate no_hmirror no_vmirror\n\
+                   MARKER: F = lua:fog_machine { cloud_type = \"flame\", pow_max = 5, delay = 10, size = 2 }\n{{\n\
+                   local tf = TriggerableFunction:new { func = \"callback.x\", props = { primary_name = \"door\" } }\n\
+                   tf:add_triggerer(DgnTriggerer:new { type = \"player_los\" })\n\
+                   lua_marker('P', tf)\nlua_marker('r', props_marker { replica_to = \"door\" })\n}}\n\
+                   MAP\nF.P.r.r\nENDMAP\n";
+        let m = map(src, 1);
+        let icons: Vec<(char, i32)> = m.markers.iter().map(|k| (k.glyph, k.x)).collect();
+        assert_eq!(icons, [('≈', 0), ('!', 2), ('¶', 4), ('¶', 6)]);
+        assert!(
+            m.markers[1]
+                .label
+                .starts_with("trigger `P`: when this spot comes into view: calls `callback.x`"),
+            "{}",
+            m.markers[1].label
+        );
+        let links: Vec<((i32, i32), (i32, i32))> = m.links.iter().map(|l| (l.from, l.to)).collect();
+        assert_eq!(links, [((2, 0), (4, 0)), ((2, 0), (6, 0))]);
+        let a = analyze(src, Language::DcssDes, &Options::default());
+        let table = a.views.iter().find_map(|v| match &v.view {
+            View::EntityTable(t) => Some(t),
+            _ => None,
+        });
+        let rows: Vec<&str> = table
+            .expect("an events table")
+            .rows
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect();
+        assert_eq!(rows, ["marker `F`", "marker `P`", "marker `r`"]);
     }
 }
