@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::bridge;
 use crate::codec::{self, LinkState};
-use crate::state::{new_doc, Action, Doc, Offer, State, Tone};
+use crate::state::{new_doc, Action, Doc, NamesFile, Offer, State, Tone};
 
 pub type Dispatch = UseReducerDispatcher<State>;
 
@@ -81,7 +81,7 @@ pub fn opened(name: &str, bytes: &[u8]) -> Action {
     Action::Open(make_doc(name, language, &text))
 }
 
-fn link_state(doc: &Doc) -> LinkState {
+fn link_state(doc: &Doc, names: Vec<codec::NamesText>) -> LinkState {
     LinkState {
         language: doc.language,
         target: doc.target,
@@ -90,14 +90,28 @@ fn link_state(doc: &Doc) -> LinkState {
         symbol: doc.symbol,
         seed: doc.seed,
         view: doc.view.clone(),
+        names,
     }
 }
 
-pub fn copy_link(doc: &Doc, dispatch: &Dispatch) {
+/// The names files a copied link carries: the active ones, when the user
+/// asked for that in the names panel; none otherwise.
+pub fn shared_names(names: &[NamesFile], in_links: bool) -> Vec<codec::NamesText> {
+    names
+        .iter()
+        .filter(|n| in_links && n.active)
+        .map(|n| codec::NamesText {
+            name: n.name.clone(),
+            text: n.text.clone(),
+        })
+        .collect()
+}
+
+pub fn copy_link(doc: &Doc, names: Vec<codec::NamesText>, dispatch: &Dispatch) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let hash = codec::encode_link(&link_state(doc));
+    let hash = codec::encode_link(&link_state(doc, names));
     let base = window.location().href().unwrap_or_default();
     let base = base.split('#').next().unwrap_or("").to_string();
     let url = format!("{base}{hash}");

@@ -10,11 +10,12 @@ use vaultwright::Analyzer;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::actions::{open_files, Dispatch};
+use crate::actions::{open_files, shared_names, Dispatch};
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::message_bar::MessageBar;
 use crate::components::pane_tabs::PaneTabs;
+use crate::components::names_panel::NamesPanel;
 use crate::components::shortcut_sheet::ShortcutSheet;
 use crate::components::toolbar::Toolbar;
 use crate::components::view_pane::ViewPane;
@@ -23,7 +24,8 @@ use crate::derive::{derive, Derived};
 use crate::effects::link::use_hash_link;
 use crate::effects::shortcuts::{use_shortcuts, Target};
 use crate::effects::storage::{
-    load_settings, use_document_storage, use_settings_storage, use_stored_documents,
+    load_settings, use_document_storage, use_names_storage, use_settings_storage,
+    use_stored_documents,
 };
 use crate::effects::theme::use_system_dark;
 use crate::state::{Action, Overlay, Pane, State};
@@ -42,6 +44,7 @@ pub fn app() -> Html {
     use_stored_documents(dispatch.clone());
     use_document_storage(&state, dispatch.clone());
     use_settings_storage(&state.settings);
+    use_names_storage(&state.names);
 
     let doc = state.doc().cloned();
     let derived: Rc<Option<Rc<Derived>>> = {
@@ -54,11 +57,12 @@ pub fn app() -> Html {
                 d.seed,
                 d.name.clone(),
                 d.symbol,
+                state.game.clone(),
             )
         });
-        let (doc, analyzer) = (doc.clone(), analyzer.clone());
+        let (doc, analyzer, game) = (doc.clone(), analyzer.clone(), state.game.clone());
         use_memo(key, move |_| {
-            doc.map(|d| Rc::new(derive(&mut analyzer.borrow_mut(), &d)))
+            doc.map(|d| Rc::new(derive(&mut analyzer.borrow_mut(), &d, &game)))
         })
     };
     use_shortcuts(
@@ -67,6 +71,7 @@ pub fn app() -> Html {
             doc: doc.clone(),
             derived: (*derived).clone(),
             overlay: state.overlay,
+            shared_names: shared_names(&state.names, state.settings.names_in_links),
         },
     );
     use_cursor_selects_entry(&state, (*derived).clone(), dispatch.clone());
@@ -105,7 +110,9 @@ pub fn app() -> Html {
     html! {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
         <div class={classes!("app", dark.then_some("dark"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
-            <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)} />
+            <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)}
+                shared_names={Rc::new(shared_names(&state.names, state.settings.names_in_links))}
+                names_active={state.names.iter().filter(|n| n.active).count()} />
             if let Some(m) = &state.message {
                 <MessageBar message={m.clone()} doc={doc.clone()} />
             }
@@ -123,6 +130,9 @@ pub fn app() -> Html {
             </main>
             if sheet {
                 <ShortcutSheet />
+            }
+            if state.overlay == Some(Overlay::Names) {
+                <NamesPanel names={Rc::new(state.names.clone())} in_links={state.settings.names_in_links} />
             }
         </div>
         </ContextProvider<Dispatch>>

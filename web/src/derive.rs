@@ -44,7 +44,7 @@ impl Derived {
     }
 }
 
-pub fn derive(analyzer: &mut Analyzer, doc: &Doc) -> Derived {
+pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames) -> Derived {
     let start = now();
     let options = Options {
         target: doc.target,
@@ -53,6 +53,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc) -> Derived {
         file_name: doc.name.clone(),
         dialect: None,
         focus: Some(doc.symbol),
+        dcss_names: game.clone(),
         ..Options::default()
     };
     // Re-analysis after a keystroke re-lints only the vaults that changed.

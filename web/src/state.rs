@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
-use vaultwright::{Language, Target};
+use vaultwright::{GameNames, Language, Target};
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -118,6 +118,33 @@ pub enum Overlay {
     Outline,
     Shortcuts,
     Menu,
+    Names,
+}
+
+/// A DCSS names file kept in this browser: names the user's game knows
+/// beyond the checker's tables (a fork's monsters, an older version's
+/// spells). Only active ones are used, and they go into a link only when
+/// the user asks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NamesFile {
+    pub id: String,
+    pub name: String,
+    pub text: String,
+    pub active: bool,
+}
+
+/// The names the active names files add, and the lines of each that name
+/// nothing (file name, count).
+pub fn game_names(files: &[NamesFile]) -> (GameNames, Vec<(String, usize)>) {
+    let mut game = GameNames::default();
+    let mut broken = Vec::new();
+    for f in files.iter().filter(|f| f.active) {
+        let findings = game.read(&f.text);
+        if !findings.is_empty() {
+            broken.push((f.name.clone(), findings.len()));
+        }
+    }
+    (game, broken)
 }
 
 /// Settings kept across visits (read once at start, written by an effect).
@@ -126,6 +153,8 @@ pub struct Settings {
     pub theme: Theme,
     /// Width of the editor pane in percent.
     pub split: f64,
+    /// Whether copied links carry the active names files.
+    pub names_in_links: bool,
 }
 
 impl Default for Settings {
@@ -133,6 +162,7 @@ impl Default for Settings {
         Settings {
             theme: Theme::System,
             split: 45.0,
+            names_in_links: false,
         }
     }
 }
@@ -156,6 +186,10 @@ pub struct State {
     pub overlay: Option<Overlay>,
     /// The legend entry whose cells are highlighted, if any.
     pub legend: Option<String>,
+    /// DCSS names files kept in this browser.
+    pub names: Vec<NamesFile>,
+    /// What the active ones add (the analysis is keyed by it).
+    pub game: Rc<GameNames>,
 }
 
 impl State {
@@ -173,6 +207,8 @@ impl State {
             pane: Pane::Editor,
             overlay: None,
             legend: None,
+            names: Vec::new(),
+            game: Rc::new(GameNames::default()),
         }
     }
 
@@ -231,6 +267,13 @@ pub enum Action {
     ShowPane(Pane),
     Overlay(Option<Overlay>),
     Legend(Option<String>),
+    /// Names files read from storage at start, or brought by a link.
+    NamesLoaded(Vec<NamesFile>),
+    /// Keep a names file (active at once); one of the same name is replaced.
+    AddNames(NamesFile),
+    ToggleNames(String),
+    RemoveNames(String),
+    NamesInLinks(bool),
 }
 
 impl Reducible for State {
@@ -322,6 +365,22 @@ impl Reducible for State {
             Action::ShowPane(p) => s.pane = p,
             Action::Overlay(o) => s.overlay = o,
             Action::Legend(key) => s.legend = key,
+            Action::NamesLoaded(files) => {
+                for f in files {
+                    s.keep_names(f);
+                }
+            }
+            Action::AddNames(f) => s.keep_names(f),
+            Action::ToggleNames(id) => {
+                if let Some(f) = s.names.iter_mut().find(|f| f.id == id) {
+                    f.active = !f.active;
+                }
+            }
+            Action::RemoveNames(id) => s.names.retain(|f| f.id != id),
+            Action::NamesInLinks(on) => s.settings.names_in_links = on,
+        }
+        if s.names != self.names {
+            s.game = Rc::new(game_names(&s.names).0);
         }
         Rc::new(s)
     }
@@ -378,6 +437,14 @@ impl State {
     }
 
     /// Documents opened before storage answered (a link) stay, in front.
+    /// Adds a names file, replacing one of the same name.
+    fn keep_names(&mut self, f: NamesFile) {
+        match self.names.iter_mut().find(|n| n.name == f.name || n.id == f.id) {
+            Some(n) => *n = f,
+            None => self.names.push(f),
+        }
+    }
+
     fn loaded_docs(&mut self, docs: Vec<Doc>, last: Option<String>) {
         let keep = self.doc().map(|d| d.id.clone()).or(last);
         let mut merged: Vec<Rc<Doc>> = docs.into_iter().map(Rc::new).collect();
@@ -428,6 +495,32 @@ mod tests {
 
     fn reduce(s: State, a: Action) -> State {
         (*Rc::new(s).reduce(a)).clone()
+    }
+
+    fn names(id: &str, name: &str, text: &str) -> NamesFile {
+        NamesFile {
+            id: id.into(),
+            name: name.into(),
+            text: text.into(),
+            active: true,
+        }
+    }
+
+    #[test]
+    fn active_names_files_make_the_game_names() {
+        use vaultwright::NameKind;
+        let s = State::new(Settings::default());
+        let s = reduce(s, Action::AddNames(names("n1", "fork.names", "monster: deep elf mage\n")));
+        assert!(s.game.knows(NameKind::Monster, "Deep Elf Mage"));
+        let s = reduce(s, Action::ToggleNames("n1".into()));
+        assert!(!s.game.knows(NameKind::Monster, "deep elf mage"), "inactive");
+        // A file of the same name replaces the kept one.
+        let s = reduce(s, Action::AddNames(names("n2", "fork.names", "spell: Hellfire Mortar\nbad line\n")));
+        assert_eq!(s.names.len(), 1);
+        assert!(s.game.knows(NameKind::Spell, "hellfire mortar"));
+        assert_eq!(game_names(&s.names).1, [("fork.names".to_string(), 1)]);
+        let s = reduce(s, Action::RemoveNames("n2".into()));
+        assert!(s.names.is_empty() && s.game.is_empty());
     }
 
     #[test]

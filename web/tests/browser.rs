@@ -241,6 +241,10 @@ fn permalinks_and_offsets_work_in_wasm() {
         symbol: 0,
         seed: 3,
         view: "map".into(),
+        names: vec![codec::NamesText {
+            name: "fork.names".into(),
+            text: "monster: deep elf mage\n".into(),
+        }],
     };
     let hash = codec::encode_link(&link);
     assert_eq!(codec::decode_link(&hash).unwrap().unwrap(), link);
@@ -251,6 +255,7 @@ fn permalinks_and_offsets_work_in_wasm() {
             Language::NethackDes,
             "MAZE:\"é\",' '\nNOMAP\n",
         ),
+        &vaultwright::GameNames::default(),
     );
     // Token offsets are UTF-16: the string token ends before the two-byte é ends in bytes.
     assert!(derived

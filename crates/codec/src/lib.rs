@@ -18,7 +18,21 @@ pub struct LinkState {
     pub seed: u64,
     /// "map", "rooms", "graph", "roll" or "table".
     pub view: String,
+    /// DCSS names files the sender chose to share with the document (links
+    /// without them stay as short as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<NamesText>,
 }
+
+/// A names file carried in a link: its name and text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamesText {
+    pub name: String,
+    pub text: String,
+}
+
+/// At most this many names files travel in one link.
+pub const MAX_LINK_NAMES_FILES: usize = 16;
 
 pub const LINK_PREFIX: &str = "#v1.";
 /// Largest decompressed permalink accepted.
@@ -83,6 +97,15 @@ fn migrate(version: u32, value: serde_json::Value) -> Result<LinkState, String> 
             let mut state: LinkState = serde_json::from_value(value["state"].clone())
                 .map_err(|e| format!("this link is damaged ({e})"))?;
             state.name = sanitize_name(&state.name);
+            if state.names.len() > MAX_LINK_NAMES_FILES {
+                return Err(format!(
+                    "this link carries {} names files; at most {MAX_LINK_NAMES_FILES} are read",
+                    state.names.len()
+                ));
+            }
+            for n in &mut state.names {
+                n.name = sanitize_name(&n.name);
+            }
             if !matches!(
                 state.view.as_str(),
                 "map" | "rooms" | "graph" | "roll" | "table"
@@ -235,7 +258,34 @@ mod tests {
             symbol: 2,
             seed: 99,
             view: "map".into(),
+            names: Vec::new(),
         }
+    }
+
+    #[test]
+    fn names_files_travel_only_when_given() {
+        let plain = encode_link(&sample());
+        assert!(!String::from_utf8_lossy(
+            &miniz_oxide::inflate::decompress_to_vec_zlib(
+                &base64::engine::general_purpose::URL_SAFE_NO_PAD
+                    .decode(&plain[4..])
+                    .unwrap()
+            )
+            .unwrap()
+        )
+        .contains("names"));
+        let mut with = sample();
+        with.names = vec![NamesText {
+            name: "fork\n.names".into(),
+            text: "monster: deep elf mage\n".into(),
+        }];
+        let back = decode_link(&encode_link(&with)).unwrap().unwrap();
+        assert_eq!(back.names[0].name, "fork.names", "names are cleaned");
+        assert_eq!(back.names[0].text, "monster: deep elf mage\n");
+        with.names = vec![with.names[0].clone(); MAX_LINK_NAMES_FILES + 1];
+        assert!(decode_link(&encode_link(&with))
+            .unwrap_err()
+            .contains("names files"));
     }
 
     #[test]

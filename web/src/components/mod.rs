@@ -9,6 +9,7 @@ pub mod graph;
 pub mod legend;
 pub mod message_bar;
 pub mod minimap;
+pub mod names_panel;
 pub mod outline;
 pub mod pane_tabs;
 pub mod rooms;

@@ -21,6 +21,10 @@ pub struct ToolbarProps {
     pub dark: bool,
     pub system_dark: bool,
     pub menu_open: bool,
+    /// What copied links carry besides the document (names files).
+    pub shared_names: Rc<Vec<crate::codec::NamesText>>,
+    /// Active DCSS names files.
+    pub names_active: usize,
 }
 
 /// Whether a language is compiled by a versioned NetHack tool.
@@ -76,8 +80,8 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     };
     let delete = delete_callback(&dispatch, doc, props.docs.len());
     let copy = {
-        let (doc, dispatch) = (doc.clone(), dispatch.clone());
-        Callback::from(move |_: MouseEvent| copy_link(&doc, &dispatch))
+        let (doc, dispatch, names) = (doc.clone(), dispatch.clone(), props.shared_names.clone());
+        Callback::from(move |_: MouseEvent| copy_link(&doc, (*names).clone(), &dispatch))
     };
     let theme = {
         let system_dark = props.system_dark;
@@ -91,6 +95,12 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         click(&dispatch, move || {
             Some(Action::Overlay((!open).then_some(Overlay::Menu)))
         })
+    };
+    let names = click(&dispatch, || Some(Action::Overlay(Some(Overlay::Names))));
+    let show_names = doc.language == Language::DcssDes || props.names_active > 0;
+    let names_label = match props.names_active {
+        0 => "Names…".to_string(),
+        n => format!("Names ({n})"),
     };
     let show_target = has_target(doc.language);
     html! {
@@ -119,6 +129,9 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                     <select onchange={on_target} title="Compiler version" aria-label="Compiler version" data-testid="target">
                         { for Target::ALL.iter().map(|t| html!{ <option value={t.name()} selected={*t == doc.target}>{ t.name() }</option> }) }
                     </select>
+                }
+                if show_names {
+                    <button onclick={names} title="Names of your game: names files for another version or a fork (DCSS)" data-testid="names">{ names_label }</button>
                 }
                 <span class="spacer" />
                 <button onclick={copy} title="Copy a link with this document (Ctrl+Shift+L)" data-testid="copy-link">{"Copy link"}</button>

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::actions::{make_doc, Dispatch};
 use crate::codec;
-use crate::state::{Action, Tone};
+use crate::state::{Action, NamesFile, Tone};
 
 #[hook]
 pub fn use_hash_link(dispatch: Dispatch) {
@@ -31,10 +31,30 @@ fn open_from_hash(dispatch: &Dispatch) {
             doc.seed = link.seed;
             doc.symbol = link.symbol;
             doc.view = link.view;
-            dispatch.dispatch(Action::Message(
-                Tone::Info,
-                "Opened the shared link as a new document.".into(),
-            ));
+            let brought: Vec<String> = link.names.iter().map(|n| n.name.clone()).collect();
+            let message = if brought.is_empty() {
+                "Opened the shared link as a new document.".to_string()
+            } else {
+                format!(
+                    "Opened the shared link as a new document, with its names files (now active; see Names…): {}.",
+                    brought.join(", ")
+                )
+            };
+            if !link.names.is_empty() {
+                let at = crate::actions::now_ms();
+                dispatch.dispatch(Action::NamesLoaded(
+                    link.names
+                        .into_iter()
+                        .map(|n| NamesFile {
+                            id: format!("names:{at}:{}", n.name),
+                            name: n.name,
+                            text: n.text,
+                            active: true,
+                        })
+                        .collect(),
+                ));
+            }
+            dispatch.dispatch(Action::Message(Tone::Info, message));
             dispatch.dispatch(Action::Open(doc));
         }
         Err(e) => dispatch.dispatch(Action::Message(

@@ -72,6 +72,8 @@ pub struct Target {
     pub doc: Option<Rc<Doc>>,
     pub derived: Option<Rc<Derived>>,
     pub overlay: Option<Overlay>,
+    /// What copied links carry besides the document.
+    pub shared_names: Vec<crate::codec::NamesText>,
 }
 
 #[hook]
@@ -109,7 +111,7 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
         }
         (true, true, false, "L" | "l") => {
             if let Some(d) = &t.doc {
-                copy_link(d, dispatch);
+                copy_link(d, t.shared_names.clone(), dispatch);
             }
             true
         }

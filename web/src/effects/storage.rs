@@ -5,6 +5,7 @@
 //! or closed the current document is also written synchronously to local
 //! storage (`BACKUP`); at start the backup wins over the stored copy when
 //! it is newer. Settings (theme, split) are small and go to local storage.
+//! DCSS names files live in IndexedDB beside the documents.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,12 +17,15 @@ use yew::prelude::*;
 use crate::actions::{make_doc, save_now, Dispatch};
 use crate::bridge;
 use crate::examples::EXAMPLES;
-use crate::state::{Action, Doc, Settings, State, Theme, Tone};
+use crate::state::{Action, Doc, NamesFile, Settings, State, Theme, Tone};
 
 const BACKUP: &str = "vaultwright.unsaved";
 const CURRENT: &str = "vaultwright.current";
 const THEME: &str = "vaultwright.theme";
 const SPLIT: &str = "vaultwright.split";
+const NAMES_IN_LINKS: &str = "vaultwright.names-in-links";
+/// Names files share the documents' store, told apart by this kind.
+const NAMES_KIND: &str = "names";
 /// Quiet time after a keystroke before the document is written.
 const SAVE_DELAY_MS: u32 = 250;
 
@@ -51,6 +55,7 @@ pub fn load_settings() -> Settings {
         split: recall(SPLIT)
             .and_then(|v| v.parse().ok())
             .unwrap_or(defaults.split),
+        names_in_links: recall(NAMES_IN_LINKS).is_some_and(|v| v == "1"),
     }
 }
 
@@ -60,6 +65,7 @@ pub fn use_settings_storage(settings: &Settings) {
     use_effect_with(settings.clone(), |s| {
         remember(THEME, s.theme.name());
         remember(SPLIT, &format!("{:.1}", s.split));
+        remember(NAMES_IN_LINKS, if s.names_in_links { "1" } else { "0" });
     });
 }
 
@@ -69,15 +75,16 @@ pub fn use_settings_storage(settings: &Settings) {
 pub fn use_stored_documents(dispatch: Dispatch) {
     use_effect_with((), move |_| {
         wasm_bindgen_futures::spawn_local(async move {
-            let mut docs: Vec<Doc> = match bridge::settle(bridge::db_all()).await {
-                Ok(v) => {
-                    serde_json::from_str(&v.as_string().unwrap_or_default()).unwrap_or_default()
-                }
+            let (mut docs, names) = match bridge::settle(bridge::db_all()).await {
+                Ok(v) => stored_records(&v.as_string().unwrap_or_default()),
                 Err(e) => {
                     dispatch.dispatch(Action::Message(Tone::Error, format!("This browser's storage is not available ({e}); documents will not be kept.")));
-                    Vec::new()
+                    (Vec::new(), Vec::new())
                 }
             };
+            if !names.is_empty() {
+                dispatch.dispatch(Action::NamesLoaded(names));
+            }
             restore_backup(&mut docs);
             if docs.is_empty() {
                 let ex = &EXAMPLES[0];
@@ -88,6 +95,40 @@ pub fn use_stored_documents(dispatch: Dispatch) {
                 last: recall(CURRENT),
             });
         });
+    });
+}
+
+/// The stored records, read one by one (one damaged record loses only
+/// itself): documents, and names files by their kind.
+fn stored_records(json: &str) -> (Vec<Doc>, Vec<NamesFile>) {
+    let records: Vec<serde_json::Value> = serde_json::from_str(json).unwrap_or_default();
+    let mut docs = Vec::new();
+    let mut names = Vec::new();
+    for r in records {
+        if r.get("kind").and_then(|k| k.as_str()) == Some(NAMES_KIND) {
+            names.extend(serde_json::from_value::<NamesFile>(r).ok());
+        } else {
+            docs.extend(serde_json::from_value::<Doc>(r).ok());
+        }
+    }
+    (docs, names)
+}
+
+/// Writes the names files whenever they change, and forgets removed ones.
+#[hook]
+pub fn use_names_storage(names: &[NamesFile]) {
+    let kept = use_mut_ref(Vec::<String>::new);
+    use_effect_with(names.to_vec(), move |names| {
+        let ids: Vec<String> = names.iter().map(|n| n.id.clone()).collect();
+        for gone in kept.borrow().iter().filter(|id| !ids.contains(id)) {
+            let _ = bridge::db_delete(gone);
+        }
+        for n in names {
+            let mut record = serde_json::to_value(n).unwrap_or_default();
+            record["kind"] = NAMES_KIND.into();
+            let _ = bridge::db_put(&record.to_string());
+        }
+        *kept.borrow_mut() = ids;
     });
 }
 

@@ -1,0 +1,90 @@
+// DCSS in the studio: names files of the user's game (kept in this
+// browser, active or not), cells a seed cuts off shaded, and markers drawn
+// by what they do with a table of their events.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
+
+fs.mkdirSync(OUT, { recursive: true });
+
+/** Writes a file for the page to open and returns its path. */
+function fixture(name, text) {
+  const file = path.join(OUT, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function open(page, file) {
+  await page.setInputFiles("[data-testid=open-file]", file);
+  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
+}
+
+const FORK_VAULT = "NAME: fork_guard\nMONS: deep elf mage\nMAP\n@.1.\nENDMAP\n";
+
+test("a names file makes a fork's monster known, is kept across a reload, and can be switched off", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await open(page, fixture("fork.des", FORK_VAULT));
+  const unknown = () => [...document.querySelectorAll(".diag.error .diag-msg")].some((d) => /deep elf mage/.test(d.textContent));
+  await waitFor(page, unknown);
+  await page.click("[data-testid=names]");
+  await page.waitForSelector("[data-testid=names-panel]");
+  await page.setInputFiles("[data-testid=add-names]", fixture("fork.names", "# my fork\nmonster: deep elf mage\n"));
+  await waitFor(page, () => /1 active/.test(document.querySelector("[data-testid=names-panel]").textContent));
+  await waitFor(page, (f) => !new Function(`return (${f})()`)(), unknown.toString());
+  assert.match(await page.textContent("[data-testid=names]"), /Names \(1\)/);
+  await page.screenshot({ path: path.join(OUT, "dcss-names-panel.png") });
+  // Kept in this browser.
+  await page.waitForTimeout(400);
+  await page.reload();
+  await openStudio(page, server.url);
+  await waitFor(page, () => /Names \(1\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
+  // Switched off, the monster is unknown again.
+  await page.click("[data-testid=names]");
+  await page.locator("[data-testid=names-panel] .names-list input[type=checkbox]").first().uncheck();
+  await waitFor(page, unknown);
+  assert.deepEqual(errors, []);
+}));
+
+const SEEDED = [
+  "NAME: walled_and_triggered",
+  "TAGS: no_rotate no_hmirror no_vmirror",
+  "SUBST: A = x.",
+  "MARKER: F = lua:fog_machine { cloud_type = \"flame\", pow_max = 5, delay = 10, size = 2 }",
+  "{{",
+  "local tf = TriggerableFunction:new { func = \"callback.open\", props = { primary_name = \"gate\" } }",
+  "tf:add_triggerer(DgnTriggerer:new { type = \"player_los\" })",
+  "lua_marker('P', tf)",
+  "lua_marker('r', props_marker { replica_to = \"gate\" })",
+  "}}",
+  "MAP",
+  "xxxxxxxxxxx",
+  "@.F.P.x...x",
+  "x.....A.r.x",
+  "x.r...x...x",
+  "xxxxxxxxxxx",
+  "ENDMAP",
+  "",
+].join("\n");
+
+for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
+  test(`cut-off cells are shaded and markers drawn by kind, with their events listed (${tag})`, () => withStudio(async ({ page, errors, server }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await openStudio(page, server.url);
+    await open(page, fixture("seeded.des", SEEDED));
+    if (tag === "phone") await page.click("[data-testid=pane-view]").catch(() => {});
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    await waitFor(page, () => [...document.querySelectorAll(".diag")].some((d) => /DC0400|cut walkable cells off/.test(d.textContent)));
+    const legend = await page.locator("[data-testid=legend-row]").allTextContents();
+    assert.ok(legend.some((r) => /fog machine/.test(r)), `no fog machine in ${legend.join(" | ")}`);
+    assert.ok(legend.some((r) => /trigger/.test(r)), `no trigger in ${legend.join(" | ")}`);
+    await page.screenshot({ path: path.join(OUT, `dcss-seeded-${tag}.png`) });
+    await page.locator(".view-tabs [role=tab]", { hasText: "entity table" }).click();
+    await page.waitForSelector(".entity-table");
+    const table = await page.textContent(".entity-table");
+    assert.match(table, /when this spot comes into view: calls `callback.open`/);
+    await page.screenshot({ path: path.join(OUT, `dcss-markers-table-${tag}.png`) });
+    assert.deepEqual(errors, []);
+  }));
+}

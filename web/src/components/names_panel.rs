@@ -1,0 +1,126 @@
+//! The names files panel: which names the user's game knows beyond the
+//! checker's tables (a fork's monsters, an older version's spells). Files
+//! are kept in this browser; only active ones count, and they go into a
+//! copied link only when the box says so.
+
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::actions::{now_ms, Dispatch};
+use crate::bridge;
+use crate::state::{game_names, Action, NamesFile, Tone};
+
+#[derive(Properties, PartialEq)]
+pub struct NamesPanelProps {
+    pub names: Rc<Vec<NamesFile>>,
+    pub in_links: bool,
+}
+
+#[function_component(NamesPanel)]
+pub fn names_panel(props: &NamesPanelProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let close = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Overlay(None)))
+    };
+    let on_files = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(files) = input.files() {
+                for i in 0..files.length() {
+                    if let Some(f) = files.get(i) {
+                        read_names_file(f, dispatch.clone());
+                    }
+                }
+            }
+            input.set_value("");
+        })
+    };
+    let in_links = {
+        let (dispatch, on) = (dispatch.clone(), props.in_links);
+        Callback::from(move |_: Event| dispatch.dispatch(Action::NamesInLinks(!on)))
+    };
+    let broken = game_names(&props.names).1;
+    let active = props.names.iter().filter(|n| n.active).count();
+    html! {
+        <div class="sheet names-panel" role="dialog" aria-modal="true" aria-labelledby="names-title" data-testid="names-panel">
+            <div class="sheet-head">
+                <h2 id="names-title">{"Names of your game (DCSS)"}</h2>
+                <button onclick={close} aria-label="Close (Esc)">{"×"}</button>
+            </div>
+            <p class="hint">{"The checker knows the names of crawl trunk. For another version or a fork, add a names file: one "}<code>{"category: name"}</code>{" per line (monster, item, feature, spell, tile, tag, branch, god), "}<code>{"#"}</code>{" comments. Names in active files are accepted."}</p>
+            if props.names.is_empty() {
+                <p class="empty">{"No names files yet."}</p>
+            } else {
+                <ul class="names-list">
+                    { for props.names.iter().map(|n| names_row(n, &broken, &dispatch)) }
+                </ul>
+            }
+            <div class="names-actions">
+                <label class="button file-button">
+                    {"Add names file…"}<input type="file" accept=".txt,.names,text/plain" multiple=true class="visually-hidden" onchange={on_files} data-testid="add-names" />
+                </label>
+                <span class="hint">{ format!("{active} active") }</span>
+            </div>
+            <label class="names-share">
+                <input type="checkbox" checked={props.in_links} onchange={in_links} data-testid="names-in-links" />
+                {" Put the active names files in copied links"}
+            </label>
+        </div>
+    }
+}
+
+fn names_row(n: &NamesFile, broken: &[(String, usize)], dispatch: &Dispatch) -> Html {
+    let toggle = {
+        let (dispatch, id) = (dispatch.clone(), n.id.clone());
+        Callback::from(move |_: Event| dispatch.dispatch(Action::ToggleNames(id.clone())))
+    };
+    let remove = {
+        let (dispatch, id) = (dispatch.clone(), n.id.clone());
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::RemoveNames(id.clone())))
+    };
+    let count = n
+        .text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .count();
+    let bad = broken
+        .iter()
+        .find(|(name, _)| *name == n.name)
+        .map(|(_, k)| format!(" · {k} line(s) name nothing"));
+    html! {
+        <li>
+            <label>
+                <input type="checkbox" checked={n.active} onchange={toggle} />
+                { format!(" {} ", n.name) }
+            </label>
+            <span class="hint">{ format!("{count} names{}", bad.unwrap_or_default()) }</span>
+            <button onclick={remove} aria-label={format!("Remove {}", n.name)}>{"Remove"}</button>
+        </li>
+    }
+}
+
+/// Reads a chosen file and keeps it as an active names file.
+fn read_names_file(file: web_sys::File, dispatch: Dispatch) {
+    let name = file.name();
+    wasm_bindgen_futures::spawn_local(async move {
+        match bridge::settle(Ok(bridge::read_file(&file))).await {
+            Ok(v) => {
+                let text = v.as_string().unwrap_or_default();
+                dispatch.dispatch(Action::AddNames(NamesFile {
+                    id: format!("names:{}:{}", now_ms(), name),
+                    name,
+                    text,
+                    active: true,
+                }));
+            }
+            Err(e) => dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not read {name}: {e}"),
+            )),
+        }
+    });
+}
