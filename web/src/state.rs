@@ -439,7 +439,11 @@ impl State {
     /// Documents opened before storage answered (a link) stay, in front.
     /// Adds a names file, replacing one of the same name.
     fn keep_names(&mut self, f: NamesFile) {
-        match self.names.iter_mut().find(|n| n.name == f.name || n.id == f.id) {
+        match self
+            .names
+            .iter_mut()
+            .find(|n| n.name == f.name || n.id == f.id)
+        {
             Some(n) => *n = f,
             None => self.names.push(f),
         }
@@ -510,12 +514,25 @@ mod tests {
     fn active_names_files_make_the_game_names() {
         use vaultwright::NameKind;
         let s = State::new(Settings::default());
-        let s = reduce(s, Action::AddNames(names("n1", "fork.names", "monster: deep elf mage\n")));
+        let s = reduce(
+            s,
+            Action::AddNames(names("n1", "fork.names", "monster: deep elf mage\n")),
+        );
         assert!(s.game.knows(NameKind::Monster, "Deep Elf Mage"));
         let s = reduce(s, Action::ToggleNames("n1".into()));
-        assert!(!s.game.knows(NameKind::Monster, "deep elf mage"), "inactive");
+        assert!(
+            !s.game.knows(NameKind::Monster, "deep elf mage"),
+            "inactive"
+        );
         // A file of the same name replaces the kept one.
-        let s = reduce(s, Action::AddNames(names("n2", "fork.names", "spell: Hellfire Mortar\nbad line\n")));
+        let s = reduce(
+            s,
+            Action::AddNames(names(
+                "n2",
+                "fork.names",
+                "spell: Hellfire Mortar\nbad line\n",
+            )),
+        );
         assert_eq!(s.names.len(), 1);
         assert!(s.game.knows(NameKind::Spell, "hellfire mortar"));
         assert_eq!(game_names(&s.names).1, [("fork.names".to_string(), 1)]);

@@ -103,13 +103,23 @@ fn names_row(n: &NamesFile, broken: &[(String, usize)], dispatch: &Dispatch) -> 
     }
 }
 
+/// A names file lists names, one a line: a megabyte is tens of thousands.
+const MAX_NAMES_BYTES: u32 = 1 << 20;
+
 /// Reads a chosen file and keeps it as an active names file.
 fn read_names_file(file: web_sys::File, dispatch: Dispatch) {
     let name = file.name();
     wasm_bindgen_futures::spawn_local(async move {
         match bridge::settle(Ok(bridge::read_file(&file))).await {
+            Ok(v) if js_sys::Uint8Array::new(&v).length() > MAX_NAMES_BYTES => {
+                dispatch.dispatch(Action::Message(
+                    Tone::Error,
+                    format!("{name} is larger than 1 MB: not a names file? Nothing was added."),
+                ))
+            }
             Ok(v) => {
-                let text = v.as_string().unwrap_or_default();
+                let bytes = js_sys::Uint8Array::new(&v).to_vec();
+                let text = String::from_utf8_lossy(&bytes).into_owned();
                 dispatch.dispatch(Action::AddNames(NamesFile {
                     id: format!("names:{}:{}", now_ms(), name),
                     name,

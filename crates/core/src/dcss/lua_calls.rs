@@ -103,6 +103,11 @@ const PURE_LIBRARIES: &[&str] = &["crawl.", "you.", "table.", "string.", "math."
 /// Whether a call can change the map's glyphs before placement (unknown
 /// functions can: a helper may call `subst` or `mapgrd`).
 fn changes_map(name: &str) -> bool {
+    // `Ctor:new{…}` builds a marker; `m:add_triggerer(…)` arms one.
+    let name = name.strip_suffix(":new").unwrap_or(name);
+    if name.ends_with(":add_triggerer") || name == "DgnTriggerer" {
+        return false;
+    }
     !(LEAVES_MAP_ALONE.contains(&name)
         || PURE_LIBRARIES.iter().any(|p| name.starts_with(p))
         || tables::MARKER_CONSTRUCTORS.iter().any(|(n, _)| *n == name))
@@ -131,7 +136,7 @@ mod tests {
 
     #[test]
     fn map_changing_calls_are_told_from_harmless_ones() {
-        let harmless = "NAME: t\n{{\nlua_marker('P', fog_machine { pow_max = 1 })\nif crawl.coinflip() then e.kmons('1 = rat') end\nlocal function subst_later() end\n}}\nMAP\n.\nENDMAP\n";
+        let harmless = "NAME: t\n{{\nlua_marker('P', fog_machine { pow_max = 1 })\nif crawl.coinflip() then e.kmons('1 = rat') end\nlocal function subst_later() end\nlocal tf = TriggerableFunction:new { func = 'f' }\ntf:add_triggerer(DgnTriggerer:new { type = 'turn' })\n}}\nMAP\n.\nENDMAP\n";
         assert_eq!(first(harmless), None);
         let changing = "NAME: t\n: if crawl.coinflip() then\n:   e.subst(\"a = b\") -- subst('x')\n: end\nMAP\na\nENDMAP\n";
         assert_eq!(first(changing).as_deref(), Some("subst"));

@@ -287,15 +287,14 @@ pub fn events_table(v: &Vault) -> Option<EntityTable> {
     if stories.is_empty() {
         return None;
     }
-    let columns = ["glyph", "kind", "does", "events", "primary", "replica of"];
+    let columns = ["kind", "does", "events", "primary", "replica of"];
     Some(EntityTable {
         columns: columns.iter().map(|c| c.to_string()).collect(),
         rows: stories
             .into_iter()
             .map(|s| Entity {
-                name: format!("marker `{}`", s.glyph as char),
+                name: format!("`{}`", s.glyph as char),
                 fields: [
-                    ("glyph", (s.glyph as char).to_string()),
                     ("kind", s.kind.words().to_string()),
                     ("does", s.words),
                     ("events", s.events.join("; ")),
@@ -606,6 +605,6 @@ mod tests {
             .iter()
             .map(|r| r.name.as_str())
             .collect();
-        assert_eq!(rows, ["marker `F`", "marker `P`", "marker `r`"]);
+        assert_eq!(rows, ["`F`", "`P`", "`r`"]);
     }
 }
