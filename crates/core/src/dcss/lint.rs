@@ -226,7 +226,7 @@ pub fn requested_tags(v: &Vault) -> Vec<(String, Span)> {
         match item {
             Item::Lua(l) => {
                 let found =
-                    super::lua_lex::assigned_strings(&l.text, l.opens_in_string, &["tag", "tags"]);
+                    super::lua_lex::assigned_strings_in(&l.text, l.tokens(), &["tag", "tags"]);
                 for (off, body) in found {
                     let body_at = l.text_at + off;
                     let span = Span::new(
@@ -326,11 +326,6 @@ impl TagMemo {
     }
 }
 
-pub fn lint_vault(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>, memo: &mut TagMemo) {
-    lint_tags(v, game, diags, None, memo);
-    lint_specs(v, game, diags);
-}
-
 /// Tags no code reads: one-letter tags and near misses of engine tags (or,
 /// with the selectors of a whole set of files, of tags other vaults use).
 pub fn lint_tags(
@@ -396,7 +391,7 @@ pub fn lint_lua(l: &super::Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     if !holds(&MONS, "mons", &l.text) {
         return;
     }
-    let literals = super::lua_lex::literals(&l.text, l.opens_in_string);
+    let literals = super::lua_lex::literals_in(&l.text, l.tokens());
     // A string glued to computed text ("place:D:" .. depth) is partial.
     for super::lua_lex::Literal {
         at: off, text: s, ..
@@ -477,7 +472,7 @@ fn item_warnings(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagn
     }
 }
 
-fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     static CLOUD_TYPE: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
         std::sync::OnceLock::new();
     // place: words, in MONS/KMONS and in mons/kmons Lua calls.

@@ -2,7 +2,7 @@
 //! run), and whether any of them can change the map before it is placed:
 //! the checks that realise a vault without Lua say so rather than guess.
 
-use super::lua_lex::{tokens_from, Kind};
+use super::lua_lex::Kind;
 use super::{tables, Item, Lua, LuaKind, Vault};
 use crate::source::Span;
 
@@ -10,10 +10,7 @@ use crate::source::Span;
 /// prefix of the vault environment removed) and the span of the call.
 pub fn calls(l: &Lua) -> Vec<(String, Span)> {
     let code = &*l.text;
-    let toks: Vec<_> = tokens_from(code, l.opens_in_string)
-        .into_iter()
-        .filter(|t| t.kind != Kind::Comment)
-        .collect();
+    let toks = l.tokens();
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {

@@ -260,10 +260,16 @@ pub struct Literal<'a> {
     pub joined: bool,
 }
 
-/// The string literals of `code`, comments left out; `quote` as for
-/// [`tokens_from`].
-pub fn literals(code: &str, quote: Option<u8>) -> Vec<Literal<'_>> {
-    literals_with_neighbours(code, quote)
+/// The tokens of `code` without its comments.
+pub fn significant(code: &str, quote: Option<u8>) -> Vec<Token> {
+    let mut toks = tokens_from(code, quote);
+    toks.retain(|t| t.kind != Kind::Comment);
+    toks
+}
+
+/// The string literals of code already lexed ([`significant`] tokens).
+pub fn literals_in<'a>(code: &'a str, toks: &[Token]) -> Vec<Literal<'a>> {
+    literals_with_neighbours_in(code, toks)
         .into_iter()
         .map(|(lit, _)| lit)
         .collect()
@@ -271,11 +277,10 @@ pub fn literals(code: &str, quote: Option<u8>) -> Vec<Literal<'_>> {
 
 /// Each literal with the two tokens before it (`key =` when it is
 /// assigned).
-fn literals_with_neighbours(code: &str, quote: Option<u8>) -> Vec<(Literal<'_>, [&str; 2])> {
-    let toks: Vec<Token> = tokens_from(code, quote)
-        .into_iter()
-        .filter(|t| t.kind != Kind::Comment)
-        .collect();
+fn literals_with_neighbours_in<'a>(
+    code: &'a str,
+    toks: &[Token],
+) -> Vec<(Literal<'a>, [&'a str; 2])> {
     let text = |i: Option<usize>| i.and_then(|i| toks.get(i)).map_or("", |t| t.text(code));
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
@@ -303,7 +308,16 @@ pub fn assigned_strings<'a>(
     quote: Option<u8>,
     keys: &[&str],
 ) -> Vec<(usize, &'a str)> {
-    literals_with_neighbours(code, quote)
+    assigned_strings_in(code, &significant(code, quote), keys)
+}
+
+/// [`assigned_strings`] of code already lexed ([`significant`] tokens).
+pub fn assigned_strings_in<'a>(
+    code: &'a str,
+    toks: &[Token],
+    keys: &[&str],
+) -> Vec<(usize, &'a str)> {
+    literals_with_neighbours_in(code, toks)
         .into_iter()
         .filter(|(lit, [key, eq])| !lit.joined && *eq == "=" && keys.contains(key))
         .map(|(lit, _)| (lit.at, lit.text))
@@ -314,8 +328,14 @@ pub fn assigned_strings<'a>(
 /// the backslash that continues it on the next line (`None` otherwise).
 /// `quote`: the string `code` itself starts inside, as for
 /// [`tokens_from`].
+#[cfg(test)]
 pub fn continued_string(code: &str, quote: Option<u8>) -> Option<u8> {
-    let last = *tokens_from(code, quote).last()?;
+    continued_string_of(code, quote, &tokens_from(code, quote))
+}
+
+/// [`continued_string`] from all of `code`'s tokens, comments included.
+pub fn continued_string_of(code: &str, quote: Option<u8>, toks: &[Token]) -> Option<u8> {
+    let last = *toks.last()?;
     if last.kind != Kind::Unfinished || last.end != code.len() || !code.ends_with('\\') {
         return None;
     }
@@ -328,9 +348,14 @@ pub fn continued_string(code: &str, quote: Option<u8>) -> Option<u8> {
 /// The change in block nesting over `code`: `if`, `function`, `do` and
 /// `repeat` open a block, `end` and `until` close one (`while … do` and
 /// `for … do` open once, at their `do`).
+#[cfg(test)]
 pub fn depth_delta(code: &str, quote: Option<u8>) -> i32 {
-    tokens_from(code, quote)
-        .iter()
+    depth_delta_of(code, &tokens_from(code, quote))
+}
+
+/// [`depth_delta`] of code already lexed.
+pub fn depth_delta_of(code: &str, toks: &[Token]) -> i32 {
+    toks.iter()
         .filter(|t| t.kind == Kind::Word)
         .map(|t| match t.text(code) {
             "if" | "function" | "do" | "repeat" => 1,

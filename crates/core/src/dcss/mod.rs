@@ -326,6 +326,16 @@ pub struct Lua<'a> {
     /// Lua line before ended that string's line with a backslash (the game
     /// joins Lua lines into one chunk, so the string goes on here).
     pub opens_in_string: Option<u8>,
+    /// Its Lua tokens without comments, lexed once, when first asked for.
+    pub tokens: std::cell::OnceCell<Vec<lua_lex::Token>>,
+}
+
+impl Lua<'_> {
+    /// The code's tokens, comments left out (lexed at most once).
+    pub fn tokens(&self) -> &[lua_lex::Token] {
+        self.tokens
+            .get_or_init(|| lua_lex::significant(&self.text, self.opens_in_string))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -792,6 +802,9 @@ pub struct Checks {
     pub names: names::GameNames,
     /// Seeds each vault is realised with for the seeded checks (none: 0).
     pub seeds: u32,
+    /// Tags are checked by the set of files together (`lint::lint_set`),
+    /// so each file leaves them.
+    pub tags_by_set: bool,
 }
 
 impl Default for Checks {
@@ -799,6 +812,7 @@ impl Default for Checks {
         Checks {
             names: names::GameNames::default(),
             seeds: seeded::DEFAULT_SEEDS,
+            tags_by_set: false,
         }
     }
 }
@@ -808,6 +822,7 @@ impl Checks {
         Checks {
             names: options.dcss_names.clone(),
             seeds: options.reachability_seeds.unwrap_or(seeded::DEFAULT_SEEDS),
+            tags_by_set: false,
         }
     }
 }
@@ -874,17 +889,23 @@ pub fn parse_cached<'a>(src: &'a str, checks: &Checks, cache: Option<&mut LintCa
                 span,
             });
             let opens_in_string = lua_line_quote;
-            lua_line_quote = lua_lex::continued_string(code, opens_in_string);
+            // One lexing serves the line's continuation, its nesting and
+            // every later reading of its Lua.
+            let mut toks = lua_lex::tokens_from(code, opens_in_string);
+            lua_line_quote = lua_lex::continued_string_of(code, opens_in_string, &toks);
+            let delta = lua_lex::depth_delta_of(code, &toks);
+            toks.retain(|t| t.kind != lua_lex::Kind::Comment);
             let lua = Lua {
                 kind: LuaKind::Line,
                 text: Cow::Borrowed(code),
                 span,
                 text_at: at + 1,
                 opens_in_string,
+                tokens: std::cell::OnceCell::from(toks),
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => {
-                    lua_depth = (lua_depth + lua_lex::depth_delta(code, opens_in_string)).max(0);
+                    lua_depth = (lua_depth + delta).max(0);
                     v.push(Item::Lua(lua));
                 }
                 _ => f.prelude.push(lua),
@@ -937,6 +958,7 @@ pub fn parse_cached<'a>(src: &'a str, checks: &Checks, cache: Option<&mut LintCa
                 span,
                 text_at,
                 opens_in_string: None,
+                tokens: std::cell::OnceCell::new(),
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => v.push(Item::Lua(lua)),
@@ -1403,7 +1425,10 @@ fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCache>
                 Some((t, d)) => (Some(t), d),
                 None => {
                     let mut found = Vec::new();
-                    lint::lint_vault(v, names, &mut found, &mut memo);
+                    if !checks.tags_by_set {
+                        lint::lint_tags(v, names, &mut found, None, &mut memo);
+                    }
+                    lint::lint_specs(v, names, &mut found);
                     lint::lint_transforms(v, &mut found);
                     triggerables::check(v, names, &mut found);
                     seeded::check(v, checks.seeds, &mut found);
@@ -1474,28 +1499,82 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
     analysis
 }
 
+/// `work` on each file, on as many threads as the machine offers (the
+/// files are independent until the set's own checks; a browser, which has
+/// no threads here, takes them in turn). Results keep the files' order.
+fn in_parallel<'a, T: Send>(
+    files: &[(&'a str, &'a str)],
+    work: impl Fn(&'a str, &'a str) -> T + Sync,
+) -> Vec<T> {
+    let workers = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+    .min(files.len());
+    if workers <= 1 {
+        return files.iter().map(|&(name, src)| work(name, src)).collect();
+    }
+    // Workers take the next file as they finish one: files differ in size
+    // by a hundred times.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&(name, src)) = files.get(i) else {
+                            break;
+                        };
+                        mine.push((i, work(name, src)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
 /// Files checked as one set (vault names unique across them, requested
 /// tags resolved across them): per file, its findings and its outline.
 pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
-    let checks = Checks::of(options);
+    let checks = Checks {
+        tags_by_set: true,
+        ..Checks::of(options)
+    };
+    // Per file, on its own: parsed and checked, its outline and its
+    // guideline notes (none of which the set's checks change).
+    let each = in_parallel(files, |name, src| {
+        let f = parse_cached(src, &checks, None);
+        let mut a = Analysis::empty(Language::DcssDes);
+        a.outline = f.vaults.iter().map(vault_symbol).collect();
+        if !options.no_guidelines {
+            for v in &f.vaults {
+                a.diagnostics.extend(guidelines::notes(v, name));
+            }
+        }
+        (f, a)
+    });
+    let (parsed, mut analyses): (Vec<File>, Vec<Analysis>) = each.into_iter().unzip();
     let mut set: Vec<(String, File)> = files
         .iter()
-        .map(|(name, src)| (name.to_string(), parse_cached(src, &checks, None)))
+        .map(|(name, _)| name.to_string())
+        .zip(parsed)
         .collect();
     lint::lint_set(&mut set, &checks.names);
-    set.into_iter()
-        .map(|(name, f)| {
-            let mut a = Analysis::empty(Language::DcssDes);
-            a.outline = f.vaults.iter().map(vault_symbol).collect();
-            a.diagnostics = f.diagnostics;
-            if !options.no_guidelines {
-                for v in &f.vaults {
-                    a.diagnostics.extend(guidelines::notes(v, &name));
-                }
-            }
-            a
-        })
-        .collect()
+    for ((_, f), a) in set.into_iter().zip(&mut analyses) {
+        let notes = std::mem::replace(&mut a.diagnostics, f.diagnostics);
+        a.diagnostics.extend(notes);
+    }
+    analyses
 }
 
 /// A vault's outline entry: size, ORIENT, depth, tags, whether Lua runs.

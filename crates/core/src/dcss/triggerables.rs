@@ -3,7 +3,7 @@
 //! from Lua's tokens. A mistake in them otherwise shows only when a player
 //! happens to trigger the marker.
 
-use super::lua_lex::{tokens_from, Kind, Token};
+use super::lua_lex::{Kind, Token};
 use super::names::GameNames;
 use super::{File, Item, Vault};
 use crate::diagnostic::Diagnostic;
@@ -68,7 +68,7 @@ pub(crate) fn calls_of(v: &Vault) -> Vec<Call> {
     let mut calls = Vec::new();
     for item in &v.items {
         match item {
-            Item::Lua(l) => calls.extend(table_calls(&l.text, l.text_at, l.opens_in_string)),
+            Item::Lua(l) => calls.extend(table_calls_in(&l.text, l.tokens(), l.text_at)),
             Item::Directive(d) if d.keyword == "MARKER" => {
                 for (arg, span) in &d.args {
                     if let Some(at) = arg.find("lua:") {
@@ -157,10 +157,7 @@ fn defined_functions(f: &File) -> Vec<String> {
     let mut out = Vec::new();
     for l in lua.filter(|l| l.text.contains("function")) {
         let code = &*l.text;
-        let toks: Vec<Token> = tokens_from(code, l.opens_in_string)
-            .into_iter()
-            .filter(|t| t.kind != Kind::Comment)
-            .collect();
+        let toks = l.tokens();
         let dotted = |from: usize| {
             let mut end = from;
             while end + 2 < toks.len()
@@ -214,10 +211,11 @@ fn can_die(target: &str, v: &Vault, src: &str) -> bool {
 /// `name { … }`, `name({ … })` and `name:new{ … }` calls in Lua code, with
 /// the top-level keys of their table. `at`: the source offset of `code`.
 pub(crate) fn table_calls(code: &str, at: usize, quote: Option<u8>) -> Vec<Call> {
-    let toks: Vec<Token> = tokens_from(code, quote)
-        .into_iter()
-        .filter(|t| t.kind != Kind::Comment)
-        .collect();
+    table_calls_in(code, &super::lua_lex::significant(code, quote), at)
+}
+
+/// [`table_calls`] of code already lexed (tokens without comments).
+pub(crate) fn table_calls_in(code: &str, toks: &[Token], at: usize) -> Vec<Call> {
     let text = |t: &Token| t.text(code);
     let mut out = Vec::new();
     let mut i = 0;
@@ -243,7 +241,7 @@ pub(crate) fn table_calls(code: &str, at: usize, quote: Option<u8>) -> Vec<Call>
             i += 1;
             continue;
         }
-        let (keys, end) = table_keys(code, &toks, j, at);
+        let (keys, end) = table_keys(code, toks, j, at);
         out.push(Call {
             name,
             span: Span::new(at + name_tok.start, at + toks[end.min(toks.len() - 1)].end),

@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use super::lua_lex::{tokens_from, Kind, Token};
+use super::lua_lex::{Kind, Token};
 use super::realize::split_selector;
-use super::triggerables::{table_calls, Call};
+use super::triggerables::{table_calls, table_calls_in, Call};
 use super::{Item, Vault};
 use crate::source::Span;
 
@@ -76,7 +76,7 @@ pub fn stories(v: &Vault) -> Vec<MarkerStory> {
     let mut out = Vec::new();
     for item in &v.items {
         match item {
-            Item::Lua(l) => out.extend(lua_stories(&l.text, l.text_at, l.opens_in_string)),
+            Item::Lua(l) => out.extend(lua_stories(&l.text, l.tokens(), l.text_at)),
             Item::Directive(d) if d.keyword == "MARKER" && !d.conditional => {
                 for (arg, _) in &d.args {
                     out.extend(marker_line(arg, d.span));
@@ -116,15 +116,11 @@ fn marker_line(arg: &str, span: Span) -> Option<MarkerStory> {
 
 /// `lua_marker('G', expr)` calls in one Lua chunk, following
 /// `local x = Ctor{…}` and `x:add_triggerer(DgnTriggerer:new{…})`.
-fn lua_stories(code: &str, at: usize, quote: Option<u8>) -> Vec<MarkerStory> {
+fn lua_stories(code: &str, toks: &[Token], at: usize) -> Vec<MarkerStory> {
     if !code.contains("lua_marker") {
         return Vec::new();
     }
-    let toks: Vec<Token> = tokens_from(code, quote)
-        .into_iter()
-        .filter(|t| t.kind != Kind::Comment)
-        .collect();
-    let calls = table_calls(code, at, quote);
+    let calls = table_calls_in(code, toks, at);
     let call_at = |i: usize| {
         toks.get(i).and_then(|t| {
             calls
