@@ -61,40 +61,43 @@ pub enum Mode {
     N,
 }
 
-pub const KEYWORDS: &[(&str, Mode)] = &[
-    ("NAME:", Mode::A),
-    ("DESC:", Mode::A),
-    ("DEPTH:", Mode::A),
-    ("PLACE:", Mode::A),
-    ("ORIENT:", Mode::A),
-    ("WELCOME:", Mode::A),
-    ("default-depth:", Mode::A),
-    ("LFLOORCOL:", Mode::A),
-    ("LROCKCOL:", Mode::A),
-    ("LFLOORTILE:", Mode::A),
-    ("LROCKTILE:", Mode::A),
-    ("MARKER:", Mode::A),
-    ("CLEAR:", Mode::A),
-    ("KFEAT:", Mode::A),
-    ("KITEM:", Mode::A),
-    ("KMONS:", Mode::A),
-    ("KMASK:", Mode::A),
-    ("KPROP:", Mode::A),
-    ("SUBVAULT:", Mode::A),
-    ("SUBST:", Mode::L),
-    ("NSUBST:", Mode::L),
-    ("SHUFFLE:", Mode::L),
-    ("COLOUR:", Mode::L),
-    ("FTILE:", Mode::L),
-    ("RTILE:", Mode::L),
-    ("TILE:", Mode::L),
-    ("FHEIGHT:", Mode::L),
-    ("ITEM:", Mode::L),
-    ("MONS:", Mode::M),
-    ("TAGS:", Mode::K),
-    ("CHANCE:", Mode::N),
-    ("WEIGHT:", Mode::N),
-    ("ORDER:", Mode::N),
+/// Every header keyword, once: its text with the colon, how its arguments
+/// are captured, and its [`Kw`] (in [`Kw`]'s order: `Kw as usize` indexes
+/// the table).
+pub const KEYWORDS: &[(&str, Mode, Kw)] = &[
+    ("NAME:", Mode::A, Kw::Name),
+    ("DESC:", Mode::A, Kw::Desc),
+    ("DEPTH:", Mode::A, Kw::Depth),
+    ("PLACE:", Mode::A, Kw::Place),
+    ("ORIENT:", Mode::A, Kw::Orient),
+    ("WELCOME:", Mode::A, Kw::Welcome),
+    ("default-depth:", Mode::A, Kw::DefaultDepth),
+    ("LFLOORCOL:", Mode::A, Kw::Lfloorcol),
+    ("LROCKCOL:", Mode::A, Kw::Lrockcol),
+    ("LFLOORTILE:", Mode::A, Kw::Lfloortile),
+    ("LROCKTILE:", Mode::A, Kw::Lrocktile),
+    ("MARKER:", Mode::A, Kw::Marker),
+    ("CLEAR:", Mode::A, Kw::Clear),
+    ("KFEAT:", Mode::A, Kw::Kfeat),
+    ("KITEM:", Mode::A, Kw::Kitem),
+    ("KMONS:", Mode::A, Kw::Kmons),
+    ("KMASK:", Mode::A, Kw::Kmask),
+    ("KPROP:", Mode::A, Kw::Kprop),
+    ("SUBVAULT:", Mode::A, Kw::Subvault),
+    ("SUBST:", Mode::L, Kw::Subst),
+    ("NSUBST:", Mode::L, Kw::Nsubst),
+    ("SHUFFLE:", Mode::L, Kw::Shuffle),
+    ("COLOUR:", Mode::L, Kw::Colour),
+    ("FTILE:", Mode::L, Kw::Ftile),
+    ("RTILE:", Mode::L, Kw::Rtile),
+    ("TILE:", Mode::L, Kw::Tile),
+    ("FHEIGHT:", Mode::L, Kw::Fheight),
+    ("ITEM:", Mode::L, Kw::Item),
+    ("MONS:", Mode::M, Kw::Mons),
+    ("TAGS:", Mode::K, Kw::Tags),
+    ("CHANCE:", Mode::N, Kw::Chance),
+    ("WEIGHT:", Mode::N, Kw::Weight),
+    ("ORDER:", Mode::N, Kw::Order),
 ];
 
 /// A header keyword, for comparisons that cost one byte instead of a
@@ -140,85 +143,18 @@ pub enum Kw {
 const _: () = assert!((Kw::Order as u8) < 64);
 
 impl Kw {
-    /// The keyword without its colon (the tests check the keyword table
-    /// against it).
+    /// The keyword without its colon (what `Directive::keyword` holds).
     #[cfg(test)]
     pub fn name(self) -> &'static str {
-        match self {
-            Kw::Name => "NAME",
-            Kw::Desc => "DESC",
-            Kw::Depth => "DEPTH",
-            Kw::Place => "PLACE",
-            Kw::Orient => "ORIENT",
-            Kw::Welcome => "WELCOME",
-            Kw::DefaultDepth => "default-depth",
-            Kw::Lfloorcol => "LFLOORCOL",
-            Kw::Lrockcol => "LROCKCOL",
-            Kw::Lfloortile => "LFLOORTILE",
-            Kw::Lrocktile => "LROCKTILE",
-            Kw::Marker => "MARKER",
-            Kw::Clear => "CLEAR",
-            Kw::Kfeat => "KFEAT",
-            Kw::Kitem => "KITEM",
-            Kw::Kmons => "KMONS",
-            Kw::Kmask => "KMASK",
-            Kw::Kprop => "KPROP",
-            Kw::Subvault => "SUBVAULT",
-            Kw::Subst => "SUBST",
-            Kw::Nsubst => "NSUBST",
-            Kw::Shuffle => "SHUFFLE",
-            Kw::Colour => "COLOUR",
-            Kw::Ftile => "FTILE",
-            Kw::Rtile => "RTILE",
-            Kw::Tile => "TILE",
-            Kw::Fheight => "FHEIGHT",
-            Kw::Item => "ITEM",
-            Kw::Mons => "MONS",
-            Kw::Tags => "TAGS",
-            Kw::Chance => "CHANCE",
-            Kw::Weight => "WEIGHT",
-            Kw::Order => "ORDER",
-        }
+        KEYWORDS[self as usize].0.trim_end_matches(':')
     }
 
     /// The keyword named `name` (without its colon).
     pub fn from_name(name: &str) -> Option<Kw> {
-        Some(match name {
-            "NAME" => Kw::Name,
-            "DESC" => Kw::Desc,
-            "DEPTH" => Kw::Depth,
-            "PLACE" => Kw::Place,
-            "ORIENT" => Kw::Orient,
-            "WELCOME" => Kw::Welcome,
-            "default-depth" => Kw::DefaultDepth,
-            "LFLOORCOL" => Kw::Lfloorcol,
-            "LROCKCOL" => Kw::Lrockcol,
-            "LFLOORTILE" => Kw::Lfloortile,
-            "LROCKTILE" => Kw::Lrocktile,
-            "MARKER" => Kw::Marker,
-            "CLEAR" => Kw::Clear,
-            "KFEAT" => Kw::Kfeat,
-            "KITEM" => Kw::Kitem,
-            "KMONS" => Kw::Kmons,
-            "KMASK" => Kw::Kmask,
-            "KPROP" => Kw::Kprop,
-            "SUBVAULT" => Kw::Subvault,
-            "SUBST" => Kw::Subst,
-            "NSUBST" => Kw::Nsubst,
-            "SHUFFLE" => Kw::Shuffle,
-            "COLOUR" => Kw::Colour,
-            "FTILE" => Kw::Ftile,
-            "RTILE" => Kw::Rtile,
-            "TILE" => Kw::Tile,
-            "FHEIGHT" => Kw::Fheight,
-            "ITEM" => Kw::Item,
-            "MONS" => Kw::Mons,
-            "TAGS" => Kw::Tags,
-            "CHANCE" => Kw::Chance,
-            "WEIGHT" => Kw::Weight,
-            "ORDER" => Kw::Order,
-            _ => return None,
-        })
+        KEYWORDS
+            .iter()
+            .find(|(k, ..)| k.len() == name.len() + 1 && k.starts_with(name))
+            .map(|&(.., kw)| kw)
     }
 }
 
@@ -676,44 +612,11 @@ impl<'a> Lines<'a> {
 fn keyword_at(t: &str) -> Option<(&'static str, Mode, Kw)> {
     let b = t.as_bytes();
     let colon = memchr::memchr(b':', &b[..b.len().min(16)])?;
-    // A match compiles to a switch on length and a few word compares; the
-    // test below keeps it equal to [`KEYWORDS`].
-    Some(match &t[..=colon] {
-        "NAME:" => ("NAME:", Mode::A, Kw::Name),
-        "DESC:" => ("DESC:", Mode::A, Kw::Desc),
-        "DEPTH:" => ("DEPTH:", Mode::A, Kw::Depth),
-        "PLACE:" => ("PLACE:", Mode::A, Kw::Place),
-        "ORIENT:" => ("ORIENT:", Mode::A, Kw::Orient),
-        "WELCOME:" => ("WELCOME:", Mode::A, Kw::Welcome),
-        "default-depth:" => ("default-depth:", Mode::A, Kw::DefaultDepth),
-        "LFLOORCOL:" => ("LFLOORCOL:", Mode::A, Kw::Lfloorcol),
-        "LROCKCOL:" => ("LROCKCOL:", Mode::A, Kw::Lrockcol),
-        "LFLOORTILE:" => ("LFLOORTILE:", Mode::A, Kw::Lfloortile),
-        "LROCKTILE:" => ("LROCKTILE:", Mode::A, Kw::Lrocktile),
-        "MARKER:" => ("MARKER:", Mode::A, Kw::Marker),
-        "CLEAR:" => ("CLEAR:", Mode::A, Kw::Clear),
-        "KFEAT:" => ("KFEAT:", Mode::A, Kw::Kfeat),
-        "KITEM:" => ("KITEM:", Mode::A, Kw::Kitem),
-        "KMONS:" => ("KMONS:", Mode::A, Kw::Kmons),
-        "KMASK:" => ("KMASK:", Mode::A, Kw::Kmask),
-        "KPROP:" => ("KPROP:", Mode::A, Kw::Kprop),
-        "SUBVAULT:" => ("SUBVAULT:", Mode::A, Kw::Subvault),
-        "SUBST:" => ("SUBST:", Mode::L, Kw::Subst),
-        "NSUBST:" => ("NSUBST:", Mode::L, Kw::Nsubst),
-        "SHUFFLE:" => ("SHUFFLE:", Mode::L, Kw::Shuffle),
-        "COLOUR:" => ("COLOUR:", Mode::L, Kw::Colour),
-        "FTILE:" => ("FTILE:", Mode::L, Kw::Ftile),
-        "RTILE:" => ("RTILE:", Mode::L, Kw::Rtile),
-        "TILE:" => ("TILE:", Mode::L, Kw::Tile),
-        "FHEIGHT:" => ("FHEIGHT:", Mode::L, Kw::Fheight),
-        "ITEM:" => ("ITEM:", Mode::L, Kw::Item),
-        "MONS:" => ("MONS:", Mode::M, Kw::Mons),
-        "TAGS:" => ("TAGS:", Mode::K, Kw::Tags),
-        "CHANCE:" => ("CHANCE:", Mode::N, Kw::Chance),
-        "WEIGHT:" => ("WEIGHT:", Mode::N, Kw::Weight),
-        "ORDER:" => ("ORDER:", Mode::N, Kw::Order),
-        _ => return None,
-    })
+    let word = &b[..=colon];
+    KEYWORDS
+        .iter()
+        .find(|(k, ..)| k.as_bytes() == word)
+        .copied()
 }
 
 /// Fields of `s` between bytes for which `sep` holds (ASCII separators, so
@@ -1004,7 +907,10 @@ pub fn parse_cached<'a>(src: &'a str, checks: &Checks, cache: Option<&mut LintCa
                 Span::new(at, end.max(at + 1)),
             );
             let word: String = t.chars().take_while(|c| !blank(*c)).collect();
-            if let Some(k) = KEYWORDS.iter().find(|(k, _)| k.eq_ignore_ascii_case(&word)) {
+            if let Some(k) = KEYWORDS
+                .iter()
+                .find(|(k, ..)| k.eq_ignore_ascii_case(&word))
+            {
                 d.notes
                     .push(format!("keywords are case-sensitive: `{}`", k.0));
             } else if word.starts_with("ENDMAP") {
@@ -1755,9 +1661,10 @@ mod tests {
 
     #[test]
     fn every_keyword_is_recognised_with_its_mode() {
-        for &(k, mode) in KEYWORDS {
-            let (text, m, kw) = keyword_at(&format!("{k} x")).expect("keyword");
-            assert_eq!((text, m), (k, mode));
+        for (i, &(k, mode, kw)) in KEYWORDS.iter().enumerate() {
+            assert_eq!(kw as usize, i, "the table is in Kw's order");
+            let (text, m, found) = keyword_at(&format!("{k} x")).expect("keyword");
+            assert_eq!((text, m, found), (k, mode, kw));
             assert_eq!(kw.name(), k.trim_end_matches(':'));
             assert_eq!(Kw::from_name(kw.name()), Some(kw));
         }
