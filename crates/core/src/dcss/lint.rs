@@ -131,7 +131,7 @@ fn engine_tags() -> &'static EngineTags {
             suffixes: Vec::new(),
             suggestible: Vec::new(),
         };
-        for &p in tables::ENGINE_TAGS {
+        for &p in tables::ENGINE_TAGS.iter() {
             match (p.strip_suffix('*'), p.strip_prefix('*')) {
                 (Some(pre), _) => {
                     e.prefixes.push(pre);
@@ -1049,7 +1049,7 @@ fn name_set(
 /// Monster names and the special names the spec parser knows.
 fn known_monster(name: &str) -> bool {
     static SET: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
-    name_set(&SET, &[tables::MONSTERS, SPECIAL_MONSTERS]).contains(name)
+    name_set(&SET, &[&tables::MONSTERS, SPECIAL_MONSTERS]).contains(name)
 }
 
 const SPECIAL_MONSTERS: &[&str] = &[
@@ -1592,7 +1592,7 @@ fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
 
 /// Where the game's name tables come from: every finding about a name
 /// says so, since another game version or a fork may know other names.
-pub const TABLES_FROM: &str = "crawl trunk 5539bdd (2026-08-22, after 0.35-a0)";
+pub use super::tables::TABLES_FROM;
 
 /// The findings about names (monsters, items, features, tiles, modifiers,
 /// clouds, spells) in `diags` get a note naming the tables' game version.
@@ -1738,7 +1738,7 @@ fn items_without_apostrophes() -> &'static [String] {
 /// resolves.
 pub fn item_name_ok(name: &str) -> bool {
     static SET: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
-    if name.is_empty() || name_set(&SET, &[tables::ITEMS]).contains(name) {
+    if name.is_empty() || name_set(&SET, &[&tables::ITEMS]).contains(name) {
         return true;
     }
     if matches!(
