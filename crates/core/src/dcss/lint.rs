@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::names::{GameNames, NameKind};
-use super::{fields, realize::split_selector, tables, File, Item, Kw, Vault};
+use super::{fields, spec::split_selector, tables, File, Item, Kw, Vault};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -595,7 +595,7 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
                     Kw::Subst => {
                         if let Some((_, _, val)) = split_selector(a) {
                             let mut found = GlyphSet::default();
-                            if super::realize::each_weighted_glyph(val, |g, _| found.extend([g]))
+                            if super::spec::each_weighted_glyph(val, |g, _| found.extend([g]))
                                 .is_ok()
                             {
                                 glyphs.union(&found);
@@ -604,9 +604,9 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
                     }
                     Kw::Nsubst => {
                         if let Some((_, _, val)) = split_selector(a) {
-                            for seg in super::realize::nsubst_segments(val) {
+                            for seg in super::spec::nsubst_segments(val) {
                                 let mut found = GlyphSet::default();
-                                if super::realize::each_weighted_glyph(seg.repl, |g, _| {
+                                if super::spec::each_weighted_glyph(seg.repl, |g, _| {
                                     found.extend([g])
                                 })
                                 .is_ok()
@@ -700,11 +700,11 @@ fn final_glyphs(v: &Vault, in_map: GlyphSet) -> GlyphSet {
                     let mut out = GlyphSet::default();
                     let mut all_taken = d.kw == Kw::Subst;
                     let read = if d.kw == Kw::Subst {
-                        super::realize::each_weighted_glyph(val, |g, _| out.extend([g]))
+                        super::spec::each_weighted_glyph(val, |g, _| out.extend([g]))
                     } else {
-                        super::realize::nsubst_segments(val).try_for_each(|seg| {
+                        super::spec::nsubst_segments(val).try_for_each(|seg| {
                             all_taken = seg.count.is_none();
-                            super::realize::each_weighted_glyph(seg.repl, |g, _| out.extend([g]))
+                            super::spec::each_weighted_glyph(seg.repl, |g, _| out.extend([g]))
                         })
                     };
                     if read.is_err() {
@@ -842,7 +842,7 @@ fn lint_unsatisfiable_substs(v: &Vault, counts: &[u32; 256], diags: &mut Vec<Dia
                         *span,
                     ));
                 } else if certain && d.kw == Kw::Nsubst {
-                    let wanted: usize = super::realize::nsubst_segments(value)
+                    let wanted: usize = super::spec::nsubst_segments(value)
                         .filter_map(|seg| seg.count)
                         .sum();
                     if wanted > have {
@@ -1845,12 +1845,10 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
                 _ => match split_selector(a) {
                     None => Some(format!("malformed declaration - must use = or : in '{a}'")),
                     Some((_, _, val)) if d.keyword == "SUBST" => {
-                        super::realize::each_weighted_glyph(val, |_, _| ()).err()
+                        super::spec::each_weighted_glyph(val, |_, _| ()).err()
                     }
-                    Some((_, _, val)) => super::realize::nsubst_segments(val)
-                        .find_map(|seg| {
-                            super::realize::each_weighted_glyph(seg.repl, |_, _| ()).err()
-                        })
+                    Some((_, _, val)) => super::spec::nsubst_segments(val)
+                        .find_map(|seg| super::spec::each_weighted_glyph(seg.repl, |_, _| ()).err())
                         .map(|e| format!("Bad NSUBST spec: {a} ({e})")),
                 },
             };

@@ -8,7 +8,7 @@
 //! each at the cells holding its glyph when its turn comes, so a marker
 //! written after a SUBST that consumed its glyph is placed nowhere.
 
-use super::realize::{nsubst_segments, split_selector, weighted_glyphs, NsubstSegment};
+use super::spec::{nsubst_segments, split_selector, weighted_glyphs, NsubstSegment};
 use super::{lua_item_markers, Directive, Item, Kw, Vault};
 use crate::rng::Rng;
 use crate::source::Span;

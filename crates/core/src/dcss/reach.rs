@@ -13,7 +13,7 @@
 //! ORIENT) is set into the level's floor, so all its walkable edge cells
 //! meet it; an `encompass` map is the level and is entered by its stairs.
 
-use super::realize::split_selector;
+use super::spec::split_selector;
 use super::Vault;
 
 /// What a walker makes of a cell.

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::lua_lex::{Kind, Token};
-use super::realize::split_selector;
+use super::spec::split_selector;
 use super::triggerables::{table_calls, table_calls_in, Call};
 use super::{Item, Vault};
 use crate::source::Span;

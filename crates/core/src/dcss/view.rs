@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use super::look::{self, GlyphRole};
 use super::realize::{self, RCell};
+use super::spec;
 use super::triggers::{self, MarkerKind};
 use super::{lua_markers, marker_description, tables, Item, Vault};
 use crate::source::Span;
@@ -29,7 +30,7 @@ fn kspecs(v: &Vault) -> Vec<KSpec> {
             continue;
         }
         for (a, span) in &d.args {
-            let Some((key, _, val)) = realize::split_selector(a) else {
+            let Some((key, _, val)) = spec::split_selector(a) else {
                 continue;
             };
             for k in key.bytes() {
@@ -213,7 +214,7 @@ fn on_glyph(c: &RCell, mons: &[(Cow<str>, Span)], items: &[(Cow<str>, Span)]) ->
 fn marker_lines(v: &Vault) -> Vec<(Vec<u8>, String, Span)> {
     let mut markers: Vec<(Vec<u8>, String, Span)> = Vec::new();
     for d in v.directives("MARKER") {
-        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| realize::split_selector(a)) {
+        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| spec::split_selector(a)) {
             let label = match marker_description(val) {
                 Some(what) if key.len() == 1 => format!("MARKER {key}: {what}"),
                 _ => format!("MARKER {val}"),

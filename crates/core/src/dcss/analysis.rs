@@ -1,0 +1,157 @@
+//! From a file to the studio's and the CLI's `Analysis`: findings, the
+//! outline, tokens and the focused vault's views; and many files as one
+//! set, each on its own thread.
+
+use super::ast::*;
+use super::checks::{Checks, LintCache};
+use super::{guidelines, lint, parse_cached, view};
+use crate::view::View;
+use crate::{Analysis, Language, Options, Symbol, SymbolView};
+
+pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
+    let f = parse_cached(src, &Checks::of(options), cache);
+    let mut analysis = Analysis::empty(Language::DcssDes);
+    for (i, v) in f.vaults.iter().enumerate() {
+        analysis.outline.push(vault_symbol(v));
+        if !options.wants_views_of(i) {
+            continue;
+        }
+        if let Some(tm) = view::view(v, options.seed) {
+            analysis.views.push(SymbolView {
+                symbol: i,
+                view: View::TileMap(tm),
+            });
+        }
+        if let Some(table) = view::events_table(v) {
+            analysis.views.push(SymbolView {
+                symbol: i,
+                view: View::EntityTable(table),
+            });
+        }
+    }
+    let mut tokens = f.tokens;
+    tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    analysis.tokens = tokens;
+    analysis.diagnostics = f.diagnostics;
+    if !options.no_guidelines {
+        for v in &f.vaults {
+            analysis
+                .diagnostics
+                .extend(guidelines::notes(v, &options.file_name));
+        }
+    }
+    analysis
+}
+
+/// `work` on each file, on as many threads as the machine offers (the
+/// files are independent until the set's own checks; a browser, which has
+/// no threads here, takes them in turn). Results keep the files' order.
+fn in_parallel<'a, T: Send>(
+    files: &[(&'a str, &'a str)],
+    work: impl Fn(&'a str, &'a str) -> T + Sync,
+) -> Vec<T> {
+    let workers = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+    .min(files.len());
+    if workers <= 1 {
+        return files.iter().map(|&(name, src)| work(name, src)).collect();
+    }
+    // Workers take the next file as they finish one: files differ in size
+    // by a hundred times.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&(name, src)) = files.get(i) else {
+                            break;
+                        };
+                        mine.push((i, work(name, src)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Files checked as one set (vault names unique across them, requested
+/// tags resolved across them): per file, its findings and its outline.
+pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
+    let checks = Checks {
+        tags_by_set: true,
+        ..Checks::of(options)
+    };
+    // Per file, on its own: parsed and checked, its outline and its
+    // guideline notes (none of which the set's checks change).
+    let each = in_parallel(files, |name, src| {
+        let f = parse_cached(src, &checks, None);
+        let mut a = Analysis::empty(Language::DcssDes);
+        a.outline = f.vaults.iter().map(vault_symbol).collect();
+        if !options.no_guidelines {
+            for v in &f.vaults {
+                a.diagnostics.extend(guidelines::notes(v, name));
+            }
+        }
+        (f, a)
+    });
+    let (parsed, mut analyses): (Vec<File>, Vec<Analysis>) = each.into_iter().unzip();
+    let mut set: Vec<(String, File)> = files
+        .iter()
+        .map(|(name, _)| name.to_string())
+        .zip(parsed)
+        .collect();
+    lint::lint_set(&mut set, &checks.names);
+    for ((_, f), a) in set.into_iter().zip(&mut analyses) {
+        let notes = std::mem::replace(&mut a.diagnostics, f.diagnostics);
+        a.diagnostics.extend(notes);
+    }
+    analyses
+}
+
+/// A vault's outline entry: size, ORIENT, depth, tags, whether Lua runs.
+fn vault_symbol(v: &Vault) -> Symbol {
+    let (w, h) = v.size();
+    let mut detail = Vec::new();
+    if h > 0 {
+        detail.push(format!("{w}x{h}"));
+    }
+    if let Some(o) = v.first_arg("ORIENT").filter(|o| !o.is_empty()) {
+        detail.push(o.to_string());
+    }
+    let depth: Vec<&str> = v
+        .directives("DEPTH")
+        .filter_map(|d| d.args.first().map(|(s, _)| &**s))
+        .collect();
+    if !depth.is_empty() {
+        detail.push(depth.join(", "));
+    } else if let Some(dd) = &v.default_depth {
+        detail.push(format!("{dd} (default)"));
+    }
+    let tags = v.tags();
+    if !tags.is_empty() {
+        detail.push(format!("tags: {}", tags.join(" ")));
+    }
+    if v.has_lua() {
+        detail.push("Lua".into());
+    }
+    Symbol {
+        name: v.name.to_string(),
+        kind: "vault".into(),
+        span: v.span,
+        name_span: v.name_span,
+        detail: detail.join(" · "),
+    }
+}

@@ -1,0 +1,362 @@
+//! The syntax tree of a vault file: keywords and their capture modes,
+//! directives with their arguments, Lua, maps, vaults and the file.
+
+use std::borrow::Cow;
+
+use super::lua_lex;
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::Token;
+
+/// How a keyword's arguments are captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The whole rest of the line.
+    A,
+    /// Comma-separated items.
+    L,
+    /// Comma-separated monsters.
+    M,
+    /// Blank-separated tag words.
+    K,
+    /// Numbers, `%`, commas and `(…)` strings.
+    N,
+}
+
+/// Every header keyword, once: its text with the colon, how its arguments
+/// are captured, and its [`Kw`] (in [`Kw`]'s order: `Kw as usize` indexes
+/// the table).
+pub const KEYWORDS: &[(&str, Mode, Kw)] = &[
+    ("NAME:", Mode::A, Kw::Name),
+    ("DESC:", Mode::A, Kw::Desc),
+    ("DEPTH:", Mode::A, Kw::Depth),
+    ("PLACE:", Mode::A, Kw::Place),
+    ("ORIENT:", Mode::A, Kw::Orient),
+    ("WELCOME:", Mode::A, Kw::Welcome),
+    ("default-depth:", Mode::A, Kw::DefaultDepth),
+    ("LFLOORCOL:", Mode::A, Kw::Lfloorcol),
+    ("LROCKCOL:", Mode::A, Kw::Lrockcol),
+    ("LFLOORTILE:", Mode::A, Kw::Lfloortile),
+    ("LROCKTILE:", Mode::A, Kw::Lrocktile),
+    ("MARKER:", Mode::A, Kw::Marker),
+    ("CLEAR:", Mode::A, Kw::Clear),
+    ("KFEAT:", Mode::A, Kw::Kfeat),
+    ("KITEM:", Mode::A, Kw::Kitem),
+    ("KMONS:", Mode::A, Kw::Kmons),
+    ("KMASK:", Mode::A, Kw::Kmask),
+    ("KPROP:", Mode::A, Kw::Kprop),
+    ("SUBVAULT:", Mode::A, Kw::Subvault),
+    ("SUBST:", Mode::L, Kw::Subst),
+    ("NSUBST:", Mode::L, Kw::Nsubst),
+    ("SHUFFLE:", Mode::L, Kw::Shuffle),
+    ("COLOUR:", Mode::L, Kw::Colour),
+    ("FTILE:", Mode::L, Kw::Ftile),
+    ("RTILE:", Mode::L, Kw::Rtile),
+    ("TILE:", Mode::L, Kw::Tile),
+    ("FHEIGHT:", Mode::L, Kw::Fheight),
+    ("ITEM:", Mode::L, Kw::Item),
+    ("MONS:", Mode::M, Kw::Mons),
+    ("TAGS:", Mode::K, Kw::Tags),
+    ("CHANCE:", Mode::N, Kw::Chance),
+    ("WEIGHT:", Mode::N, Kw::Weight),
+    ("ORDER:", Mode::N, Kw::Order),
+];
+
+/// A header keyword, for comparisons that cost one byte instead of a
+/// string compare ([`Directive::keyword`] holds its text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kw {
+    Name,
+    Desc,
+    Depth,
+    Place,
+    Orient,
+    Welcome,
+    DefaultDepth,
+    Lfloorcol,
+    Lrockcol,
+    Lfloortile,
+    Lrocktile,
+    Marker,
+    Clear,
+    Kfeat,
+    Kitem,
+    Kmons,
+    Kmask,
+    Kprop,
+    Subvault,
+    Subst,
+    Nsubst,
+    Shuffle,
+    Colour,
+    Ftile,
+    Rtile,
+    Tile,
+    Fheight,
+    Item,
+    Mons,
+    Tags,
+    Chance,
+    Weight,
+    Order,
+}
+
+// Every keyword has a bit in a vault's `kinds`.
+const _: () = assert!((Kw::Order as u8) < 64);
+
+impl Kw {
+    /// The keyword without its colon (what `Directive::keyword` holds).
+    #[cfg(test)]
+    pub fn name(self) -> &'static str {
+        KEYWORDS[self as usize].0.trim_end_matches(':')
+    }
+
+    /// The keyword named `name` (without its colon).
+    pub fn from_name(name: &str) -> Option<Kw> {
+        KEYWORDS
+            .iter()
+            .find(|(k, ..)| k.len() == name.len() + 1 && k.starts_with(name))
+            .map(|&(.., kw)| kw)
+    }
+}
+
+pub const ORIENTS: &[&str] = &[
+    "north",
+    "south",
+    "east",
+    "west",
+    "northwest",
+    "northeast",
+    "southwest",
+    "southeast",
+    "encompass",
+    "float",
+    "centre",
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Directive<'a> {
+    /// The keyword without its colon (`SUBST`, `default-depth`).
+    pub keyword: &'static str,
+    /// The same keyword, for cheap comparisons.
+    pub kw: Kw,
+    /// Arguments: the whole text (mode A), items (L/M), words (K) or the
+    /// raw text (N), each with the span it came from. Borrowed from the
+    /// source unless joined from continuation lines.
+    pub args: Args<'a>,
+    pub span: Span,
+    /// Written between a Lua `if`/`for`/`while`/`function` and its `end`.
+    pub conditional: bool,
+}
+
+/// One argument: its text and where it came from.
+pub type Arg<'a> = (Cow<'a, str>, Span);
+
+/// A directive's arguments, read as a slice. Most statements have one,
+/// which is kept inline rather than in its own allocation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Args<'a> {
+    One([Arg<'a>; 1]),
+    Many(Vec<Arg<'a>>),
+}
+
+impl Default for Args<'_> {
+    fn default() -> Self {
+        Args::Many(Vec::new())
+    }
+}
+
+impl<'a> Args<'a> {
+    pub fn push(&mut self, arg: Arg<'a>) {
+        match self {
+            Args::Many(v) if v.is_empty() => *self = Args::One([arg]),
+            Args::Many(v) => v.push(arg),
+            Args::One([first]) => {
+                let first = std::mem::replace(first, (Cow::Borrowed(""), Span::new(0, 0)));
+                let mut v = Vec::with_capacity(4);
+                v.push(first);
+                v.push(arg);
+                *self = Args::Many(v);
+            }
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Args<'a> {
+    type Target = [Arg<'a>];
+    fn deref(&self) -> &[Arg<'a>] {
+        match self {
+            Args::One(a) => a,
+            Args::Many(v) => v,
+        }
+    }
+}
+
+impl<'a, 'b> IntoIterator for &'b Args<'a> {
+    type Item = &'b Arg<'a>;
+    type IntoIter = std::slice::Iter<'b, Arg<'a>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LuaKind {
+    Line,
+    Main,
+    Prelude,
+    Validate,
+    Veto,
+    Epilogue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lua<'a> {
+    pub kind: LuaKind,
+    /// The code: the source between a block's opener and its `}}` (line
+    /// ends as written), or a Lua line after its `:`.
+    pub text: Cow<'a, str>,
+    pub span: Span,
+    /// Source offset of the first byte of `text` (`text` is the source
+    /// from here, so its offsets map one to one).
+    pub text_at: usize,
+    /// For a Lua line: the quote of the string it starts inside, when the
+    /// Lua line before ended that string's line with a backslash (the game
+    /// joins Lua lines into one chunk, so the string goes on here).
+    pub opens_in_string: Option<u8>,
+    /// Its Lua tokens without comments, lexed once, when first asked for.
+    pub tokens: std::cell::OnceCell<Vec<lua_lex::Token>>,
+}
+
+impl Lua<'_> {
+    /// The code's tokens, comments left out (lexed at most once).
+    pub fn tokens(&self) -> &[lua_lex::Token] {
+        self.tokens
+            .get_or_init(|| lua_lex::significant(&self.text, self.opens_in_string))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item<'a> {
+    Directive(Directive<'a>),
+    Lua(Lua<'a>),
+    Map {
+        /// Rows as bytes of the source, trailing spaces removed.
+        rows: Vec<(Span, &'a [u8])>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vault<'a> {
+    pub name: Cow<'a, str>,
+    pub name_span: Span,
+    pub span: Span,
+    /// Directives, Lua and maps in source order.
+    pub items: Vec<Item<'a>>,
+    /// The file's `default-depth:` in force for this vault.
+    pub default_depth: Option<Cow<'a, str>>,
+    /// Which keywords (bit `Kw as u8`) and whether Lua occur in `items`,
+    /// kept by [`Vault::push`]: checks skip passes a vault cannot need.
+    pub(super) kinds: u64,
+    pub(super) lua: bool,
+}
+
+impl<'a> Vault<'a> {
+    pub fn directives<'b>(
+        &'b self,
+        keyword: &'b str,
+    ) -> impl Iterator<Item = &'b Directive<'a>> + 'b {
+        let kw = Kw::from_name(keyword).filter(|k| self.has(*k));
+        let items = if kw.is_some() { &self.items[..] } else { &[] };
+        items.iter().filter_map(move |i| match i {
+            Item::Directive(d) if Some(d.kw) == kw => Some(d),
+            _ => None,
+        })
+    }
+
+    /// Width (longest row, in bytes) and height of the map, unpadded.
+    pub fn size(&self) -> (usize, usize) {
+        let mut w = 0;
+        let mut h = 0;
+        for i in &self.items {
+            if let Item::Map { rows, .. } = i {
+                h += rows.len();
+                w = rows.iter().map(|(_, r)| r.len()).fold(w, usize::max);
+            }
+        }
+        (w, h)
+    }
+
+    pub fn first_arg<'b>(&'b self, keyword: &'b str) -> Option<&'b str> {
+        self.directives(keyword)
+            .next()
+            .and_then(|d| d.args.first())
+            .map(|(s, _)| &**s)
+    }
+
+    pub fn tags(&self) -> Vec<&str> {
+        self.directives("TAGS")
+            .flat_map(|d| d.args.iter().map(|(s, _)| &**s))
+            .collect()
+    }
+
+    pub fn has_lua(&self) -> bool {
+        self.lua
+    }
+
+    /// Whether a directive with keyword `kw` is among the items.
+    pub fn has(&self, kw: Kw) -> bool {
+        self.kinds & (1 << kw as u8) != 0
+    }
+
+    /// A new vault with no items yet.
+    pub fn new(name: Cow<'a, str>, name_span: Span, span: Span) -> Self {
+        Vault {
+            name,
+            name_span,
+            span,
+            items: Vec::with_capacity(12),
+            default_depth: None,
+            kinds: 0,
+            lua: false,
+        }
+    }
+
+    /// Appends an item, keeping track of what the vault holds.
+    pub fn push(&mut self, item: Item<'a>) {
+        match &item {
+            Item::Directive(d) => self.kinds |= 1 << d.kw as u8,
+            Item::Lua(_) => self.lua = true,
+            Item::Map { .. } => {}
+        }
+        self.items.push(item);
+    }
+
+    /// Map rows padded to a rectangle (bytes; space = not part of the vault).
+    pub fn grid(&self) -> (Vec<Vec<u8>>, Vec<Span>) {
+        let mut rows = Vec::new();
+        let mut spans = Vec::new();
+        for i in &self.items {
+            if let Item::Map { rows: r, .. } = i {
+                for (s, bytes) in r {
+                    rows.push(bytes.to_vec());
+                    spans.push(*s);
+                }
+            }
+        }
+        let w = rows.iter().map(Vec::len).max().unwrap_or(0);
+        for r in &mut rows {
+            r.resize(w, b' ');
+        }
+        (rows, spans)
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct File<'a> {
+    pub vaults: Vec<Vault<'a>>,
+    pub prelude: Vec<Lua<'a>>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub tokens: Vec<Token>,
+}
