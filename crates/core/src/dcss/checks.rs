@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::ast::*;
 use super::{
-    fields, lint, names, seeded, tables, triggerables, BAD_BRANCH, BAD_ORIENT, LEVEL_HEIGHT,
-    LEVEL_WIDTH, MAP_SIZE, ORIENTS,
+    fields, lint, marker_lines, names, seeded, tables, triggerables, BAD_BRANCH, BAD_ORIENT,
+    LEVEL_HEIGHT, LEVEL_WIDTH, MAP_SIZE, ORIENTS,
 };
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -194,5 +194,6 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
         }
     }
     triggerables::check_file(f, src, &mut diags);
+    marker_lines::check(f, names, &mut diags);
     f.diagnostics.extend(diags);
 }

@@ -96,7 +96,7 @@ fn letters(s: &[u8]) -> u64 {
 
 /// The closest candidate within `limit` edits (the first of equals), for a
 /// "did you mean" note; each distance is computed once.
-fn nearest<'a>(
+pub(crate) fn nearest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
     limit: usize,

@@ -17,6 +17,7 @@ pub mod look;
 pub mod look_tables;
 pub mod lua_calls;
 pub mod lua_lex;
+pub mod marker_lines;
 pub mod markers;
 pub mod names;
 pub mod plan;
