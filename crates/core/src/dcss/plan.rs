@@ -207,6 +207,13 @@ impl Plan {
     /// random step whose glyphs are all of one class, and that no later
     /// step reads, cannot: most vaults randomise only monsters and items.
     pub fn is_random_in(&self, class: impl Fn(u8) -> u8) -> bool {
+        // What the steps after each step read, gathered from the end once.
+        let mut read_after = vec![GlyphSet::default(); self.steps.len()];
+        let mut acc = GlyphSet::default();
+        for (i, (_, step)) in self.steps.iter().enumerate().rev() {
+            read_after[i] = acc;
+            acc = acc.union(step.reads());
+        }
         self.steps.iter().enumerate().any(|(i, (_, step))| {
             if !step.is_random() {
                 return false;
@@ -214,11 +221,13 @@ impl Plan {
             let touched = step.leaves();
             let mut classes = touched.glyphs().map(&class);
             let first = classes.next();
-            classes.any(|c| Some(c) != first)
-                || self.steps[i + 1..]
-                    .iter()
-                    .any(|(_, later)| later.reads().meets(&touched))
+            classes.any(|c| Some(c) != first) || read_after[i].meets(&touched)
         })
+    }
+
+    /// Cells times steps: what applying the plan once costs.
+    pub fn work(&self, cells: usize) -> usize {
+        cells.saturating_mul(self.steps.len() + 1)
     }
 
     /// Applies the steps to a row-major grid with the seed's stream;

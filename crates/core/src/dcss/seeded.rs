@@ -30,9 +30,16 @@ pub const DEFAULT_SEEDS: u32 = 32;
 /// game refuses far smaller ones; DC0102 says so).
 const LARGEST_CHECKED: usize = 4 * super::LEVEL_WIDTH * 4 * super::LEVEL_HEIGHT;
 
+/// Cell rewrites a vault's seeds may cost in all (the corpus's largest
+/// vault needs about 2 million for 32 seeds).
+const WORK_PER_VAULT: usize = 64_000_000;
+
 /// What the seeds showed, per cell and per marker.
 struct Tally {
     runs: u32,
+    /// Whether seeds can differ in what the walk sees (otherwise one seed
+    /// stands for all).
+    random: bool,
     /// Seeds in which the cell was walkable / walkable and cut off.
     walkable: Vec<u32>,
     cut: Vec<u32>,
@@ -44,6 +51,14 @@ struct Tally {
     /// Per plan step: seeds in which a marker step found no cell, and the
     /// first such seed.
     marker_misses: Vec<(u32, u64)>,
+}
+
+/// How many of the asked seeds a vault whose one realisation costs `work`
+/// cell rewrites walks: a vault of thousands of transforms over a huge
+/// map walks fewer rather than for minutes (its findings count those).
+fn seeds_to_walk(work: usize, asked: u32) -> u32 {
+    let affordable = WORK_PER_VAULT / work.max(1);
+    asked.min(u32::try_from(affordable).unwrap_or(u32::MAX).max(1))
 }
 
 /// What one class grid showed.
@@ -58,6 +73,7 @@ enum Cut {
 fn tally(plan: &Plan, base: &[u8], w: usize, t: &Terrain, o: &Openings, runs: u32) -> Tally {
     let mut out = Tally {
         runs,
+        random: runs > 1,
         walkable: vec![0; base.len()],
         cut: vec![0; base.len()],
         cut_in: Vec::new(),
@@ -139,17 +155,19 @@ pub fn check(v: &Vault, seeds: u32, diags: &mut Vec<Diagnostic>) {
     let base = rows.concat();
     let plan = Plan::new(v);
     let terrain = Terrain::of(v);
-    let runs = if plan.is_random_in(|g| terrain.class(g)) {
-        seeds
+    let random = plan.is_random_in(|g| terrain.class(g));
+    let runs = if random {
+        seeds_to_walk(plan.work(base.len()), seeds)
     } else {
         1
     };
-    let t = tally(&plan, &base, w, &terrain, &Openings::of(v), runs);
+    let mut t = tally(&plan, &base, w, &terrain, &Openings::of(v), runs);
+    t.random = random;
     let at = |i: usize| cell_span(&spans, i % w, i / w).unwrap_or(v.name_span);
     let mut found = Vec::new();
-    cut_off_cells(&t, w, seeds, &at, &mut found);
-    no_entrance(v, &t, seeds, &mut found);
-    markers_nowhere(&plan, &base, &t, seeds, &mut found);
+    cut_off_cells(&t, w, &at, &mut found);
+    no_entrance(v, &t, &mut found);
+    markers_nowhere(&plan, &base, &t, &mut found);
     let without_lua = if found.is_empty() {
         None
     } else {
@@ -205,23 +223,17 @@ fn cells_count(n: usize) -> String {
     }
 }
 
-fn in_seeds(k: u32, runs: u32, asked: u32) -> String {
-    if runs == 1 {
+fn in_seeds(k: u32, t: &Tally) -> String {
+    if !t.random {
         "in every seed".to_string()
-    } else if k == runs {
-        format!("in all {asked} seeds")
+    } else if k == t.runs {
+        format!("in all {} seeds", t.runs)
     } else {
-        format!("in {k} of {asked} seeds")
+        format!("in {k} of {} seeds", t.runs)
     }
 }
 
-fn cut_off_cells(
-    t: &Tally,
-    w: usize,
-    asked: u32,
-    at: &dyn Fn(usize) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
+fn cut_off_cells(t: &Tally, w: usize, at: &dyn Fn(usize) -> Span, out: &mut Vec<Diagnostic>) {
     // Cells cut off whenever they are walkable are the vault's design;
     // those reachable in other seeds are what a transform cut off.
     let sometimes = |i: usize| t.cut[i] < t.walkable[i];
@@ -237,7 +249,7 @@ fn cut_off_cells(
                 CUT_OFF,
                 format!(
                     "the transforms can cut walkable cells off from the vault's entrances ({}); seed {seed} cuts off {}",
-                    in_seeds(k, t.runs, asked),
+                    in_seeds(k, t),
                     cells_words(&shown, w)
                 ),
                 shown.first().map_or(Span::new(0, 0), |&i| at(i)),
@@ -263,7 +275,7 @@ fn cut_off_cells(
     }
 }
 
-fn no_entrance(v: &Vault, t: &Tally, asked: u32, out: &mut Vec<Diagnostic>) {
+fn no_entrance(v: &Vault, t: &Tally, out: &mut Vec<Diagnostic>) {
     let (seeds, first) = t.no_entrance;
     if seeds == 0 {
         return;
@@ -273,9 +285,9 @@ fn no_entrance(v: &Vault, t: &Tally, asked: u32, out: &mut Vec<Diagnostic>) {
         v.first_arg("ORIENT").unwrap_or("")
     );
     let when = if seeds == t.runs {
-        in_seeds(seeds, t.runs, asked)
+        in_seeds(seeds, t)
     } else {
-        format!("{} (first: seed {first})", in_seeds(seeds, t.runs, asked))
+        format!("{} (first: seed {first})", in_seeds(seeds, t))
     };
     out.push(
         Diagnostic::warning(
@@ -287,7 +299,7 @@ fn no_entrance(v: &Vault, t: &Tally, asked: u32, out: &mut Vec<Diagnostic>) {
     );
 }
 
-fn markers_nowhere(plan: &Plan, base: &[u8], t: &Tally, asked: u32, out: &mut Vec<Diagnostic>) {
+fn markers_nowhere(plan: &Plan, base: &[u8], t: &Tally, out: &mut Vec<Diagnostic>) {
     for (i, (span, step)) in plan.steps.iter().enumerate() {
         let Step::Marker(g) = step else { continue };
         let (misses, first_seed) = t.marker_misses[i];
@@ -304,12 +316,9 @@ fn markers_nowhere(plan: &Plan, base: &[u8], t: &Tally, asked: u32, out: &mut Ve
             None => format!("no `{glyph}` is left when it runs"),
         };
         let when = if misses == t.runs {
-            in_seeds(misses, t.runs, asked)
+            in_seeds(misses, t)
         } else {
-            format!(
-                "{} (first: seed {first_seed})",
-                in_seeds(misses, t.runs, asked)
-            )
+            format!("{} (first: seed {first_seed})", in_seeds(misses, t))
         };
         out.push(
             Diagnostic::warning(
@@ -398,6 +407,14 @@ mod tests {
             .unwrap();
         let f = parse(WALLED_ROOM);
         assert_eq!(cut_off_at_seed(&f.vaults[0], seed), [(4, 1), (5, 1)]);
+    }
+
+    #[test]
+    fn huge_vaults_of_many_transforms_walk_fewer_seeds() {
+        assert_eq!(seeds_to_walk(300, 32), 32, "a corpus-sized vault");
+        assert_eq!(seeds_to_walk(89_600 * 50, 32), 14);
+        assert_eq!(seeds_to_walk(usize::MAX, 32), 1, "always at least one");
+        assert_eq!(seeds_to_walk(0, 32), 32);
     }
 
     #[test]
