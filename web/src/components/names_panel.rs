@@ -97,7 +97,7 @@ fn names_row(n: &NamesFile, broken: &[(String, usize)], dispatch: &Dispatch) -> 
                 <input type="checkbox" checked={n.active} onchange={toggle} />
                 { format!(" {} ", n.name) }
             </label>
-            <span class="hint">{ format!("{count} names{}", bad.unwrap_or_default()) }</span>
+            <span class="hint">{ format!("{count} name{}{}", if count == 1 { "" } else { "s" }, bad.unwrap_or_default()) }</span>
             <button onclick={remove} aria-label={format!("Remove {}", n.name)}>{"Remove"}</button>
         </li>
     }
