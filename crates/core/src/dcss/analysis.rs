@@ -4,12 +4,12 @@
 
 use super::ast::*;
 use super::checks::{Checks, LintCache};
-use super::{guidelines, lint, parse_cached, view};
+use super::{guidelines, lint, read_and_check, view};
 use crate::view::View;
 use crate::{Analysis, Language, Options, Symbol, SymbolView};
 
 pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
-    let f = parse_cached(src, &Checks::of(options), cache);
+    let f = read_and_check(src, &Checks::of(options), cache, !options.without_views);
     let mut analysis = Analysis::empty(Language::DcssDes);
     for (i, v) in f.vaults.iter().enumerate() {
         analysis.outline.push(vault_symbol(v));
@@ -97,7 +97,7 @@ pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
     // Per file, on its own: parsed and checked, its outline and its
     // guideline notes (none of which the set's checks change).
     let each = in_parallel(files, |name, src| {
-        let f = parse_cached(src, &checks, None);
+        let f = read_and_check(src, &checks, None, false);
         let mut a = Analysis::empty(Language::DcssDes);
         a.outline = f.vaults.iter().map(vault_symbol).collect();
         if !options.no_guidelines {

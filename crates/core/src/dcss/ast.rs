@@ -358,5 +358,17 @@ pub struct File<'a> {
     pub vaults: Vec<Vault<'a>>,
     pub prelude: Vec<Lua<'a>>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Highlighting tokens, when the reader was asked for them (a check of
+    /// many files has no use for them).
     pub tokens: Vec<Token>,
+    pub(super) keep_tokens: bool,
+}
+
+impl File<'_> {
+    /// Keeps a highlighting token, when tokens are wanted.
+    pub(super) fn token(&mut self, kind: crate::TokenKind, span: Span) {
+        if self.keep_tokens {
+            self.tokens.push(Token { kind, span });
+        }
+    }
 }

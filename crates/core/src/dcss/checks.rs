@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 use crate::Options;
 
-/// What the checks of [`parse_cached`] are told about the user's game and
+/// What the checks of [`super::read_and_check`] are told about the user's game and
 /// how far to look.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checks {

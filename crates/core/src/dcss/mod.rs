@@ -52,9 +52,15 @@ pub use markers::{lua_item_markers, lua_markers, marker_description};
 pub(crate) use reader::fields;
 
 /// Reads a file and checks it, reusing and refreshing `cache` (per vault
-/// text) when one is given.
-pub fn parse_cached<'a>(src: &'a str, checks: &Checks, cache: Option<&mut LintCache>) -> File<'a> {
-    let mut f = reader::read(src);
+/// text) when one is given; the highlighting tokens are kept only when
+/// asked for.
+pub(crate) fn read_and_check<'a>(
+    src: &'a str,
+    checks: &Checks,
+    cache: Option<&mut LintCache>,
+    keep_tokens: bool,
+) -> File<'a> {
+    let mut f = reader::read(src, keep_tokens);
     checks::check(&mut f, src, checks, cache);
     f
 }
@@ -62,7 +68,7 @@ pub fn parse_cached<'a>(src: &'a str, checks: &Checks, cache: Option<&mut LintCa
 /// Parses and checks a file (no cache: each call lints every vault).
 #[cfg(test)]
 pub fn parse(src: &str) -> File<'_> {
-    parse_cached(src, &Checks::default(), None)
+    read_and_check(src, &Checks::default(), None, true)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::ast::*;
 use super::{lint, lua_lex, DUPLICATE, MISSING_ENDMAP, STRAY, SYNTAX, TAB_IN_MAP};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::{Token, TokenKind};
+use crate::TokenKind;
 
 /// Whether a line opens a MAP block: `Some(false)` for `MAP` alone from
 /// column 0 (trailing blanks allowed), `Some(true)` for a MAP the game
@@ -36,10 +36,7 @@ fn read_map<'a>(
     while let Some((s2, l2, tab)) = lines.next_row() {
         if let Some(rest) = l2.strip_prefix("ENDMAP") {
             if rest.bytes().all(|c| c == b' ') {
-                f.tokens.push(Token {
-                    kind: TokenKind::Keyword,
-                    span: Span::new(s2, s2 + 6),
-                });
+                f.token(TokenKind::Keyword, Span::new(s2, s2 + 6));
                 return (rows, s2 + l2.len());
             }
         }
@@ -87,10 +84,7 @@ fn read_map<'a>(
             continue;
         }
         let span = Span::new(s2, s2 + row.len());
-        f.tokens.push(Token {
-            kind: TokenKind::MapRow,
-            span,
-        });
+        f.token(TokenKind::MapRow, span);
         rows.push((span, row.as_bytes()));
     }
     // The end of the file: no ENDMAP is needed, but a misspelt one is
@@ -305,10 +299,11 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 
 /// Reads a file into vaults, directives, Lua and maps (nothing checked
 /// beyond what reading itself finds: the syntax, stray text, maps).
-pub fn read(src: &str) -> File<'_> {
+pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
     let mut f = File {
         // About one token per 20 bytes in the game's files.
-        tokens: Vec::with_capacity(src.len() / 16),
+        tokens: Vec::with_capacity(if keep_tokens { src.len() / 16 } else { 0 }),
+        keep_tokens,
         ..File::default()
     };
     let mut lines = Lines::new(src);
@@ -340,19 +335,13 @@ pub fn read(src: &str) -> File<'_> {
             continue;
         }
         if t.starts_with('#') {
-            f.tokens.push(Token {
-                kind: TokenKind::Comment,
-                span: Span::new(at, start + line.len()),
-            });
+            f.token(TokenKind::Comment, Span::new(at, start + line.len()));
             continue;
         }
         // Lua.
         if let Some(code) = t.strip_prefix(':') {
             let span = Span::new(at, start + line.len());
-            f.tokens.push(Token {
-                kind: TokenKind::Code,
-                span,
-            });
+            f.token(TokenKind::Code, span);
             let opens_in_string = lua_line_quote;
             // One lexing serves the line's continuation, its nesting and
             // every later reading of its Lua.
@@ -413,10 +402,7 @@ pub fn read(src: &str) -> File<'_> {
             };
             let text = Cow::Borrowed(&src[text_at..text_end]);
             let span = Span::new(block_start, end);
-            f.tokens.push(Token {
-                kind: TokenKind::Code,
-                span,
-            });
+            f.token(TokenKind::Code, span);
             let lua = Lua {
                 kind,
                 text,
@@ -436,10 +422,7 @@ pub fn read(src: &str) -> File<'_> {
         // the rows stay rows).
         if let Some(bad_open) = map_opener(line) {
             let map_start = start;
-            f.tokens.push(Token {
-                kind: TokenKind::Keyword,
-                span: Span::new(at, at + 3),
-            });
+            f.token(TokenKind::Keyword, Span::new(at, at + 3));
             if bad_open {
                 f.diagnostics.push(
                     Diagnostic::error(
@@ -486,22 +469,19 @@ pub fn read(src: &str) -> File<'_> {
         };
         let keyword: &'static str = kw.strip_suffix(':').unwrap_or(kw);
         let kw_span = Span::new(at, at + kw.len());
-        f.tokens.push(Token {
-            kind: TokenKind::Keyword,
-            span: kw_span,
-        });
+        f.token(TokenKind::Keyword, kw_span);
         let rest_start = at + kw.len();
         let (args, end) = capture(&mut lines, mode, &t[kw.len()..], rest_start, &mut f);
         let span = Span::new(at, end);
         for (_, s) in &args {
-            f.tokens.push(Token {
-                kind: if mode == Mode::N {
+            f.token(
+                if mode == Mode::N {
                     TokenKind::Number
                 } else {
                     TokenKind::String
                 },
-                span: *s,
-            });
+                *s,
+            );
         }
         if kw_id == Kw::Name {
             finish(vault.take(), &mut f, start.saturating_sub(1));

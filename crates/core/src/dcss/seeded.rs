@@ -147,11 +147,11 @@ fn tally(plan: &Plan, base: &[u8], w: usize, t: &Terrain, o: &Openings, runs: u3
 
 /// Runs the seeded checks of one vault over `seeds` seeds (none when 0).
 pub fn check(v: &Vault, seeds: u32, diags: &mut Vec<Diagnostic>) {
-    let (rows, spans) = v.grid();
-    let w = rows.first().map_or(0, Vec::len);
-    if seeds == 0 || w == 0 || w * rows.len() > LARGEST_CHECKED {
+    let (w, h) = v.size();
+    if seeds == 0 || w == 0 || w * h > LARGEST_CHECKED {
         return;
     }
+    let (rows, spans) = v.grid();
     let base = rows.concat();
     let plan = Plan::new(v);
     let terrain = Terrain::of(v);
