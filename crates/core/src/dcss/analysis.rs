@@ -4,7 +4,7 @@
 
 use super::ast::*;
 use super::checks::{Checks, LintCache};
-use super::{guidelines, lint, read_and_check, view};
+use super::{guidelines, lint, parallel, read_and_check, view};
 use crate::view::View;
 use crate::{Analysis, Language, Options, Symbol, SymbolView};
 
@@ -43,50 +43,6 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
     analysis
 }
 
-/// `work` on each file, on as many threads as the machine offers (the
-/// files are independent until the set's own checks; a browser, which has
-/// no threads here, takes them in turn). Results keep the files' order.
-fn in_parallel<'a, T: Send>(
-    files: &[(&'a str, &'a str)],
-    work: impl Fn(&'a str, &'a str) -> T + Sync,
-) -> Vec<T> {
-    let workers = if cfg!(target_arch = "wasm32") {
-        1
-    } else {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    }
-    .min(files.len());
-    if workers <= 1 {
-        return files.iter().map(|&(name, src)| work(name, src)).collect();
-    }
-    // Workers take the next file as they finish one: files differ in size
-    // by a hundred times.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&(name, src)) = files.get(i) else {
-                            break;
-                        };
-                        mine.push((i, work(name, src)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, t)| t).collect()
-}
-
 /// Files checked as one set (vault names unique across them, requested
 /// tags resolved across them): per file, its findings and its outline.
 pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
@@ -96,7 +52,7 @@ pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
     };
     // Per file, on its own: parsed and checked, its outline and its
     // guideline notes (none of which the set's checks change).
-    let each = in_parallel(files, |name, src| {
+    let each = parallel::each(files, |&(name, src)| {
         let f = read_and_check(src, &checks, None, false);
         let mut a = Analysis::empty(Language::DcssDes);
         a.outline = f.vaults.iter().map(vault_symbol).collect();

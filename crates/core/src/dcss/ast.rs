@@ -225,7 +225,7 @@ pub struct Lua<'a> {
     /// joins Lua lines into one chunk, so the string goes on here).
     pub opens_in_string: Option<u8>,
     /// Its Lua tokens without comments, lexed once, when first asked for.
-    pub tokens: std::cell::OnceCell<Vec<lua_lex::Token>>,
+    pub tokens: std::sync::OnceLock<Vec<lua_lex::Token>>,
 }
 
 impl Lua<'_> {

@@ -911,47 +911,17 @@ fn tags_own_name(code: &str) -> bool {
 /// Checks over several files analysed together: selectors from all of
 /// them, Lua-requested tags no vault declares, duplicate names.
 pub fn lint_set(files: &mut [(String, File)], game: &GameNames) {
+    // What each file declares and asks for, each file on its own thread.
+    let found = super::parallel::each(files, |(_, f)| declared_and_requested(f));
     let mut declared: HashMap<String, usize> = HashMap::new();
     let mut requested: HashSet<String> = HashSet::new();
     let mut prefixes: Vec<String> = Vec::new();
-    for (_, f) in files.iter() {
-        let (lua_tags, lua_prefixes) = lua_declared_tags(f.prelude.iter());
-        for t in lua_tags {
+    for (tags, file_prefixes, asked) in found {
+        for t in tags {
             *declared.entry(t).or_default() += 1;
         }
-        prefixes.extend(lua_prefixes.into_iter().filter(|p| !p.is_empty()));
-        // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
-        // call) makes each vault's name one of its tags.
-        let names_are_tags = f
-            .prelude
-            .iter()
-            .chain(f.vaults.iter().flat_map(|v| {
-                v.items.iter().filter_map(|i| match i {
-                    Item::Lua(l) => Some(l),
-                    _ => None,
-                })
-            }))
-            .any(|l| tags_own_name(&l.text));
-        for v in &f.vaults {
-            for t in v.tags() {
-                *declared.entry(t.to_string()).or_default() += 1;
-            }
-            if names_are_tags && v.has_lua() {
-                *declared.entry(v.name.to_ascii_lowercase()).or_default() += 1;
-            }
-            let lua = v.items.iter().filter_map(|i| match i {
-                Item::Lua(l) => Some(l),
-                _ => None,
-            });
-            let (lua_tags, lua_prefixes) = lua_declared_tags(lua);
-            for t in lua_tags {
-                *declared.entry(t).or_default() += 1;
-            }
-            prefixes.extend(lua_prefixes.into_iter().filter(|p| !p.is_empty()));
-            for (t, _) in requested_tags(v) {
-                requested.insert(t);
-            }
-        }
+        prefixes.extend(file_prefixes);
+        requested.extend(asked);
     }
     // Tags other vaults really use: declared twice or more, or declared and
     // asked for.
@@ -960,30 +930,28 @@ pub fn lint_set(files: &mut [(String, File)], game: &GameNames) {
         .filter(|(t, n)| **n >= 2 || requested.contains(*t))
         .map(|(t, _)| t.clone())
         .collect();
+    // Tag checks again, now knowing every file's selectors: per vault, on
+    // each file's thread.
+    let tag_findings = super::parallel::each(files, |(_, f)| {
+        let mut memo = TagMemo::default();
+        f.vaults
+            .iter()
+            .map(|v| {
+                let mut diags = Vec::new();
+                lint_tags(v, game, &mut diags, Some(&selectors), &mut memo);
+                missing_requests(v, &declared, &prefixes, &mut diags);
+                diags
+            })
+            .collect::<Vec<_>>()
+    });
+    // Names are unique across the set, first come first kept.
     let mut names: HashMap<String, String> = HashMap::new();
-    for (path, f) in files.iter_mut() {
-        let mut diags = Vec::new();
-        // Tag checks again, now knowing every file's selectors.
+    for ((path, f), per_vault) in files.iter_mut().zip(tag_findings) {
         f.diagnostics
             .retain(|d| d.code != TAG_TYPO && d.code != TAG_STRAY);
-        let mut memo = TagMemo::default();
-        for v in &f.vaults {
-            lint_tags(v, game, &mut diags, Some(&selectors), &mut memo);
-            for (t, span) in requested_tags(v) {
-                if !declared.contains_key(&t) && !prefixes.iter().any(|p| t.starts_with(p.as_str()))
-                {
-                    diags.push(
-                        Diagnostic::warning(
-                            TAG_MISSING,
-                            format!(
-                                "Lua asks for maps tagged \"{t}\" but no vault declares that tag"
-                            ),
-                            span,
-                        )
-                        .with_note("the request finds nothing and the game goes on silently"),
-                    );
-                }
-            }
+        let mut diags = Vec::new();
+        for (v, found) in f.vaults.iter().zip(per_vault) {
+            diags.extend(found);
             match names.get(&*v.name) {
                 Some(other) => diags.push(Diagnostic::error(
                     super::DUPLICATE,
@@ -996,6 +964,62 @@ pub fn lint_set(files: &mut [(String, File)], game: &GameNames) {
             }
         }
         f.diagnostics.extend(diags);
+    }
+}
+
+/// The tags one file declares (each once per declaration), the tag
+/// prefixes its Lua declares, and the tags its Lua asks for.
+fn declared_and_requested(f: &File) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let (mut tags, mut prefixes) = lua_declared_tags(f.prelude.iter());
+    let mut requested = Vec::new();
+    // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
+    // call) makes each vault's name one of its tags.
+    let names_are_tags = f
+        .prelude
+        .iter()
+        .chain(f.vaults.iter().flat_map(|v| {
+            v.items.iter().filter_map(|i| match i {
+                Item::Lua(l) => Some(l),
+                _ => None,
+            })
+        }))
+        .any(|l| tags_own_name(&l.text));
+    for v in &f.vaults {
+        tags.extend(v.tags().into_iter().map(str::to_string));
+        if names_are_tags && v.has_lua() {
+            tags.push(v.name.to_ascii_lowercase());
+        }
+        let lua = v.items.iter().filter_map(|i| match i {
+            Item::Lua(l) => Some(l),
+            _ => None,
+        });
+        let (lua_tags, lua_prefixes) = lua_declared_tags(lua);
+        tags.extend(lua_tags);
+        prefixes.extend(lua_prefixes);
+        requested.extend(requested_tags(v).into_iter().map(|(t, _)| t));
+    }
+    prefixes.retain(|p| !p.is_empty());
+    (tags, prefixes, requested)
+}
+
+/// Tags the vault's Lua asks for that no vault of the set declares.
+fn missing_requests(
+    v: &Vault,
+    declared: &HashMap<String, usize>,
+    prefixes: &[String],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (t, span) in requested_tags(v) {
+        if !declared.contains_key(&t) && !prefixes.iter().any(|p| t.starts_with(p.as_str())) {
+            diags.push(
+                Diagnostic::warning(
+                    TAG_MISSING,
+                    format!("Lua asks for maps tagged \"{t}\" but no vault declares that tag"),
+                    span,
+                )
+                .with_note("the request finds nothing and the game goes on silently"),
+            );
+        }
     }
 }
 

@@ -20,6 +20,7 @@ pub mod lua_lex;
 pub mod marker_lines;
 pub mod markers;
 pub mod names;
+pub mod parallel;
 pub mod plan;
 pub mod reach;
 pub mod reader;

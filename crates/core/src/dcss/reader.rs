@@ -355,7 +355,7 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
                 span,
                 text_at: at + 1,
                 opens_in_string,
-                tokens: std::cell::OnceCell::from(toks),
+                tokens: std::sync::OnceLock::from(toks),
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => {
@@ -409,7 +409,7 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
                 span,
                 text_at,
                 opens_in_string: None,
-                tokens: std::cell::OnceCell::new(),
+                tokens: std::sync::OnceLock::new(),
             };
             match (&mut vault, after_default_depth) {
                 (Some(v), false) => v.push(Item::Lua(lua)),
