@@ -163,7 +163,7 @@ pub fn check(v: &Vault, seeds: u32, diags: &mut Vec<Diagnostic>) {
     };
     let mut t = tally(&plan, &base, w, &terrain, &Openings::of(v), runs);
     t.random = random;
-    let at = |i: usize| cell_span(&spans, i % w, i / w).unwrap_or(v.name_span);
+    let at = |i: usize| cell_span(&spans, &rows, i % w, i / w).unwrap_or(v.name_span);
     let mut found = Vec::new();
     cut_off_cells(&t, w, &at, &mut found);
     no_entrance(v, &t, &mut found);
@@ -197,9 +197,21 @@ fn without_lua(v: &Vault, plan: &Plan) -> Option<String> {
 }
 
 /// The source span of MAP cell `(x, y)`, when it is written there.
-fn cell_span(spans: &[Span], x: usize, y: usize) -> Option<Span> {
-    let row = spans.get(y)?;
-    (x < row.len()).then(|| Span::new(row.start as usize + x, row.start as usize + x + 1))
+/// The source span of MAP cell `(x, y)`, when it is written there: the
+/// whole character holding that byte (a cell of a character of several
+/// bytes is one of them, as the game reads the row).
+fn cell_span(spans: &[Span], rows: &[Vec<u8>], x: usize, y: usize) -> Option<Span> {
+    let (span, row) = (spans.get(y)?, rows.get(y)?);
+    if x >= span.len() {
+        return None;
+    }
+    let continuation = |i: usize| row.get(i).is_some_and(|b| b & 0xc0 == 0x80);
+    let start = (0..=x).rev().find(|&i| !continuation(i)).unwrap_or(0);
+    let end = (x + 1..=span.len())
+        .find(|&i| !continuation(i))
+        .unwrap_or(span.len());
+    let at = span.start as usize;
+    Some(Span::new(at + start, at + end))
 }
 
 fn cells_words(cells: &[usize], w: usize) -> String {
@@ -415,6 +427,18 @@ mod tests {
         assert_eq!(seeds_to_walk(89_600 * 50, 32), 14);
         assert_eq!(seeds_to_walk(usize::MAX, 32), 1, "always at least one");
         assert_eq!(seeds_to_walk(0, 32), 32);
+    }
+
+    #[test]
+    fn a_cell_inside_a_character_of_several_bytes_points_at_the_whole_character() {
+        let src =
+            "NAME: u\nMAP\nxxxxx\n@.·.x\nxxxxx\nENDMAP\nNAME: v\nMAP\nxxx\nx·x\nxxx\nENDMAP\n";
+        let f = parse(src);
+        let mut out = Vec::new();
+        check(&f.vaults[1], 32, &mut out);
+        let d = out.first().expect("the sealed cell is noted");
+        let at = src.find("x·x").unwrap() + 1;
+        assert_eq!(d.span, Span::new(at, at + '·'.len_utf8()), "{d:?}");
     }
 
     #[test]
