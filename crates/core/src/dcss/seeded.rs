@@ -165,7 +165,9 @@ pub fn check(v: &Vault, seeds: u32, diags: &mut Vec<Diagnostic>) {
     t.random = random;
     let at = |i: usize| cell_span(&spans, &rows, i % w, i / w).unwrap_or(v.name_span);
     let mut found = Vec::new();
-    cut_off_cells(&t, w, &at, &mut found);
+    let walled_by =
+        |seed: u64, cells: &[usize]| walls_written_by(v, &plan, &base, w, &terrain, seed, cells);
+    cut_off_cells(&t, w, &at, &walled_by, &mut found);
     no_entrance(v, &t, &mut found);
     markers_nowhere(&plan, &base, &t, &mut found);
     let without_lua = if found.is_empty() {
@@ -245,7 +247,13 @@ fn in_seeds(k: u32, t: &Tally) -> String {
     }
 }
 
-fn cut_off_cells(t: &Tally, w: usize, at: &dyn Fn(usize) -> Span, out: &mut Vec<Diagnostic>) {
+fn cut_off_cells(
+    t: &Tally,
+    w: usize,
+    at: &dyn Fn(usize) -> Span,
+    walled_by: &dyn Fn(u64, &[usize]) -> Option<String>,
+    out: &mut Vec<Diagnostic>,
+) {
     // Cells cut off whenever they are walkable are the vault's design;
     // those reachable in other seeds are what a transform cut off.
     let sometimes = |i: usize| t.cut[i] < t.walkable[i];
@@ -256,20 +264,22 @@ fn cut_off_cells(t: &Tally, w: usize, at: &dyn Fn(usize) -> Span, out: &mut Vec<
     if let Some((seed, cells)) = seeds.next() {
         let k = 1 + seeds.count() as u32;
         let shown: Vec<usize> = cells.iter().copied().filter(|&i| sometimes(i)).collect();
-        out.push(
-            Diagnostic::warning(
-                CUT_OFF,
-                format!(
-                    "the transforms can cut walkable cells off from the vault's entrances ({}); seed {seed} cuts off {}",
-                    in_seeds(k, t),
-                    cells_words(&shown, w)
-                ),
-                shown.first().map_or(Span::new(0, 0), |&i| at(i)),
-            )
-            .with_note(
-                "a player cannot walk there in those seeds (crawl's reviewers reject such pockets); set the seed in the studio to see them shaded",
+        let mut d = Diagnostic::warning(
+            CUT_OFF,
+            format!(
+                "the transforms can cut walkable cells off from the vault's entrances ({}); seed {seed} cuts off {}",
+                in_seeds(k, t),
+                cells_words(&shown, w)
             ),
+            shown.first().map_or(Span::new(0, 0), |&i| at(i)),
+        )
+        .with_note(
+            "a player cannot walk there in those seeds (crawl's reviewers reject such pockets); set the seed in the studio to see them shaded",
         );
+        if let Some(by) = walled_by(*seed, &shown) {
+            d.notes.push(by);
+        }
+        out.push(d);
     }
     let always: Vec<usize> = (0..t.cut.len())
         .filter(|&i| t.cut[i] > 0 && !sometimes(i))
@@ -358,6 +368,73 @@ fn consumer(plan: &Plan, before: usize, g: u8) -> Option<&'static str> {
         })
 }
 
+/// A cell as realised for naming the culprit: its glyph and the
+/// statement that last wrote it.
+type Written = (u8, Option<Span>);
+
+impl super::plan::GlyphCell for Written {
+    fn glyph(&self) -> u8 {
+        self.0
+    }
+    fn rewrite(&mut self, glyph: u8, by: Span) {
+        *self = (glyph, Some(by));
+    }
+}
+
+/// The statements that wrote the walls around `cells` in the realisation
+/// of `seed`, quoted, in source order ("walled in by `SUBST: A = x.`").
+fn walls_written_by(
+    v: &Vault,
+    plan: &Plan,
+    base: &[u8],
+    w: usize,
+    t: &Terrain,
+    seed: u64,
+    cells: &[usize],
+) -> Option<String> {
+    let mut grid: Vec<Written> = base.iter().map(|&g| (g, None)).collect();
+    plan.apply(&mut grid, &mut Rng::new(seed ^ RNG_SALT), |_, _| {});
+    let h = grid.len() / w.max(1);
+    let mut by: Vec<Span> = Vec::new();
+    for &i in cells {
+        let (x, y) = (i % w, i / w);
+        for ny in y.saturating_sub(1)..=(y + 1).min(h.saturating_sub(1)) {
+            for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                let (g, written) = grid[ny * w + nx];
+                if let Some(span) = written.filter(|_| !walkable(t.class(g))) {
+                    if !by.contains(&span) {
+                        by.push(span);
+                    }
+                }
+            }
+        }
+    }
+    by.sort_by_key(|s| s.start);
+    let quoted: Vec<String> = by
+        .iter()
+        .filter_map(|span| {
+            v.items.iter().find_map(|item| match item {
+                super::Item::Directive(d) if d.span == *span => Some(format!(
+                    "`{}: {}`",
+                    d.keyword,
+                    d.args
+                        .iter()
+                        .map(|(a, _)| &**a)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                _ => None,
+            })
+        })
+        .collect();
+    (!quoted.is_empty()).then(|| {
+        format!(
+            "in seed {seed} what closes them in comes from {}",
+            quoted.join(" and ")
+        )
+    })
+}
+
 /// The MAP positions `(column, row)` of the walkable cells cut off from
 /// the vault's entrances in the realisation of `seed` (mirroring and
 /// rotation aside: they move cells, not their connections). The studio
@@ -404,6 +481,13 @@ mod tests {
         let m = &d[0].message;
         assert!(m.contains(" of 32 seeds") && !m.contains("all 32"), "{m}");
         assert!(m.contains("cuts off (4,1), (5,1)"), "{m}");
+        assert!(
+            d[0].notes
+                .iter()
+                .any(|n| n.ends_with("what closes them in comes from `SUBST: A = x.`")),
+            "{:?}",
+            d[0].notes
+        );
         // The span is the first cut-off cell in the MAP.
         let at = WALLED_ROOM.find("@..A..x").unwrap() + 4;
         assert_eq!(d[0].span, Span::new(at, at + 1));
