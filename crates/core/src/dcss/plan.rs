@@ -9,7 +9,7 @@
 //! written after a SUBST that consumed its glyph is placed nowhere.
 
 use super::spec::{nsubst_segments, split_selector, weighted_glyphs, NsubstSegment};
-use super::{lua_item_markers, Directive, Item, Kw, Vault};
+use super::{lua_item_markers, Directive, Item, Kw, LuaKind, Vault};
 use crate::rng::Rng;
 use crate::source::Span;
 
@@ -156,14 +156,15 @@ impl Plan {
     pub fn new(v: &Vault) -> Plan {
         let mut plan = Plan::default();
         let transforms = [Kw::Subst, Kw::Nsubst, Kw::Shuffle, Kw::Clear, Kw::Marker];
-        let any_lua_marker = v.has_lua();
-        if !transforms.iter().any(|&k| v.has(k)) && !any_lua_marker {
+        if !transforms.iter().any(|&k| v.has(k)) && !v.has_lua() {
             return plan;
         }
         for item in &v.items {
             match item {
                 Item::Directive(d) if transforms.contains(&d.kw) => plan.read_directive(d),
-                Item::Lua(l) => {
+                // Markers of the vault's own chunk, which runs in order with
+                // its transforms (validate, veto and epilogue Lua do not).
+                Item::Lua(l) if matches!(l.kind, LuaKind::Line | LuaKind::Main) => {
                     for (glyph, _, span) in lua_item_markers(l) {
                         plan.steps.push((span, Step::Marker(glyph)));
                     }
