@@ -599,8 +599,13 @@ mod tests {
             "this marker is placed nowhere in every seed: a SUBST before it replaces `P`"
         );
         // A marker of the epilogue is not placed with the transforms.
-        let epilogue = "NAME: m\nepilogue {{ lua_marker('Q', props_marker { x = 1 }) }}\nMAP\n@...\nENDMAP\n";
-        assert!(findings(epilogue, 32).is_empty(), "{:?}", findings(epilogue, 32));
+        let epilogue =
+            "NAME: m\nepilogue {{ lua_marker('Q', props_marker { x = 1 }) }}\nMAP\n@...\nENDMAP\n";
+        assert!(
+            findings(epilogue, 32).is_empty(),
+            "{:?}",
+            findings(epilogue, 32)
+        );
         // Written before the SUBST, it is placed.
         let before = "NAME: m\nMARKER: P = lua:fog_machine { pow_max = 5, delay = 10, size = 1 }\nSUBST: P = .\nMAP\n@.P.\nENDMAP\n";
         assert!(findings(before, 32).is_empty());
