@@ -305,6 +305,14 @@ impl<'a> Vault<'a> {
         self.lua
     }
 
+    /// The vault's Lua lines and blocks, in source order.
+    pub fn lua(&self) -> impl Iterator<Item = &Lua<'a>> {
+        self.items.iter().filter_map(|i| match i {
+            Item::Lua(l) => Some(l),
+            _ => None,
+        })
+    }
+
     /// Whether a directive with keyword `kw` is among the items.
     pub fn has(&self, kw: Kw) -> bool {
         self.kinds & (1 << kw as u8) != 0
@@ -364,7 +372,14 @@ pub struct File<'a> {
     pub(super) keep_tokens: bool,
 }
 
-impl File<'_> {
+impl<'a> File<'a> {
+    /// All the file's Lua: its prelude, then each vault's, in order.
+    pub fn lua(&self) -> impl Iterator<Item = &Lua<'a>> {
+        self.prelude
+            .iter()
+            .chain(self.vaults.iter().flat_map(Vault::lua))
+    }
+
     /// Keeps a highlighting token, when tokens are wanted.
     pub(super) fn token(&mut self, kind: crate::TokenKind, span: Span) {
         if self.keep_tokens {

@@ -974,26 +974,13 @@ fn declared_and_requested(f: &File) -> (Vec<String>, Vec<String>, Vec<String>) {
     let mut requested = Vec::new();
     // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
     // call) makes each vault's name one of its tags.
-    let names_are_tags = f
-        .prelude
-        .iter()
-        .chain(f.vaults.iter().flat_map(|v| {
-            v.items.iter().filter_map(|i| match i {
-                Item::Lua(l) => Some(l),
-                _ => None,
-            })
-        }))
-        .any(|l| tags_own_name(&l.text));
+    let names_are_tags = f.lua().any(|l| tags_own_name(&l.text));
     for v in &f.vaults {
         tags.extend(v.tags().into_iter().map(str::to_string));
         if names_are_tags && v.has_lua() {
             tags.push(v.name.to_ascii_lowercase());
         }
-        let lua = v.items.iter().filter_map(|i| match i {
-            Item::Lua(l) => Some(l),
-            _ => None,
-        });
-        let (lua_tags, lua_prefixes) = lua_declared_tags(lua);
+        let (lua_tags, lua_prefixes) = lua_declared_tags(v.lua());
         tags.extend(lua_tags);
         prefixes.extend(lua_prefixes);
         requested.extend(requested_tags(v).into_iter().map(|(t, _)| t));

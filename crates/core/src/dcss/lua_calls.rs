@@ -3,7 +3,7 @@
 //! the checks that realise a vault without Lua say so rather than guess.
 
 use super::lua_lex::Kind;
-use super::{tables, Item, Lua, LuaKind, Vault};
+use super::{tables, Lua, LuaKind, Vault};
 use crate::source::Span;
 
 /// A called name (`subst`, `crawl.coinflip`, `e.kfeat`, with the `e.`
@@ -113,12 +113,9 @@ fn changes_map(name: &str) -> bool {
 /// The first call in the vault's Lua (what runs with its directives) that
 /// can change the map before placement.
 pub fn first_map_changing_call(v: &Vault) -> Option<(String, Span)> {
-    v.items.iter().find_map(|item| match item {
-        Item::Lua(l) if matches!(l.kind, LuaKind::Line | LuaKind::Main) => {
-            calls(l).into_iter().find(|(n, _)| changes_map(n))
-        }
-        _ => None,
-    })
+    v.lua()
+        .filter(|l| matches!(l.kind, LuaKind::Line | LuaKind::Main))
+        .find_map(|l| calls(l).into_iter().find(|(n, _)| changes_map(n)))
 }
 
 #[cfg(test)]

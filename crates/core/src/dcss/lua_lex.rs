@@ -499,7 +499,7 @@ mod oracle {
     /// Each Lua block, and each vault's Lua lines joined into one chunk as
     /// the game joins them.
     fn lua_blocks(src: &str) -> Vec<String> {
-        use crate::dcss::{Item, Lua, LuaKind};
+        use crate::dcss::{Lua, LuaKind};
         let f = crate::dcss::parse(src);
         let mut out = Vec::new();
         let mut gather = |luas: &mut dyn Iterator<Item = &Lua>| {
@@ -516,10 +516,7 @@ mod oracle {
         };
         gather(&mut f.prelude.iter());
         for v in &f.vaults {
-            gather(&mut v.items.iter().filter_map(|i| match i {
-                Item::Lua(l) => Some(l),
-                _ => None,
-            }));
+            gather(&mut v.lua());
         }
         out
     }

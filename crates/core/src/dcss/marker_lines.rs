@@ -6,7 +6,7 @@
 use super::lua_lex::Kind;
 use super::names::{GameNames, NameKind};
 use super::spec::split_selector;
-use super::{tables, File, Item, Kw};
+use super::{tables, File, Kw};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -107,14 +107,8 @@ fn constructor(expr: &str, span: Span, defined: &[String], diags: &mut Vec<Diagn
 /// The names the file's Lua gives a value: `function a.b(`, `a = …`,
 /// `local a = …` (whole dotted names and their roots).
 fn defined_names(f: &File) -> Vec<String> {
-    let lua = f.prelude.iter().chain(f.vaults.iter().flat_map(|v| {
-        v.items.iter().filter_map(|i| match i {
-            Item::Lua(l) => Some(l),
-            _ => None,
-        })
-    }));
     let mut out = Vec::new();
-    for l in lua {
+    for l in f.lua() {
         let code = &*l.text;
         let toks = l.tokens();
         for (i, t) in toks.iter().enumerate() {

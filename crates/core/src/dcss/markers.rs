@@ -31,14 +31,7 @@ pub fn marker_description(expr: &str) -> Option<String> {
 /// `lua_marker('G', …)` calls with a literal one-glyph key in a vault's
 /// Lua: (glyph, description, span of the call).
 pub fn lua_markers(v: &Vault) -> Vec<(u8, String, Span)> {
-    v.items
-        .iter()
-        .filter_map(|item| match item {
-            Item::Lua(l) => Some(lua_item_markers(l)),
-            _ => None,
-        })
-        .flatten()
-        .collect()
+    v.lua().flat_map(lua_item_markers).collect()
 }
 
 /// [`lua_markers`] of one Lua line or block.

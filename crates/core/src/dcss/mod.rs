@@ -175,14 +175,7 @@ mod tests {
         let crlf = lf.replace('\n', "\r\n");
         for (src, nl) in [(lf, "\n"), (crlf.as_str(), "\r\n")] {
             let f = parse(src);
-            let lua: Vec<&Lua> = f.vaults[0]
-                .items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Lua(l) => Some(l),
-                    _ => None,
-                })
-                .collect();
+            let lua: Vec<&Lua> = f.vaults[0].lua().collect();
             assert_eq!(lua[0].text, format!("{nl}  local x = 1{nl}  y() "));
             assert_eq!(lua[1].text, " z() ");
             for l in &lua {

@@ -148,14 +148,8 @@ pub fn check_file(f: &File, src: &str, diags: &mut Vec<Diagnostic>) {
 /// Names of the functions the file's Lua defines: `function a.b(`,
 /// `a.b = function`, `local function a(`.
 fn defined_functions(f: &File) -> Vec<String> {
-    let lua = f.prelude.iter().chain(f.vaults.iter().flat_map(|v| {
-        v.items.iter().filter_map(|i| match i {
-            Item::Lua(l) => Some(l),
-            _ => None,
-        })
-    }));
     let mut out = Vec::new();
-    for l in lua.filter(|l| l.text.contains("function")) {
+    for l in f.lua().filter(|l| l.text.contains("function")) {
         let code = &*l.text;
         let toks = l.tokens();
         let dotted = |from: usize| {
