@@ -45,12 +45,35 @@ struct Tally {
     cut: Vec<u32>,
     /// Each seed with a cut-off cell, and those cells.
     cut_in: Vec<(u64, Vec<usize>)>,
-    /// Seeds in which the vault has walkable cells but no entrance, and
-    /// the first of them.
-    no_entrance: (u32, u64),
-    /// Per plan step: seeds in which a marker step found no cell, and the
-    /// first such seed.
-    marker_misses: Vec<(u32, u64)>,
+    /// Seeds in which the vault has walkable cells but no entrance.
+    no_entrance: Seen,
+    /// Per plan step: seeds in which a marker step found no cell.
+    marker_misses: Vec<Seen>,
+}
+
+/// How many seeds showed something, and the first that did.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    seeds: u32,
+    first: u64,
+}
+
+impl Seen {
+    fn add(&mut self, seed: u64) {
+        if self.seeds == 0 {
+            self.first = seed;
+        }
+        self.seeds += 1;
+    }
+
+    /// "in 3 of 32 seeds (first: seed 5)", or "in every seed".
+    fn words(self, t: &Tally) -> String {
+        if self.seeds == t.runs {
+            in_seeds(self.seeds, t)
+        } else {
+            format!("{} (first: seed {})", in_seeds(self.seeds, t), self.first)
+        }
+    }
 }
 
 /// How many of the asked seeds a vault whose one realisation costs `work`
@@ -77,8 +100,8 @@ fn tally(plan: &Plan, base: &[u8], w: usize, t: &Terrain, o: &Openings, runs: u3
         walkable: vec![0; base.len()],
         cut: vec![0; base.len()],
         cut_in: Vec::new(),
-        no_entrance: (0, 0),
-        marker_misses: vec![(0, 0); plan.steps.len()],
+        no_entrance: Seen::default(),
+        marker_misses: vec![Seen::default(); plan.steps.len()],
     };
     let mut grid = base.to_vec();
     let mut cls: Vec<Class> = vec![0; base.len()];
@@ -92,11 +115,7 @@ fn tally(plan: &Plan, base: &[u8], w: usize, t: &Terrain, o: &Openings, runs: u3
         let misses = &mut out.marker_misses;
         plan.apply(&mut grid, &mut rng, |step, found| {
             if found == 0 {
-                let m = &mut misses[step];
-                if m.0 == 0 {
-                    m.1 = seed;
-                }
-                m.0 += 1;
+                misses[step].add(seed);
             }
         });
         for (c, &g) in cls.iter_mut().zip(&grid) {
@@ -125,10 +144,7 @@ fn tally(plan: &Plan, base: &[u8], w: usize, t: &Terrain, o: &Openings, runs: u3
             Cut::Cells(cut) => cut,
             Cut::Nothing => continue,
             Cut::NoEntrance => {
-                if out.no_entrance.0 == 0 {
-                    out.no_entrance.1 = seed;
-                }
-                out.no_entrance.0 += 1;
+                out.no_entrance.add(seed);
                 continue;
             }
         };
@@ -298,19 +314,14 @@ fn cut_off_cells(
 }
 
 fn no_entrance(v: &Vault, t: &Tally, out: &mut Vec<Diagnostic>) {
-    let (seeds, first) = t.no_entrance;
-    if seeds == 0 {
+    if t.no_entrance.seeds == 0 {
         return;
     }
     let where_ = format!(
         "no walkable cell lies on the side(s) ORIENT: {} leaves open to the level",
         v.first_arg("ORIENT").unwrap_or("")
     );
-    let when = if seeds == t.runs {
-        in_seeds(seeds, t)
-    } else {
-        format!("{} (first: seed {first})", in_seeds(seeds, t))
-    };
+    let when = t.no_entrance.words(t);
     out.push(
         Diagnostic::warning(
             NO_ENTRANCE,
@@ -324,24 +335,22 @@ fn no_entrance(v: &Vault, t: &Tally, out: &mut Vec<Diagnostic>) {
 fn markers_nowhere(plan: &Plan, base: &[u8], t: &Tally, out: &mut Vec<Diagnostic>) {
     for (i, (span, step)) in plan.steps.iter().enumerate() {
         let Step::Marker(g) = step else { continue };
-        let (misses, first_seed) = t.marker_misses[i];
-        if misses == 0 {
+        let misses = t.marker_misses[i];
+        if misses.seeds == 0 {
             continue;
         }
         let glyph = char::from(*g);
         let why = match consumer(plan, i, *g) {
-            _ if !base.contains(g) && misses == t.runs => format!("the map has no `{glyph}`"),
+            _ if !base.contains(g) && misses.seeds == t.runs => {
+                format!("the map has no `{glyph}`")
+            }
             _ if !base.contains(g) => {
                 format!("only a random transform writes `{glyph}`, and in those seeds none did")
             }
             Some(kw) => format!("a {kw} before it replaces `{glyph}`"),
             None => format!("no `{glyph}` is left when it runs"),
         };
-        let when = if misses == t.runs {
-            in_seeds(misses, t)
-        } else {
-            format!("{} (first: seed {first_seed})", in_seeds(misses, t))
-        };
+        let when = misses.words(t);
         out.push(
             Diagnostic::warning(
                 MARKER_NOWHERE,
