@@ -114,8 +114,11 @@ pub fn check_file(f: &File, src: &str, diags: &mut Vec<Diagnostic>) {
             .is_some_and(|t| t.contains("func") || t.contains("monster_dies"))
     };
     let mut defined: Option<Vec<String>> = None;
+    // The file in lower case, for the targets' names: made once, if needed.
+    let mut lower: Option<String> = None;
     for v in f.vaults.iter().filter(|v| mentions(v)) {
-        for c in calls_of(v) {
+        let calls = calls_of(v);
+        for c in &calls {
             if let Some(func) = c.value("func") {
                 let defined = defined.get_or_insert_with(|| defined_functions(f));
                 if !defined.iter().any(|d| d == func) {
@@ -130,7 +133,8 @@ pub fn check_file(f: &File, src: &str, diags: &mut Vec<Diagnostic>) {
                 }
             }
             if c.name == "DgnTriggerer:new" && c.value("type") == Some("monster_dies") {
-                if let Some(target) = c.value("target").filter(|t| !can_die(t, v, src)) {
+                let lower = lower.get_or_insert_with(|| src.to_ascii_lowercase());
+                if let Some(target) = c.value("target").filter(|t| !can_die(t, &calls, lower)) {
                     diags.push(
                         Diagnostic::warning(
                             TRIGGERABLE,
@@ -186,17 +190,17 @@ fn defined_functions(f: &File) -> Vec<String> {
 }
 
 /// Whether a `monster_dies` target names something that can die here:
-/// "any", a property some MonPropsMarker sets, or a name the file writes
-/// elsewhere (a `name:` tag, with `_` for spaces, or a monster spec).
-fn can_die(target: &str, v: &Vault, src: &str) -> bool {
+/// "any", a property some MonPropsMarker of the vault (its `calls`) sets,
+/// or a name the file (`lower`, in lower case) writes elsewhere (a `name:`
+/// tag, with `_` for spaces, or a monster spec).
+fn can_die(target: &str, calls: &[Call], lower: &str) -> bool {
     if target == "any" {
         return true;
     }
-    let lower = src.to_ascii_lowercase();
     let tag = format!("name:{}", target.replace(' ', "_")).to_ascii_lowercase();
     let plain = target.to_ascii_lowercase();
-    let props = calls_of(v)
-        .into_iter()
+    let props = calls
+        .iter()
         .filter(|c| c.name.starts_with("MonPropsMarker"))
         .any(|c| c.has(target));
     props || lower.contains(&tag) || lower.matches(&plain).count() > 1
