@@ -2,7 +2,7 @@
 //! run), and whether any of them can change the map before it is placed:
 //! the checks that realise a vault without Lua say so rather than guess.
 
-use super::lua_lex::Kind;
+use super::lua_lex::{dotted_name, Kind};
 use super::{tables, Lua, LuaKind, Vault};
 use crate::source::Span;
 
@@ -19,21 +19,13 @@ pub fn calls(l: &Lua) -> Vec<(String, Span)> {
             i += 1;
             continue;
         }
-        // A dotted or method name: word (. word | : word)*.
-        let mut end = i;
-        while end + 2 < toks.len()
-            && matches!(toks[end + 1].text(code), "." | ":")
-            && toks[end + 2].kind == Kind::Word
-        {
-            end += 2;
-        }
+        let (name, end) = dotted_name(code, toks, i);
         let after_function = i > 0 && toks[i - 1].text(code) == "function";
         let preceded_by_dot = i > 0 && matches!(toks[i - 1].text(code), "." | ":");
         let called = toks.get(end + 1).is_some_and(|n| {
             matches!(n.kind, Kind::String | Kind::LongString) || matches!(n.text(code), "(" | "{")
         });
         if called && !after_function && !preceded_by_dot {
-            let name = code.get(t.start..toks[end].end).unwrap_or("");
             let name = name.strip_prefix("e.").unwrap_or(name);
             let at = l.text_at + t.start;
             out.push((name.to_string(), Span::new(at, l.text_at + toks[end].end)));

@@ -260,6 +260,21 @@ pub struct Literal<'a> {
     pub joined: bool,
 }
 
+/// The dotted or method name starting at word token `from`
+/// (`a`, `a.b`, `a:b.c`): its text and the index of its last token.
+pub fn dotted_name<'a>(code: &'a str, toks: &[Token], from: usize) -> (&'a str, usize) {
+    let mut end = from;
+    while end + 2 < toks.len()
+        && matches!(toks[end + 1].text(code), "." | ":")
+        && toks[end + 2].kind == Kind::Word
+    {
+        end += 2;
+    }
+    let start = toks.get(from).map_or(0, |t| t.start);
+    let stop = toks.get(end).map_or(start, |t| t.end);
+    (code.get(start..stop).unwrap_or(""), end)
+}
+
 /// The tokens of `code` without its comments.
 pub fn significant(code: &str, quote: Option<u8>) -> Vec<Token> {
     let mut toks = tokens_from(code, quote);

@@ -3,7 +3,7 @@
 //! from Lua's tokens. A mistake in them otherwise shows only when a player
 //! happens to trigger the marker.
 
-use super::lua_lex::{Kind, Token};
+use super::lua_lex::{dotted_name, Kind, Token};
 use super::names::GameNames;
 use super::{File, Item, Vault};
 use crate::diagnostic::Diagnostic;
@@ -156,16 +156,7 @@ fn defined_functions(f: &File) -> Vec<String> {
     for l in f.lua().filter(|l| l.text.contains("function")) {
         let code = &*l.text;
         let toks = l.tokens();
-        let dotted = |from: usize| {
-            let mut end = from;
-            while end + 2 < toks.len()
-                && matches!(toks[end + 1].text(code), "." | ":")
-                && toks[end + 2].kind == Kind::Word
-            {
-                end += 2;
-            }
-            (code.get(toks[from].start..toks[end].end).unwrap_or(""), end)
-        };
+        let dotted = |from: usize| dotted_name(code, toks, from);
         for i in 0..toks.len() {
             if toks[i].kind != Kind::Word {
                 continue;
