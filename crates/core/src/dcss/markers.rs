@@ -2,7 +2,7 @@
 //! constructor makes, and the literal `lua_marker('G', …)` calls.
 
 use super::ast::*;
-use super::tables;
+use super::{lua_lex, tables};
 use crate::source::Span;
 
 /// What a Lua marker expression makes: its constructor (from the game's
@@ -36,39 +36,72 @@ pub fn lua_markers(v: &Vault) -> Vec<(u8, String, Span)> {
 
 /// [`lua_markers`] of one Lua line or block.
 pub fn lua_item_markers(l: &Lua) -> Vec<(u8, String, Span)> {
-    let mut out = Vec::new();
-    {
-        let t = &l.text;
-        for (i, _) in t.match_indices("lua_marker(") {
-            let rest = &t[i + "lua_marker(".len()..];
-            let b = rest.trim_start().as_bytes();
-            if b.len() < 3 || !matches!(b[0], b'\'' | b'"') || b[2] != b[0] {
-                continue;
-            }
-            // The marker expression: up to the call's closing parenthesis.
-            let mut depth = 1;
-            let mut end = rest.len();
-            for (k, c) in rest.char_indices() {
-                match c {
-                    '(' | '{' => depth += 1,
-                    ')' | '}' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            end = k;
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            let expr = &rest[..end];
+    lua_marker_calls(&l.text, l.tokens(), l.text_at)
+        .into_iter()
+        .map(|call| {
+            let expr = l
+                .text
+                .get(call.expr.0 - l.text_at..call.expr.1 - l.text_at)
+                .unwrap_or("");
             let what = marker_description(expr)
                 .map(|d| format!("lua_marker: {d}"))
                 .unwrap_or_else(|| "lua_marker (Lua decides what it does)".to_string());
-            let at = (l.text_at + i).min(l.span.end as usize);
-            let stop = (l.text_at + i + "lua_marker(".len() + end + 1).min(l.span.end as usize);
-            out.push((b[1], what, Span::new(at, stop.max(at))));
+            (call.glyph, what, call.span)
+        })
+        .collect()
+}
+
+/// One `lua_marker('G', expr)` call with a literal one-glyph key.
+pub struct LuaMarkerCall {
+    pub glyph: u8,
+    /// The whole call, `lua_marker` to its closing parenthesis.
+    pub span: Span,
+    /// The marker expression's source range.
+    pub expr: (usize, usize),
+    /// The index of the expression's first token.
+    pub expr_token: usize,
+}
+
+/// The `lua_marker('G', …)` calls of code already lexed (tokens without
+/// comments; `at`: the source offset of `code`). The call ends at the
+/// parenthesis that closes it, brackets counted by tokens, so a string or
+/// a nested call inside does not end it early.
+pub fn lua_marker_calls(code: &str, toks: &[lua_lex::Token], at: usize) -> Vec<LuaMarkerCall> {
+    let text = |i: usize| toks.get(i).map_or("", |t| t.text(code));
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if t.kind != lua_lex::Kind::Word || text(i) != "lua_marker" || text(i + 1) != "(" {
+            continue;
         }
+        let Some(key) = toks.get(i + 2).filter(|k| k.kind == lua_lex::Kind::String) else {
+            continue;
+        };
+        let [glyph] = key.content(code).as_bytes() else {
+            continue;
+        };
+        if text(i + 3) != "," {
+            continue;
+        }
+        let mut depth = 0i32;
+        let close = (i + 1..toks.len()).find(|&k| {
+            match text(k) {
+                "(" | "{" | "[" => depth += 1,
+                ")" | "}" | "]" => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let last = close.unwrap_or(toks.len() - 1);
+        let expr_end = close.map_or(toks[last].end, |c| toks[c].start);
+        out.push(LuaMarkerCall {
+            glyph: *glyph,
+            span: Span::new(at + t.start, at + toks[last].end),
+            expr: (
+                at + toks.get(i + 4).map_or(expr_end, |e| e.start),
+                at + expr_end,
+            ),
+            expr_token: i + 4,
+        });
     }
     out
 }

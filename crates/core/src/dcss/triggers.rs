@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use super::lua_lex::{Kind, Token};
+use super::markers::lua_marker_calls;
 use super::spec::split_selector;
 use super::triggerables::{table_calls, table_calls_in, Call};
 use super::{Item, Vault};
@@ -131,9 +132,8 @@ fn lua_stories(code: &str, toks: &[Token], at: usize) -> Vec<MarkerStory> {
     let text = |i: usize| toks.get(i).map_or("", |t| t.text(code));
     let mut bound: HashMap<&str, usize> = HashMap::new();
     let mut triggerers: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut placed: Vec<(u8, Span, Option<usize>, &str)> = Vec::new();
-    for i in 0..toks.len() {
-        if toks[i].kind != Kind::Word {
+    for (i, t) in toks.iter().enumerate() {
+        if t.kind != Kind::Word {
             continue;
         }
         let name = text(i);
@@ -145,26 +145,17 @@ fn lua_stories(code: &str, toks: &[Token], at: usize) -> Vec<MarkerStory> {
             if let Some(c) = call_at(i + 4) {
                 triggerers.entry(name).or_default().push(c);
             }
-        } else if name == "lua_marker" && text(i + 1) == "(" {
-            let Some(g) = toks.get(i + 2).filter(|t| t.kind == Kind::String) else {
-                continue;
-            };
-            let [glyph] = g.content(code).as_bytes() else {
-                continue;
-            };
-            let end = toks[i..]
-                .iter()
-                .position(|t| t.text(code) == ")")
-                .map_or(toks[i].end, |k| toks[i + k].end);
-            let span = Span::new(at + toks[i].start, at + end);
-            let direct = call_at(i + 4);
-            let var = if direct.is_none() { text(i + 4) } else { "" };
-            placed.push((*glyph, span, direct, var));
         }
     }
-    placed
+    lua_marker_calls(code, toks, at)
         .into_iter()
-        .filter_map(|(glyph, span, direct, var)| {
+        .filter_map(|call| {
+            let direct = call_at(call.expr_token);
+            let var = if direct.is_none() {
+                text(call.expr_token)
+            } else {
+                ""
+            };
             let c = direct.or_else(|| bound.get(var).copied())?;
             let trig: Vec<&Call> = triggerers
                 .get(var)
@@ -172,7 +163,7 @@ fn lua_stories(code: &str, toks: &[Token], at: usize) -> Vec<MarkerStory> {
                 .flatten()
                 .filter_map(|&t| calls.get(t))
                 .collect();
-            Some(story(glyph, span, calls.get(c)?, &trig))
+            Some(story(call.glyph, call.span, calls.get(c)?, &trig))
         })
         .collect()
 }

@@ -608,4 +608,13 @@ mod tests {
             .collect();
         assert_eq!(rows, ["`F`", "`P`", "`r`"]);
     }
+
+    #[test]
+    fn a_marker_with_a_nested_call_in_its_table_is_drawn_by_kind() {
+        let src = "NAME: t\nTAGS: no_rotate no_hmirror no_vmirror\n\
+                   {{ lua_marker('G', fog_machine { cloud_type = \"flame\", pow_max = math.max(4, 5), delay = 10, size = 1 }) }}\nMAP\n.G.\nENDMAP\n";
+        let m = map(src, 1);
+        let icons: Vec<char> = m.markers.iter().map(|k| k.glyph).collect();
+        assert_eq!(icons, ['≈'], "{:?}", m.markers);
+    }
 }
