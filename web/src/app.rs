@@ -10,7 +10,7 @@ use vaultwright::Analyzer;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::actions::{open_files, shared_names, Dispatch};
+use crate::actions::{open_files, Dispatch};
 use crate::components::diagnostics::DiagnosticsPanel;
 use crate::components::editor::Editor;
 use crate::components::message_bar::MessageBar;
@@ -71,7 +71,8 @@ pub fn app() -> Html {
             doc: doc.clone(),
             derived: (*derived).clone(),
             overlay: state.overlay,
-            shared_names: shared_names(&state.names, state.settings.names_in_links),
+            names: state.names.clone(),
+            names_in_links: state.settings.names_in_links,
         },
     );
     use_cursor_selects_entry(&state, (*derived).clone(), dispatch.clone());
@@ -111,8 +112,7 @@ pub fn app() -> Html {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
         <div class={classes!("app", dark.then_some("dark"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
             <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)}
-                shared_names={Rc::new(shared_names(&state.names, state.settings.names_in_links))}
-                names_active={state.names.iter().filter(|n| n.active).count()} />
+                names={state.names.clone()} names_in_links={state.settings.names_in_links} />
             if let Some(m) = &state.message {
                 <MessageBar message={m.clone()} doc={doc.clone()} />
             }
@@ -132,7 +132,7 @@ pub fn app() -> Html {
                 <ShortcutSheet />
             }
             if state.overlay == Some(Overlay::Names) {
-                <NamesPanel names={Rc::new(state.names.clone())} in_links={state.settings.names_in_links} />
+                <NamesPanel names={state.names.clone()} in_links={state.settings.names_in_links} />
             }
         </div>
         </ContextProvider<Dispatch>>

@@ -187,7 +187,9 @@ pub struct State {
     /// The legend entry whose cells are highlighted, if any.
     pub legend: Option<String>,
     /// DCSS names files kept in this browser.
-    pub names: Vec<NamesFile>,
+    /// Shared, so that the state copied for each action does not copy
+    /// the files' texts.
+    pub names: Rc<Vec<NamesFile>>,
     /// What the active ones add (the analysis is keyed by it).
     pub game: Rc<GameNames>,
 }
@@ -207,7 +209,7 @@ impl State {
             pane: Pane::Editor,
             overlay: None,
             legend: None,
-            names: Vec::new(),
+            names: Rc::new(Vec::new()),
             game: Rc::new(GameNames::default()),
         }
     }
@@ -372,14 +374,14 @@ impl Reducible for State {
             }
             Action::AddNames(f) => s.keep_names(f),
             Action::ToggleNames(id) => {
-                if let Some(f) = s.names.iter_mut().find(|f| f.id == id) {
+                if let Some(f) = Rc::make_mut(&mut s.names).iter_mut().find(|f| f.id == id) {
                     f.active = !f.active;
                 }
             }
-            Action::RemoveNames(id) => s.names.retain(|f| f.id != id),
+            Action::RemoveNames(id) => Rc::make_mut(&mut s.names).retain(|f| f.id != id),
             Action::NamesInLinks(on) => s.settings.names_in_links = on,
         }
-        if s.names != self.names {
+        if !Rc::ptr_eq(&s.names, &self.names) {
             s.game = Rc::new(game_names(&s.names).0);
         }
         Rc::new(s)
@@ -439,13 +441,10 @@ impl State {
     /// Documents opened before storage answered (a link) stay, in front.
     /// Adds a names file, replacing one of the same name.
     fn keep_names(&mut self, f: NamesFile) {
-        match self
-            .names
-            .iter_mut()
-            .find(|n| n.name == f.name || n.id == f.id)
-        {
+        let names = Rc::make_mut(&mut self.names);
+        match names.iter_mut().find(|n| n.name == f.name || n.id == f.id) {
             Some(n) => *n = f,
-            None => self.names.push(f),
+            None => names.push(f),
         }
     }
 

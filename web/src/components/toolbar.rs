@@ -8,7 +8,7 @@ use vaultwright::{Language, Target};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::actions::{copy_link, make_doc, open_files, Dispatch};
+use crate::actions::{copy_link, make_doc, open_files, shared_names, Dispatch};
 use crate::bridge;
 use crate::effects::storage::forget_backup;
 use crate::examples::EXAMPLES;
@@ -21,10 +21,10 @@ pub struct ToolbarProps {
     pub dark: bool,
     pub system_dark: bool,
     pub menu_open: bool,
-    /// What copied links carry besides the document (names files).
-    pub shared_names: Rc<Vec<crate::codec::NamesText>>,
-    /// Active DCSS names files.
-    pub names_active: usize,
+    /// The DCSS names files, and whether copied links carry the active
+    /// ones (worked out when a link is copied).
+    pub names: Rc<Vec<crate::state::NamesFile>>,
+    pub names_in_links: bool,
 }
 
 /// Whether a language is compiled by a versioned NetHack tool.
@@ -80,8 +80,15 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     };
     let delete = delete_callback(&dispatch, doc, props.docs.len());
     let copy = {
-        let (doc, dispatch, names) = (doc.clone(), dispatch.clone(), props.shared_names.clone());
-        Callback::from(move |_: MouseEvent| copy_link(&doc, (*names).clone(), &dispatch))
+        let (doc, dispatch, names, in_links) = (
+            doc.clone(),
+            dispatch.clone(),
+            props.names.clone(),
+            props.names_in_links,
+        );
+        Callback::from(move |_: MouseEvent| {
+            copy_link(&doc, shared_names(&names, in_links), &dispatch)
+        })
     };
     let theme = {
         let system_dark = props.system_dark;
@@ -97,8 +104,9 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         })
     };
     let names = click(&dispatch, || Some(Action::Overlay(Some(Overlay::Names))));
-    let show_names = doc.language == Language::DcssDes || props.names_active > 0;
-    let names_label = match props.names_active {
+    let names_active = props.names.iter().filter(|n| n.active).count();
+    let show_names = doc.language == Language::DcssDes || names_active > 0;
+    let names_label = match names_active {
         0 => "Names…".to_string(),
         n => format!("Names ({n})"),
     };

@@ -9,7 +9,7 @@ use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::actions::{copy_link, download_all, save_now, Dispatch};
+use crate::actions::{copy_link, download_all, save_now, shared_names, Dispatch};
 use crate::derive::Derived;
 use crate::state::{Action, Doc, Overlay, Pane, Tone};
 
@@ -72,8 +72,9 @@ pub struct Target {
     pub doc: Option<Rc<Doc>>,
     pub derived: Option<Rc<Derived>>,
     pub overlay: Option<Overlay>,
-    /// What copied links carry besides the document.
-    pub shared_names: Vec<crate::codec::NamesText>,
+    /// The names files, and whether copied links carry the active ones.
+    pub names: Rc<Vec<crate::state::NamesFile>>,
+    pub names_in_links: bool,
 }
 
 #[hook]
@@ -111,7 +112,7 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
         }
         (true, true, false, "L" | "l") => {
             if let Some(d) = &t.doc {
-                copy_link(d, t.shared_names.clone(), dispatch);
+                copy_link(d, shared_names(&t.names, t.names_in_links), dispatch);
             }
             true
         }

@@ -116,14 +116,14 @@ fn stored_records(json: &str) -> (Vec<Doc>, Vec<NamesFile>) {
 
 /// Writes the names files whenever they change, and forgets removed ones.
 #[hook]
-pub fn use_names_storage(names: &[NamesFile]) {
+pub fn use_names_storage(names: &Rc<Vec<NamesFile>>) {
     let kept = use_mut_ref(Vec::<String>::new);
-    use_effect_with(names.to_vec(), move |names| {
+    use_effect_with(names.clone(), move |names| {
         let ids: Vec<String> = names.iter().map(|n| n.id.clone()).collect();
         for gone in kept.borrow().iter().filter(|id| !ids.contains(id)) {
             let _ = bridge::db_delete(gone);
         }
-        for n in names {
+        for n in names.iter() {
             let mut record = serde_json::to_value(n).unwrap_or_default();
             record["kind"] = NAMES_KIND.into();
             let _ = bridge::db_put(&record.to_string());
