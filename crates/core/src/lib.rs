@@ -125,7 +125,11 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
         return Some(Language::Rlg327Objects);
     }
     if file.ends_with(".des") || file.ends_with(".lua") || !file.contains('.') {
-        let nethack = content.lines().any(starts_a_nethack_level);
+        // Most files of a large DCSS set hold neither word: a substring
+        // search rules them out before any line is looked at.
+        let nethack = (memchr::memmem::find(content.as_bytes(), b"MAZE").is_some()
+            || memchr::memmem::find(content.as_bytes(), b"LEVEL").is_some())
+            && content.lines().any(starts_a_nethack_level);
         let dcss = !nethack
             && content.lines().any(|l| {
                 let l = l.trim_start();

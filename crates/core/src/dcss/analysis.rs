@@ -4,7 +4,7 @@
 
 use super::ast::*;
 use super::checks::{Checks, LintCache};
-use super::{guidelines, lint, parallel, read_and_check, view};
+use super::{guidelines, parallel, read_and_check, set, view};
 use crate::view::View;
 use crate::{Analysis, Language, Options, Symbol, SymbolView};
 
@@ -50,31 +50,29 @@ pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
         tags_by_set: true,
         ..Checks::of(options)
     };
-    // Per file, on its own: parsed and checked, its outline and its
-    // guideline notes (none of which the set's checks change).
+    // Per file, on its own: parsed and checked, its outline, its guideline
+    // notes (none of which the set's checks change) and the facts the set's
+    // checks read; its syntax tree is freed before the next file is read.
     let each = parallel::each(files, |&(name, src)| {
         let f = read_and_check(src, &checks, None, false);
         let mut a = Analysis::empty(Language::DcssDes);
         a.outline = f.vaults.iter().map(vault_symbol).collect();
+        let facts = set::facts(&f, &checks.names);
+        let mut notes = Vec::new();
         if !options.no_guidelines {
             for v in &f.vaults {
-                a.diagnostics.extend(guidelines::notes(v, name));
+                notes.extend(guidelines::notes(v, name));
             }
         }
-        (f, a)
+        a.diagnostics = f.diagnostics;
+        ((name, facts), (a, notes))
     });
-    let (parsed, mut analyses): (Vec<File>, Vec<Analysis>) = each.into_iter().unzip();
-    let mut set: Vec<(String, File)> = files
-        .iter()
-        .map(|(name, _)| name.to_string())
-        .zip(parsed)
-        .collect();
-    lint::lint_set(&mut set, &checks.names);
-    for ((_, f), a) in set.into_iter().zip(&mut analyses) {
-        let notes = std::mem::replace(&mut a.diagnostics, f.diagnostics);
-        a.diagnostics.extend(notes);
+    let (facts, mut analyses): (Vec<_>, Vec<_>) = each.into_iter().unzip();
+    for ((a, notes), found) in analyses.iter_mut().zip(set::findings(&facts)) {
+        a.diagnostics.extend(found);
+        a.diagnostics.append(notes);
     }
-    analyses
+    analyses.into_iter().map(|(a, _)| a).collect()
 }
 
 /// A vault's outline entry: size, ORIENT, depth, tags, whether Lua runs.

@@ -20,7 +20,7 @@ pub struct Checks {
     pub names: names::GameNames,
     /// Seeds each vault is realised with for the seeded checks (none: 0).
     pub seeds: u32,
-    /// Tags are checked by the set of files together (`lint::lint_set`),
+    /// Tags are checked by the set of files together (`set::findings`),
     /// so each file leaves them.
     pub tags_by_set: bool,
 }
@@ -159,7 +159,7 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
                 None => {
                     let mut found = Vec::new();
                     if !checks.tags_by_set {
-                        lint::lint_tags(v, names, &mut found, None, &mut memo);
+                        lint::tag_findings(&lint::open_tags(v, names, &mut memo), None, &mut found);
                     }
                     lint::lint_specs(v, names, &mut found);
                     lint::lint_transforms(v, &mut found);

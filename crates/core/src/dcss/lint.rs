@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::names::{GameNames, NameKind};
-use super::{fields, spec::split_selector, tables, File, Item, Kw, Vault};
+use super::{fields, spec::split_selector, tables, Item, Kw, Vault};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -326,48 +326,71 @@ impl TagMemo {
     }
 }
 
-/// Tags no code reads: one-letter tags and near misses of engine tags (or,
-/// with the selectors of a whole set of files, of tags other vaults use).
-pub fn lint_tags(
-    v: &Vault,
-    game: &GameNames,
-    diags: &mut Vec<Diagnostic>,
-    known_selectors: Option<&HashSet<String>>,
-    memo: &mut TagMemo,
-) {
+/// A tag neither the engine nor the game's names know: whether it is a
+/// mistake depends on the tags other vaults use.
+pub struct OpenTag {
+    pub tag: String,
+    pub span: Span,
+    /// A close engine tag, when there is one.
+    pub engine_near: Option<String>,
+}
+
+/// The vault's tags that no code of the engine and no name of the game
+/// reads.
+pub fn open_tags(v: &Vault, game: &GameNames, memo: &mut TagMemo) -> Vec<OpenTag> {
+    let mut open = Vec::new();
     for d in v.directives("TAGS") {
         for (tag, span) in &d.args {
             let (matched, engine_near) = memo.engine(tag);
-            if matched
-                || known_selectors.is_some_and(|s| s.contains(&**tag))
-                || game.knows(NameKind::Tag, tag)
-            {
-                continue;
+            if !matched && !game.knows(NameKind::Tag, tag) {
+                open.push(OpenTag {
+                    tag: tag.to_string(),
+                    span: *span,
+                    engine_near,
+                });
             }
-            if tag.len() == 1 {
-                diags.push(Diagnostic::warning(
-                    TAG_STRAY,
-                    format!("one-letter tag \"{tag}\": nothing reads it"),
+        }
+    }
+    open
+}
+
+/// Tags no code reads: one-letter tags and near misses of engine tags (or,
+/// with the selectors of a whole set of files, of tags other vaults use).
+pub fn tag_findings(
+    open: &[OpenTag],
+    known_selectors: Option<&HashSet<String>>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for OpenTag {
+        tag,
+        span,
+        engine_near,
+    } in open
+    {
+        if known_selectors.is_some_and(|s| s.contains(tag)) {
+            continue;
+        }
+        if tag.len() == 1 {
+            diags.push(Diagnostic::warning(
+                TAG_STRAY,
+                format!("one-letter tag \"{tag}\": nothing reads it"),
+                *span,
+            ));
+            continue;
+        }
+        let near_selector = known_selectors
+            .filter(|_| tag.len() > 4)
+            .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
+            .map(str::to_string);
+        if let Some(s) = engine_near.clone().or(near_selector) {
+            diags.push(
+                Diagnostic::warning(
+                    TAG_TYPO,
+                    format!("tag \"{tag}\" is read by no code and no vault; did you mean \"{s}\"?"),
                     *span,
-                ));
-                continue;
-            }
-            let near_selector = known_selectors
-                .filter(|_| tag.len() > 4)
-                .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
-                .map(str::to_string);
-            if let Some(s) = engine_near.or(near_selector) {
-                diags.push(
-                    Diagnostic::warning(
-                        TAG_TYPO,
-                        format!(
-                            "tag \"{tag}\" is read by no code and no vault; did you mean \"{s}\"?"
-                        ),
-                        *span,
-                    )
-                    .with_note("the game ignores unknown tags silently"),
-                );
-            }
+                )
+                .with_note("the game ignores unknown tags silently"),
+            );
         }
     }
 }
@@ -900,114 +923,12 @@ pub fn lua_declared_tags<'a, 's: 'a>(
 
 /// Whether Lua code gives a vault its own name as a tag
 /// (`e.tags(e.name())`, `tags(name())`).
-fn tags_own_name(code: &str) -> bool {
+pub(super) fn tags_own_name(code: &str) -> bool {
     if !code.contains("name(") {
         return false;
     }
     let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     squeezed.contains("tags(e.name())") || squeezed.contains("tags(name())")
-}
-
-/// Checks over several files analysed together: selectors from all of
-/// them, Lua-requested tags no vault declares, duplicate names.
-pub fn lint_set(files: &mut [(String, File)], game: &GameNames) {
-    // What each file declares and asks for, each file on its own thread.
-    let found = super::parallel::each(files, |(_, f)| declared_and_requested(f));
-    let mut declared: HashMap<String, usize> = HashMap::new();
-    let mut requested: HashSet<String> = HashSet::new();
-    let mut prefixes: Vec<String> = Vec::new();
-    for (tags, file_prefixes, asked) in found {
-        for t in tags {
-            *declared.entry(t).or_default() += 1;
-        }
-        prefixes.extend(file_prefixes);
-        requested.extend(asked);
-    }
-    // Tags other vaults really use: declared twice or more, or declared and
-    // asked for.
-    let selectors: HashSet<String> = declared
-        .iter()
-        .filter(|(t, n)| **n >= 2 || requested.contains(*t))
-        .map(|(t, _)| t.clone())
-        .collect();
-    // Tag checks again, now knowing every file's selectors: per vault, on
-    // each file's thread.
-    let tag_findings = super::parallel::each(files, |(_, f)| {
-        let mut memo = TagMemo::default();
-        f.vaults
-            .iter()
-            .map(|v| {
-                let mut diags = Vec::new();
-                lint_tags(v, game, &mut diags, Some(&selectors), &mut memo);
-                missing_requests(v, &declared, &prefixes, &mut diags);
-                diags
-            })
-            .collect::<Vec<_>>()
-    });
-    // Names are unique across the set, first come first kept.
-    let mut names: HashMap<String, String> = HashMap::new();
-    for ((path, f), per_vault) in files.iter_mut().zip(tag_findings) {
-        f.diagnostics
-            .retain(|d| d.code != TAG_TYPO && d.code != TAG_STRAY);
-        let mut diags = Vec::new();
-        for (v, found) in f.vaults.iter().zip(per_vault) {
-            diags.extend(found);
-            match names.get(&*v.name) {
-                Some(other) => diags.push(Diagnostic::error(
-                    super::DUPLICATE,
-                    format!("Map named '{}' already loaded at {other}", v.name),
-                    v.name_span,
-                )),
-                None => {
-                    names.insert(v.name.to_string(), path.clone());
-                }
-            }
-        }
-        f.diagnostics.extend(diags);
-    }
-}
-
-/// The tags one file declares (each once per declaration), the tag
-/// prefixes its Lua declares, and the tags its Lua asks for.
-fn declared_and_requested(f: &File) -> (Vec<String>, Vec<String>, Vec<String>) {
-    let (mut tags, mut prefixes) = lua_declared_tags(f.prelude.iter());
-    let mut requested = Vec::new();
-    // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
-    // call) makes each vault's name one of its tags.
-    let names_are_tags = f.lua().any(|l| tags_own_name(&l.text));
-    for v in &f.vaults {
-        tags.extend(v.tags().into_iter().map(str::to_string));
-        if names_are_tags && v.has_lua() {
-            tags.push(v.name.to_ascii_lowercase());
-        }
-        let (lua_tags, lua_prefixes) = lua_declared_tags(v.lua());
-        tags.extend(lua_tags);
-        prefixes.extend(lua_prefixes);
-        requested.extend(requested_tags(v).into_iter().map(|(t, _)| t));
-    }
-    prefixes.retain(|p| !p.is_empty());
-    (tags, prefixes, requested)
-}
-
-/// Tags the vault's Lua asks for that no vault of the set declares.
-fn missing_requests(
-    v: &Vault,
-    declared: &HashMap<String, usize>,
-    prefixes: &[String],
-    diags: &mut Vec<Diagnostic>,
-) {
-    for (t, span) in requested_tags(v) {
-        if !declared.contains_key(&t) && !prefixes.iter().any(|p| t.starts_with(p.as_str())) {
-            diags.push(
-                Diagnostic::warning(
-                    TAG_MISSING,
-                    format!("Lua asks for maps tagged \"{t}\" but no vault declares that tag"),
-                    span,
-                )
-                .with_note("the request finds nothing and the game goes on silently"),
-            );
-        }
-    }
 }
 
 pub const UNKNOWN_MONSTER: &str = "DC0300";

@@ -26,6 +26,7 @@ pub mod reach;
 pub mod reader;
 pub mod realize;
 pub mod seeded;
+pub mod set;
 pub mod spec;
 pub mod tables;
 pub mod triggerables;

@@ -1,0 +1,190 @@
+//! Checks over several files analysed together: tags other vaults use
+//! (selectors), tags Lua asks for that no vault declares, and vault names
+//! used twice.
+//!
+//! Each file leaves behind only the few facts these checks read
+//! ([`Facts`]), so a set of files is read one file at a time and its
+//! syntax trees are freed as it goes: memory stays that of the largest
+//! file, not of the whole set.
+
+use std::collections::{HashMap, HashSet};
+
+use super::lint::{self, OpenTag, TagMemo, TAG_MISSING};
+use super::names::GameNames;
+use super::{File, DUPLICATE};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+/// What the set's checks need of one file.
+#[derive(Default)]
+pub struct Facts {
+    /// The tags it declares (once per declaration).
+    declared: Vec<String>,
+    /// The tag prefixes its Lua declares (`tags("prefix_" .. x)`).
+    prefixes: Vec<String>,
+    /// Per vault, in order.
+    vaults: Vec<VaultFacts>,
+}
+
+struct VaultFacts {
+    name: String,
+    name_span: Span,
+    /// Tags no engine code and no game name reads.
+    open_tags: Vec<OpenTag>,
+    /// Tags its Lua asks for.
+    requested: Vec<(String, Span)>,
+}
+
+/// The facts of one file.
+pub fn facts(f: &File, game: &GameNames) -> Facts {
+    let (mut declared, mut prefixes) = lint::lua_declared_tags(f.prelude.iter());
+    // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
+    // call) makes each vault's name one of its tags.
+    let names_are_tags = f.lua().any(|l| lint::tags_own_name(&l.text));
+    let mut memo = TagMemo::default();
+    let mut vaults = Vec::with_capacity(f.vaults.len());
+    for v in &f.vaults {
+        declared.extend(v.tags().into_iter().map(str::to_string));
+        if names_are_tags && v.has_lua() {
+            declared.push(v.name.to_ascii_lowercase());
+        }
+        let (lua_tags, lua_prefixes) = lint::lua_declared_tags(v.lua());
+        declared.extend(lua_tags);
+        prefixes.extend(lua_prefixes);
+        vaults.push(VaultFacts {
+            name: v.name.to_string(),
+            name_span: v.name_span,
+            open_tags: lint::open_tags(v, game, &mut memo),
+            requested: lint::requested_tags(v),
+        });
+    }
+    prefixes.retain(|p| !p.is_empty());
+    Facts {
+        declared,
+        prefixes,
+        vaults,
+    }
+}
+
+/// The set's findings, per file (`files`: path and facts, in order).
+pub fn findings(files: &[(&str, Facts)]) -> Vec<Vec<Diagnostic>> {
+    let mut declared: HashMap<&str, usize> = HashMap::new();
+    let mut requested: HashSet<&str> = HashSet::new();
+    let mut prefixes: Vec<&str> = Vec::new();
+    for (_, f) in files {
+        for t in &f.declared {
+            *declared.entry(t).or_default() += 1;
+        }
+        prefixes.extend(f.prefixes.iter().map(String::as_str));
+        for v in &f.vaults {
+            requested.extend(v.requested.iter().map(|(t, _)| t.as_str()));
+        }
+    }
+    // Tags other vaults really use: declared twice or more, or declared and
+    // asked for.
+    let selectors: HashSet<String> = declared
+        .iter()
+        .filter(|(t, n)| **n >= 2 || requested.contains(*t))
+        .map(|(t, _)| t.to_string())
+        .collect();
+    // Names are unique across the set, first come first kept.
+    let mut names: HashMap<&str, &str> = HashMap::new();
+    let mut out = Vec::with_capacity(files.len());
+    for (path, f) in files {
+        let mut diags = Vec::new();
+        for v in &f.vaults {
+            lint::tag_findings(&v.open_tags, Some(&selectors), &mut diags);
+            missing_requests(&v.requested, &declared, &prefixes, &mut diags);
+            match names.get(v.name.as_str()) {
+                Some(other) => diags.push(Diagnostic::error(
+                    DUPLICATE,
+                    format!("Map named '{}' already loaded at {other}", v.name),
+                    v.name_span,
+                )),
+                None => {
+                    names.insert(&v.name, path);
+                }
+            }
+        }
+        out.push(diags);
+    }
+    out
+}
+
+/// Tags a vault's Lua asks for that no vault of the set declares.
+fn missing_requests(
+    requested: &[(String, Span)],
+    declared: &HashMap<&str, usize>,
+    prefixes: &[&str],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (t, span) in requested {
+        if !declared.contains_key(t.as_str()) && !prefixes.iter().any(|p| t.starts_with(p)) {
+            diags.push(
+                Diagnostic::warning(
+                    TAG_MISSING,
+                    format!("Lua asks for maps tagged \"{t}\" but no vault declares that tag"),
+                    *span,
+                )
+                .with_note("the request finds nothing and the game goes on silently"),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Analyzer, Language, Options};
+
+    /// (file index, code, the text its span covers) of every set finding.
+    fn set_findings(files: &[(&str, &str)]) -> Vec<(usize, String, String)> {
+        let analyses = Analyzer::new().analyze_set(files, Language::DcssDes, &Options::default());
+        let mut out = Vec::new();
+        for (i, (a, (_, src))) in analyses.iter().zip(files).enumerate() {
+            for d in &a.diagnostics {
+                if ["DC0101", "DC0200", "DC0201", "DC0202"].contains(&d.code.as_str()) {
+                    let text = &src[d.span.start as usize..d.span.end as usize];
+                    out.push((i, d.code.clone(), text.to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn tags_names_and_requests_are_resolved_across_the_files() {
+        let a = "NAME: pool_a\nTAGS: my_pool\nMAP\n.\nENDMAP\n\n\
+                 NAME: twice\nTAGS: my_poool q\nMAP\n.\nENDMAP\n";
+        let b = "NAME: asker\n: dgn.place_maps{tag = \"my_pool\"}\n\
+                 SUBVAULT: X : no_such_vault_tag\nMAP\nX\nENDMAP\n\n\
+                 NAME: twice\nMAP\n.\nENDMAP\n";
+        let found = set_findings(&[("a.des", a), ("b.des", b)]);
+        // `my_pool` is asked for in b, so it is a selector and `my_poool`
+        // in a is a near miss of it; `q` is a one-letter tag; the subvault
+        // asks for a tag no file declares; `twice` is named in both files.
+        assert!(
+            found.contains(&(0, "DC0200".into(), "my_poool".into())),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(0, "DC0201".into(), "q".into())),
+            "{found:?}"
+        );
+        assert!(
+            found.iter().any(|(i, c, _)| *i == 1 && c == "DC0202"),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(1, "DC0101".into(), "twice".into())),
+            "{found:?}"
+        );
+        assert!(!found.iter().any(|(_, _, t)| t == "my_pool"), "{found:?}");
+        // Alone, file a has no selector `my_pool`: its near miss is not
+        // reported (no engine tag is near it), and nothing is named twice.
+        let alone = set_findings(&[("a.des", a)]);
+        assert!(
+            !alone.iter().any(|(_, c, _)| c == "DC0200" || c == "DC0101"),
+            "{alone:?}"
+        );
+    }
+}
