@@ -454,7 +454,14 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)], options: &Options
     let mut vaults = 0;
     let mut errors = 0;
     let mut by_code: std::collections::BTreeMap<String, usize> = Default::default();
-    for ((path, src), a) in files.iter().zip(&analyses) {
+    // Each file's report is written on the workers (a large set's report
+    // is a megabyte of text), then printed in the files' order.
+    let jobs: Vec<_> = files.iter().zip(&analyses).collect();
+    let reports = vaultwright::parallel::each(&jobs, |((path, src), a)| match format {
+        Format::Json => format!("{}\n", json_report(path, src, a)),
+        Format::Human => render::diagnostics(&path.to_string_lossy(), src, &a.diagnostics, color),
+    });
+    for (a, report) in analyses.iter().zip(reports) {
         vaults += a.outline.len();
         for d in &a.diagnostics {
             if d.is_error() {
@@ -465,18 +472,11 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)], options: &Options
         }
         match format {
             Format::Json => {
-                if let Err(code) =
-                    output::stdout(format!("{}\n", json_report(path, src, a)).as_bytes())
-                {
+                if let Err(code) = output::stdout(report.as_bytes()) {
                     return code;
                 }
             }
-            Format::Human => {
-                eprint!(
-                    "{}",
-                    render::diagnostics(&path.to_string_lossy(), src, &a.diagnostics, color)
-                );
-            }
+            Format::Human => eprint!("{report}"),
         }
     }
     let warnings: Vec<String> = by_code.iter().map(|(c, n)| format!("{c} {n}")).collect();
@@ -503,18 +503,18 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
     };
     let files = &expand(files)[..];
     if files.len() > 1 {
-        let mut dcss = Vec::new();
-        for f in files {
-            let Ok(text) = read_source(f) else { break };
+        // Read on the workers: a set of vault files is megabytes of text.
+        let dcss: Option<Vec<(PathBuf, String)>> = vaultwright::parallel::each(files, |f| {
+            let text = read_source(f).ok()?;
             let comments_only = text
                 .lines()
                 .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
-            if language_of(f, &text, forced).ok() != Some(Language::DcssDes) && !comments_only {
-                break;
-            }
-            dcss.push((f.clone(), text));
-        }
-        if dcss.len() == files.len() {
+            let is_dcss = language_of(f, &text, forced).ok() == Some(Language::DcssDes);
+            (is_dcss || comments_only).then(|| (f.clone(), text))
+        })
+        .into_iter()
+        .collect();
+        if let Some(dcss) = dcss {
             return check_dcss_set(format, &dcss, &options);
         }
     }

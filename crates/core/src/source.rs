@@ -100,11 +100,7 @@ pub struct LineIndex {
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0u32];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                starts.push(i as u32 + 1);
-            }
-        }
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1));
         LineIndex {
             starts,
             len: text.len() as u32,

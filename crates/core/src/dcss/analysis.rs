@@ -4,7 +4,8 @@
 
 use super::ast::*;
 use super::checks::{Checks, LintCache};
-use super::{guidelines, parallel, read_and_check, set, view};
+use super::{guidelines, read_and_check, set, view};
+use crate::parallel;
 use crate::view::View;
 use crate::{Analysis, Language, Options, Symbol, SymbolView};
 
@@ -53,20 +54,24 @@ pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
     // Per file, on its own: parsed and checked, its outline, its guideline
     // notes (none of which the set's checks change) and the facts the set's
     // checks read; its syntax tree is freed before the next file is read.
-    let each = parallel::each(files, |&(name, src)| {
-        let f = read_and_check(src, &checks, None, false);
-        let mut a = Analysis::empty(Language::DcssDes);
-        a.outline = f.vaults.iter().map(vault_symbol).collect();
-        let facts = set::facts(&f, &checks.names);
-        let mut notes = Vec::new();
-        if !options.no_guidelines {
-            for v in &f.vaults {
-                notes.extend(guidelines::notes(v, name));
+    let each = parallel::each_largest_first(
+        files,
+        |(_, src)| src.len(),
+        |&(name, src)| {
+            let f = read_and_check(src, &checks, None, false);
+            let mut a = Analysis::empty(Language::DcssDes);
+            a.outline = f.vaults.iter().map(vault_symbol).collect();
+            let facts = set::facts(&f, &checks.names);
+            let mut notes = Vec::new();
+            if !options.no_guidelines {
+                for v in &f.vaults {
+                    notes.extend(guidelines::notes(v, name));
+                }
             }
-        }
-        a.diagnostics = f.diagnostics;
-        ((name, facts), (a, notes))
-    });
+            a.diagnostics = f.diagnostics;
+            ((name, facts), (a, notes))
+        },
+    );
     let (facts, mut analyses): (Vec<_>, Vec<_>) = each.into_iter().unzip();
     for ((a, notes), found) in analyses.iter_mut().zip(set::findings(&facts)) {
         a.diagnostics.extend(found);
@@ -77,35 +82,60 @@ pub fn analyze_set(files: &[(&str, &str)], options: &Options) -> Vec<Analysis> {
 
 /// A vault's outline entry: size, ORIENT, depth, tags, whether Lua runs.
 fn vault_symbol(v: &Vault) -> Symbol {
+    use std::fmt::Write;
+    // Parts joined by " · ", written into one string (one per vault of a
+    // set of thousands).
+    let mut detail = String::new();
+    fn part(detail: &mut String) {
+        if !detail.is_empty() {
+            detail.push_str(" · ");
+        }
+    }
     let (w, h) = v.size();
-    let mut detail = Vec::new();
     if h > 0 {
-        detail.push(format!("{w}x{h}"));
+        let _ = write!(detail, "{w}x{h}");
     }
     if let Some(o) = v.first_arg("ORIENT").filter(|o| !o.is_empty()) {
-        detail.push(o.to_string());
+        part(&mut detail);
+        detail.push_str(o);
     }
-    let depth: Vec<&str> = v
+    let mut depths = v
         .directives("DEPTH")
         .filter_map(|d| d.args.first().map(|(s, _)| &**s))
-        .collect();
-    if !depth.is_empty() {
-        detail.push(depth.join(", "));
+        .peekable();
+    if depths.peek().is_some() {
+        part(&mut detail);
+        for (i, d) in depths.enumerate() {
+            if i > 0 {
+                detail.push_str(", ");
+            }
+            detail.push_str(d);
+        }
     } else if let Some(dd) = &v.default_depth {
-        detail.push(format!("{dd} (default)"));
+        part(&mut detail);
+        let _ = write!(detail, "{dd} (default)");
     }
-    let tags = v.tags();
-    if !tags.is_empty() {
-        detail.push(format!("tags: {}", tags.join(" ")));
+    let mut tags = v
+        .directives("TAGS")
+        .flat_map(|d| d.args.iter().map(|(s, _)| &**s))
+        .peekable();
+    if tags.peek().is_some() {
+        part(&mut detail);
+        detail.push_str("tags:");
+        for t in tags {
+            detail.push(' ');
+            detail.push_str(t);
+        }
     }
     if v.has_lua() {
-        detail.push("Lua".into());
+        part(&mut detail);
+        detail.push_str("Lua");
     }
     Symbol {
         name: v.name.to_string(),
         kind: "vault".into(),
         span: v.span,
         name_span: v.name_span,
-        detail: detail.join(" · "),
+        detail,
     }
 }

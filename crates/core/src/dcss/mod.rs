@@ -20,7 +20,6 @@ pub mod lua_lex;
 pub mod marker_lines;
 pub mod markers;
 pub mod names;
-pub mod parallel;
 pub mod plan;
 pub mod reach;
 pub mod reader;

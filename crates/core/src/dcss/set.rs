@@ -89,26 +89,34 @@ pub fn findings(files: &[(&str, Facts)]) -> Vec<Vec<Diagnostic>> {
         .collect();
     // Names are unique across the set, first come first kept.
     let mut names: HashMap<&str, &str> = HashMap::new();
-    let mut out = Vec::with_capacity(files.len());
-    for (path, f) in files {
-        let mut diags = Vec::new();
-        for v in &f.vaults {
-            lint::tag_findings(&v.open_tags, Some(&selectors), &mut diags);
-            missing_requests(&v.requested, &declared, &prefixes, &mut diags);
-            match names.get(v.name.as_str()) {
-                Some(other) => diags.push(Diagnostic::error(
+    let with_twins: Vec<(&Facts, Vec<Option<Diagnostic>>)> = files
+        .iter()
+        .map(|(path, f)| {
+            let twins = f.vaults.iter().map(|v| match names.get(v.name.as_str()) {
+                Some(other) => Some(Diagnostic::error(
                     DUPLICATE,
                     format!("Map named '{}' already loaded at {other}", v.name),
                     v.name_span,
                 )),
                 None => {
                     names.insert(&v.name, path);
+                    None
                 }
-            }
+            });
+            (f, twins.collect())
+        })
+        .collect();
+    // Per file on the workers: near misses are searched among thousands
+    // of selectors.
+    crate::parallel::each(&with_twins, |(f, twins)| {
+        let mut diags = Vec::new();
+        for (v, twin) in f.vaults.iter().zip(twins) {
+            lint::tag_findings(&v.open_tags, Some(&selectors), &mut diags);
+            missing_requests(&v.requested, &declared, &prefixes, &mut diags);
+            diags.extend(twin.clone());
         }
-        out.push(diags);
-    }
-    out
+        diags
+    })
 }
 
 /// Tags a vault's Lua asks for that no vault of the set declares.

@@ -216,11 +216,9 @@ pub(crate) fn table_calls_in(code: &str, toks: &[Token], at: usize) -> Vec<Call>
         // `Name`, `Name:new`, then `{` or `({`.
         let name_tok = toks[i];
         let mut j = i + 1;
-        let mut name = text(&name_tok).to_string();
-        if toks.get(j).is_some_and(|t| text(t) == ":")
-            && toks.get(j + 1).is_some_and(|t| text(t) == "new")
-        {
-            name.push_str(":new");
+        let method = toks.get(j).is_some_and(|t| text(t) == ":")
+            && toks.get(j + 1).is_some_and(|t| text(t) == "new");
+        if method {
             j += 2;
         }
         if toks.get(j).is_some_and(|t| text(t) == "(") {
@@ -231,6 +229,10 @@ pub(crate) fn table_calls_in(code: &str, toks: &[Token], at: usize) -> Vec<Call>
             continue;
         }
         let (keys, end) = table_keys(code, toks, j, at);
+        let mut name = text(&name_tok).to_string();
+        if method {
+            name.push_str(":new");
+        }
         out.push(Call {
             name,
             span: Span::new(at + name_tok.start, at + toks[end.min(toks.len() - 1)].end),

@@ -37,6 +37,24 @@ pub fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec
     done.into_iter().map(|(_, r)| r).collect()
 }
 
+/// [`each`], with the items started largest first (by `size`), so that no
+/// worker starts a large item when the others are nearly done; results in
+/// the items' order.
+pub fn each_largest_first<T: Sync, R: Send>(
+    items: &[T],
+    size: impl Fn(&T) -> usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(size(&items[i])));
+    let done = each(&order, |&i| (i, work(&items[i])));
+    let mut slots: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
+    for (i, r) in done {
+        slots[i] = Some(r);
+    }
+    slots.into_iter().flatten().collect()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -45,5 +63,7 @@ mod tests {
         let squares = super::each(&items, |&i| i * i);
         assert_eq!(squares, items.iter().map(|i| i * i).collect::<Vec<_>>());
         assert!(super::each(&[] as &[u8], |&b| b).is_empty());
+        let by_size = super::each_largest_first(&items, |&i| (i % 7) as usize, |&i| i * i);
+        assert_eq!(by_size, squares);
     }
 }
