@@ -453,7 +453,7 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)], options: &Options
     let color = colour_for(std::io::stderr().is_terminal());
     let mut vaults = 0;
     let mut errors = 0;
-    let mut by_code: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut by_code: std::collections::BTreeMap<&str, usize> = Default::default();
     // Each file's report is written on the workers (a large set's report
     // is a megabyte of text), then printed in the files' order.
     let jobs: Vec<_> = files.iter().zip(&analyses).collect();
@@ -467,7 +467,7 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)], options: &Options
             if d.is_error() {
                 errors += 1;
             } else {
-                *by_code.entry(d.code.clone()).or_default() += 1;
+                *by_code.entry(&d.code).or_default() += 1;
             }
         }
         match format {

@@ -221,10 +221,13 @@ impl GlyphSet {
 
 /// Tags asked for by Lua (`tag = "x"`, `tags = "x"`) and SUBVAULT lines.
 pub fn requested_tags(v: &Vault) -> Vec<(String, Span)> {
+    static TAG: std::sync::OnceLock<memchr::memmem::Finder<'static>> = std::sync::OnceLock::new();
     let mut out = Vec::new();
     for item in &v.items {
         match item {
-            Item::Lua(l) => {
+            // Most Lua names no tag at all: a substring search rules it out
+            // before its tokens are walked.
+            Item::Lua(l) if holds(&TAG, "tag", &l.text) => {
                 let found =
                     super::lua_lex::assigned_strings_in(&l.text, l.tokens(), &["tag", "tags"]);
                 for (off, body) in found {
