@@ -23,43 +23,53 @@ pub enum Mode {
     N,
 }
 
+/// What each argument of a keyword is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takes {
+    /// Text read as the keyword reads it.
+    Text,
+    /// `KEY = value` or `KEY : value`, split once by the reader
+    /// ([`Directive::selectors`]).
+    Selectors,
+}
+
 /// Every header keyword, once: its text with the colon, how its arguments
-/// are captured, and its [`Kw`] (in [`Kw`]'s order: `Kw as usize` indexes
-/// the table).
-pub const KEYWORDS: &[(&str, Mode, Kw)] = &[
-    ("NAME:", Mode::A, Kw::Name),
-    ("DESC:", Mode::A, Kw::Desc),
-    ("DEPTH:", Mode::A, Kw::Depth),
-    ("PLACE:", Mode::A, Kw::Place),
-    ("ORIENT:", Mode::A, Kw::Orient),
-    ("WELCOME:", Mode::A, Kw::Welcome),
-    ("default-depth:", Mode::A, Kw::DefaultDepth),
-    ("LFLOORCOL:", Mode::A, Kw::Lfloorcol),
-    ("LROCKCOL:", Mode::A, Kw::Lrockcol),
-    ("LFLOORTILE:", Mode::A, Kw::Lfloortile),
-    ("LROCKTILE:", Mode::A, Kw::Lrocktile),
-    ("MARKER:", Mode::A, Kw::Marker),
-    ("CLEAR:", Mode::A, Kw::Clear),
-    ("KFEAT:", Mode::A, Kw::Kfeat),
-    ("KITEM:", Mode::A, Kw::Kitem),
-    ("KMONS:", Mode::A, Kw::Kmons),
-    ("KMASK:", Mode::A, Kw::Kmask),
-    ("KPROP:", Mode::A, Kw::Kprop),
-    ("SUBVAULT:", Mode::A, Kw::Subvault),
-    ("SUBST:", Mode::L, Kw::Subst),
-    ("NSUBST:", Mode::L, Kw::Nsubst),
-    ("SHUFFLE:", Mode::L, Kw::Shuffle),
-    ("COLOUR:", Mode::L, Kw::Colour),
-    ("FTILE:", Mode::L, Kw::Ftile),
-    ("RTILE:", Mode::L, Kw::Rtile),
-    ("TILE:", Mode::L, Kw::Tile),
-    ("FHEIGHT:", Mode::L, Kw::Fheight),
-    ("ITEM:", Mode::L, Kw::Item),
-    ("MONS:", Mode::M, Kw::Mons),
-    ("TAGS:", Mode::K, Kw::Tags),
-    ("CHANCE:", Mode::N, Kw::Chance),
-    ("WEIGHT:", Mode::N, Kw::Weight),
-    ("ORDER:", Mode::N, Kw::Order),
+/// are captured, its [`Kw`] (in [`Kw`]'s order: `Kw as usize` indexes the
+/// table) and what each argument is.
+pub const KEYWORDS: &[(&str, Mode, Kw, Takes)] = &[
+    ("NAME:", Mode::A, Kw::Name, Takes::Text),
+    ("DESC:", Mode::A, Kw::Desc, Takes::Text),
+    ("DEPTH:", Mode::A, Kw::Depth, Takes::Text),
+    ("PLACE:", Mode::A, Kw::Place, Takes::Text),
+    ("ORIENT:", Mode::A, Kw::Orient, Takes::Text),
+    ("WELCOME:", Mode::A, Kw::Welcome, Takes::Text),
+    ("default-depth:", Mode::A, Kw::DefaultDepth, Takes::Text),
+    ("LFLOORCOL:", Mode::A, Kw::Lfloorcol, Takes::Text),
+    ("LROCKCOL:", Mode::A, Kw::Lrockcol, Takes::Text),
+    ("LFLOORTILE:", Mode::A, Kw::Lfloortile, Takes::Text),
+    ("LROCKTILE:", Mode::A, Kw::Lrocktile, Takes::Text),
+    ("MARKER:", Mode::A, Kw::Marker, Takes::Selectors),
+    ("CLEAR:", Mode::A, Kw::Clear, Takes::Text),
+    ("KFEAT:", Mode::A, Kw::Kfeat, Takes::Selectors),
+    ("KITEM:", Mode::A, Kw::Kitem, Takes::Selectors),
+    ("KMONS:", Mode::A, Kw::Kmons, Takes::Selectors),
+    ("KMASK:", Mode::A, Kw::Kmask, Takes::Selectors),
+    ("KPROP:", Mode::A, Kw::Kprop, Takes::Selectors),
+    ("SUBVAULT:", Mode::A, Kw::Subvault, Takes::Selectors),
+    ("SUBST:", Mode::L, Kw::Subst, Takes::Selectors),
+    ("NSUBST:", Mode::L, Kw::Nsubst, Takes::Selectors),
+    ("SHUFFLE:", Mode::L, Kw::Shuffle, Takes::Text),
+    ("COLOUR:", Mode::L, Kw::Colour, Takes::Selectors),
+    ("FTILE:", Mode::L, Kw::Ftile, Takes::Selectors),
+    ("RTILE:", Mode::L, Kw::Rtile, Takes::Selectors),
+    ("TILE:", Mode::L, Kw::Tile, Takes::Selectors),
+    ("FHEIGHT:", Mode::L, Kw::Fheight, Takes::Selectors),
+    ("ITEM:", Mode::L, Kw::Item, Takes::Text),
+    ("MONS:", Mode::M, Kw::Mons, Takes::Text),
+    ("TAGS:", Mode::K, Kw::Tags, Takes::Text),
+    ("CHANCE:", Mode::N, Kw::Chance, Takes::Text),
+    ("WEIGHT:", Mode::N, Kw::Weight, Takes::Text),
+    ("ORDER:", Mode::N, Kw::Order, Takes::Text),
 ];
 
 /// A header keyword, for comparisons that cost one byte instead of a
@@ -111,12 +121,17 @@ impl Kw {
         KEYWORDS[self as usize].0.trim_end_matches(':')
     }
 
+    /// What each of the keyword's arguments is.
+    pub fn takes(self) -> Takes {
+        KEYWORDS[self as usize].3
+    }
+
     /// The keyword named `name` (without its colon).
     pub fn from_name(name: &str) -> Option<Kw> {
         KEYWORDS
             .iter()
             .find(|(k, ..)| k.len() == name.len() + 1 && k.starts_with(name))
-            .map(|&(.., kw)| kw)
+            .map(|&(_, _, kw, _)| kw)
     }
 }
 
@@ -147,6 +162,63 @@ pub struct Directive<'a> {
     pub span: Span,
     /// Written between a Lua `if`/`for`/`while`/`function` and its `end`.
     pub conditional: bool,
+    /// Per argument, where its `KEY = value` parts lie, for the keywords
+    /// that take selectors (empty for the others).
+    pub splits: Vec<Option<Split>>,
+}
+
+/// An argument's `KEY`, separator and `value`, split as the game splits
+/// them: the first `=` or `:` after the first character, both sides
+/// trimmed of ASCII blanks.
+pub type Selector<'s> = (&'s str, char, &'s str);
+
+/// Where an argument's selector parts lie in its text: worked out once,
+/// by the reader, and read by every check.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Split {
+    key: (u32, u32),
+    sep: u8,
+    value: (u32, u32),
+}
+
+impl Split {
+    /// The split of `arg`, if it is `KEY = value` or `KEY : value`.
+    pub fn of(arg: &str) -> Option<Split> {
+        let (key, sep, value) = super::spec::split_selector(arg)?;
+        // Both parts are slices of `arg`: their offsets in it.
+        let at = |part: &str| {
+            let from = part.as_ptr() as usize - arg.as_ptr() as usize;
+            (from as u32, (from + part.len()) as u32)
+        };
+        Some(Split {
+            key: at(key),
+            sep: sep as u8,
+            value: at(value),
+        })
+    }
+
+    /// The parts in `arg`, the text the split was made of.
+    fn parts(self, arg: &str) -> Option<Selector<'_>> {
+        let part = |(a, b): (u32, u32)| arg.get(a as usize..b as usize);
+        Some((part(self.key)?, char::from(self.sep), part(self.value)?))
+    }
+}
+
+impl<'a> Directive<'a> {
+    /// Each argument with its selector (`None` for an argument that is not
+    /// `KEY = value`, and for every argument of a keyword that takes no
+    /// selectors).
+    pub fn selectors(&self) -> impl Iterator<Item = (&Arg<'a>, Option<Selector<'_>>)> {
+        self.args.iter().enumerate().map(|(i, arg)| {
+            let parts = self
+                .splits
+                .get(i)
+                .copied()
+                .flatten()
+                .and_then(|s| s.parts(&arg.0));
+            (arg, parts)
+        })
+    }
 }
 
 /// One argument: its text and where it came from.

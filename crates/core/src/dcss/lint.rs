@@ -242,8 +242,8 @@ pub fn requested_tags(v: &Vault) -> Vec<(String, Span)> {
                 }
             }
             Item::Directive(d) if d.keyword == "SUBVAULT" => {
-                for (a, span) in &d.args {
-                    if let Some((_, _, val)) = split_selector(a) {
+                for ((_, span), sel) in d.selectors() {
+                    if let Some((_, _, val)) = sel {
                         for alt in val.split('/') {
                             if let Some(tag) = alt.split_whitespace().next() {
                                 let tag = tag.split(':').next().unwrap_or(tag).to_ascii_lowercase();
@@ -539,15 +539,15 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
                 }
             }
             Kw::Kitem => {
-                for (a, span) in &d.args {
-                    if let Some((_, _, val)) = split_selector(a) {
+                for ((_, span), sel) in d.selectors() {
+                    if let Some((_, _, val)) = sel {
                         item_warnings(val, *span, game, diags);
                     }
                 }
             }
             Kw::Kfeat => {
-                for (a, span) in &d.args {
-                    if let Some((_, _, val)) = split_selector(a) {
+                for ((_, span), sel) in d.selectors() {
+                    if let Some((_, _, val)) = sel {
                         feature_errors(val, *span, game, diags);
                     }
                 }
@@ -560,11 +560,20 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
                 }
             }
             Kw::Ftile | Kw::Rtile | Kw::Tile => {
-                for (a, span) in &d.args {
-                    tile_errors(a, *span, game, diags);
+                for ((a, span), sel) in d.selectors() {
+                    if let Some((_, _, value)) = sel {
+                        tile_errors(a, value, *span, game, diags);
+                    }
                 }
             }
-            Kw::Colour | Kw::Lfloorcol | Kw::Lrockcol => {
+            Kw::Colour => {
+                for ((_, span), sel) in d.selectors() {
+                    if let Some((_, _, value)) = sel {
+                        colour_warnings(d.keyword, value, *span, diags);
+                    }
+                }
+            }
+            Kw::Lfloorcol | Kw::Lrockcol => {
                 for (a, span) in &d.args {
                     colour_warnings(d.keyword, a, *span, diags);
                 }
@@ -576,8 +585,8 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
                 }
             }
             Kw::Kmons => {
-                for (a, span) in &d.args {
-                    if let Some((_, _, val)) = split_selector(a) {
+                for ((_, span), sel) in d.selectors() {
+                    if let Some((_, _, val)) = sel {
                         check_spec(val, *span, None, diags);
                         monster_warnings(val, *span, game, diags);
                     }
@@ -616,10 +625,10 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     let transforms = v.has(Kw::Subst) || v.has(Kw::Nsubst) || v.has(Kw::Shuffle);
     for item in if transforms { &v.items[..] } else { &[] } {
         if let Item::Directive(d) = item {
-            for (a, _) in &d.args {
+            for ((a, _), sel) in d.selectors() {
                 match d.kw {
                     Kw::Subst => {
-                        if let Some((_, _, val)) = split_selector(a) {
+                        if let Some((_, _, val)) = sel {
                             let mut found = GlyphSet::default();
                             if super::spec::each_weighted_glyph(val, |g, _| found.extend([g]))
                                 .is_ok()
@@ -629,7 +638,7 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
                         }
                     }
                     Kw::Nsubst => {
-                        if let Some((_, _, val)) = split_selector(a) {
+                        if let Some((_, _, val)) = sel {
                             for seg in super::spec::nsubst_segments(val) {
                                 let mut found = GlyphSet::default();
                                 if super::spec::each_weighted_glyph(seg.repl, |g, _| {
@@ -652,8 +661,8 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     }
     for kw in ["KFEAT", "KMONS", "KITEM"] {
         for d in v.directives(kw) {
-            for (a, span) in &d.args {
-                if let Some((key, _, _)) = split_selector(a) {
+            for ((_, span), sel) in d.selectors() {
+                if let Some((key, _, _)) = sel {
                     if !key.bytes().any(|k| glyphs.contains(&k)) {
                         diags.push(Diagnostic::warning(
                             KEY_UNUSED,
@@ -714,10 +723,10 @@ fn final_glyphs(v: &Vault, in_map: GlyphSet) -> GlyphSet {
     let mut set = in_map;
     for item in &v.items {
         let Item::Directive(d) = item else { continue };
-        for (a, _) in &d.args {
+        for ((a, _), sel) in d.selectors() {
             match d.kw {
                 Kw::Subst | Kw::Nsubst => {
-                    let Some((key, _, val)) = split_selector(a) else {
+                    let Some((key, _, val)) = sel else {
                         continue;
                     };
                     if !key.bytes().any(|g| set.contains(&g)) {
@@ -764,7 +773,7 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
     mentioned.extend([b' ']);
     for item in &v.items {
         let Item::Directive(d) = item else { continue };
-        for (a, _) in &d.args {
+        for ((a, _), sel) in d.selectors() {
             match d.kw {
                 Kw::Shuffle | Kw::Clear => mentioned.extend(a.bytes()),
                 Kw::Marker
@@ -781,7 +790,7 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
                 | Kw::Rtile
                 | Kw::Tile
                 | Kw::Fheight => {
-                    if let Some((key, _, _)) = split_selector(a) {
+                    if let Some((key, _, _)) = sel {
                         mentioned.extend(key.bytes());
                     }
                 }
@@ -849,8 +858,7 @@ fn lint_unsatisfiable_substs(v: &Vault, counts: &[u32; 256], diags: &mut Vec<Dia
         ) {
             continue;
         }
-        for (a, span) in &d.args {
-            let sel = split_selector(a);
+        for ((a, span), sel) in d.selectors() {
             if let (Some((key, _, value)), Kw::Subst | Kw::Nsubst) = (sel, d.kw) {
                 let certain = !key.bytes().any(|g| touched.contains(&g));
                 let have: usize = if certain {
@@ -1460,12 +1468,10 @@ fn modifier_errors(spec: &str, span: Span, game: &GameNames, diags: &mut Vec<Dia
     }
 }
 
-/// FTILE/RTILE/TILE alternatives against the dungeon tile names: the game
-/// rejects an unknown one when it compiles the vault ("bad spec").
-fn tile_errors(arg: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
-    let Some((_, _, value)) = split_selector(arg) else {
-        return;
-    };
+/// FTILE/RTILE/TILE alternatives (`value`, of the argument `arg`) against the
+/// dungeon tile names: the game rejects an unknown one when it compiles
+/// the vault ("bad spec").
+fn tile_errors(arg: &str, value: &str, span: Span, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     for alt in fields(value, |b| b == b'/') {
         // `name w:N`, `name:N` (blanks allowed after the colon) and the
         // flags `no_random` and `last_tile` anywhere.
@@ -1608,17 +1614,10 @@ fn feature_errors(value: &str, span: Span, game: &GameNames, diags: &mut Vec<Dia
     }
 }
 
-/// COLOUR alternatives and LFLOORCOL/LROCKCOL values against the game's
-/// colour names (warnings: Lua may add colours with colour.add_colour).
-fn colour_warnings(keyword: &str, arg: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    let value = if keyword == "COLOUR" {
-        match split_selector(arg) {
-            Some((_, _, v)) => v,
-            None => return,
-        }
-    } else {
-        arg
-    };
+/// COLOUR alternatives (an argument's value) and LFLOORCOL/LROCKCOL values
+/// against the game's colour names (warnings: Lua may add colours with
+/// colour.add_colour).
+fn colour_warnings(keyword: &str, value: &str, span: Span, diags: &mut Vec<Diagnostic>) {
     for alt in fields(value, |b| b == b'/') {
         let stripped = strip_weights(alt);
         let name: &str = match stripped.rsplit_once(':') {
@@ -1762,7 +1761,7 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
         .iter()
         .flat_map(|k| v.directives(k))
     {
-        for (a, span) in &d.args {
+        for ((a, span), sel) in d.selectors() {
             let problem = match d.keyword {
                 "SHUFFLE" => {
                     // Segment lengths with blanks removed must agree.
@@ -1777,7 +1776,7 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
                     segs.any(|l| l != first)
                         .then(|| "block shuffle segment length mismatch".to_string())
                 }
-                _ => match split_selector(a) {
+                _ => match sel {
                     None => Some(format!("malformed declaration - must use = or : in '{a}'")),
                     Some((_, _, val)) if d.keyword == "SUBST" => {
                         super::spec::each_weighted_glyph(val, |_, _| ()).err()

@@ -5,7 +5,6 @@
 
 use super::lua_lex::Kind;
 use super::names::{GameNames, NameKind};
-use super::spec::split_selector;
 use super::{tables, File, Kw};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
@@ -18,8 +17,8 @@ pub fn check(f: &File, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     let mut defined: Option<Vec<String>> = None;
     for v in f.vaults.iter().filter(|v| v.has(Kw::Marker)) {
         for d in v.directives("MARKER") {
-            for (arg, span) in &d.args {
-                let Some((key, _, value)) = split_selector(arg) else {
+            for ((_, span), sel) in d.selectors() {
+                let Some((key, _, value)) = sel else {
                     continue;
                 };
                 if key.chars().count() != 1 {

@@ -141,8 +141,28 @@ mod tests {
     }
 
     #[test]
+    fn selectors_are_split_once_as_the_game_splits_them() {
+        let src = "NAME: v\nKFEAT: é = lava\nSUBST: a : b\\\n c, xy\nKMONS: Z=orc\n\
+                   SHUFFLE: ab/cd\nMAP\nab\nENDMAP\n";
+        let f = parse(src);
+        let sel = |kw| -> Vec<Option<(String, char, String)>> {
+            directive(&f, kw)
+                .selectors()
+                .map(|(_, s)| s.map(|(k, c, v)| (k.to_string(), c, v.to_string())))
+                .collect()
+        };
+        let some = |k: &str, c, v: &str| Some((k.to_string(), c, v.to_string()));
+        assert_eq!(sel("KFEAT"), [some("é", '=', "lava")]);
+        // Joined from a continuation line; an item that is no selector.
+        assert_eq!(sel("SUBST"), [some("a", ':', "bc"), None]);
+        assert_eq!(sel("KMONS"), [some("Z", '=', "orc")]);
+        // SHUFFLE's arguments are no selectors, whatever they hold.
+        assert_eq!(sel("SHUFFLE"), [None]);
+    }
+
+    #[test]
     fn every_keyword_is_recognised_with_its_mode() {
-        for (i, &(k, mode, kw)) in KEYWORDS.iter().enumerate() {
+        for (i, &(k, mode, kw, _)) in KEYWORDS.iter().enumerate() {
             assert_eq!(kw as usize, i, "the table is in Kw's order");
             let (text, m, found) = keyword_at(&format!("{k} x")).expect("keyword");
             assert_eq!((text, m, found), (k, mode, kw));

@@ -8,8 +8,8 @@
 //! each at the cells holding its glyph when its turn comes, so a marker
 //! written after a SUBST that consumed its glyph is placed nowhere.
 
-use super::spec::{nsubst_segments, split_selector, weighted_glyphs, NsubstSegment};
-use super::{lua_item_markers, Directive, Item, Kw, LuaKind, Vault};
+use super::spec::{nsubst_segments, weighted_glyphs, NsubstSegment};
+use super::{lua_item_markers, Directive, Item, Kw, LuaKind, Selector, Vault};
 use crate::rng::Rng;
 use crate::source::Span;
 
@@ -183,12 +183,12 @@ impl Plan {
             }
             return;
         }
-        for (arg, span) in &d.args {
+        for ((arg, span), sel) in d.selectors() {
             let step = match d.kw {
-                Kw::Subst => subst(arg),
-                Kw::Nsubst => nsubst(arg, &mut self.problems, *span),
+                Kw::Subst => subst(arg, sel),
+                Kw::Nsubst => nsubst(arg, sel, &mut self.problems, *span),
                 Kw::Shuffle => shuffle(arg),
-                Kw::Marker => Ok(marker(arg)),
+                Kw::Marker => Ok(sel.and_then(marker)),
                 _ => Ok(Some(Step::Clear(GlyphSet::of(
                     &arg.bytes()
                         .filter(|b| !b.is_ascii_whitespace())
@@ -291,8 +291,9 @@ fn malformed(item: &str) -> String {
     format!("malformed declaration - must use = or : in '{item}'")
 }
 
-fn subst(item: &str) -> Result<Option<Step>, String> {
-    let (key, sep, value) = split_selector(item).ok_or_else(|| malformed(item))?;
+/// `item` and its selector (none: the game's "malformed declaration").
+fn subst(item: &str, sel: Option<Selector>) -> Result<Option<Step>, String> {
+    let (key, sep, value) = sel.ok_or_else(|| malformed(item))?;
     Ok(Some(Step::Subst {
         keys: GlyphSet::of(key.as_bytes()),
         choice: Choice {
@@ -306,10 +307,11 @@ fn subst(item: &str) -> Result<Option<Step>, String> {
 /// recorded, and the step still runs (its shuffle draws as the game's does).
 fn nsubst(
     item: &str,
+    sel: Option<Selector>,
     problems: &mut Vec<(Span, String)>,
     span: Span,
 ) -> Result<Option<Step>, String> {
-    let (key, _, value) = split_selector(item).ok_or_else(|| malformed(item))?;
+    let (key, _, value) = sel.ok_or_else(|| malformed(item))?;
     let mut segments = Vec::new();
     for NsubstSegment { count, sep, repl } in nsubst_segments(value) {
         match weighted_glyphs(repl) {
@@ -349,8 +351,7 @@ fn shuffle(item: &str) -> Result<Option<Step>, String> {
 }
 
 /// `MARKER: G = …` with a one-glyph key; other forms place nothing here.
-fn marker(item: &str) -> Option<Step> {
-    let (key, _, _) = split_selector(item)?;
+fn marker((key, _, _): Selector) -> Option<Step> {
     match key.as_bytes() {
         [g] => Some(Step::Marker(*g)),
         _ => None,

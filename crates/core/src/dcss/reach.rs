@@ -13,7 +13,6 @@
 //! ORIENT) is set into the level's floor, so all its walkable edge cells
 //! meet it; an `encompass` map is the level and is entered by its stairs.
 
-use super::spec::split_selector;
 use super::Vault;
 
 /// What a walker makes of a cell.
@@ -117,16 +116,16 @@ impl Terrain {
         // A glyph with a monster or item and no KFEAT is floor.
         for kw in ["KMONS", "KITEM"] {
             for d in v.directives(kw) {
-                for (arg, _) in &d.args {
-                    if let Some((keys, _, _)) = split_selector(arg) {
+                for (_, sel) in d.selectors() {
+                    if let Some((keys, _, _)) = sel {
                         keys.bytes().for_each(|k| pass[usize::from(k)] = Pass::Walk);
                     }
                 }
             }
         }
         for d in v.directives("KFEAT") {
-            for (arg, _) in &d.args {
-                let Some((keys, _, value)) = split_selector(arg) else {
+            for (_, sel) in d.selectors() {
+                let Some((keys, _, value)) = sel else {
                     continue;
                 };
                 let most = value
@@ -150,8 +149,8 @@ impl Terrain {
             c
         }));
         for d in v.directives("SUBVAULT") {
-            for (arg, _) in &d.args {
-                if let Some((keys, _, _)) = split_selector(arg) {
+            for (_, sel) in d.selectors() {
+                if let Some((keys, _, _)) = sel {
                     for k in keys.bytes() {
                         t.0[usize::from(k)] = class_of(Pass::Walk) | SUBVAULT;
                     }

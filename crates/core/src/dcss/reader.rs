@@ -221,7 +221,7 @@ pub(super) fn keyword_at(t: &str) -> Option<(&'static str, Mode, Kw)> {
     KEYWORDS
         .iter()
         .find(|(k, ..)| k.as_bytes() == word)
-        .copied()
+        .map(|&(k, mode, kw, _)| (k, mode, kw))
 }
 
 /// Fields of `s` between bytes for which `sep` holds (ASCII separators, so
@@ -526,12 +526,17 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
             );
             continue;
         };
+        let splits = match kw_id.takes() {
+            Takes::Selectors => args.iter().map(|(a, _)| Split::of(a)).collect(),
+            Takes::Text => Vec::new(),
+        };
         v.push(Item::Directive(Directive {
             keyword,
             kw: kw_id,
             args,
             span,
             conditional: lua_depth > 0,
+            splits,
         }));
     }
     finish(vault.take(), &mut f, src.len());

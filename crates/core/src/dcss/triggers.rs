@@ -8,9 +8,8 @@ use std::collections::HashMap;
 
 use super::lua_lex::{Kind, Token};
 use super::markers::lua_marker_calls;
-use super::spec::split_selector;
 use super::triggerables::{table_calls, table_calls_in, Call};
-use super::{Item, Vault};
+use super::{Item, Selector, Vault};
 use crate::source::Span;
 
 /// How a marker shows on the map.
@@ -79,8 +78,8 @@ pub fn stories(v: &Vault) -> Vec<MarkerStory> {
         match item {
             Item::Lua(l) => out.extend(lua_stories(&l.text, l.tokens(), l.text_at)),
             Item::Directive(d) if d.keyword == "MARKER" && !d.conditional => {
-                for (arg, _) in &d.args {
-                    out.extend(marker_line(arg, d.span));
+                for (_, sel) in d.selectors() {
+                    out.extend(sel.and_then(|sel| marker_line(sel, d.span)));
                 }
             }
             _ => {}
@@ -90,8 +89,7 @@ pub fn stories(v: &Vault) -> Vec<MarkerStory> {
 }
 
 /// `MARKER: G = feat:…` / `MARKER: G = lua:…`.
-fn marker_line(arg: &str, span: Span) -> Option<MarkerStory> {
-    let (key, _, value) = split_selector(arg)?;
+fn marker_line((key, _, value): Selector, span: Span) -> Option<MarkerStory> {
     let [glyph] = key.as_bytes() else {
         return None;
     };

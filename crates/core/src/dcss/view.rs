@@ -8,7 +8,6 @@ use std::borrow::Cow;
 
 use super::look::{self, GlyphRole};
 use super::realize::{self, RCell};
-use super::spec;
 use super::triggers::{self, MarkerKind};
 use super::{lua_markers, marker_description, tables, Item, Vault};
 use crate::source::Span;
@@ -29,8 +28,8 @@ fn kspecs(v: &Vault) -> Vec<KSpec> {
         if !matches!(d.keyword, "KFEAT" | "KMONS" | "KITEM") {
             continue;
         }
-        for (a, span) in &d.args {
-            let Some((key, _, val)) = spec::split_selector(a) else {
+        for ((_, span), sel) in d.selectors() {
+            let Some((key, _, val)) = sel else {
                 continue;
             };
             for k in key.bytes() {
@@ -214,7 +213,7 @@ fn on_glyph(c: &RCell, mons: &[(Cow<str>, Span)], items: &[(Cow<str>, Span)]) ->
 fn marker_lines(v: &Vault) -> Vec<(Vec<u8>, String, Span)> {
     let mut markers: Vec<(Vec<u8>, String, Span)> = Vec::new();
     for d in v.directives("MARKER") {
-        if let Some((key, _, val)) = d.args.first().and_then(|(a, _)| spec::split_selector(a)) {
+        if let Some((_, Some((key, _, val)))) = d.selectors().next() {
             let label = match marker_description(val) {
                 Some(what) if key.len() == 1 => format!("MARKER {key}: {what}"),
                 _ => format!("MARKER {val}"),
