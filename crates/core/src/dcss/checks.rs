@@ -159,7 +159,7 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
                 None => {
                     let mut found = Vec::new();
                     if !checks.tags_by_set {
-                        lint::tag_findings(&lint::open_tags(v, names, &mut memo), None, &mut found);
+                        lint::tag_findings(&lint::open_tags(v, names), None, &mut memo, &mut found);
                     }
                     lint::lint_specs(v, names, &mut found);
                     lint::lint_transforms(v, &mut found);

@@ -307,25 +307,21 @@ fn place_words(spec: &str) -> Vec<(usize, String)> {
     bad
 }
 
-/// What the engine makes of a tag, remembered across the vaults of one
-/// analysis (a file's vaults share most of their tags).
+/// The close engine tags of tags no code reads, remembered across the
+/// vaults of one file (they share most of their tags). Looked for only
+/// when a tag is reported: it costs an edit distance to every engine tag.
 #[derive(Default)]
-pub struct TagMemo(
-    HashMap<String, (bool, Option<String>), std::hash::BuildHasherDefault<NameHasher>>,
-);
+pub struct TagMemo(HashMap<String, Option<String>, std::hash::BuildHasherDefault<NameHasher>>);
 
 impl TagMemo {
-    /// Whether the engine reads `tag`, and else a close engine tag.
-    fn engine(&mut self, tag: &str) -> (bool, Option<String>) {
-        if let Some((m, near)) = self.0.get(tag) {
-            return (*m, near.clone());
+    /// A close engine tag for `tag`, which the engine does not read.
+    fn engine_near(&mut self, tag: &str) -> Option<String> {
+        if let Some(near) = self.0.get(tag) {
+            return near.clone();
         }
-        let matched = engine_match(tag);
-        let near = (!matched && tag.len() > 1)
-            .then(|| engine_suggestion(tag))
-            .flatten();
-        self.0.insert(tag.to_string(), (matched, near.clone()));
-        (matched, near)
+        let near = engine_suggestion(tag);
+        self.0.insert(tag.to_string(), near.clone());
+        near
     }
 }
 
@@ -334,22 +330,18 @@ impl TagMemo {
 pub struct OpenTag {
     pub tag: String,
     pub span: Span,
-    /// A close engine tag, when there is one.
-    pub engine_near: Option<String>,
 }
 
 /// The vault's tags that no code of the engine and no name of the game
 /// reads.
-pub fn open_tags(v: &Vault, game: &GameNames, memo: &mut TagMemo) -> Vec<OpenTag> {
+pub fn open_tags(v: &Vault, game: &GameNames) -> Vec<OpenTag> {
     let mut open = Vec::new();
     for d in v.directives("TAGS") {
         for (tag, span) in &d.args {
-            let (matched, engine_near) = memo.engine(tag);
-            if !matched && !game.knows(NameKind::Tag, tag) {
+            if !engine_match(tag) && !game.knows(NameKind::Tag, tag) {
                 open.push(OpenTag {
                     tag: tag.to_string(),
                     span: *span,
-                    engine_near,
                 });
             }
         }
@@ -362,14 +354,10 @@ pub fn open_tags(v: &Vault, game: &GameNames, memo: &mut TagMemo) -> Vec<OpenTag
 pub fn tag_findings(
     open: &[OpenTag],
     known_selectors: Option<&HashSet<String>>,
+    memo: &mut TagMemo,
     diags: &mut Vec<Diagnostic>,
 ) {
-    for OpenTag {
-        tag,
-        span,
-        engine_near,
-    } in open
-    {
+    for OpenTag { tag, span } in open {
         if known_selectors.is_some_and(|s| s.contains(tag)) {
             continue;
         }
@@ -385,7 +373,7 @@ pub fn tag_findings(
             .filter(|_| tag.len() > 4)
             .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
             .map(str::to_string);
-        if let Some(s) = engine_near.clone().or(near_selector) {
+        if let Some(s) = memo.engine_near(tag).or(near_selector) {
             diags.push(
                 Diagnostic::warning(
                     TAG_TYPO,

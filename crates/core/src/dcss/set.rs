@@ -41,7 +41,6 @@ pub fn facts(f: &File, game: &GameNames) -> Facts {
     // `e.tags(e.name())` in a file's Lua (usually a helper its vaults
     // call) makes each vault's name one of its tags.
     let names_are_tags = f.lua().any(|l| lint::tags_own_name(&l.text));
-    let mut memo = TagMemo::default();
     let mut vaults = Vec::with_capacity(f.vaults.len());
     for v in &f.vaults {
         declared.extend(v.tags().into_iter().map(str::to_string));
@@ -54,7 +53,7 @@ pub fn facts(f: &File, game: &GameNames) -> Facts {
         vaults.push(VaultFacts {
             name: v.name.to_string(),
             name_span: v.name_span,
-            open_tags: lint::open_tags(v, game, &mut memo),
+            open_tags: lint::open_tags(v, game),
             requested: lint::requested_tags(v),
         });
     }
@@ -87,33 +86,43 @@ pub fn findings(files: &[(&str, Facts)]) -> Vec<Vec<Diagnostic>> {
         .filter(|(t, n)| **n >= 2 || requested.contains(*t))
         .map(|(t, _)| t.to_string())
         .collect();
-    // Names are unique across the set, first come first kept.
-    let mut names: HashMap<&str, &str> = HashMap::new();
-    let with_twins: Vec<(&Facts, Vec<Option<Diagnostic>>)> = files
+    // Names are unique across the set, first come first kept: per file,
+    // its vaults (by index) whose name an earlier vault has.
+    let mut names: HashMap<&str, &str> = HashMap::with_capacity(files.len() * 64);
+    let with_twins: Vec<(&Facts, Vec<(usize, Diagnostic)>)> = files
         .iter()
         .map(|(path, f)| {
-            let twins = f.vaults.iter().map(|v| match names.get(v.name.as_str()) {
-                Some(other) => Some(Diagnostic::error(
-                    DUPLICATE,
-                    format!("Map named '{}' already loaded at {other}", v.name),
-                    v.name_span,
-                )),
-                None => {
-                    names.insert(&v.name, path);
-                    None
+            let mut twins = Vec::new();
+            for (i, v) in f.vaults.iter().enumerate() {
+                match names.get(v.name.as_str()) {
+                    Some(other) => twins.push((
+                        i,
+                        Diagnostic::error(
+                            DUPLICATE,
+                            format!("Map named '{}' already loaded at {other}", v.name),
+                            v.name_span,
+                        ),
+                    )),
+                    None => {
+                        names.insert(&v.name, path);
+                    }
                 }
-            });
-            (f, twins.collect())
+            }
+            (f, twins)
         })
         .collect();
     // Per file on the workers: near misses are searched among thousands
     // of selectors.
     crate::parallel::each(&with_twins, |(f, twins)| {
         let mut diags = Vec::new();
-        for (v, twin) in f.vaults.iter().zip(twins) {
-            lint::tag_findings(&v.open_tags, Some(&selectors), &mut diags);
+        let mut memo = TagMemo::default();
+        let mut twins = twins.iter().peekable();
+        for (i, v) in f.vaults.iter().enumerate() {
+            lint::tag_findings(&v.open_tags, Some(&selectors), &mut memo, &mut diags);
             missing_requests(&v.requested, &declared, &prefixes, &mut diags);
-            diags.extend(twin.clone());
+            if let Some((_, twin)) = twins.next_if(|(at, _)| *at == i) {
+                diags.push(twin.clone());
+            }
         }
         diags
     })
