@@ -349,16 +349,53 @@ pub fn open_tags(v: &Vault, game: &GameNames) -> Vec<OpenTag> {
     open
 }
 
+/// The tags other vaults of a set use, ready for lookups and for near
+/// misses (each with its letter set, worked out once for every tag
+/// compared with it).
+pub struct Selectors {
+    names: HashSet<String>,
+    with_letters: Vec<(String, u64)>,
+}
+
+impl Selectors {
+    pub fn new(names: HashSet<String>) -> Selectors {
+        // Sorted, so that of two equally near selectors the same one is
+        // named on every run (a hash set's order changes from run to run).
+        let mut with_letters: Vec<(String, u64)> = names
+            .iter()
+            .map(|n| (n.clone(), letters(n.as_bytes())))
+            .collect();
+        with_letters.sort_unstable();
+        Selectors {
+            names,
+            with_letters,
+        }
+    }
+
+    /// The closest selector within `limit` edits (the first of equals).
+    fn nearest(&self, tag: &str, limit: usize) -> Option<&str> {
+        let tag_set = letters(tag.as_bytes());
+        let mut best: Option<(usize, &str)> = None;
+        for (c, c_set) in &self.with_letters {
+            let d = bounded_dist_sets(tag, tag_set, c, *c_set, limit);
+            if d <= limit && best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, c));
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+}
+
 /// Tags no code reads: one-letter tags and near misses of engine tags (or,
 /// with the selectors of a whole set of files, of tags other vaults use).
 pub fn tag_findings(
     open: &[OpenTag],
-    known_selectors: Option<&HashSet<String>>,
+    known_selectors: Option<&Selectors>,
     memo: &mut TagMemo,
     diags: &mut Vec<Diagnostic>,
 ) {
     for OpenTag { tag, span } in open {
-        if known_selectors.is_some_and(|s| s.contains(tag)) {
+        if known_selectors.is_some_and(|s| s.names.contains(tag)) {
             continue;
         }
         if tag.len() == 1 {
@@ -371,7 +408,7 @@ pub fn tag_findings(
         }
         let near_selector = known_selectors
             .filter(|_| tag.len() > 4)
-            .and_then(|s| nearest(tag, s.iter().map(String::as_str), 2))
+            .and_then(|s| s.nearest(tag, 2))
             .map(str::to_string);
         if let Some(s) = memo.engine_near(tag).or(near_selector) {
             diags.push(

@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::lint::{self, OpenTag, TagMemo, TAG_MISSING};
+use super::lint::{self, OpenTag, Selectors, TagMemo, TAG_MISSING};
 use super::names::GameNames;
 use super::{File, DUPLICATE};
 use crate::diagnostic::Diagnostic;
@@ -81,11 +81,13 @@ pub fn findings(files: &[(&str, Facts)]) -> Vec<Vec<Diagnostic>> {
     }
     // Tags other vaults really use: declared twice or more, or declared and
     // asked for.
-    let selectors: HashSet<String> = declared
-        .iter()
-        .filter(|(t, n)| **n >= 2 || requested.contains(*t))
-        .map(|(t, _)| t.to_string())
-        .collect();
+    let selectors = Selectors::new(
+        declared
+            .iter()
+            .filter(|(t, n)| **n >= 2 || requested.contains(*t))
+            .map(|(t, _)| t.to_string())
+            .collect(),
+    );
     // Names are unique across the set, first come first kept: per file,
     // its vaults (by index) whose name an earlier vault has.
     let mut names: HashMap<&str, &str> = HashMap::with_capacity(files.len() * 64);
