@@ -27,6 +27,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("detect_language", detect),
     ("diagnostics", diagnostics),
     ("permalink", permalink),
+    ("nethack36_lev", nethack36_lev),
 ];
 
 /// The options the fuzzer may set.
@@ -162,6 +163,14 @@ pub fn nethack_dungeon(data: &[u8]) {
     let run = dropin::dgn_comp(name, name, &src, options.target);
     if options.focus.is_none() {
         same_files(&a, &run, false);
+    }
+}
+
+/// Any bytes: a clean error, or records that write back to the very same
+/// bytes.
+pub fn nethack36_lev(data: &[u8]) {
+    if let Ok(lev) = vaultwright::nethack36::decode(data) {
+        assert_eq!(vaultwright::nethack36::encode(&lev), data);
     }
 }
 

@@ -909,3 +909,28 @@ fn dcss_game_old_reads_the_older_names() {
     let told = String::from_utf8_lossy(&out.stderr);
     assert!(!told.contains("no features matching"), "{told}");
 }
+
+#[test]
+fn decode_prints_a_36_lev_record_by_record_and_refuses_a_343_one() {
+    let root = common::shared_dir().unwrap().join("corpus");
+    let lev = root.join("nethack-3.6.6/expected/castle.des/castle.lev");
+    let out = bin().arg("decode").arg(&lev).output().unwrap();
+    assert_succeeded(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "# incarnation 0x03060600");
+    assert_eq!(lines[5], "# 1060 records");
+    assert_eq!(lines[6], "   0  PUSH int 2");
+    assert_eq!(lines[14], "   8  INITLEVEL");
+    assert_eq!(lines[19], "  13  PUSH coord (3,3) raw 196611");
+    assert_eq!(lines.len(), 6 + 1060);
+    // A 3.4.3 file: its first record is no 3.6 opcode.
+    let old = root.join("nethack-3.4.3/expected/castle.des/castle.lev");
+    let out = bin().arg("decode").arg(&old).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("not a NetHack 3.6 .lev file at byte 48: opcode"),
+        "{err}"
+    );
+}

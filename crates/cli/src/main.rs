@@ -125,6 +125,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         legend: When,
     },
+    /// Print a NetHack 3.6 .lev file record by record: the opcodes, and
+    /// each pushed value with its packed fields unpacked.
+    Decode { file: PathBuf },
     /// Write every compiled artifact of every file into a directory.
     Compile {
         #[arg(required = true)]
@@ -207,6 +210,7 @@ fn main() -> ExitCode {
             };
             render_cmd(&file, level.as_deref(), seed, language, base, style)
         }
+        Command::Decode { file } => decode(&file),
         Command::Compile {
             files,
             out_dir,
@@ -216,6 +220,28 @@ fn main() -> ExitCode {
             Ok(base) => compile(&files, &out_dir, language, base),
             Err(code) => code,
         },
+    }
+}
+
+/// `decode`: the file's records as text on standard output; a file that
+/// is not a 3.6 `.lev` is an error at its byte offset (exit 1).
+fn decode(path: &Path) -> ExitCode {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    match vaultwright::nethack36::decode(&bytes) {
+        Ok(lev) => match output::stdout(vaultwright::nethack36::dump::text(&lev).as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
+        Err(e) => {
+            eprintln!("error: {}: not a NetHack 3.6 .lev file {e}", path.display());
+            ExitCode::from(1)
+        }
     }
 }
 

@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod dropin;
 mod dungeon;
 mod nethack;
+pub mod nethack36;
 pub mod parallel;
 mod powder;
 mod rlg327;
