@@ -91,6 +91,14 @@ fn vault_symbol(v: &Vault) -> Symbol {
             detail.push_str(" · ");
         }
     }
+    fn joined<'s>(detail: &mut String, items: impl Iterator<Item = &'s str>, sep: &str) {
+        for (i, item) in items.enumerate() {
+            if i > 0 {
+                detail.push_str(sep);
+            }
+            detail.push_str(item);
+        }
+    }
     let (w, h) = v.size();
     if h > 0 {
         let _ = write!(detail, "{w}x{h}");
@@ -105,12 +113,7 @@ fn vault_symbol(v: &Vault) -> Symbol {
         .peekable();
     if depths.peek().is_some() {
         part(&mut detail);
-        for (i, d) in depths.enumerate() {
-            if i > 0 {
-                detail.push_str(", ");
-            }
-            detail.push_str(d);
-        }
+        joined(&mut detail, depths, ", ");
     } else if let Some(dd) = &v.default_depth {
         part(&mut detail);
         let _ = write!(detail, "{dd} (default)");
@@ -121,11 +124,8 @@ fn vault_symbol(v: &Vault) -> Symbol {
         .peekable();
     if tags.peek().is_some() {
         part(&mut detail);
-        detail.push_str("tags:");
-        for t in tags {
-            detail.push(' ');
-            detail.push_str(t);
-        }
+        detail.push_str("tags: ");
+        joined(&mut detail, tags, " ");
     }
     if v.has_lua() {
         part(&mut detail);

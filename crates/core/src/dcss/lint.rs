@@ -101,9 +101,20 @@ pub(crate) fn nearest<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
     limit: usize,
 ) -> Option<&'a str> {
+    let with_letters = candidates.into_iter().map(|c| (c, letters(c.as_bytes())));
+    nearest_with_letters(name, with_letters, limit)
+}
+
+/// [`nearest`] among candidates whose letter sets are already known.
+fn nearest_with_letters<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = (&'a str, u64)>,
+    limit: usize,
+) -> Option<&'a str> {
+    let name_set = letters(name.as_bytes());
     let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = bounded_dist(name, c, limit);
+    for (c, c_set) in candidates {
+        let d = bounded_dist_sets(name, name_set, c, c_set, limit);
         if d <= limit && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, c));
         }
@@ -374,15 +385,8 @@ impl Selectors {
 
     /// The closest selector within `limit` edits (the first of equals).
     fn nearest(&self, tag: &str, limit: usize) -> Option<&str> {
-        let tag_set = letters(tag.as_bytes());
-        let mut best: Option<(usize, &str)> = None;
-        for (c, c_set) in &self.with_letters {
-            let d = bounded_dist_sets(tag, tag_set, c, *c_set, limit);
-            if d <= limit && best.is_none_or(|(b, _)| d < b) {
-                best = Some((d, c));
-            }
-        }
-        best.map(|(_, c)| c)
+        let with_letters = self.with_letters.iter().map(|(c, set)| (c.as_str(), *set));
+        nearest_with_letters(tag, with_letters, limit)
     }
 }
 

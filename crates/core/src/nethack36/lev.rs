@@ -127,13 +127,8 @@ struct Bytes<'a> {
 
 impl<'a> Bytes<'a> {
     fn take<const N: usize>(&mut self, what: &str) -> Result<[u8; N], DecodeError> {
-        let end = self.at.checked_add(N).filter(|&e| e <= self.data.len());
-        let field = end
-            .and_then(|e| self.data.get(self.at..e))
-            .and_then(|s| <[u8; N]>::try_from(s).ok())
-            .ok_or_else(|| self.error(format!("the file ends inside {what}")))?;
-        self.at += N;
-        Ok(field)
+        let field = self.bytes(N, what)?;
+        <[u8; N]>::try_from(field).map_err(|_| self.error(format!("the file ends inside {what}")))
     }
 
     fn bytes(&mut self, len: usize, what: &str) -> Result<&'a [u8], DecodeError> {
