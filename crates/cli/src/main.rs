@@ -522,35 +522,40 @@ fn check_dcss_set(format: Format, files: &[(PathBuf, String)], options: &Options
     }
 }
 
+/// A file's text and its language (or why it has none).
+type ReadFile = (String, Result<Language, String>);
+
 fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathBuf]) -> ExitCode {
     let options = Options {
         without_views: true,
         ..base
     };
     let files = &expand(files)[..];
-    if files.len() > 1 {
-        // Read on the workers: a set of vault files is megabytes of text.
-        let dcss: Option<Vec<(PathBuf, String)>> = vaultwright::parallel::each(files, |f| {
-            let text = read_source(f).ok()?;
-            let comments_only = text
-                .lines()
-                .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
-            let is_dcss = language_of(f, &text, forced).ok() == Some(Language::DcssDes);
-            (is_dcss || comments_only).then(|| (f.clone(), text))
+    // Every file read and its language told once, on the workers (a set of
+    // vault files is megabytes of text).
+    let read: Vec<Result<ReadFile, String>> = vaultwright::parallel::each(files, |f| {
+        let text = read_source(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let language = language_of(f, &text, forced);
+        Ok((text, language))
+    });
+    let joins_a_dcss_set = |r: &Result<ReadFile, String>| {
+        r.as_ref().is_ok_and(|(text, language)| {
+            *language == Ok(Language::DcssDes)
+                || text
+                    .lines()
+                    .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
         })
-        .into_iter()
-        .collect();
-        if let Some(dcss) = dcss {
-            return check_dcss_set(format, &dcss, &options);
-        }
+    };
+    if files.len() > 1 && read.iter().all(joins_a_dcss_set) {
+        let texts = read.into_iter().flatten().map(|(text, _)| text);
+        let dcss: Vec<(PathBuf, String)> = files.iter().cloned().zip(texts).collect();
+        return check_dcss_set(format, &dcss, &options);
     }
     let mut any_error = false;
     let mut usage_error = false;
     let color = colour_for(std::io::stderr().is_terminal());
-    for path in files {
-        let read = read_source(path)
-            .map_err(|e| format!("{}: {e}", path.display()))
-            .and_then(|text| language_of(path, &text, forced).map(|l| (text, l)));
+    for (path, read) in files.iter().zip(read) {
+        let read = read.and_then(|(text, language)| language.map(|l| (text, l)));
         let (text, language) = match read {
             Ok(ok) => ok,
             Err(message) => {
