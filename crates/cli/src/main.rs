@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use vaultwright::nethack36::Build;
 use vaultwright::{
     analyze, detect_language, dropin, Analysis, Analyzer, Language, LineIndex, Options, Target,
 };
@@ -69,9 +70,15 @@ enum Command {
         /// Extra warnings (the original's -w).
         #[arg(short = 'w')]
         warnings: bool,
-        /// nethack-3.4.3 (default), nethack-3.2.3 or nethack-3.2.2.
-        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_target)]
-        target: Target,
+        /// nethack-3.4.3 (default), nethack-3.2.3, nethack-3.2.2,
+        /// nethack-3.6.6, or nle-0.9 (NLE's build of the 3.6.6 compiler,
+        /// which MiniHack runs).
+        #[arg(long, default_value = "nethack-3.4.3", value_parser = parse_lev_target)]
+        target: LevTarget,
+        /// 3.6 targets: the original's -v (a line per level written, and
+        /// unused variables).
+        #[arg(short = 'v')]
+        verbose: bool,
         /// Input files; standard input when none.
         files: Vec<PathBuf>,
     },
@@ -141,6 +148,23 @@ enum Command {
     },
 }
 
+/// A `lev-comp` target: the 3.4.3/3.2 compilers, or a build of 3.6.6's.
+#[derive(Clone, Copy)]
+enum LevTarget {
+    Classic(Target),
+    Nethack36(Build),
+}
+
+fn parse_lev_target(s: &str) -> Result<LevTarget, String> {
+    match s {
+        "nethack-3.6.6" => Ok(LevTarget::Nethack36(Build::Nethack366)),
+        "nle-0.9" => Ok(LevTarget::Nethack36(Build::Nle09)),
+        _ => parse_target(s)
+            .map(LevTarget::Classic)
+            .map_err(|e| format!("{e}, nethack-3.6.6, nle-0.9")),
+    }
+}
+
 fn parse_target(s: &str) -> Result<Target, String> {
     Target::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
@@ -160,9 +184,16 @@ fn main() -> ExitCode {
     match cli.command {
         Command::LevComp {
             warnings,
-            target,
+            target: LevTarget::Classic(target),
             files,
+            ..
         } => lev_comp(warnings, target, &files),
+        Command::LevComp {
+            target: LevTarget::Nethack36(build),
+            verbose,
+            files,
+            ..
+        } => lev_comp36(build, verbose, &files),
         Command::DgnComp { target, file } => dgn_comp(target, file.as_deref()),
         Command::Map2c { input, output } => map2c(&input, &output),
         Command::Rlg327 {
@@ -426,6 +457,48 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
             }
+        }
+    }
+    ExitCode::from(u8::from(failed))
+}
+
+/// `lev_comp` 3.6.6: the files in order through one process's state; each
+/// level's file as the original leaves it (see `LevComp36::compile`).
+fn lev_comp36(build: Build, verbose: bool, files: &[PathBuf]) -> ExitCode {
+    let mut compiler = dropin::LevComp36::new(build);
+    compiler.set_verbose(verbose);
+    let mut inputs: Vec<(String, std::io::Result<Vec<u8>>)> = Vec::new();
+    if files.is_empty() {
+        let mut bytes = Vec::new();
+        let r = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
+        inputs.push(("(stdin)".into(), r));
+    } else {
+        for f in files {
+            inputs.push((f.to_string_lossy().into_owned(), std::fs::read(f)));
+        }
+    }
+    let mut failed = false;
+    for (name, bytes) in inputs {
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("Can't open \"{name}\" for input.\n\n{name}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let (run, fatal) = compiler.compile(&name, &bytes);
+        for out in &run.files {
+            if let Err(e) = output::replace_file(Path::new(&out.name), &out.bytes) {
+                eprintln!("{name}: Can't write output file {}: {e}", out.name);
+                return ExitCode::from(1);
+            }
+        }
+        let _ = output::stdout(&run.stdout);
+        output::stderr_lines(&run.stderr);
+        failed |= run.failed();
+        if fatal {
+            return ExitCode::from(1);
         }
     }
     ExitCode::from(u8::from(failed))

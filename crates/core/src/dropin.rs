@@ -8,7 +8,7 @@
 //! (by bare name, where the original would) and prints the rest.
 
 use crate::diagnostic::Diagnostic;
-use crate::{dungeon, nethack, powder, rlg327, Options, Target};
+use crate::{dungeon, nethack, nethack36, powder, rlg327, Options, Target};
 
 /// What an original tool does with one input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,6 +61,64 @@ pub fn lev_comp(shown_name: &str, source: &str, target: Target, extra_warnings: 
         stderr: nethack::lev_comp_messages(shown_name, source, &diagnostics),
         exit: u8::from(failed),
         diagnostics,
+    }
+}
+
+/// `lev_comp` of NetHack 3.6.6 (or NLE 0.9's build of it) over the files
+/// of one process: a few things carry from one file to the next there (the
+/// map bound, and after a level with errors no later level is written), so
+/// the files go through one `LevComp36` in the order given.
+pub struct LevComp36 {
+    session: nethack36::Session,
+    /// What each file name holds so far in this process.
+    written: std::collections::HashMap<String, Vec<u8>>,
+}
+
+impl LevComp36 {
+    pub fn new(build: nethack36::Build) -> Self {
+        LevComp36 {
+            session: nethack36::Session::new(build),
+            written: Default::default(),
+        }
+    }
+
+    /// The reference's `-v`: a line per written level on standard output,
+    /// and warnings for unused variables.
+    pub fn set_verbose(&mut self, on: bool) {
+        self.session.verbose = on;
+    }
+
+    /// One file: `shown_name` starts its messages. [`Run::exit`] is 1 when
+    /// the file had an error; `fatal` runs stop the process (the reference's
+    /// `Too many errors`, or an input the reference crashes on).
+    ///
+    /// The reference opens its output without truncating it, so a level
+    /// written over a longer one of the same name earlier in the process
+    /// keeps that one's tail; each file here is what the name holds after
+    /// the write (a file that existed before the process is not read: it
+    /// is replaced whole).
+    pub fn compile(&mut self, shown_name: &str, source: &[u8]) -> (Run, bool) {
+        let out = self.session.compile(source);
+        let files = out
+            .files
+            .into_iter()
+            .map(|(name, mut bytes)| {
+                let before = self.written.entry(name.clone()).or_default();
+                if before.len() > bytes.len() {
+                    bytes.extend_from_slice(&before[bytes.len()..]);
+                }
+                before.clone_from(&bytes);
+                OutputFile { name, bytes }
+            })
+            .collect();
+        let run = Run {
+            files,
+            stdout: out.stdout.into_bytes(),
+            stderr: out.messages.iter().map(|m| m.render(shown_name)).collect(),
+            exit: u8::from(out.failed),
+            diagnostics: Vec::new(),
+        };
+        (run, out.fatal)
     }
 }
 

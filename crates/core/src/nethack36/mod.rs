@@ -1,12 +1,19 @@
 //! NetHack 3.6: the `.lev` file `lev_comp` 3.6.6 writes — an opcode stream
-//! for the game's special-level stack machine (`sp_lev.c`).
-//!
-//! This is the first stage of the 3.6 work: the file read into records and
-//! written back byte for byte, which the compiler's differential tests, the
-//! preview interpreter and the binary pane all stand on.
+//! for the game's special-level stack machine (`sp_lev.c`) — and the
+//! compiler that writes it: `lexer` (flex's rules) → the table-driven
+//! parser in `compile` (tables built from `grammar.txt` at build time) →
+//! `actions` (what each rule emits and checks).
 
+mod actions;
+pub mod compile;
 pub mod dump;
+mod keywords;
 pub mod lev;
+pub mod lexer;
+mod names;
 pub mod opcodes;
+mod tables;
+mod vars;
 
+pub use compile::{Build, FileRun, Message, Session};
 pub use lev::{decode, encode, DecodeError, Lev, Record, Value};

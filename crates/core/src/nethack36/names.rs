@@ -1,0 +1,183 @@
+//! The 3.6.6 name tables `lev_comp` resolves names with (monsters, objects
+//! and their classes, traps, room types), read once from `data/`, and its
+//! first-match rules: exact first, then ignoring case; a class limits the
+//! search to that class (for objects, from the class's first object to the
+//! first object of another class).
+
+use std::sync::OnceLock;
+
+struct Tables {
+    /// (name, class number), in `mons[]` order.
+    monsters: Vec<(&'static str, u8)>,
+    /// Class number → symbol, `def_monsyms[]`.
+    monster_classes: Vec<(u8, u8)>,
+    /// (name, class number), in `objects[]` order; empty names can never
+    /// be named.
+    objects: Vec<(&'static str, u8)>,
+    object_classes: Vec<(u8, u8)>,
+    traps: Vec<(&'static str, i64)>,
+    rooms: Vec<(&'static str, i64)>,
+}
+
+fn rows(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .filter_map(|l| l.split_once('\t'))
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let class = |(n, c): (&'static str, &'static str)| {
+            (n.parse().unwrap_or(0), c.bytes().next().unwrap_or(0))
+        };
+        Tables {
+            monsters: rows(include_str!("data/monsters.tsv"))
+                .map(|(n, c)| (n, c.parse().unwrap_or(0)))
+                .collect(),
+            monster_classes: rows(include_str!("data/monster_classes.tsv"))
+                .map(class)
+                .collect(),
+            objects: rows(include_str!("data/objects.tsv"))
+                .map(|(n, c)| (n, c.parse().unwrap_or(0)))
+                .collect(),
+            object_classes: rows(include_str!("data/object_classes.tsv"))
+                .map(class)
+                .collect(),
+            traps: rows(include_str!("data/traps.tsv"))
+                .map(|(n, t)| (n, t.parse().unwrap_or(0)))
+                .collect(),
+            rooms: rows(include_str!("data/rooms.tsv"))
+                .map(|(n, t)| (n, t.parse().unwrap_or(0)))
+                .collect(),
+        }
+    })
+}
+
+fn eq_ignore_case(a: &[u8], b: &str) -> bool {
+    a.eq_ignore_ascii_case(b.as_bytes())
+}
+
+/// `def_char_to_monclass`: the first class with that symbol.
+pub fn monster_class(c: u8) -> Option<u8> {
+    tables()
+        .monster_classes
+        .iter()
+        .find(|&&(_, s)| s == c)
+        .map(|&(n, _)| n)
+}
+
+/// The default symbol of a monster class.
+pub fn monster_class_symbol(class: u8) -> u8 {
+    tables()
+        .monster_classes
+        .iter()
+        .find(|&&(n, _)| n == class)
+        .map_or(0, |&(_, s)| s)
+}
+
+/// `get_monster_id`: the index and class of the first monster of that name
+/// (within `class` if given).
+pub fn monster(name: &[u8], class: Option<u8>) -> Option<(usize, u8)> {
+    let t = tables();
+    let in_class = |c: u8| class.is_none_or(|k| k == c);
+    let exact = t
+        .monsters
+        .iter()
+        .position(|&(n, c)| in_class(c) && n.as_bytes() == name);
+    exact
+        .or_else(|| {
+            t.monsters
+                .iter()
+                .position(|&(n, c)| in_class(c) && eq_ignore_case(name, n))
+        })
+        .map(|i| (i, t.monsters[i].1))
+}
+
+pub fn object_class(c: u8) -> Option<u8> {
+    tables()
+        .object_classes
+        .iter()
+        .find(|&&(_, s)| s == c)
+        .map(|&(n, _)| n)
+}
+
+/// `get_object_id`: the index of the first object of that name.
+pub fn object(name: &[u8], class: Option<u8>) -> Option<usize> {
+    let t = tables();
+    let (from, to) = match class {
+        None => (0, t.objects.len()),
+        Some(k) => {
+            let from = t
+                .objects
+                .iter()
+                .position(|&(_, c)| c == k)
+                .unwrap_or(t.objects.len());
+            let len = t.objects[from..]
+                .iter()
+                .take_while(|&&(_, c)| c == k)
+                .count();
+            (from, from + len)
+        }
+    };
+    let range = &t.objects[from..to];
+    let named = |n: &str| !n.is_empty();
+    range
+        .iter()
+        .position(|&(n, _)| named(n) && n.as_bytes() == name)
+        .or_else(|| {
+            range
+                .iter()
+                .position(|&(n, _)| named(n) && eq_ignore_case(name, n))
+        })
+        .map(|i| from + i)
+}
+
+pub fn trap(name: &[u8]) -> Option<i64> {
+    tables()
+        .traps
+        .iter()
+        .find(|&&(n, _)| n.as_bytes() == name)
+        .map(|&(_, t)| t)
+}
+
+pub fn room(name: &[u8]) -> Option<i64> {
+    tables()
+        .rooms
+        .iter()
+        .find(|&&(n, _)| n.as_bytes() == name)
+        .map(|&(_, t)| t)
+}
+
+/// `what_map_char`: the location type of a MAP or terrain character
+/// (`x`, "see-through", is 36), `None` for any other character.
+pub fn map_char(c: u8) -> Option<i64> {
+    Some(match c {
+        b' ' => 0,
+        b'#' => 23,
+        b'.' => 24,
+        b'-' => 2,
+        b'|' => 1,
+        b'+' => 22,
+        b'A' => 34,
+        b'B' => 7,
+        b'C' => 35,
+        b'S' => 14,
+        b'H' => 15,
+        b'{' => 27,
+        b'\\' => 28,
+        b'K' => 29,
+        b'}' => 17,
+        b'P' => 16,
+        b'L' => 20,
+        b'I' => 32,
+        b'W' => 18,
+        b'T' => 13,
+        b'F' => 21,
+        b'x' => 36,
+        _ => return None,
+    })
+}
+
+/// `INVALID_TYPE`, what `what_map_char` returns for anything else.
+pub const INVALID_TYPE: i64 = 127;
