@@ -489,7 +489,7 @@ fn lev_comp36(build: Build, verbose: bool, files: &[PathBuf]) -> ExitCode {
         };
         let (run, fatal) = compiler.compile(&name, &bytes);
         for out in &run.files {
-            if let Err(e) = output::replace_file(Path::new(&out.name), &out.bytes) {
+            if let Err(e) = output::write_in_place(Path::new(&out.name), &out.bytes) {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
             }

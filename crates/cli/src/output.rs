@@ -48,6 +48,21 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
+/// Writes `bytes` into `path` in place, as the original compilers do:
+/// the file is opened without truncating, written, then cut to the new
+/// length. Unlike [`replace_file`] a reader could see a half-written file,
+/// but an existing file's blocks are reused instead of freed: freeing them
+/// (the rename's job) cost more than compiling a small level, measured.
+pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.set_len(bytes.len() as u64)
+}
+
 /// The items of `files` that no later item of the same name replaces, in
 /// order: a run that writes one name several times (a file whose levels
 /// share a name) writes the last version once, which leaves the same files
