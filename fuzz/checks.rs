@@ -28,6 +28,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("diagnostics", diagnostics),
     ("permalink", permalink),
     ("nethack36_lev", nethack36_lev),
+    ("nethack36_des", nethack36_des),
 ];
 
 /// The options the fuzzer may set.
@@ -171,6 +172,27 @@ pub fn nethack_dungeon(data: &[u8]) {
 pub fn nethack36_lev(data: &[u8]) {
     if let Ok(lev) = vaultwright::nethack36::decode(data) {
         assert_eq!(vaultwright::nethack36::encode(&lev), data);
+    }
+}
+
+/// Any bytes through the 3.6.6 compiler, both builds: no panic, the same
+/// result twice, every level written decodes and writes back to itself,
+/// and a file is only failed with a message saying why.
+pub fn nethack36_des(data: &[u8]) {
+    use vaultwright::nethack36::Build;
+    for build in [Build::Nethack366, Build::Nle09] {
+        let (run, fatal) = dropin::LevComp36::new(build).compile("fuzz.des", data);
+        let (again, _) = dropin::LevComp36::new(build).compile("fuzz.des", data);
+        assert_eq!(run, again, "the compiler is deterministic");
+        assert!(
+            run.exit == 0 || !run.stderr.is_empty(),
+            "a failure says why"
+        );
+        assert!(!fatal || run.exit == 1);
+        for f in &run.files {
+            let lev = vaultwright::nethack36::decode(&f.bytes).expect("a written level decodes");
+            assert_eq!(vaultwright::nethack36::encode(&lev), f.bytes);
+        }
     }
 }
 

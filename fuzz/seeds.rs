@@ -36,6 +36,7 @@ pub const SEEDS: &[(&str, &[&str], &[&str])] = &[
     ("diagnostics", &["nethack-3.4.3/invalid"], &["des"]),
     ("permalink", &[], &[]),
     ("nethack36_lev", &["nethack-3.6.6"], &["lev"]),
+    ("nethack36_des", &["nethack-3.6.6"], &["des"]),
 ];
 
 /// The seed files of `target` below `corpus`, sorted, folders searched

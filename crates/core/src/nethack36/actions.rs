@@ -1219,7 +1219,10 @@ impl Compiler<'_, '_> {
         let mut check = self.switch_check_jump;
         let v = self.n() - check.value;
         self.set_pending(&mut check, v);
-        let cases = std::mem::take(&mut self.switch_cases);
+        // The case table and the default are globals the reference does not
+        // clear at the end: a SWITCH after a nested one (already an error)
+        // still sees the inner one's cases and default.
+        let cases = self.switch_cases.clone();
         for (value, mut target) in cases {
             self.op(op::COPY);
             self.int(value);
@@ -1228,7 +1231,7 @@ impl Compiler<'_, '_> {
             self.push_existing(&mut target);
             self.op(op::JE);
         }
-        if let Some(mut target) = self.switch_default.take() {
+        if let Some(mut target) = self.switch_default {
             target.value -= self.n() + 1;
             self.push_existing(&mut target);
             self.op(op::JMP);

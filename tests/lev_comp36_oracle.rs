@@ -1,0 +1,986 @@
+//! `vaultwright lev-comp --target nethack-3.6.6` against a local original
+//! 3.6.6 `lev_comp` on random programs from a seeded generator of our own:
+//! every statement, expression, selection and control form of the 3.6
+//! language, variables of every type defined before their use, nested
+//! blocks, and in a share of the files one mutation (a token dropped,
+//! doubled, swapped with its neighbour, a number made huge or negative, a
+//! keyword put where it does not belong). Compared: exit status, every
+//! output file's bytes, and the whole of stderr.
+//!
+//! The original is found through `VAULTWRIGHT_NETHACK_366=DIR` (a directory
+//! holding `lev_comp` built from NetHack 3.6.6); without it the comparison
+//! is skipped with a message. `VAULTWRIGHT_ORACLE_CASES=N` sets the number
+//! of programs (300); `VAULTWRIGHT_ORACLE_KEEP=DIR` keeps those that differ
+//! there, with the original's results, to be added to
+//! `tests/fixtures/nethack36/oracle/`, which is replayed without the
+//! original.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use vaultwright::dropin::LevComp36;
+use vaultwright::nethack36::Build;
+
+/// xorshift64*: a seed names a program.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+}
+
+const MONSTERS: &[&str] = &[
+    "\"jackal\"",
+    "'d'",
+    "('@', \"wererat\")",
+    "random",
+    "\"Medusa\"",
+    "'D'",
+    "\"soldier ant\"",
+];
+const OBJECTS: &[&str] = &[
+    "\"long sword\"",
+    "'('",
+    "('?', \"teleportation\")",
+    "random",
+    "\"chest\"",
+    "'!'",
+    "\"boulder\"",
+];
+const MAPCHARS: &[&str] = &[
+    "'.'",
+    "'#'",
+    "('-', lit)",
+    "'T'",
+    "('P', unlit)",
+    "'L'",
+    "'x'",
+    "(' ', random)",
+];
+const TRAPS: &[&str] = &[
+    "\"arrow\"",
+    "\"fire\"",
+    "\"magic portal\"",
+    "random",
+    "\"web\"",
+    "\"hole\"",
+];
+const ROOMS: &[&str] = &[
+    "\"ordinary\"",
+    "\"throne\"",
+    "\"temple\"",
+    "random",
+    "\"shop\"",
+    "\"zoo\"",
+];
+
+/// A program under construction: the variables defined so far, by type.
+struct Gen {
+    rng: Rng,
+    out: String,
+    vars: Vec<(String, &'static str)>,
+    depth: usize,
+}
+
+impl Gen {
+    fn var_of(&mut self, ty: &str) -> Option<String> {
+        let names: Vec<&String> = self
+            .vars
+            .iter()
+            .filter(|(_, t)| *t == ty)
+            .map(|(n, _)| n)
+            .collect();
+        if names.is_empty() {
+            return None;
+        }
+        Some(names[self.rng.below(names.len() as u64) as usize].clone())
+    }
+
+    fn int_expr(&mut self, depth: usize) -> String {
+        match self.rng.below(if depth > 2 { 3 } else { 8 }) {
+            0 => self.rng.int(0, 30).to_string(),
+            1 => format!("{}d{}", self.rng.int(1, 4), self.rng.int(1, 8)),
+            2 => format!("(-{})", self.rng.int(1, 9)),
+            3 => self.var_of("int").unwrap_or_else(|| "7".into()),
+            4 => match self.var_of("int[]") {
+                Some(v) => format!("{v}[{}]", self.int_expr(depth + 1)),
+                None => "3".into(),
+            },
+            5 => format!("({})", self.int_expr(depth + 1)),
+            _ => {
+                let op = self.rng.pick(&[" + ", " * ", " / ", " % "]);
+                format!(
+                    "{}{op}{}",
+                    self.int_expr(depth + 1),
+                    self.int_expr(depth + 1)
+                )
+            }
+        }
+    }
+
+    fn string_expr(&mut self) -> String {
+        match self.rng.below(4) {
+            0 => self.var_of("str").unwrap_or_else(|| "\"x\"".into()),
+            1 => format!(
+                "\"{}\" . \"{}\"",
+                self.rng.pick(&["a", "bc", ""]),
+                self.rng.pick(&["d", "ef"])
+            ),
+            _ => format!("\"{}\"", self.rng.pick(&["hello", "Elbereth", "a b c", ""])),
+        }
+    }
+
+    fn coord(&mut self) -> String {
+        match self.rng.below(7) {
+            0 => "random".into(),
+            1 => format!(
+                "random[{}]",
+                self.rng
+                    .pick(&["dry", "wet", "dry,hot", "solid,any", "wet,wet"])
+            ),
+            2 => self.var_of("coord").unwrap_or_else(|| "(2,2)".into()),
+            3 if self.depth < 3 => {
+                self.depth += 1;
+                let s = format!("rndcoord({})", self.selection(1));
+                self.depth -= 1;
+                s
+            }
+            _ => format!("({},{})", self.rng.int(0, 30), self.rng.int(0, 15)),
+        }
+    }
+
+    fn region(&mut self) -> String {
+        if let (true, Some(v)) = (self.rng.chance(20), self.var_of("region")) {
+            return v;
+        }
+        let (x1, y1) = (self.rng.int(0, 10), self.rng.int(0, 8));
+        format!(
+            "({x1},{y1},{},{})",
+            x1 + self.rng.int(0, 10),
+            y1 + self.rng.int(0, 6)
+        )
+    }
+
+    fn mapchar(&mut self) -> String {
+        if let (true, Some(v)) = (self.rng.chance(20), self.var_of("mapchar")) {
+            return v;
+        }
+        self.rng.pick(MAPCHARS).to_string()
+    }
+
+    fn selection(&mut self, depth: usize) -> String {
+        let deep = depth > 2;
+        let one = match self.rng.below(if deep { 4 } else { 15 }) {
+            0 => self.coord(),
+            1 => format!("rect {}", self.region()),
+            2 => format!("fillrect {}", self.region()),
+            3 => self.var_of("sel").unwrap_or_else(|| "(1,1)".into()),
+            4 => format!("line {}, {}", self.coord(), self.coord()),
+            5 => format!(
+                "randline {}, {}, {}",
+                self.coord(),
+                self.coord(),
+                self.int_expr(2)
+            ),
+            6 => format!("grow({})", self.selection(depth + 1)),
+            7 => format!("grow(north|west, {})", self.selection(depth + 1)),
+            8 => format!(
+                "filter({}%, {})",
+                self.rng.int(0, 100),
+                self.selection(depth + 1)
+            ),
+            9 => format!(
+                "filter({}, {})",
+                self.selection(depth + 1),
+                self.selection(depth + 1)
+            ),
+            10 => format!("filter({}, {})", self.mapchar(), self.selection(depth + 1)),
+            11 => format!("floodfill {}", self.coord()),
+            12 => format!(
+                "circle({}, {}{})",
+                self.coord(),
+                self.int_expr(2),
+                self.rng.pick(&["", ", filled", ", unfilled"])
+            ),
+            13 => format!(
+                "ellipse({}, {}, {}{})",
+                self.coord(),
+                self.int_expr(2),
+                self.int_expr(2),
+                self.rng.pick(&["", ", filled"])
+            ),
+            _ => format!("complement {}", self.selection(depth + 1)),
+        };
+        if !deep && self.rng.chance(15) {
+            format!("{one} & {}", self.selection(depth + 1))
+        } else if !deep && self.rng.chance(10) {
+            format!("({one})")
+        } else {
+            one
+        }
+    }
+
+    fn monster(&mut self) -> String {
+        if let (true, Some(v)) = (self.rng.chance(20), self.var_of("monster")) {
+            return v;
+        }
+        self.rng.pick(MONSTERS).to_string()
+    }
+
+    fn object(&mut self) -> String {
+        if let (true, Some(v)) = (self.rng.chance(20), self.var_of("object")) {
+            return v;
+        }
+        self.rng.pick(OBJECTS).to_string()
+    }
+
+    fn define(&mut self) {
+        let name = format!(
+            "${}",
+            self.rng
+                .pick(&["a", "b", "sel", "place", "mon", "obj", "t", "r", "s", "n"])
+        );
+        let (value, ty): (String, &'static str) = match self.rng.below(13) {
+            0 => (self.int_expr(0), "int"),
+            1 => (self.string_expr(), "str"),
+            2 => (self.coord(), "coord"),
+            3 => (self.region(), "region"),
+            4 => (format!("selection: {}", self.selection(0)), "sel"),
+            5 => (format!("terrain: {}", self.mapchar()), "mapchar"),
+            6 => (format!("monster: {}", self.monster()), "monster"),
+            7 => (format!("object: {}", self.object()), "object"),
+            8 => (
+                format!("{{ {}, {} }}", self.int_expr(1), self.int_expr(1)),
+                "int[]",
+            ),
+            9 => (
+                format!("{{ \"{}\", \"b\" }}", self.rng.pick(&["a", "c"])),
+                "str[]",
+            ),
+            10 => (
+                format!(
+                    "{{ ({},{}), random }}",
+                    self.rng.int(0, 9),
+                    self.rng.int(0, 9)
+                ),
+                "coord[]",
+            ),
+            11 => (
+                format!("monster: {{ {}, 'a' }}", self.rng.pick(MONSTERS)),
+                "monster[]",
+            ),
+            _ => (
+                format!("object: {{ {}, '(' }}", self.rng.pick(OBJECTS)),
+                "object[]",
+            ),
+        };
+        self.line(&format!("{name} = {value}"));
+        if !self.vars.iter().any(|(n, _)| *n == name) {
+            self.vars.push((name, ty));
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn block(&mut self, head: &str, statements: usize) {
+        self.line(&format!("{head} {{"));
+        self.depth += 1;
+        for _ in 0..statements {
+            self.statement();
+        }
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    fn condition(&mut self) -> String {
+        match self.rng.below(3) {
+            0 => format!("[{}%]", self.rng.int(0, 100)),
+            1 => format!(
+                "[{} {} {}]",
+                self.int_expr(1),
+                self.rng.pick(&["==", "!=", "<", "<=", ">", ">=", "<>"]),
+                self.int_expr(1)
+            ),
+            _ => format!("[{}]", self.int_expr(1)),
+        }
+    }
+
+    fn monster_infos(&mut self) -> String {
+        let mut s = String::new();
+        for _ in 0..self.rng.below(3) {
+            s.push_str(", ");
+            s.push_str(&match self.rng.below(10) {
+                0 => self.string_expr(),
+                1 => self
+                    .rng
+                    .pick(&["peaceful", "hostile", "asleep", "awake"])
+                    .to_string(),
+                2 => self
+                    .rng
+                    .pick(&["law", "chaos", "noalign", "align[1]", "align:random"])
+                    .to_string(),
+                3 => format!("m_object {}", self.string_expr()),
+                4 => self
+                    .rng
+                    .pick(&[
+                        "female",
+                        "invisible",
+                        "cancelled",
+                        "revived",
+                        "avenge",
+                        "stunned",
+                        "confused",
+                    ])
+                    .to_string(),
+                5 => format!("fleeing: {}", self.int_expr(1)),
+                6 => format!("paralyzed: {}", self.int_expr(1)),
+                7 => "seen_traps: \"fire\" | \"arrow\"".to_string(),
+                8 => "seen_traps: all".to_string(),
+                _ => format!("blinded: {}", self.int_expr(1)),
+            });
+        }
+        s
+    }
+
+    fn object_infos(&mut self, with_coord: bool) -> String {
+        let mut items: Vec<String> = Vec::new();
+        for _ in 0..self.rng.below(3) {
+            items.push(match self.rng.below(12) {
+                0 => self
+                    .rng
+                    .pick(&["blessed", "cursed", "uncursed"])
+                    .to_string(),
+                1 => format!("montype: {}", self.monster()),
+                2 => self.rng.pick(&["+2", "-1", "3", "1d4"]).to_string(),
+                3 => format!("name: {}", self.string_expr()),
+                4 => format!("quantity: {}", self.int_expr(1)),
+                5 => self
+                    .rng
+                    .pick(&[
+                        "buried",
+                        "lit",
+                        "unlit",
+                        "erodeproof",
+                        "locked",
+                        "broken",
+                        "trapped",
+                        "greased",
+                        "invisible",
+                    ])
+                    .to_string(),
+                6 => format!("eroded: {}", self.int_expr(1)),
+                7 => format!("recharged: {}", self.int_expr(1)),
+                _ => "uncursed".to_string(),
+            });
+        }
+        if with_coord {
+            let at = self.rng.below(items.len() as u64 + 1) as usize;
+            let c = self.coord();
+            items.insert(at, c);
+        }
+        items.iter().map(|i| format!(", {i}")).collect()
+    }
+
+    fn statement(&mut self) {
+        if self.depth > 3 {
+            let m = self.string_expr();
+            self.line(&format!("MESSAGE: {m}"));
+            return;
+        }
+        match self.rng.below(34) {
+            0 => self.define(),
+            1 => {
+                let m = self.string_expr();
+                self.line(&format!("MESSAGE: {m}"));
+            }
+            2 => {
+                let (m, c, i) = (self.monster(), self.coord(), self.monster_infos());
+                if self.rng.chance(25) {
+                    let (o, infos) = (self.object(), self.object_infos(false));
+                    self.line(&format!("MONSTER: {m}, {c}{i} {{"));
+                    self.line(&format!("  OBJECT: {o}{infos}"));
+                    self.line("}");
+                } else {
+                    self.line(&format!("MONSTER: {m}, {c}{i}"));
+                }
+            }
+            3 => {
+                let (o, infos) = (self.object(), self.object_infos(true));
+                self.line(&format!("OBJECT: {o}{infos}"));
+            }
+            4 => {
+                let infos = self.object_infos(true);
+                let (o, i2) = (self.object(), self.object_infos(false));
+                self.line(&format!("CONTAINER: ('(', \"chest\"){infos} {{"));
+                self.line(&format!("  OBJECT: {o}{i2}"));
+                self.line("}");
+            }
+            5 => {
+                let (t, c) = (self.rng.pick(TRAPS), self.coord());
+                self.line(&format!("TRAP: {t}, {c}"));
+            }
+            6 => {
+                let (sel, m) = (self.selection(0), self.mapchar());
+                self.line(&format!("TERRAIN: {sel}, {m}"));
+            }
+            7 => {
+                let (r, a, b) = (self.region(), self.mapchar(), self.mapchar());
+                let p = self.rng.int(0, 100);
+                self.line(&format!("REPLACE_TERRAIN: {r}, {a}, {b}, {p}%"));
+            }
+            8 => {
+                let c = self.condition();
+                let n = 1 + self.rng.below(2) as usize;
+                self.block(&format!("IF {c}"), n);
+                if self.rng.chance(40) {
+                    self.block("ELSE", 1);
+                }
+            }
+            9 => {
+                let n = self.int_expr(1);
+                let count = 1 + self.rng.below(2) as usize;
+                self.block(&format!("LOOP [{n}]"), count);
+            }
+            10 => {
+                let v = self.rng.pick(&["$i", "$j", "$k"]);
+                let (a, b) = (self.int_expr(1), self.int_expr(1));
+                let to = self.rng.pick(&["TO", ".."]);
+                self.block(&format!("FOR {v} = {a} {to} {b}"), 1);
+                if !self.vars.iter().any(|(n, _)| n == v) {
+                    self.vars.push((v.to_string(), "int"));
+                }
+            }
+            11 => {
+                let e = self.int_expr(1);
+                self.line(&format!("SWITCH [{e}] {{"));
+                for _ in 0..self.rng.below(4) {
+                    let v = self.rng.pick(&["0", "1", "-1", "+2", "3"]);
+                    self.line(&format!("CASE {v}:"));
+                    self.depth += 1;
+                    self.statement();
+                    if self.rng.chance(50) {
+                        self.line("BREAK");
+                    }
+                    self.depth -= 1;
+                }
+                if self.rng.chance(50) {
+                    self.line("DEFAULT:");
+                    self.depth += 1;
+                    self.statement();
+                    self.depth -= 1;
+                }
+                self.line("}");
+            }
+            12 => {
+                let c = self.condition();
+                let m = self.string_expr();
+                self.line(&format!("{c}: MESSAGE: {m}"));
+            }
+            13 => {
+                let (c, a) = (
+                    self.coord(),
+                    self.rng
+                        .pick(&["law", "chaos", "noalign", "align[0]", "random"]),
+                );
+                let t = self.rng.pick(&["altar", "shrine", "sanctum", "random"]);
+                self.line(&format!("ALTAR: {c}, {a}, {t}"));
+            }
+            14 => {
+                let c = self.coord();
+                let tail = match self.rng.below(3) {
+                    0 => String::new(),
+                    1 => ", random".into(),
+                    _ => format!(", {}", self.string_expr()),
+                };
+                self.line(&format!("GRAVE: {c}{tail}"));
+            }
+            15 => {
+                let (n, c) = (self.int_expr(1), self.coord());
+                self.line(&format!("GOLD: {n}, {c}"));
+            }
+            16 => {
+                let (c, s) = (self.coord(), self.string_expr());
+                let t = self
+                    .rng
+                    .pick(&["dust", "burn", "engrave", "mark", "blood", "random"]);
+                self.line(&format!("ENGRAVING: {c}, {t}, {s}"));
+            }
+            17 => {
+                let c = self.coord();
+                let kw = self.rng.pick(&["STAIR", "LADDER"]);
+                let d = self.rng.pick(&["up", "down"]);
+                self.line(&format!("{kw}: {c}, {d}"));
+            }
+            18 => {
+                let (kw, sel) = (
+                    self.rng.pick(&["FOUNTAIN", "SINK", "POOL", "WALLIFY"]),
+                    self.selection(0),
+                );
+                self.line(&format!("{kw}: {sel}"));
+            }
+            19 => {
+                let st = self.rng.pick(&[
+                    "open", "closed", "locked", "nodoor", "broken", "secret", "random",
+                ]);
+                let sel = self.selection(0);
+                self.line(&format!("DOOR: {st}, {sel}"));
+            }
+            20 => {
+                let c = self.coord();
+                let d = self.rng.pick(&["north", "south", "east", "west"]);
+                let st = self.rng.pick(&["open", "closed", "random"]);
+                self.line(&format!("DRAWBRIDGE: {c}, {d}, {st}"));
+            }
+            21 => {
+                let c = self.coord();
+                let d = self.rng.pick(&["north", "south", "east", "west"]);
+                let tail = self
+                    .rng
+                    .pick(&["", ", true", ", false, '.'", ", true, '#'"]);
+                self.line(&format!("MAZEWALK: {c}, {d}{tail}"));
+            }
+            22 => {
+                let kw = self.rng.pick(&["NON_DIGGABLE", "NON_PASSWALL"]);
+                let r = self.region();
+                self.line(&format!("{kw}: {r}"));
+            }
+            23 => {
+                let lr = |g: &mut Gen| {
+                    if g.rng.chance(50) {
+                        format!(
+                            "levregion({},{},{},{})",
+                            g.rng.int(1, 10),
+                            g.rng.int(0, 5),
+                            g.rng.int(10, 79),
+                            g.rng.int(5, 20)
+                        )
+                    } else {
+                        format!(
+                            "({},{},{},{})",
+                            g.rng.int(0, 3),
+                            g.rng.int(0, 3),
+                            g.rng.int(3, 8),
+                            g.rng.int(3, 6)
+                        )
+                    }
+                };
+                let (a, b) = (lr(self), lr(self));
+                let s = match self.rng.below(4) {
+                    0 => format!("STAIR: {a}, {b}, up"),
+                    1 => format!("PORTAL: {a}, {b}, \"town\""),
+                    2 => format!(
+                        "TELEPORT_REGION: {a}, {b}{}",
+                        self.rng.pick(&["", ", down", ", up"])
+                    ),
+                    _ => format!("BRANCH: {a}, {b}"),
+                };
+                self.line(&s);
+            }
+            24 => {
+                let (r, t) = (self.region(), self.rng.pick(ROOMS));
+                let l = self.rng.pick(&["lit", "unlit", "random"]);
+                let flags = self.rng.pick(&[
+                    "",
+                    ", filled",
+                    ", unfilled",
+                    ", unfilled, irregular",
+                    ", filled, unjoined",
+                ]);
+                if self.rng.chance(40) {
+                    self.block(&format!("REGION: {r}, {l}, {t}{flags}"), 1);
+                } else {
+                    self.line(&format!("REGION: {r}, {l}, {t}{flags}"));
+                }
+            }
+            25 => {
+                let t = self.rng.pick(ROOMS);
+                let chance = self.rng.pick(&["", "[50%]", "[100%]"]);
+                let l = self.rng.pick(&["lit", "unlit", "random"]);
+                let pos = self.rng.pick(&["random", "(1,1)", "(3,2)", "(5,5)"]);
+                let align = self.rng.pick(&[
+                    "random",
+                    "(left,top)",
+                    "(center,center)",
+                    "(right,bottom)",
+                    "(half-left,center)",
+                ]);
+                let size = self.rng.pick(&["random", "(4,3)", "(10,5)"]);
+                let flags = self.rng.pick(&["", ", filled", ", unfilled, irregular"]);
+                self.line(&format!(
+                    "ROOM: {t}{chance}, {l}, {pos}, {align}, {size}{flags} {{"
+                ));
+                self.depth += 1;
+                self.statement();
+                if self.rng.chance(40) {
+                    let sub = format!("SUBROOM: {}, lit, (1,1), (2,2)", self.rng.pick(ROOMS));
+                    self.block(&sub, 1);
+                }
+                if self.rng.chance(30) {
+                    let d = self.rng.pick(&[
+                        "ROOMDOOR: true, open, north, random",
+                        "ROOMDOOR: random, locked, south|east, 2",
+                        "ROOMDOOR: false, closed, random, random",
+                    ]);
+                    self.line(d);
+                }
+                self.depth -= 1;
+                self.line("}");
+            }
+            26 => {
+                let s = self.rng.pick(&[
+                    "RANDOM_CORRIDORS",
+                    "RANDOM_CORRIDORS: 3",
+                    "RANDOM_CORRIDORS: random",
+                    "CORRIDOR: (0,north,2), (1,south,random)",
+                    "CORRIDOR: (0,east,1), -1",
+                    "EXIT",
+                ]);
+                self.line(s);
+            }
+            27 => {
+                let s = self.rng.pick(&[
+                    "MINERALIZE",
+                    "MINERALIZE: 1, 2, 3, 4",
+                    "WALLIFY",
+                    "INIT_MAP: solidfill, ' '",
+                    "INIT_MAP: mazegrid, '-'",
+                    "INIT_MAP: mines, '.', ' ', true, true, lit, false",
+                    "INIT_MAP: mines, '.', ' ', true, true, random, true, 'T'",
+                    "INIT_MAP: solidfill, ('.', lit)",
+                    "NOMAP",
+                ]);
+                self.line(s);
+            }
+            28 | 29 => self.map(),
+            30 => {
+                if let Some(v) = self.var_of("int[]").or_else(|| self.var_of("coord[]")) {
+                    self.line(&format!("SHUFFLE: {v}"));
+                }
+            }
+            31 => {
+                if self.depth > 0 {
+                    self.line("BREAK");
+                }
+            }
+            _ => self.define(),
+        }
+    }
+
+    fn map(&mut self) {
+        let head = match self.rng.below(3) {
+            0 => format!(
+                "GEOMETRY: {}, {}",
+                self.rng
+                    .pick(&["left", "center", "right", "half-left", "half-right"]),
+                self.rng.pick(&["top", "center", "bottom"])
+            ),
+            1 => format!("GEOMETRY: {}", self.coord()),
+            _ => format!(
+                "GEOMETRY: center, center, {}",
+                self.rng.pick(&["true", "false"])
+            ),
+        };
+        self.out.push_str(&head);
+        self.out.push_str("\nMAP\n");
+        let (w, h) = (self.rng.int(1, 20) as usize, self.rng.int(1, 8) as usize);
+        for _ in 0..h {
+            let row: String = (0..self.rng.int(1, w as i64))
+                .map(|_| {
+                    self.rng.pick(&[
+                        "-", "|", ".", "#", " ", "+", "T", "}", "{", "x", "L", "P", "S", "1",
+                    ])
+                })
+                .collect();
+            self.out.push_str(&row);
+            self.out.push('\n');
+        }
+        self.out.push_str("ENDMAP\n");
+    }
+}
+
+fn program(seed: u64) -> String {
+    let mut g = Gen {
+        rng: Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1),
+        out: String::new(),
+        vars: Vec::new(),
+        depth: 0,
+    };
+    for level in 0..1 + g.rng.below(3) {
+        g.vars.clear();
+        let name = format!("o{seed}l{level}");
+        if g.rng.chance(50) {
+            let fill = g.rng.pick(&["' '", "'.'", "random", "'I'", "'C'"]);
+            g.out.push_str(&format!("MAZE: \"{name}\", {fill}\n"));
+        } else {
+            g.out.push_str(&format!("LEVEL: \"{name}\"\n"));
+        }
+        if g.rng.chance(30) {
+            let f = g.rng.pick(&[
+                "noteleport",
+                "hardfloor, premapped",
+                "shortsighted,arboreal",
+                "mazelevel",
+                "graveyard, icedpools, solidify",
+            ]);
+            g.out.push_str(&format!("FLAGS: {f}\n"));
+        }
+        for _ in 0..2 + g.rng.below(12) {
+            g.statement();
+        }
+    }
+    if g.rng.chance(35) {
+        mutate(&mut g.rng, &g.out)
+    } else {
+        g.out
+    }
+}
+
+/// One small change to a valid program, at a token boundary.
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let words: Vec<&str> = text.split_inclusive([' ', '\n', ',']).collect();
+    if words.len() < 3 {
+        return text.to_string();
+    }
+    let at = 1 + rng.below(words.len() as u64 - 1) as usize;
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    match rng.below(6) {
+        0 => {
+            out.remove(at);
+        }
+        1 => out.insert(at, words[at].to_string()),
+        2 if at + 1 < out.len() => out.swap(at, at + 1),
+        3 => out.insert(
+            at,
+            format!(
+                "{} ",
+                rng.pick(&[
+                    "MONSTER:",
+                    "{",
+                    "}",
+                    "[",
+                    "]",
+                    "(",
+                    "random",
+                    "$zz",
+                    "99999999999",
+                    "-5",
+                    "ENDMAP",
+                    "BREAK"
+                ])
+            ),
+        ),
+        4 => out[at] = out[at].replace(|c: char| c.is_ascii_digit(), "9"),
+        _ => {
+            out[at] = format!(
+                "{} ",
+                rng.pick(&[
+                    "81",
+                    "(-1)",
+                    "\"no such thing\"",
+                    "'@'",
+                    "200%",
+                    "[101%]",
+                    "align[5]"
+                ])
+            )
+        }
+    }
+    out.concat()
+}
+
+struct Result {
+    exit: i32,
+    files: BTreeMap<String, Vec<u8>>,
+    stderr: String,
+}
+
+fn ours(name: &str, src: &[u8]) -> Result {
+    let (run, _) = LevComp36::new(Build::Nethack366).compile(name, src);
+    let stderr = run.stderr.iter().map(|l| format!("{l}\n")).collect();
+    Result {
+        exit: i32::from(run.exit),
+        files: run.files.into_iter().map(|f| (f.name, f.bytes)).collect(),
+        stderr,
+    }
+}
+
+fn original(lev_comp: &Path, name: &str, src: &[u8]) -> Result {
+    let dir = std::env::temp_dir().join(format!("vw-lc36-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join(name), src).expect("write input");
+    let out = Command::new(lev_comp)
+        .arg(name)
+        .current_dir(&dir)
+        .output()
+        .expect("run the original");
+    let mut files = BTreeMap::new();
+    for e in std::fs::read_dir(&dir).expect("read temp dir").flatten() {
+        let n = e.file_name().to_string_lossy().into_owned();
+        if n.ends_with(".lev") {
+            files.insert(n, std::fs::read(e.path()).unwrap_or_default());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let exit = out.status.code().unwrap_or(139);
+    Result {
+        exit,
+        files,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The reference crashing (139) must be a clean rejection of ours.
+fn differs(a: &Result, b: &Result) -> Option<String> {
+    if b.exit == 139 {
+        return (a.exit != 1).then(|| format!("the original crashed; ours exited {}", a.exit));
+    }
+    if a.exit != b.exit {
+        return Some(format!(
+            "exit {} vs original {}\n{}\n---\n{}",
+            a.exit, b.exit, a.stderr, b.stderr
+        ));
+    }
+    if a.files != b.files {
+        return Some(format!(
+            "files {:?} vs original {:?}",
+            a.files.keys(),
+            b.files.keys()
+        ));
+    }
+    (a.stderr != b.stderr).then(|| format!("stderr:\n{}---\noriginal:\n{}", a.stderr, b.stderr))
+}
+
+#[test]
+fn generated_programs_against_the_original() {
+    let Some(dir) = std::env::var_os("VAULTWRIGHT_NETHACK_366") else {
+        eprintln!("skipped: set VAULTWRIGHT_NETHACK_366 to a directory holding lev_comp built from NetHack 3.6.6");
+        return;
+    };
+    let lev_comp = PathBuf::from(dir).join("lev_comp");
+    let cases: u64 = std::env::var("VAULTWRIGHT_ORACLE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let keep = std::env::var_os("VAULTWRIGHT_ORACLE_KEEP").map(PathBuf::from);
+    let mut failures = Vec::new();
+    for seed in 1..=cases {
+        let name = format!("g{seed:05}.des");
+        let src = program(seed);
+        let (a, b) = (
+            ours(&name, src.as_bytes()),
+            original(&lev_comp, &name, src.as_bytes()),
+        );
+        if let Some(why) = differs(&a, &b) {
+            if let Some(k) = &keep {
+                keep_fixture(k, &name, src.as_bytes(), &b);
+            }
+            failures.push(format!("{name}: {why}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} differ:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// `NAME.des`, `NAME.exit`, `NAME.stderr` and `NAME/<level>.lev`.
+fn keep_fixture(dir: &Path, name: &str, src: &[u8], original: &Result) {
+    let stem = name.trim_end_matches(".des");
+    let _ = std::fs::create_dir_all(dir.join(stem));
+    let _ = std::fs::write(dir.join(name), src);
+    let _ = std::fs::write(
+        dir.join(format!("{stem}.exit")),
+        format!("{}\n", original.exit),
+    );
+    let _ = std::fs::write(dir.join(format!("{stem}.stderr")), &original.stderr);
+    for (n, bytes) in &original.files {
+        let _ = std::fs::write(dir.join(stem).join(n), bytes);
+    }
+}
+
+/// Inputs that once differed, with the original's results: checked
+/// without the original.
+#[test]
+fn kept_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/nethack36/oracle");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut failures = Vec::new();
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_none_or(|x| x != "des") {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = name.trim_end_matches(".des").to_string();
+        let src = std::fs::read(&path).unwrap_or_default();
+        let exit = std::fs::read_to_string(dir.join(format!("{stem}.exit")))
+            .unwrap_or_default()
+            .trim()
+            .parse()
+            .unwrap_or(-1);
+        let stderr =
+            std::fs::read_to_string(dir.join(format!("{stem}.stderr"))).unwrap_or_default();
+        let mut files = BTreeMap::new();
+        for f in std::fs::read_dir(dir.join(&stem))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            files.insert(
+                f.file_name().to_string_lossy().into_owned(),
+                std::fs::read(f.path()).unwrap_or_default(),
+            );
+        }
+        let original = Result {
+            exit,
+            files,
+            stderr,
+        };
+        if let Some(why) = differs(&ours(&name, &src), &original) {
+            failures.push(format!("{name}: {why}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn the_generator_is_deterministic_and_varied() {
+    assert_eq!(program(7), program(7));
+    assert_ne!(program(7), program(8));
+    let _ = common::shared_dir();
+}
