@@ -18,28 +18,7 @@ use std::process::{Command, Stdio};
 use vaultwright::dropin;
 use vaultwright::Target;
 
-/// A small deterministic generator (xorshift64*), so a seed names a file.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-}
+use common::Rng;
 
 const DESCRIPTIONS: &[&str] = &["hellish", "mazelike", "roguelike", "hellish", "town"];
 const ALIGNMENTS: &[&str] = &["lawful", "neutral", "chaotic", "unaligned", "noalign"];
@@ -293,7 +272,7 @@ fn render(r: &mut Rng, stmts: &[Stmt]) -> String {
 }
 
 fn case(seed: u64) -> String {
-    let mut r = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut r = Rng::for_seed(seed);
     let mut stmts = generate(&mut r);
     if seed % 3 == 1 && !stmts.is_empty() {
         mutate(&mut r, &mut stmts);

@@ -29,38 +29,31 @@ use std::process::{Command, Stdio};
 use vaultwright::dropin;
 use vaultwright::Target;
 
-/// A small deterministic generator (xorshift64*), so a seed names a file,
-/// with the file's rate of deliberate mistakes (percent per occasion).
-struct Rng(u64, u64);
+/// The shared generator, with the file's rate of deliberate mistakes
+/// (percent per occasion).
+struct Rng {
+    base: common::Rng,
+    rate: u64,
+}
+
+impl std::ops::Deref for Rng {
+    type Target = common::Rng;
+    fn deref(&self) -> &common::Rng {
+        &self.base
+    }
+}
+
+impl std::ops::DerefMut for Rng {
+    fn deref_mut(&mut self) -> &mut common::Rng {
+        &mut self.base
+    }
+}
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
     /// Whether to make a mistake here.
     fn bad(&mut self) -> bool {
-        let rate = self.1;
+        let rate = self.rate;
         self.chance(rate)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-    fn word(&mut self, items: &[&'static str]) -> &'static str {
-        items[self.below(items.len() as u64) as usize]
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
     }
 }
 
@@ -768,10 +761,13 @@ fn render(r: &mut Rng, stmts: &[Stmt]) -> String {
 }
 
 fn case(seed: u64) -> String {
-    let mut r = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0);
+    let mut r = Rng {
+        base: common::Rng::for_seed(seed),
+        rate: 0,
+    };
     // Half the files make no mistake on purpose; the others make one on
     // one occasion in twelve, seven or four.
-    r.1 = if r.chance(50) {
+    r.rate = if r.chance(50) {
         0
     } else {
         *r.pick(&[8, 15, 25])

@@ -159,3 +159,37 @@ pub fn tempdir(name: &str) -> TempDir {
     std::fs::create_dir_all(&dir).expect("temp dir");
     TempDir(dir)
 }
+
+/// The seeded generator of the differential tests (xorshift64*): a seed
+/// names a generated file.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The generator for one file's seed.
+    pub fn for_seed(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    pub fn word(&mut self, items: &[&'static str]) -> &'static str {
+        items[self.below(items.len() as u64) as usize]
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+}

@@ -285,9 +285,27 @@ fn colour_for(is_terminal: bool) -> bool {
 /// Reads a file as text; invalid UTF-8 is replaced (and reported by the
 /// caller's diagnostics as stray characters), never a panic.
 fn read_source(path: &Path) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    std::fs::read(path).map(text_of)
+}
+
+/// The bytes as text, a byte that is not UTF-8 replaced.
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// What `lev-comp` reads: each named file, or standard input (shown as
+/// `(stdin)`) when none is named; a file that cannot be read is reported
+/// in its turn.
+fn lev_comp_inputs(files: &[PathBuf]) -> Vec<(String, std::io::Result<Vec<u8>>)> {
+    if files.is_empty() {
+        let mut bytes = Vec::new();
+        let read = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
+        return vec![("(stdin)".into(), read)];
+    }
+    files
+        .iter()
+        .map(|f| (f.to_string_lossy().into_owned(), std::fs::read(f)))
+        .collect()
 }
 
 fn language_of(path: &Path, text: &str, forced: Option<Language>) -> Result<Language, String> {
@@ -428,21 +446,9 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
 
 fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
     let mut failed = false;
-    let mut inputs: Vec<(String, Result<String, std::io::Error>)> = Vec::new();
-    if files.is_empty() {
-        let mut bytes = Vec::new();
-        let r = std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map(|_| String::from_utf8_lossy(&bytes).into_owned());
-        inputs.push(("(stdin)".into(), r));
-    } else {
-        for f in files {
-            inputs.push((f.to_string_lossy().into_owned(), read_source(f)));
-        }
-    }
-    for (name, text) in inputs {
-        let text = match text {
-            Ok(t) => t,
+    for (name, bytes) in lev_comp_inputs(files) {
+        let text = match bytes {
+            Ok(b) => text_of(b),
             Err(e) => {
                 eprintln!("Can't open \"{name}\" for input.\n{name}: {e}");
                 failed = true;
@@ -467,18 +473,8 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
 fn lev_comp36(build: Build, verbose: bool, files: &[PathBuf]) -> ExitCode {
     let mut compiler = dropin::LevComp36::new(build);
     compiler.set_verbose(verbose);
-    let mut inputs: Vec<(String, std::io::Result<Vec<u8>>)> = Vec::new();
-    if files.is_empty() {
-        let mut bytes = Vec::new();
-        let r = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
-        inputs.push(("(stdin)".into(), r));
-    } else {
-        for f in files {
-            inputs.push((f.to_string_lossy().into_owned(), std::fs::read(f)));
-        }
-    }
     let mut failed = false;
-    for (name, bytes) in inputs {
+    for (name, bytes) in lev_comp_inputs(files) {
         let bytes = match bytes {
             Ok(b) => b,
             Err(e) => {

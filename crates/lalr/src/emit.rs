@@ -66,6 +66,22 @@ fn list<T: std::fmt::Display>(
     let _ = writeln!(out, "];");
 }
 
+/// Per-state rows of `(key, value)` as three flat arrays: where each
+/// state's row starts (one more entry than there are states), the keys and
+/// the values.
+fn sparse<T: Copy>(rows: &[Vec<(usize, T)>]) -> (Vec<usize>, Vec<usize>, Vec<T>) {
+    let mut starts = vec![0];
+    let (mut keys, mut values) = (Vec::new(), Vec::new());
+    for row in rows {
+        for &(k, v) in row {
+            keys.push(k);
+            values.push(v);
+        }
+        starts.push(keys.len());
+    }
+    (starts, keys, values)
+}
+
 /// The rule a state reduces by on most terminals (0: none), the first on
 /// a tie: what a bison parser does on a token the state has no action for.
 fn most_common_reduction(row: &[(usize, Action)]) -> usize {
@@ -175,35 +191,22 @@ pub fn rust(t: &Tables) -> String {
         "u16",
         t.actions.iter().map(|row| most_common_reduction(row)),
     );
-    let mut starts = vec![0usize];
-    let mut terms = Vec::new();
-    let mut vals = Vec::new();
-    for row in &t.actions {
-        for &(term, a) in row {
-            terms.push(term);
-            vals.push(match a {
-                Action::Shift(s) => s as i64,
-                Action::Reduce(r) => -(r as i64),
-                Action::Accept => i16::MIN as i64,
-            });
-        }
-        starts.push(terms.len());
-    }
+    let (starts, terms, actions) = sparse(&t.actions);
     list(&mut out, "ACTION_START", "u16", starts);
     list(&mut out, "ACTION_TERMINAL", "u16", terms);
-    list(&mut out, "ACTION_VALUE", "i16", vals);
-    let mut starts = vec![0usize];
-    let mut nts = Vec::new();
-    let mut tos = Vec::new();
-    for row in &t.gotos {
-        for &(n, to) in row {
-            nts.push(n);
-            tos.push(to);
-        }
-        starts.push(nts.len());
-    }
+    list(
+        &mut out,
+        "ACTION_VALUE",
+        "i16",
+        actions.into_iter().map(|a| match a {
+            Action::Shift(s) => s as i64,
+            Action::Reduce(r) => -(r as i64),
+            Action::Accept => i16::MIN as i64,
+        }),
+    );
+    let (starts, nonterminals, targets) = sparse(&t.gotos);
     list(&mut out, "GOTO_START", "u16", starts);
-    list(&mut out, "GOTO_NONTERMINAL", "u16", nts);
-    list(&mut out, "GOTO_STATE", "u16", tos);
+    list(&mut out, "GOTO_NONTERMINAL", "u16", nonterminals);
+    list(&mut out, "GOTO_STATE", "u16", targets);
     out
 }

@@ -762,7 +762,7 @@ impl Compiler<'_, '_> {
             | Act::PushIntArrayVariable => {
                 let name = self.text_at(len, 1);
                 self.var(&name);
-                self.used.push(name);
+                self.vars.mark_used(&name);
                 if matches!(act, Act::PushIntVariable | Act::PushIntArrayVariable) {
                     self.is_inconstant_number = true;
                 }
@@ -827,13 +827,10 @@ impl Compiler<'_, '_> {
             Act::MonsterName => {
                 let name = self.text_at(len, 1);
                 match names::monster(&name, None) {
-                    Some((pm, class)) => {
-                        self.verbose_match("Monster", &name, None);
-                        Sem::Int(monster_pack(
-                            pm as i64,
-                            i64::from(names::monster_class_symbol(class)),
-                        ))
-                    }
+                    Some((pm, class)) => Sem::Int(monster_pack(
+                        pm as i64,
+                        i64::from(names::monster_class_symbol(class)),
+                    )),
                     None => {
                         self.error(format!("Unknown monster \"{}\"!", s(&name)), true);
                         Sem::Int(-1)
@@ -974,49 +971,21 @@ impl Compiler<'_, '_> {
             Act::SelComplement => self.emit_op(op::SEL_COMPLEMENT),
             Act::SelAdd => self.emit_op(op::SEL_ADD),
             Act::LevelRegion => {
-                let [x1, y1, x2, y2] = [3, 5, 7, 9].map(|k| self.int_at(len, k));
-                let bad = |v: i64, hi: i64, low_ok: i64| v < low_ok || v >= hi;
-                let which = if bad(x1, COLNO, 1) {
-                    Some("x1")
-                } else if bad(y1, ROWNO, 0) {
-                    Some("y1")
-                } else if bad(x2, COLNO, 1) {
-                    Some("x2")
-                } else if bad(y2, ROWNO, 0) {
-                    Some("y2")
-                } else {
-                    None
-                };
-                if let Some(w) = which {
-                    self.error(
-                        format!("Region ({x1},{y1},{x2},{y2}) out of level range ({w})!"),
-                        true,
-                    );
-                }
-                Sem::LevRegion([x1, y1, x2, y2], 1)
+                let r = [3, 5, 7, 9].map(|k| self.int_at(len, k));
+                // `levregion()`: x in 1..80, y in 0..21.
+                let bad = first_outside(r, |i, v| {
+                    let (low, end) = if i % 2 == 0 { (1, COLNO) } else { (0, ROWNO) };
+                    v < low || v >= end
+                });
+                self.region_range_error(r, bad, "level");
+                Sem::LevRegion(r, 1)
             }
             Act::MapRegion => {
-                let [x1, y1, x2, y2] = [2, 4, 6, 8].map(|k| self.int_at(len, k));
-                let (mx, my) = (self.session.max_x_map, self.session.max_y_map);
-                let out = |v: i64, max: i64| v < 0 || v > max;
-                let which = if out(x1, mx) {
-                    Some("x1")
-                } else if out(y1, my) {
-                    Some("y1")
-                } else if out(x2, mx) {
-                    Some("x2")
-                } else if out(y2, my) {
-                    Some("y2")
-                } else {
-                    None
-                };
-                if let Some(w) = which {
-                    self.error(
-                        format!("Region ({x1},{y1},{x2},{y2}) out of map range ({w})!"),
-                        true,
-                    );
-                }
-                Sem::LevRegion([x1, y1, x2, y2], 0)
+                let r = [2, 4, 6, 8].map(|k| self.int_at(len, k));
+                let max = [self.session.max_x_map, self.session.max_y_map];
+                let bad = first_outside(r, |i, v| v < 0 || v > max[i % 2]);
+                self.region_range_error(r, bad, "map");
+                Sem::LevRegion(r, 0)
             }
         }
     }
@@ -1067,7 +1036,17 @@ impl Compiler<'_, '_> {
         Sem::None
     }
 
-    fn verbose_match(&mut self, _what: &str, _name: &[u8], _class: Option<u8>) {}
+    /// `Region (…) out of <what> range (x1)!` for the first coordinate
+    /// outside, as the reference checks them in order.
+    fn region_range_error(&mut self, r: [i64; 4], bad: Option<&str>, what: &str) {
+        if let Some(which) = bad {
+            let [x1, y1, x2, y2] = r;
+            self.error(
+                format!("Region ({x1},{y1},{x2},{y2}) out of {what} range ({which})!"),
+                true,
+            );
+        }
+    }
 
     fn level_start(&mut self, act: Act, len: usize) -> Sem {
         let name = self.text_at(len, 3);
@@ -1086,7 +1065,6 @@ impl Compiler<'_, '_> {
         self.ops.clear();
         self.unused_variable_warnings();
         self.vars.clear();
-        self.used.clear();
         if act == Act::MazeStart {
             let filler = self.int_at(len, 5);
             if filler == -1 {
@@ -1439,6 +1417,17 @@ impl Compiler<'_, '_> {
         self.push(Value::Int(width as i64));
         self.op(op::MAP);
     }
+}
+
+/// The name of the first of a region's x1, y1, x2, y2 that `outside`
+/// (given its position and value) rejects.
+fn first_outside(r: [i64; 4], outside: impl Fn(usize, i64) -> bool) -> Option<&'static str> {
+    ["x1", "y1", "x2", "y2"]
+        .into_iter()
+        .zip(r)
+        .enumerate()
+        .find(|&(i, (_, v))| outside(i, v))
+        .map(|(_, (n, _))| n)
 }
 
 /// The value a list of literals pushes, by list kind.

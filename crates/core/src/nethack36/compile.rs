@@ -181,8 +181,6 @@ pub(super) struct Compiler<'s, 'a> {
     /// (depth, PUSH index) of each BREAK not yet resolved.
     pub breaks: Vec<(i32, usize)>,
     pub in_container: i32,
-    /// Variables used, for `-v`'s unused-variable warnings.
-    pub used: Vec<Vec<u8>>,
     /// Set when the process must stop.
     pub stop: bool,
     // The parser's stacks.
@@ -213,7 +211,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
             allow_break: 0,
             breaks: Vec::new(),
             in_container: 0,
-            used: Vec::new(),
             stop: false,
             states: vec![0],
             values: vec![Sem::None],
@@ -388,7 +385,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.ops.clear();
         self.unused_variable_warnings();
         self.vars.clear();
-        self.used.clear();
     }
 
     /// `-v`: each variable never used, newest first (the reference keeps
@@ -397,13 +393,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         if !self.session.verbose {
             return;
         }
-        let unused: Vec<Vec<u8>> = self
-            .vars
-            .names()
-            .rev()
-            .filter(|n| !self.used.iter().any(|u| u == n))
-            .map(<[u8]>::to_vec)
-            .collect();
+        let unused: Vec<Vec<u8>> = self.vars.unused().rev().map(<[u8]>::to_vec).collect();
         for name in unused {
             self.warning(format!(
                 "Unused variable '{}'",

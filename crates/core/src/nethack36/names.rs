@@ -25,6 +25,13 @@ fn rows(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)
         .filter_map(|l| l.split_once('\t'))
 }
 
+/// `name<TAB>number` rows (a missing or bad number reads as 0).
+fn numbered<T: std::str::FromStr + Default>(text: &'static str) -> Vec<(&'static str, T)> {
+    rows(text)
+        .map(|(n, v)| (n, v.parse().unwrap_or_default()))
+        .collect()
+}
+
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
@@ -32,24 +39,16 @@ fn tables() -> &'static Tables {
             (n.parse().unwrap_or(0), c.bytes().next().unwrap_or(0))
         };
         Tables {
-            monsters: rows(include_str!("data/monsters.tsv"))
-                .map(|(n, c)| (n, c.parse().unwrap_or(0)))
-                .collect(),
+            monsters: numbered(include_str!("data/monsters.tsv")),
             monster_classes: rows(include_str!("data/monster_classes.tsv"))
                 .map(class)
                 .collect(),
-            objects: rows(include_str!("data/objects.tsv"))
-                .map(|(n, c)| (n, c.parse().unwrap_or(0)))
-                .collect(),
+            objects: numbered(include_str!("data/objects.tsv")),
             object_classes: rows(include_str!("data/object_classes.tsv"))
                 .map(class)
                 .collect(),
-            traps: rows(include_str!("data/traps.tsv"))
-                .map(|(n, t)| (n, t.parse().unwrap_or(0)))
-                .collect(),
-            rooms: rows(include_str!("data/rooms.tsv"))
-                .map(|(n, t)| (n, t.parse().unwrap_or(0)))
-                .collect(),
+            traps: numbered(include_str!("data/traps.tsv")),
+            rooms: numbered(include_str!("data/rooms.tsv")),
         }
     })
 }

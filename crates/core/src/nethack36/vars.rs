@@ -18,9 +18,16 @@ pub mod kind {
     pub const ARRAY: u8 = 0x40;
 }
 
+/// A defined variable: its name, type, and whether anything read it.
+struct Var {
+    name: Vec<u8>,
+    ty: u8,
+    used: bool,
+}
+
 #[derive(Default)]
 pub struct Vars {
-    defined: Vec<(Vec<u8>, u8)>,
+    defined: Vec<Var>,
 }
 
 /// What defining a variable found.
@@ -36,16 +43,22 @@ impl Vars {
         self.defined.clear();
     }
 
-    /// The names in the order defined.
-    pub fn names(&self) -> impl DoubleEndedIterator<Item = &[u8]> {
-        self.defined.iter().map(|(n, _)| n.as_slice())
+    /// The names never read, in the order defined (`-v`'s warnings).
+    pub fn unused(&self) -> impl DoubleEndedIterator<Item = &[u8]> {
+        self.defined
+            .iter()
+            .filter(|v| !v.used)
+            .map(|v| v.name.as_slice())
+    }
+
+    pub fn mark_used(&mut self, name: &[u8]) {
+        if let Some(v) = self.defined.iter_mut().find(|v| v.name == name) {
+            v.used = true;
+        }
     }
 
     pub fn get(&self, name: &[u8]) -> Option<u8> {
-        self.defined
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|&(_, t)| t)
+        self.defined.iter().find(|v| v.name == name).map(|v| v.ty)
     }
 
     pub fn define(&mut self, name: &[u8], ty: u8) -> Define {
@@ -53,7 +66,11 @@ impl Vars {
             Some(t) if t == ty => Define::Same,
             Some(t) => Define::Other(t),
             None => {
-                self.defined.push((name.to_vec(), ty));
+                self.defined.push(Var {
+                    name: name.to_vec(),
+                    ty,
+                    used: false,
+                });
                 Define::Fresh
             }
         }
