@@ -2,8 +2,10 @@
 //! dungeon descriptions from a seeded generator (valid ones, and ones with
 //! a single mutation): exit status, output bytes, first error line and
 //! message. The original is found through `VAULTWRIGHT_NETHACK_343=DIR`
-//! (a directory holding `dgn_comp` built from NetHack 3.4.3); without it
-//! the comparison is skipped with a message. Inputs that once differed are
+//! (a directory holding `dgn_comp` built from NetHack 3.4.3) and, for the
+//! 3.6.6 target, `VAULTWRIGHT_NETHACK_366=DIR` (its `dgn_comp` and
+//! `makedefs`, whose `-e` filter is compared on random conditional
+//! lines); without them the comparisons are skipped with a message. Inputs that once differed are
 //! kept in `tests/fixtures/nethack-dungeon/oracle/` with the original's
 //! verdict and are checked without the original.
 //!
@@ -288,8 +290,8 @@ struct Verdict {
     first_error: Option<(String, String)>,
 }
 
-fn ours(text: &str) -> (Verdict, bool) {
-    let run = dropin::dgn_comp("case.pdf", "case.pdf", text, Target::Nethack343);
+fn ours(text: &str, target: Target) -> (Verdict, bool) {
+    let run = dropin::dgn_comp("case.pdf", "case.pdf", text, target);
     // Our own errors (DG02xx) stop where the original would write a file
     // the game cannot load: a difference by design.
     let own = run
@@ -322,15 +324,33 @@ fn theirs(dgn_comp: &Path, text: &str, scratch: &Path) -> Verdict {
     }
 }
 
+/// The directory named by `var`, or a message saying the test is skipped.
+fn original_dir(var: &str, what: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os(var).map(PathBuf::from);
+    if dir.is_none() {
+        eprintln!(
+            "skipped: set {var}=DIR (a directory with the original {what}) to compare \
+             against the original"
+        );
+    }
+    dir
+}
+
 #[test]
 fn generated_dungeons_against_the_original() {
-    let Some(dir) = std::env::var_os("VAULTWRIGHT_NETHACK_343").map(PathBuf::from) else {
-        eprintln!(
-            "skipped: set VAULTWRIGHT_NETHACK_343=DIR (a directory with the original \
-             NetHack 3.4.3 dgn_comp) to compare against the original"
-        );
-        return;
-    };
+    if let Some(dir) = original_dir("VAULTWRIGHT_NETHACK_343", "NetHack 3.4.3 dgn_comp") {
+        compare_generated(&dir, Target::Nethack343);
+    }
+}
+
+#[test]
+fn generated_dungeons_against_the_366_original() {
+    if let Some(dir) = original_dir("VAULTWRIGHT_NETHACK_366", "NetHack 3.6.6 dgn_comp") {
+        compare_generated(&dir, Target::Nethack366);
+    }
+}
+
+fn compare_generated(dir: &Path, target: Target) {
     let dgn_comp = dir.join("dgn_comp");
     assert!(dgn_comp.is_file(), "{} is missing", dgn_comp.display());
     let cases: u64 = std::env::var("VAULTWRIGHT_ORACLE_CASES")
@@ -338,13 +358,17 @@ fn generated_dungeons_against_the_original() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(400);
     let keep = std::env::var_os("VAULTWRIGHT_ORACLE_KEEP").map(PathBuf::from);
-    let scratch = std::env::temp_dir().join(format!("vw-dgn-oracle-{}", std::process::id()));
+    let scratch = std::env::temp_dir().join(format!(
+        "vw-dgn-oracle-{}-{}",
+        target.name(),
+        std::process::id()
+    ));
     let (mut same, mut by_design, mut rejected) = (0, 0, 0);
     let mut differ = Vec::new();
     let mut verdicts: std::collections::BTreeMap<String, usize> = Default::default();
     for seed in 0..cases {
         let text = case(seed);
-        let (mine, own) = ours(&text);
+        let (mine, own) = ours(&text, target);
         let orig = theirs(&dgn_comp, &text, &scratch);
         rejected += usize::from(orig.exit != 0);
         let verdict = match &orig.first_error {
@@ -370,13 +394,157 @@ fn generated_dungeons_against_the_original() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
     eprintln!(
-        "{cases} generated dungeon files ({rejected} rejected by the original): \
+        "{}: {cases} generated dungeon files ({rejected} rejected by the original): \
          {same} identical, {by_design} stopped by our own checks, {} different",
+        target.name(),
         differ.len()
     );
     for (verdict, n) in &verdicts {
         eprintln!("{n:6}  {verdict}");
     }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+/// A `dungeon.def` with nested conditionals on known names (else parts,
+/// comments, carets, blank-after-caret lines, carriage returns), and for
+/// every other seed one odd line: an unknown or missing name, a stray else
+/// or end, an unknown control, an unclosed conditional.
+fn conditional_def(seed: u64) -> String {
+    let mut r = Rng::for_seed(seed);
+    let mut lines = Vec::new();
+    conditional_block(&mut r, 0, &mut lines);
+    if seed % 2 == 1 {
+        const ODD: &[&str] = &[
+            "^?NOPE", "^!NOPE", "^?", "^:", "^.", "^", "^x", "^\x07", "^?MAIL", "^?MAIL\r",
+            "^\x0bv",
+        ];
+        let at = r.below(lines.len() as u64 + 1) as usize;
+        lines.insert(at, r.pick(ODD).to_string());
+    }
+    let mut out = lines.join("\n");
+    if !r.chance(5) {
+        out.push('\n');
+    }
+    out
+}
+
+fn conditional_block(r: &mut Rng, depth: u32, lines: &mut Vec<String>) {
+    const NAMES: &[&str] = &[
+        "MAIL",
+        "UNIX",
+        "AMIGA",
+        "VMS",
+        "TTY_GRAPHICS",
+        "0",
+        "1",
+        "  DLB",
+    ];
+    const PLAIN: &[&str] = &[
+        "#comment",
+        "",
+        "LEVEL: \"x\" \"none\" @ (1)",
+        "DUNGEON: \"D\" \"none\" (2, 1)",
+        "%REINCARNATION LEVEL: \"r\" \"none\" @ (2)",
+        "  # indented",
+        "text\r",
+        "^#note",
+        "^^kept",
+        "^ blank",
+        "^\tblank",
+    ];
+    for _ in 0..1 + r.below(5) {
+        if depth < 4 && r.chance(3) {
+            let sign = if r.chance(2) { "?" } else { "!" };
+            lines.push(format!("^{sign}{}", r.pick(NAMES)));
+            conditional_block(r, depth + 1, lines);
+            if r.chance(2) {
+                lines.push("^:".into());
+                conditional_block(r, depth + 1, lines);
+            }
+            lines.push("^.".into());
+        } else {
+            lines.push(r.pick(PLAIN).to_string());
+        }
+    }
+}
+
+/// What a run of `makedefs -e` did: exit status, `dungeon.pdf`, stderr.
+type MakedefsRun = (i32, Option<Vec<u8>>, String);
+
+fn makedefs_theirs(makedefs: &Path, text: &str, scratch: &Path) -> MakedefsRun {
+    // makedefs reads ../dat/dungeon.def and writes ../dat/dungeon.pdf.
+    let _ = std::fs::remove_dir_all(scratch);
+    let dat = scratch.join("dat");
+    let util = scratch.join("util");
+    std::fs::create_dir_all(&dat).expect("scratch dat");
+    std::fs::create_dir_all(&util).expect("scratch util");
+    std::fs::write(dat.join("dungeon.def"), text).expect("write case");
+    let out = Command::new(makedefs)
+        .arg("-e")
+        .current_dir(&util)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the original makedefs");
+    let exit = out.status.code().unwrap_or(128);
+    let pdf = (exit == 0)
+        .then(|| std::fs::read(dat.join("dungeon.pdf")).ok())
+        .flatten();
+    (exit, pdf, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn makedefs_ours(text: &str) -> MakedefsRun {
+    let options = vaultwright::Options {
+        target: Target::Nethack366,
+        file_name: "dungeon.def".into(),
+        ..Default::default()
+    };
+    let a = vaultwright::analyze(text, vaultwright::Language::NethackDungeon, &options);
+    let pdf = a
+        .artifacts
+        .iter()
+        .find(|x| x.name == "dungeon.pdf")
+        .map(|x| x.bytes.clone());
+    let run = dropin::dgn_comp("dungeon.def", "dungeon.def", text, Target::Nethack366);
+    let filter_failed = a.diagnostics.iter().any(|d| d.code == "DG0003");
+    let stderr: String = run
+        .stderr
+        .iter()
+        .take_while(|_| filter_failed)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    (i32::from(filter_failed), pdf, stderr)
+}
+
+#[test]
+fn conditional_lines_against_the_366_makedefs() {
+    let Some(dir) = original_dir("VAULTWRIGHT_NETHACK_366", "NetHack 3.6.6 makedefs") else {
+        return;
+    };
+    let makedefs = dir.join("makedefs");
+    assert!(makedefs.is_file(), "{} is missing", makedefs.display());
+    let cases: u64 = std::env::var("VAULTWRIGHT_ORACLE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400);
+    let scratch = std::env::temp_dir().join(format!("vw-makedefs-oracle-{}", std::process::id()));
+    let mut differ = Vec::new();
+    let mut rejected = 0;
+    for seed in 0..cases {
+        let text = conditional_def(seed);
+        let orig = makedefs_theirs(&makedefs, &text, &scratch);
+        rejected += usize::from(orig.0 != 0);
+        let mine = makedefs_ours(&text);
+        if mine != orig {
+            differ.push(format!(
+                "seed {seed}: ours {mine:?}\noriginal {orig:?}\n{text:?}"
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    eprintln!(
+        "{cases} generated dungeon.def files ({rejected} rejected by makedefs): {} different",
+        differ.len()
+    );
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
@@ -398,7 +566,7 @@ fn recorded_differences_stay_fixed() {
             String::from_utf8_lossy(&std::fs::read(&path).expect("read fixture")).into_owned();
         let expected = std::fs::read_to_string(path.with_extension("expected")).expect("sidecar");
         let (exit, first, _) = common::recorded_verdict(&expected);
-        let (mine, _) = ours(&text);
+        let (mine, _) = ours(&text, Target::Nethack343);
         assert_eq!(mine.exit, exit, "{}: exit status", path.display());
         assert_eq!(mine.first_error, first, "{}: first error", path.display());
         checked += 1;

@@ -24,6 +24,7 @@ fn main() {
             for (dir, target, tag) in [
                 ("nethack-3.4.3", Target::Nethack343, "3.4.3"),
                 ("nethack-3.2.x", Target::Nethack323, "3.2.3"),
+                ("nethack-3.6.6", Target::Nethack366, "3.6.6"),
             ] {
                 let base = shared.join("corpus").join(dir);
                 add(&mut trials, &base, target, tag);

@@ -147,7 +147,16 @@ pub fn dgn_comp(shown_name: &str, file_name: &str, source: &str, target: Target)
     Run {
         files,
         stdout: Vec::new(),
-        stderr: dungeon::dgn_comp_messages(shown_name, source, &out.diagnostics),
+        stderr: out
+            .makedefs_stderr
+            .lines()
+            .map(str::to_string)
+            .chain(dungeon::dgn_comp_messages(
+                shown_name,
+                source,
+                &out.diagnostics,
+            ))
+            .collect(),
         exit: u8::from(failed),
         diagnostics: out.diagnostics,
     }

@@ -6,6 +6,7 @@ pub mod compile;
 mod depths;
 pub mod lexer;
 pub mod makedefs;
+mod mdgrep;
 pub mod roll;
 
 use crate::diagnostic::Diagnostic;
@@ -47,10 +48,13 @@ pub struct Output {
     /// load).
     pub original_output: Option<Vec<u8>>,
     pub tokens: Vec<Token>,
+    /// What 3.6's `makedefs -e` printed, byte for byte (empty otherwise).
+    pub makedefs_stderr: String,
 }
 
 pub fn run(src: &str, options: &Options) -> Output {
     let def = is_def(&options.file_name, src);
+    let mut makedefs_stderr = String::new();
     let (text, map): (String, Option<Vec<(usize, usize)>>) = if def {
         let file = if options.file_name.is_empty() {
             "dungeon.def".to_string()
@@ -62,7 +66,7 @@ pub fn run(src: &str, options: &Options) -> Output {
                 .unwrap_or("dungeon.def")
                 .to_string()
         };
-        let pre = makedefs::preprocess(src, &file);
+        let pre = makedefs::preprocess_for(src, &file, options.target);
         if !pre.complete {
             return Output {
                 diagnostics: pre.diagnostics,
@@ -71,8 +75,10 @@ pub fn run(src: &str, options: &Options) -> Output {
                 binary: None,
                 original_output: None,
                 tokens: Vec::new(),
+                makedefs_stderr: pre.stderr,
             };
         }
+        makedefs_stderr = pre.stderr;
         // pdf offset of each line start → source offset of its first byte.
         let mut map = Vec::new();
         let mut at = makedefs::HEADER.len();
@@ -205,6 +211,7 @@ pub fn run(src: &str, options: &Options) -> Output {
         original_output,
         model: out.model,
         tokens,
+        makedefs_stderr,
     }
 }
 
@@ -248,6 +255,16 @@ fn name_field(out: &mut Vec<u8>, name: &str) {
     out.extend_from_slice(&field);
 }
 
+/// The version words `dgn_comp` writes first: the same `version_info` as
+/// the target's `lev_comp` (four words up to 3.4.3, five in 3.6).
+fn version_header(target: crate::Target) -> &'static [u64] {
+    if target.is_36() {
+        &crate::nethack36::compile::HEADER
+    } else {
+        &crate::nethack::dialect::Dialect::for_target(target).header
+    }
+}
+
 /// The `dungeon` file: version header, dungeon count, then each dungeon's
 /// record (76 bytes), its levels (48 bytes each), its branches (40 each).
 pub fn encode(m: &Model, target: crate::Target) -> Vec<u8> {
@@ -255,7 +272,7 @@ pub fn encode(m: &Model, target: crate::Target) -> Vec<u8> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for v in crate::nethack::dialect::Dialect::for_target(target).header {
+    for v in version_header(target) {
         out.extend_from_slice(&v.to_le_bytes());
     }
     out.extend_from_slice(&(m.dungeons.len() as i32).to_le_bytes());
@@ -550,6 +567,10 @@ pub fn dgn_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
         }
         if d.code == "DG0002" {
             out.push(d.message.clone());
+            continue;
+        }
+        if d.code == makedefs::MDGREP {
+            // Printed as makedefs printed them (`Output::makedefs_stderr`).
             continue;
         }
         if !d.is_error() {

@@ -114,6 +114,9 @@ impl Dialect {
             Target::Nethack343 => &V343,
             Target::Nethack323 => &V323,
             Target::Nethack322 => &V322,
+            // The 3.6 language has its own compiler (`nethack36`), which
+            // `analyze` routes to; its name tables start from 3.4.3's.
+            Target::Nethack366 => &V343,
         }
     }
 
