@@ -59,8 +59,11 @@ fn text_at(src: &str, cell: &Cell) -> String {
 }
 
 fn analyze_as(src: &str, language: Language, file_name: &str) -> Analysis {
+    // The compiler of the default target, as chosen: these tests are about
+    // its recovery, not about which language a damaged file looks like.
     let options = Options {
         file_name: file_name.to_string(),
+        explicit_target: true,
         ..Options::default()
     };
     analyze(src, language, &options)

@@ -27,9 +27,11 @@ pub enum GameProfile {
 
 #[derive(Args)]
 pub struct GameArgs {
-    /// nethack-3.4.3 (default), nethack-3.2.3 or nethack-3.2.2.
-    #[arg(long, default_value = "nethack-3.4.3", value_parser = crate::parse_target)]
-    pub target: Target,
+    /// nethack-3.4.3, nethack-3.2.3, nethack-3.2.2 or nethack-3.6.6. Without
+    /// it, a special level's language (3.4.3 or 3.6) is picked from its
+    /// content, and a note says which and why.
+    #[arg(long, value_parser = crate::parse_target)]
+    pub target: Option<Target>,
     /// DCSS: a names file of your game (one `category: name` per line,
     /// categories monster, item, feature, spell, tile, tag, branch, god;
     /// `#` comments); repeatable.
@@ -86,7 +88,8 @@ impl GameArgs {
             return Err(ExitCode::from(2));
         }
         Ok(Options {
-            target: self.target,
+            target: self.target.unwrap_or_default(),
+            explicit_target: self.target.is_some(),
             dcss_names: game,
             no_guidelines: self.no_guidelines,
             reachability_seeds: Some(self.reachability_seeds),

@@ -17,6 +17,7 @@ pub mod dropin;
 mod dungeon;
 mod nethack;
 pub mod nethack36;
+pub mod nethack_dialect;
 pub mod parallel;
 mod powder;
 mod rlg327;
@@ -225,6 +226,12 @@ impl Target {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub target: Target,
+    /// The user chose `target` (`--target`, the studio's selector): a
+    /// NetHack special level is compiled for it as it is. When false, its
+    /// language (3.4.3/3.2 or 3.6) is picked from its content, `target`
+    /// being the choice among the classic ones.
+    #[serde(default)]
+    pub explicit_target: bool,
     /// Seed for views with random parts.
     pub seed: u64,
     /// The original's `-w`: extra warnings.
@@ -358,13 +365,34 @@ impl Analysis {
 /// is kept between calls (an [`Analyzer`] keeps what can be reused).
 pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
     match language {
-        Language::NethackDes => nethack::analyze(source, options),
+        Language::NethackDes => analyze_nethack_des(source, options),
         Language::NethackDungeon => dungeon::analyze(source, options),
         Language::PowderMap => powder::analyze(source, options),
         Language::DcssDes => dcss::analyze(source, options, None),
         Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
         Language::Rlg327Objects => rlg327::analyze(source, rlg327::Kind::Object, options),
     }
+}
+
+/// A NetHack special level, by the compiler of the language it is written
+/// in, with the note that says which was picked.
+fn analyze_nethack_des(source: &str, options: &Options) -> Analysis {
+    let picked = nethack_dialect::pick(source, options);
+    let mut analysis = if picked.target.is_36() {
+        nethack36::analyze::analyze(source, options)
+    } else if picked.target == options.target {
+        nethack::analyze(source, options)
+    } else {
+        let options = Options {
+            target: picked.target,
+            ..options.clone()
+        };
+        nethack::analyze(source, &options)
+    };
+    let mut diagnostics = picked.diagnostics;
+    diagnostics.append(&mut analysis.diagnostics);
+    analysis.diagnostics = diagnostics;
+    analysis
 }
 
 #[cfg(test)]

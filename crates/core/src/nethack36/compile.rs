@@ -7,6 +7,7 @@
 //! there (the map bound, the "an earlier level failed" flag), so several
 //! files compile through one session as they do through one process.
 
+use super::explain;
 use super::lev::{encode, Lev, Record, Value};
 use super::lexer::{LexLimit, Lexer, Sem, Token, TOKEN_CRASH_LEN};
 use super::tables::*;
@@ -115,12 +116,20 @@ pub struct FileRun {
     /// The process stops here (`Too many errors`, or a limit where the
     /// reference crashes).
     pub fatal: bool,
+    /// Our notes on some messages (by index into `messages`): what a
+    /// syntax error expected, and in which statement.
+    pub explanations: Vec<(usize, Vec<String>)>,
+    /// Every token read, as (terminal, start, end), when the session
+    /// records them (for highlighting and the outline).
+    pub tokens: Vec<(u16, usize, usize)>,
 }
 
 /// State that outlives a file within one process.
 pub struct Session {
     pub build: Build,
     pub verbose: bool,
+    /// Keep every token read in [`FileRun::tokens`].
+    pub record_tokens: bool,
     /// `max_x_map`, `max_y_map`: set by MAZE, INIT_MAP, NOMAP and MAP,
     /// never reset.
     pub(super) max_x_map: i64,
@@ -135,6 +144,7 @@ impl Session {
         Session {
             build,
             verbose: false,
+            record_tokens: false,
             max_x_map: 0,
             max_y_map: 0,
             got_errors: false,
@@ -406,6 +416,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     fn read_token(&mut self) -> Token {
         let token = self.lexer.next(&self.vars);
+        if self.session.record_tokens {
+            self.run.tokens.push((token.kind, token.start, token.end));
+        }
         for e in std::mem::take(&mut self.lexer.errors) {
             self.error(e, true);
         }
@@ -452,12 +465,29 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 }
                 Some(Step::Accept) => return,
                 None => {
+                    self.explain_syntax_error(&token);
                     self.spans.push((token.start, token.end));
                     self.error("syntax error", false);
                     return;
                 }
             }
         }
+    }
+
+    /// Our notes for the syntax error about to be reported (the next
+    /// message).
+    fn explain_syntax_error(&mut self, token: &Token) {
+        let src = self.lexer.src;
+        let at = explain::At {
+            states: &self.states,
+            spans: &self.spans,
+            src,
+            token: token.kind,
+            text: src.get(token.start..token.end).unwrap_or_default(),
+        };
+        let notes = explain::explain(&at);
+        let index = self.run.messages.len();
+        self.run.explanations.push((index, notes));
     }
 
     /// bison (NLE) reduces by a state's most common rule on a token the

@@ -74,7 +74,7 @@ pub const MAP_LIMIT: usize = 4096;
 const MAP_ROW_CHARS: &[u8] = b"-|}{+xABCISHKPLWTF\\#. 0123456789";
 
 pub struct Lexer<'a> {
-    src: &'a [u8],
+    pub src: &'a [u8],
     pos: usize,
     at_bol: bool,
     in_map: bool,

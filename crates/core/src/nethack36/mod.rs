@@ -5,8 +5,10 @@
 //! `actions` (what each rule emits and checks).
 
 mod actions;
+pub mod analyze;
 pub mod compile;
 pub mod dump;
+mod explain;
 mod keywords;
 pub mod lev;
 pub mod lexer;

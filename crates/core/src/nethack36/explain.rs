@@ -1,0 +1,278 @@
+//! Our explanation of the reference's terse "syntax error": what the parser
+//! could have read at that point (the terminals the state has an action
+//! for), the statement it was reading (found on the parser's stack), and,
+//! for a word that is no keyword, the closest keyword.
+
+use std::sync::OnceLock;
+
+use super::keywords::KEYWORDS;
+use super::tables::*;
+
+/// The symbol a state is entered by: a terminal shifted, or a nonterminal
+/// reduced to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Entered {
+    Start,
+    Terminal(u16),
+    Nonterminal(u16),
+}
+
+fn entered_by() -> &'static [Entered] {
+    static TABLE: OnceLock<Vec<Entered>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![Entered::Start; STATES];
+        for state in 0..STATES {
+            let (from, to) = (
+                ACTION_START[state] as usize,
+                ACTION_START[state + 1] as usize,
+            );
+            for i in from..to {
+                let v = ACTION_VALUE[i];
+                if v >= 0 && v != i16::MIN {
+                    table[v as usize] = Entered::Terminal(ACTION_TERMINAL[i]);
+                }
+            }
+            let (from, to) = (GOTO_START[state] as usize, GOTO_START[state + 1] as usize);
+            for i in from..to {
+                table[GOTO_STATE[i] as usize] = Entered::Nonterminal(GOTO_NONTERMINAL[i]);
+            }
+        }
+        table
+    })
+}
+
+/// Where the parser stood at a syntax error.
+pub struct At<'a> {
+    pub states: &'a [u16],
+    /// The source span of each stack entry (same length as `states`).
+    pub spans: &'a [(usize, usize)],
+    pub src: &'a [u8],
+    /// The token that could not be read, and its text.
+    pub token: u16,
+    pub text: &'a [u8],
+}
+
+/// Notes for a syntax error: expected, statement, closest keyword.
+pub fn explain(at: &At) -> Vec<String> {
+    let mut notes = Vec::new();
+    let state = at.states.last().copied().unwrap_or(0) as usize;
+    let expected = expected_terminals(state);
+    if let Some(statement) = statement_being_read(at) {
+        notes.push(format!("while reading the statement `{statement}`"));
+    }
+    notes.push(format!(
+        "found {}; expected {}",
+        describe_found(at.token, at.text),
+        describe_expected(&expected)
+    ));
+    if let Some(keyword) = closest_keyword(at, &expected) {
+        notes.push(format!("did you mean `{keyword}`?"));
+    }
+    if at.token == T_MAP_ID && expected.contains(&T_GEOMETRY_ID) {
+        notes.push("in 3.6 a `MAP` needs a `GEOMETRY: h, v` statement right before it".into());
+    }
+    notes
+}
+
+/// The terminals `state` has an action for.
+fn expected_terminals(state: usize) -> Vec<u16> {
+    let (from, to) = (
+        ACTION_START[state] as usize,
+        ACTION_START[state + 1] as usize,
+    );
+    ACTION_TERMINAL[from..to].to_vec()
+}
+
+/// The source text of the innermost statement on the stack, up to the
+/// error: it starts above the nearest entry that ends a statement or opens
+/// a block.
+fn statement_being_read(at: &At) -> Option<String> {
+    let entered = entered_by();
+    let boundary = |state: u16| match entered[state as usize] {
+        Entered::Start => true,
+        Entered::Terminal(t) => t == T_LBRACE,
+        Entered::Nonterminal(n) => {
+            let name = NONTERMINAL_NAMES[n as usize];
+            matches!(name, "levstatement" | "flags" | "level" | "level_def")
+        }
+    };
+    let from = at.states.iter().rposition(|&s| boundary(s))? + 1;
+    let first = at.spans.get(from)?;
+    let last = at.spans.last()?;
+    let text = at.src.get(first.0..last.1.max(first.0))?;
+    let text = String::from_utf8_lossy(text);
+    let one_line: Vec<&str> = text.split_whitespace().collect();
+    let mut shown = one_line.join(" ");
+    if shown.is_empty() {
+        return None;
+    }
+    if shown.len() > 60 {
+        let cut = crate::source::floor_char_boundary(&shown, 57);
+        shown.truncate(cut);
+        shown.push('…');
+    }
+    Some(shown)
+}
+
+fn describe_found(token: u16, text: &[u8]) -> String {
+    if token == T_END {
+        return "the end of the file".into();
+    }
+    if token == T_MAP_ID {
+        return "a `MAP` … `ENDMAP` block".into();
+    }
+    let text = String::from_utf8_lossy(text);
+    let text = text.trim_end_matches(['\r', '\n']);
+    if text.is_empty() {
+        describe_terminal(token).unwrap_or_else(|| "a token".into())
+    } else {
+        format!("`{text}`")
+    }
+}
+
+/// At most this many alternatives are listed by name.
+const LISTED: usize = 8;
+
+/// A statement keyword: an upper-case word the lexer reads as a `…_ID`.
+fn starts_statement(t: u16) -> bool {
+    TERMINAL_NAMES[t as usize].ends_with("_ID")
+        && KEYWORDS
+            .iter()
+            .any(|(w, token, _)| *token == t && w.iter().all(|b| !b.is_ascii_lowercase()))
+}
+
+fn describe_expected(expected: &[u16]) -> String {
+    let statements = expected.iter().filter(|&&t| starts_statement(t)).count();
+    let many_statements = statements > 4;
+    let mut names: Vec<String> = Vec::new();
+    for &t in expected {
+        if many_statements && starts_statement(t) {
+            continue;
+        }
+        if let Some(name) = describe_terminal(t) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    if many_statements {
+        names.push("a new statement (`MONSTER`, `OBJECT`, `IF` …)".into());
+    }
+    match names.len() {
+        0 => "nothing more here".into(),
+        1 => names.remove(0),
+        n if n <= LISTED => {
+            let last = names.pop().unwrap_or_default();
+            format!("{} or {last}", names.join(", "))
+        }
+        n => format!(
+            "{}, or one of {} other things",
+            names[..LISTED].join(", "),
+            n - LISTED
+        ),
+    }
+}
+
+/// A reader's name for a terminal; `None` for the parser's internal ones.
+fn describe_terminal(t: u16) -> Option<String> {
+    let name = TERMINAL_NAMES[t as usize];
+    let plain = match name {
+        "$end" => "the end of the file",
+        "STRING" => "a string",
+        "CHAR" => "a character such as 'x'",
+        "INTEGER" | "MINUS_INTEGER" | "PLUS_INTEGER" => "a number",
+        "PERCENT" | "SPERCENT" => "a percentage",
+        "DICE" => "dice such as 2d6",
+        "BOOLEAN" => "`true` or `false`",
+        "COMPARE_TYPE" => "a comparison (`==`, `<` …)",
+        "NQSTRING" | "UNKNOWN_TYPE" | "ILLEGAL" | "MSG_OUTPUT_TYPE" => return None,
+        _ if name.starts_with("VARSTRING") => "a variable",
+        _ if name.starts_with("METHOD_") || name.starts_with("CFUNC") => return None,
+        _ if name.starts_with('\'') => {
+            return Some(format!("`{}`", name.trim_matches('\'')));
+        }
+        _ => return Some(keyword_words(t)),
+    };
+    Some(plain.to_string())
+}
+
+/// The keywords the lexer reads as terminal `t`: one for a statement
+/// keyword, a few for a value class.
+fn keyword_words(t: u16) -> String {
+    let words: Vec<String> = KEYWORDS
+        .iter()
+        .filter(|(_, token, _)| *token == t)
+        .map(|(w, _, _)| String::from_utf8_lossy(w).into_owned())
+        .collect();
+    match words.len() {
+        0 => TERMINAL_NAMES[t as usize].to_lowercase().replace('_', " "),
+        1 => format!("`{}`", words[0]),
+        2 => format!("`{}` or `{}`", words[0], words[1]),
+        _ => format!("`{}`, `{}` …", words[0], words[1]),
+    }
+}
+
+/// For a word that is no keyword, the keyword nearest to it (at most two
+/// edits, case ignored), preferring ones the parser could read here.
+fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
+    if at.token != T_UNKNOWN_TYPE && at.token != T_NQSTRING {
+        return None;
+    }
+    let word = String::from_utf8_lossy(at.text).to_ascii_uppercase();
+    if word.len() < 3 {
+        return None;
+    }
+    let mut best: Option<(usize, bool, &[u8])> = None;
+    for (kw, token, _) in KEYWORDS.iter() {
+        let distance = edit_distance(word.as_bytes(), &kw.to_ascii_uppercase());
+        if distance > 2 {
+            continue;
+        }
+        let wanted = expected.contains(token);
+        let better = match best {
+            None => true,
+            Some((d, w, _)) => (wanted, std::cmp::Reverse(distance)) > (w, std::cmp::Reverse(d)),
+        };
+        if better {
+            best = Some((distance, wanted, kw));
+        }
+    }
+    best.map(|(_, _, kw)| String::from_utf8_lossy(kw).into_owned())
+}
+
+fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance(b"MONSTR", b"MONSTER"), 1);
+        assert_eq!(edit_distance(b"OBJETC", b"OBJECT"), 2);
+        assert_eq!(edit_distance(b"", b"ABC"), 3);
+    }
+
+    #[test]
+    fn terminals_have_readable_names() {
+        assert_eq!(describe_terminal(T_COMMA).as_deref(), Some("`,`"));
+        assert_eq!(
+            describe_terminal(T_MONSTER_ID).as_deref(),
+            Some("`MONSTER`")
+        );
+        assert_eq!(describe_terminal(T_STRING).as_deref(), Some("a string"));
+        assert_eq!(describe_terminal(T_METHOD_INT), None);
+    }
+}

@@ -1,0 +1,455 @@
+//! Which NetHack a special-level file is written for: the 3.4.3/3.2
+//! language or 3.6's. Files rarely say; their statements do. A light scan
+//! (comments and map rows skipped, strings kept whole) collects the
+//! constructs only one of the two languages has, and the file goes to the
+//! compiler of the side with the evidence. A file with evidence on both
+//! sides gets one diagnostic naming a construct of each.
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::{LineIndex, Options, Target};
+
+/// Which language a construct belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// 3.4.3 and 3.2.
+    Classic,
+    V36,
+}
+
+/// A construct only one side has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    pub side: Side,
+    /// What it is, for a message: "a variable (`$place`)".
+    pub what: String,
+    pub span: Span,
+}
+
+/// The note on the first line saying which compiler was picked, and why.
+pub const PICKED: &str = "NH0300";
+/// A file with constructs of both languages.
+pub const MIXED: &str = "NH0301";
+
+/// The dialect picked for a file, with the diagnostics that say so.
+pub struct Picked {
+    pub target: Target,
+    pub diagnostics: Vec<Diagnostic>,
+    pub evidence: Vec<Evidence>,
+}
+
+/// Picks the compiler for `source`: the user's when `options` fixes the
+/// target, else by the evidence (the given target when there is none, or
+/// the classic side wins).
+pub fn pick(source: &str, options: &Options) -> Picked {
+    let evidence = scan(source);
+    if options.explicit_target {
+        return Picked {
+            target: options.target,
+            diagnostics: Vec::new(),
+            evidence,
+        };
+    }
+    let count = |side| evidence.iter().filter(|e| e.side == side).count();
+    let (classic, v36) = (count(Side::Classic), count(Side::V36));
+    let fallback = if options.target.is_36() {
+        Target::Nethack343
+    } else {
+        options.target
+    };
+    let target = if v36 > classic {
+        Target::Nethack366
+    } else if classic > 0 || v36 == 0 {
+        fallback
+    } else {
+        Target::Nethack366
+    };
+    let mut diagnostics = Vec::new();
+    let side = if target.is_36() {
+        Side::V36
+    } else {
+        Side::Classic
+    };
+    let index = LineIndex::new(source);
+    let line_of = |span: Span| index.line_of(span.start as usize) + 1;
+    if let Some(why) = evidence.iter().find(|e| e.side == side) {
+        let other = if target.is_36() { "3.4.3" } else { "3.6" };
+        diagnostics.push(
+            Diagnostic::note_at(
+                PICKED,
+                format!(
+                    "checked as {}: line {} uses {}, which {other} does not have",
+                    title(target),
+                    line_of(why.span),
+                    why.what
+                ),
+                // At the start of the first line: about the whole file.
+                Span::new(0, 0),
+            )
+            .with_note("`--target` (or the studio's target selector) overrides this"),
+        );
+    }
+    let first = |side| evidence.iter().find(|e| e.side == side);
+    if let (Some(a), Some(b)) = (first(Side::Classic), first(Side::V36)) {
+        let (later, earlier) = if a.span.start > b.span.start {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        diagnostics.push(
+            Diagnostic::warning(
+                MIXED,
+                format!(
+                    "this file mixes the two NetHack level languages: line {} uses {} ({} only) \
+                     and line {} uses {} ({} only)",
+                    line_of(a.span),
+                    a.what,
+                    "3.4.3",
+                    line_of(b.span),
+                    b.what,
+                    "3.6",
+                ),
+                later.span,
+            )
+            .with_note(format!(
+                "the other construct is on line {}; the file is checked as {}",
+                line_of(earlier.span),
+                title(target)
+            )),
+        );
+    }
+    Picked {
+        target,
+        diagnostics,
+        evidence,
+    }
+}
+
+fn title(target: Target) -> &'static str {
+    match target {
+        Target::Nethack343 => "NetHack 3.4.3",
+        Target::Nethack323 => "NetHack 3.2.3",
+        Target::Nethack322 => "NetHack 3.2.2",
+        Target::Nethack366 => "NetHack 3.6.6",
+    }
+}
+
+/// A token of the light scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok<'a> {
+    Word(&'a str),
+    Var(&'a str),
+    Str,
+    Char,
+    Number,
+    Punct(char),
+}
+
+/// Tokens of one line, with their byte ranges; a `#` outside a string
+/// ends the line (3.4.3 reads comments anywhere).
+fn tokenize(line: &str, at: usize) -> Vec<(Tok<'_>, Span)> {
+    let mut out = Vec::new();
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let start = i;
+        let tok = match b {
+            b' ' | b'\t' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'#' => break,
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += 1;
+                }
+                i = (i + 1).min(bytes.len());
+                Tok::Str
+            }
+            b'\'' => {
+                // 'x' or '\x'; anything else is punctuation.
+                let len = if bytes.get(i + 1) == Some(&b'\\') {
+                    4
+                } else {
+                    3
+                };
+                if bytes.get(i + len - 1) == Some(&b'\'') {
+                    i += len;
+                    Tok::Char
+                } else {
+                    i += 1;
+                    Tok::Punct('\'')
+                }
+            }
+            b'$' => {
+                i += 1;
+                while i < bytes.len() && (bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                Tok::Var(line.get(start..i).unwrap_or(""))
+            }
+            b'0'..=b'9' | b'-' | b'+'
+                if b.is_ascii_digit() || bytes.get(i + 1).is_some_and(u8::is_ascii_digit) =>
+            {
+                i += 1;
+                while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+                Tok::Number
+            }
+            _ if b.is_ascii_alphabetic() || b == b'_' => {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                Tok::Word(line.get(start..i).unwrap_or(""))
+            }
+            _ => {
+                let c = line.get(i..).and_then(|r| r.chars().next()).unwrap_or('?');
+                i += c.len_utf8();
+                Tok::Punct(c)
+            }
+        };
+        out.push((tok, Span::new(at + start, at + i)));
+    }
+    out
+}
+
+/// Statement keywords only 3.6 has.
+const STATEMENTS_36: &[&str] = &[
+    "IF",
+    "ELSE",
+    "LOOP",
+    "FOR",
+    "SWITCH",
+    "CASE",
+    "BREAK",
+    "DEFAULT",
+    "FUNCTION",
+    "EXIT",
+    "SHUFFLE",
+    "TERRAIN",
+    "REPLACE_TERRAIN",
+    "GRAVE",
+    "MINERALIZE",
+    "ROOMDOOR",
+];
+/// Selection functions (3.6), when followed by `(`.
+const SELECTIONS_36: &[&str] = &[
+    "rect",
+    "fillrect",
+    "line",
+    "randline",
+    "grow",
+    "floodfill",
+    "rndcoord",
+    "circle",
+    "ellipse",
+    "filter",
+    "gradient",
+    "complement",
+    "selection",
+];
+/// Value words only 3.6 reads.
+const WORDS_36: &[&str] = &[
+    "premapped",
+    "shroud",
+    "graveyard",
+    "icedpools",
+    "solidify",
+    "corrmaze",
+    "inaccessibles",
+    "joined",
+    "unjoined",
+    "irregular",
+    "limited",
+    "unlimited",
+];
+/// The 3.4.3 registers.
+const REGISTERS_343: &[&str] = &["RANDOM_PLACES", "RANDOM_MONSTERS", "RANDOM_OBJECTS"];
+
+/// Every construct of one side in `source`, in order.
+pub fn scan(source: &str) -> Vec<Evidence> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut in_map = false;
+    for line in source.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let trimmed = body.trim();
+        if in_map {
+            in_map = !trimmed.starts_with("ENDMAP");
+        } else if trimmed == "MAP" {
+            in_map = true;
+        } else if !trimmed.starts_with('#') {
+            statement(&tokenize(body, at), &mut out);
+        }
+        at += line.len();
+    }
+    out
+}
+
+fn found(out: &mut Vec<Evidence>, side: Side, what: String, span: Span) {
+    out.push(Evidence { side, what, span });
+}
+
+/// The evidence in one statement (a line).
+fn statement(toks: &[(Tok, Span)], out: &mut Vec<Evidence>) {
+    let whole = match (toks.first(), toks.last()) {
+        (Some(a), Some(b)) => Span::new(a.1.start as usize, b.1.end as usize),
+        _ => return,
+    };
+    if let Some(&(Tok::Word(w), span)) = toks.first() {
+        if STATEMENTS_36.contains(&w) {
+            found(out, Side::V36, format!("`{w}`"), span);
+        }
+        if REGISTERS_343.contains(&w) {
+            found(out, Side::Classic, format!("the register `{w}`"), span);
+        }
+        if w == "MONSTER" || w == "OBJECT" || w == "CONTAINER" {
+            creature_form(w, toks, whole, out);
+        }
+        if w == "MAZE" && maze_without_filler(toks) {
+            found(out, Side::Classic, "`MAZE` without a filler".into(), whole);
+        }
+    }
+    for (i, &(tok, span)) in toks.iter().enumerate() {
+        let next = toks.get(i + 1).map(|t| t.0);
+        match tok {
+            Tok::Var(name) => {
+                found(out, Side::V36, format!("a variable (`{name}`)"), span);
+                return;
+            }
+            Tok::Punct('{') | Tok::Punct('}') if i == 0 || i == toks.len() - 1 => {
+                found(out, Side::V36, "a `{ … }` block".into(), span);
+            }
+            Tok::Word(w) if SELECTIONS_36.contains(&w) && next == Some(Tok::Punct('(')) => {
+                found(out, Side::V36, format!("the selection `{w}(…)`"), span);
+            }
+            Tok::Word(w) if WORDS_36.contains(&w) => {
+                found(out, Side::V36, format!("`{w}`"), span);
+            }
+            Tok::Word(w @ ("place" | "monster" | "object"))
+                if next == Some(Tok::Punct('[')) && i > 0 =>
+            {
+                found(out, Side::Classic, format!("the register `{w}[…]`"), span);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `MONSTER: 'c', "name", place` (3.4.3) against `MONSTER: ('c', "name"),
+/// place` or `MONSTER: "name", place` (3.6); likewise OBJECT.
+fn creature_form(keyword: &str, toks: &[(Tok, Span)], whole: Span, out: &mut Vec<Evidence>) {
+    let args: Vec<Tok> = toks.iter().skip(2).map(|t| t.0).collect();
+    if toks.get(1).map(|t| t.0) != Some(Tok::Punct(':')) {
+        return;
+    }
+    // A name string after the class is 3.4.3's; `random` there is too
+    // when a coordinate follows (in 3.6 it would be the place).
+    let classic = matches!(args.first(), Some(Tok::Char | Tok::Word("random")))
+        && args.get(1) == Some(&Tok::Punct(','))
+        && args.get(3) == Some(&Tok::Punct(','))
+        && match args.get(2) {
+            Some(Tok::Str) => true,
+            Some(Tok::Word("random")) => {
+                matches!(args.get(4), Some(Tok::Punct('(') | Tok::Word("place")))
+            }
+            _ => false,
+        };
+    match args.first() {
+        Some(Tok::Punct('(')) | Some(Tok::Str) => found(
+            out,
+            Side::V36,
+            format!("the 3.6 form of `{keyword}`"),
+            whole,
+        ),
+        _ if classic => found(
+            out,
+            Side::Classic,
+            format!("the 3.4.3 form of `{keyword}` (class, name, place)"),
+            whole,
+        ),
+        _ => {}
+    }
+}
+
+/// `MAZE: "name"` and nothing after: 3.6 wants `, filler`.
+fn maze_without_filler(toks: &[(Tok, Span)]) -> bool {
+    matches!(
+        toks,
+        [(Tok::Word("MAZE"), _), (Tok::Punct(':'), _), (Tok::Str, _)]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sides(src: &str) -> Vec<(Side, String)> {
+        scan(src).into_iter().map(|e| (e.side, e.what)).collect()
+    }
+
+    #[test]
+    fn constructs_of_each_side_are_found() {
+        assert_eq!(
+            sides("MAZE: \"x\"\nRANDOM_PLACES: (1,1)\nMONSTER: 'd', \"jackal\", place[0]\n"),
+            [
+                (Side::Classic, "`MAZE` without a filler".to_string()),
+                (Side::Classic, "the register `RANDOM_PLACES`".to_string()),
+                (
+                    Side::Classic,
+                    "the 3.4.3 form of `MONSTER` (class, name, place)".to_string()
+                ),
+                (Side::Classic, "the register `place[…]`".to_string()),
+            ]
+        );
+        assert_eq!(
+            sides("$x = 1\nIF [50%] {\nMONSTER: ('d', \"jackal\"), $x\n}\n# IF in a comment\nMAP\nIF\nENDMAP\nTERRAIN: floodfill(1,1), '.'\n"),
+            [
+                (Side::V36, "a variable (`$x`)".to_string()),
+                (Side::V36, "`IF`".to_string()),
+                (Side::V36, "a `{ … }` block".to_string()),
+                (Side::V36, "the 3.6 form of `MONSTER`".to_string()),
+                (Side::V36, "a variable (`$x`)".to_string()),
+                (Side::V36, "a `{ … }` block".to_string()),
+                (Side::V36, "`TERRAIN`".to_string()),
+                (Side::V36, "the selection `floodfill(…)`".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn ambiguous_files_stay_with_the_given_target() {
+        let p = pick("MAZE: \"x\", ' '\n", &Options::default());
+        assert_eq!(p.target, Target::Nethack343);
+        assert!(p.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn the_pick_is_noted_on_the_first_line_and_mixing_is_named() {
+        let src = "LEVEL: \"x\"\nRANDOM_PLACES: (1,1)\n$a = 1\nIF [5%] { EXIT }\n";
+        let p = pick(src, &Options::default());
+        assert_eq!(p.target, Target::Nethack366);
+        assert_eq!(p.diagnostics[0].code, PICKED);
+        assert_eq!(
+            p.diagnostics[0].message,
+            "checked as NetHack 3.6.6: line 3 uses a variable (`$a`), which 3.4.3 does not have"
+        );
+        assert_eq!(p.diagnostics[0].span, Span::new(0, 0));
+        assert_eq!(p.diagnostics[1].code, MIXED);
+        assert_eq!(
+            p.diagnostics[1].message,
+            "this file mixes the two NetHack level languages: line 2 uses the register \
+             `RANDOM_PLACES` (3.4.3 only) and line 3 uses a variable (`$a`) (3.6 only)"
+        );
+        let fixed = Options {
+            explicit_target: true,
+            ..Options::default()
+        };
+        let p = pick(src, &fixed);
+        assert_eq!(p.target, Target::Nethack343);
+        assert!(p.diagnostics.is_empty());
+    }
+}
