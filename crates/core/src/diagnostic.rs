@@ -42,6 +42,18 @@ pub struct Diagnostic {
     /// True when the original tool would print this message verbatim.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub original: bool,
+    /// A rewrite that fixes it, for the studio to apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
+}
+
+/// Replace the text at `span` with `replacement` (an empty span inserts).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fix {
+    /// What applying it does, for a button: "rewrite in the 3.6 form".
+    pub title: String,
+    pub span: Span,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -54,6 +66,7 @@ impl Diagnostic {
             notes: Vec::new(),
             compat_line: None,
             original: false,
+            fix: None,
         }
     }
 
@@ -67,6 +80,11 @@ impl Diagnostic {
 
     pub fn note_at(code: &str, message: impl Into<String>, span: Span) -> Self {
         Self::new(Severity::Note, code, message, span)
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
     }
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {

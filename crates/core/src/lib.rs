@@ -389,10 +389,27 @@ fn analyze_nethack_des(source: &str, options: &Options) -> Analysis {
         };
         nethack::analyze(source, &options)
     };
-    let mut diagnostics = picked.diagnostics;
-    diagnostics.append(&mut analysis.diagnostics);
-    analysis.diagnostics = diagnostics;
+    analysis.diagnostics = with_dialect_findings(picked.diagnostics, analysis.diagnostics);
     analysis
+}
+
+/// The pick's note and the mixed-file warning first, then the compiler's
+/// findings with the other-language ones put among them by position.
+fn with_dialect_findings(picked: Vec<Diagnostic>, compiler: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let (head, mut ours): (Vec<Diagnostic>, Vec<Diagnostic>) = picked
+        .into_iter()
+        .partition(|d| d.code == nethack_dialect::PICKED || d.code == nethack_dialect::MIXED);
+    ours.sort_by_key(|d| d.span.start);
+    let mut out = head;
+    let mut ours = ours.into_iter().peekable();
+    for d in compiler {
+        while let Some(o) = ours.next_if(|o| o.span.start <= d.span.start) {
+            out.push(o);
+        }
+        out.push(d);
+    }
+    out.extend(ours);
+    out
 }
 
 #[cfg(test)]

@@ -103,7 +103,9 @@ fn statement_being_read(at: &At) -> Option<String> {
     let text = String::from_utf8_lossy(text);
     let one_line: Vec<&str> = text.split_whitespace().collect();
     let mut shown = one_line.join(" ");
-    if shown.is_empty() {
+    // Nothing read yet, or a block just closed: the statement is whole
+    // (the parser only looks for an ELSE before it says so).
+    if shown.is_empty() || shown.ends_with('}') {
         return None;
     }
     if shown.len() > 60 {

@@ -5,7 +5,9 @@
 //! compiler of the side with the evidence. A file with evidence on both
 //! sides gets one diagnostic naming a construct of each.
 
-use crate::diagnostic::Diagnostic;
+mod fixits;
+
+use crate::diagnostic::{Diagnostic, Fix};
 use crate::source::Span;
 use crate::{LineIndex, Options, Target};
 
@@ -24,12 +26,21 @@ pub struct Evidence {
     /// What it is, for a message: "a variable (`$place`)".
     pub what: String,
     pub span: Span,
+    /// The same in the other language, where there is a direct rewrite:
+    /// the text at `.0` becomes `.1`.
+    pub rewrite: Option<(Span, String)>,
 }
 
 /// The note on the first line saying which compiler was picked, and why.
 pub const PICKED: &str = "NH0300";
 /// A file with constructs of both languages.
 pub const MIXED: &str = "NH0301";
+/// A 3.4.3 construct in a file read as 3.6.
+pub const CLASSIC_IN_36: &str = "NH0302";
+/// A 3.6 construct in a file read as 3.4.3 or 3.2.
+pub const V36_IN_CLASSIC: &str = "NH0303";
+/// `MAZE: "name"` without the filler both languages want.
+pub const MAZE_FILLER: &str = "NH0304";
 
 /// The dialect picked for a file, with the diagnostics that say so.
 pub struct Picked {
@@ -44,9 +55,12 @@ pub struct Picked {
 pub fn pick(source: &str, options: &Options) -> Picked {
     let evidence = scan(source);
     if options.explicit_target {
+        let mut diagnostics = Vec::new();
+        other_side(source, &evidence, options.target, &mut diagnostics);
+        maze_fillers(source, &mut diagnostics);
         return Picked {
             target: options.target,
-            diagnostics: Vec::new(),
+            diagnostics,
             evidence,
         };
     }
@@ -118,10 +132,96 @@ pub fn pick(source: &str, options: &Options) -> Picked {
             )),
         );
     }
+    other_side(source, &evidence, target, &mut diagnostics);
+    maze_fillers(source, &mut diagnostics);
     Picked {
         target,
         diagnostics,
         evidence,
+    }
+}
+
+/// An error per construct of the other language, with its rewrite.
+fn other_side(source: &str, evidence: &[Evidence], target: Target, out: &mut Vec<Diagnostic>) {
+    let (side, code, there) = if target.is_36() {
+        (Side::Classic, CLASSIC_IN_36, "3.6")
+    } else {
+        (Side::V36, V36_IN_CLASSIC, "3.4.3")
+    };
+    for e in evidence.iter().filter(|e| e.side == side) {
+        let d = match &e.rewrite {
+            Some((span, text)) => Diagnostic::error(
+                code,
+                format!(
+                    "this is {}; in {there} write `{}`",
+                    e.what,
+                    rewritten_line(source, *span, text)
+                ),
+                e.span,
+            )
+            .with_fix(Fix {
+                title: format!("rewrite in the {there} form"),
+                span: *span,
+                replacement: text.clone(),
+            }),
+            None => Diagnostic::error(
+                code,
+                format!("this is {}; {} does not have it", e.what, title(target)),
+                e.span,
+            ),
+        };
+        out.push(d);
+    }
+}
+
+/// The line holding `span`, with `span` replaced (a rewrite of several
+/// lines is shown on one, its lines joined by "` then `").
+fn rewritten_line(source: &str, span: Span, text: &str) -> String {
+    let (start, end) = (span.start as usize, span.end as usize);
+    let line_start = source
+        .get(..start)
+        .and_then(|s| s.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line_end = source
+        .get(end..)
+        .and_then(|s| s.find('\n'))
+        .map_or(source.len(), |i| end + i);
+    let before = source.get(line_start..start).unwrap_or("");
+    let after = source
+        .get(end..line_end)
+        .unwrap_or("")
+        .trim_end_matches('\r');
+    format!("{before}{text}{after}")
+        .trim()
+        .replace('\n', "` then `")
+}
+
+/// `MAZE: "name"` alone: rejected by every lev_comp; a note with the fix.
+fn maze_fillers(source: &str, out: &mut Vec<Diagnostic>) {
+    let mut at = 0;
+    for line in source.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let toks = tokenize(body, at);
+        if maze_without_filler(&toks) {
+            let end = toks.last().map_or(at, |t| t.1.end as usize);
+            let whole = Span::new(at, end);
+            out.push(
+                Diagnostic::note_at(
+                    MAZE_FILLER,
+                    format!(
+                        "a `MAZE` needs a filler character after its name: write `{}, ' '`",
+                        body.trim_end()
+                    ),
+                    whole,
+                )
+                .with_fix(Fix {
+                    title: "add the filler ' '".into(),
+                    span: Span::new(end, end),
+                    replacement: ", ' '".into(),
+                }),
+            );
+        }
+        at += line.len();
     }
 }
 
@@ -253,6 +353,8 @@ const SELECTIONS_36: &[&str] = &[
 ];
 /// Value words only 3.6 reads.
 const WORDS_36: &[&str] = &[
+    "solidfill",
+    "mazegrid",
     "premapped",
     "shroud",
     "graveyard",
@@ -282,7 +384,7 @@ pub fn scan(source: &str) -> Vec<Evidence> {
         } else if trimmed == "MAP" {
             in_map = true;
         } else if !trimmed.starts_with('#') {
-            statement(&tokenize(body, at), &mut out);
+            statement(source, &tokenize(body, at), &mut out);
         }
         at += line.len();
     }
@@ -290,11 +392,31 @@ pub fn scan(source: &str) -> Vec<Evidence> {
 }
 
 fn found(out: &mut Vec<Evidence>, side: Side, what: String, span: Span) {
-    out.push(Evidence { side, what, span });
+    out.push(Evidence {
+        side,
+        what,
+        span,
+        rewrite: None,
+    });
+}
+
+fn found_with(
+    out: &mut Vec<Evidence>,
+    side: Side,
+    what: String,
+    span: Span,
+    rewrite: Option<(Span, String)>,
+) {
+    out.push(Evidence {
+        side,
+        what,
+        span,
+        rewrite,
+    });
 }
 
 /// The evidence in one statement (a line).
-fn statement(toks: &[(Tok, Span)], out: &mut Vec<Evidence>) {
+fn statement(source: &str, toks: &[(Tok, Span)], out: &mut Vec<Evidence>) {
     let whole = match (toks.first(), toks.last()) {
         (Some(a), Some(b)) => Span::new(a.1.start as usize, b.1.end as usize),
         _ => return,
@@ -304,13 +426,22 @@ fn statement(toks: &[(Tok, Span)], out: &mut Vec<Evidence>) {
             found(out, Side::V36, format!("`{w}`"), span);
         }
         if REGISTERS_343.contains(&w) {
-            found(out, Side::Classic, format!("the register `{w}`"), span);
+            let rewrite = fixits::register_to_36(source, w, toks, whole);
+            found_with(
+                out,
+                Side::Classic,
+                format!("the 3.4.3 register `{w}`"),
+                span,
+                rewrite,
+            );
         }
         if w == "MONSTER" || w == "OBJECT" || w == "CONTAINER" {
-            creature_form(w, toks, whole, out);
+            creature_form(source, w, toks, whole, out);
         }
-        if w == "MAZE" && maze_without_filler(toks) {
-            found(out, Side::Classic, "`MAZE` without a filler".into(), whole);
+        if w == "INIT_MAP" {
+            if let Some(&(Tok::Word(style @ ("mines" | "rogue")), span)) = toks.get(2) {
+                found(out, Side::V36, format!("`INIT_MAP: {style}`"), span);
+            }
         }
     }
     for (i, &(tok, span)) in toks.iter().enumerate() {
@@ -332,7 +463,14 @@ fn statement(toks: &[(Tok, Span)], out: &mut Vec<Evidence>) {
             Tok::Word(w @ ("place" | "monster" | "object"))
                 if next == Some(Tok::Punct('[')) && i > 0 =>
             {
-                found(out, Side::Classic, format!("the register `{w}[…]`"), span);
+                let at = Span::new(span.start as usize, span.start as usize);
+                found_with(
+                    out,
+                    Side::Classic,
+                    format!("the 3.4.3 register `{w}[…]`"),
+                    span,
+                    Some((at, "$".into())),
+                );
             }
             _ => {}
         }
@@ -341,7 +479,13 @@ fn statement(toks: &[(Tok, Span)], out: &mut Vec<Evidence>) {
 
 /// `MONSTER: 'c', "name", place` (3.4.3) against `MONSTER: ('c', "name"),
 /// place` or `MONSTER: "name", place` (3.6); likewise OBJECT.
-fn creature_form(keyword: &str, toks: &[(Tok, Span)], whole: Span, out: &mut Vec<Evidence>) {
+fn creature_form(
+    source: &str,
+    keyword: &str,
+    toks: &[(Tok, Span)],
+    whole: Span,
+    out: &mut Vec<Evidence>,
+) {
     let args: Vec<Tok> = toks.iter().skip(2).map(|t| t.0).collect();
     if toks.get(1).map(|t| t.0) != Some(Tok::Punct(':')) {
         return;
@@ -358,24 +502,32 @@ fn creature_form(keyword: &str, toks: &[(Tok, Span)], whole: Span, out: &mut Vec
             }
             _ => false,
         };
-    match args.first() {
-        Some(Tok::Punct('(')) | Some(Tok::Str) => found(
+    // A place right after the class is 3.6's (3.4.3 wants a name there).
+    let class_then_place = matches!(args.first(), Some(Tok::Char))
+        && args.get(1) == Some(&Tok::Punct(','))
+        && args.get(2) == Some(&Tok::Punct('('));
+    let v36 = matches!(args.first(), Some(Tok::Punct('(') | Tok::Str)) || class_then_place;
+    if v36 {
+        found_with(
             out,
             Side::V36,
             format!("the 3.6 form of `{keyword}`"),
             whole,
-        ),
-        _ if classic => found(
+            fixits::head_to_classic(source, keyword, &toks[2..]),
+        );
+    } else if classic {
+        found_with(
             out,
             Side::Classic,
             format!("the 3.4.3 form of `{keyword}` (class, name, place)"),
             whole,
-        ),
-        _ => {}
+            fixits::head_to_36(source, &toks[2..]),
+        );
     }
 }
 
-/// `MAZE: "name"` and nothing after: 3.6 wants `, filler`.
+/// `MAZE: "name"` and nothing after: both languages want `, filler` (the
+/// 3.4.3 grammar too, whatever is said of it).
 fn maze_without_filler(toks: &[(Tok, Span)]) -> bool {
     matches!(
         toks,
@@ -396,13 +548,15 @@ mod tests {
         assert_eq!(
             sides("MAZE: \"x\"\nRANDOM_PLACES: (1,1)\nMONSTER: 'd', \"jackal\", place[0]\n"),
             [
-                (Side::Classic, "`MAZE` without a filler".to_string()),
-                (Side::Classic, "the register `RANDOM_PLACES`".to_string()),
+                (
+                    Side::Classic,
+                    "the 3.4.3 register `RANDOM_PLACES`".to_string()
+                ),
                 (
                     Side::Classic,
                     "the 3.4.3 form of `MONSTER` (class, name, place)".to_string()
                 ),
-                (Side::Classic, "the register `place[…]`".to_string()),
+                (Side::Classic, "the 3.4.3 register `place[…]`".to_string()),
             ]
         );
         assert_eq!(
@@ -441,7 +595,7 @@ mod tests {
         assert_eq!(p.diagnostics[1].code, MIXED);
         assert_eq!(
             p.diagnostics[1].message,
-            "this file mixes the two NetHack level languages: line 2 uses the register \
+            "this file mixes the two NetHack level languages: line 2 uses the 3.4.3 register \
              `RANDOM_PLACES` (3.4.3 only) and line 3 uses a variable (`$a`) (3.6 only)"
         );
         let fixed = Options {
@@ -450,6 +604,11 @@ mod tests {
         };
         let p = pick(src, &fixed);
         assert_eq!(p.target, Target::Nethack343);
-        assert!(p.diagnostics.is_empty());
+        let codes: Vec<&str> = p.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, [V36_IN_CLASSIC, V36_IN_CLASSIC, V36_IN_CLASSIC]);
+        assert_eq!(
+            p.diagnostics[0].message,
+            "this is a variable (`$a`); NetHack 3.4.3 does not have it"
+        );
     }
 }
