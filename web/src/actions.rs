@@ -85,6 +85,7 @@ fn link_state(doc: &Doc, names: Vec<codec::NamesText>) -> LinkState {
     LinkState {
         language: doc.language,
         target: doc.target,
+        explicit_target: doc.explicit_target,
         name: doc.name.clone(),
         source: doc.source.clone(),
         symbol: doc.symbol,

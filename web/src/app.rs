@@ -54,6 +54,7 @@ pub fn app() -> Html {
                 d.revision,
                 d.language,
                 d.target,
+                d.explicit_target,
                 d.seed,
                 d.name.clone(),
                 d.symbol,

@@ -48,6 +48,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
     let start = now();
     let options = Options {
         target: doc.target,
+        explicit_target: doc.explicit_target,
         seed: doc.seed,
         extra_warnings: false,
         file_name: doc.name.clone(),

@@ -16,6 +16,10 @@ pub struct Doc {
     pub name: String,
     pub language: Language,
     pub target: Target,
+    /// The user picked `target` in the selector; otherwise a NetHack
+    /// level's language is picked from its text.
+    #[serde(default)]
+    pub explicit_target: bool,
     pub source: String,
     pub seed: u64,
     pub symbol: usize,
@@ -246,7 +250,8 @@ pub enum Action {
     },
     Delete(String),
     SetLanguage(Language),
-    SetTarget(Target),
+    /// A target chosen in the selector; `None` picks it from the text.
+    SetTarget(Option<Target>),
     SetSeed(u64),
     /// Select an outline entry (from the outline or the editor cursor).
     SetSymbol(usize),
@@ -318,7 +323,10 @@ impl Reducible for State {
                 d.language = l;
                 d.symbol = 0;
             }),
-            Action::SetTarget(t) => s.update_doc(|d| d.target = t),
+            Action::SetTarget(t) => s.update_doc(|d| {
+                d.explicit_target = t.is_some();
+                d.target = t.unwrap_or_default();
+            }),
             Action::SetSeed(seed) => s.update_doc(|d| d.seed = seed),
             Action::SetSymbol(i) => {
                 if s.doc().map(|d| d.symbol) == Some(i) {
@@ -479,6 +487,7 @@ pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64
         name: crate::codec::sanitize_name(name),
         language,
         target: Target::default(),
+        explicit_target: false,
         source: source.to_string(),
         seed: 1,
         symbol: 0,

@@ -236,6 +236,7 @@ fn permalinks_and_offsets_work_in_wasm() {
     let link = codec::LinkState {
         language: Language::NethackDes,
         target: vaultwright::Target::Nethack343,
+        explicit_target: false,
         name: "x".into(),
         source: "MAZE:\"é\"".into(),
         symbol: 0,

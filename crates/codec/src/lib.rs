@@ -11,6 +11,11 @@ use vaultwright::{Language, Target};
 pub struct LinkState {
     pub language: Language,
     pub target: Target,
+    /// The sender chose `target`; otherwise a NetHack level's language is
+    /// picked from its text (links made before the choice existed are
+    /// read that way: their target is the fallback, as it was the default).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explicit_target: bool,
     pub name: String,
     pub source: String,
     /// Index of the outline entry shown.
@@ -253,6 +258,7 @@ mod tests {
         LinkState {
             language: Language::NethackDes,
             target: Target::Nethack323,
+            explicit_target: true,
             name: "castle.des".into(),
             source: "MAZE:\"x\",' '\nNOMAP\n# héllo ✓\n".into(),
             symbol: 2,
@@ -286,6 +292,22 @@ mod tests {
         assert!(decode_link(&encode_link(&with))
             .unwrap_err()
             .contains("names files"));
+    }
+
+    /// Links made before the target could be left to the file carry no
+    /// `explicit_target`: their target becomes the fallback of the pick.
+    #[test]
+    fn a_target_without_the_choice_flag_is_a_fallback() {
+        let mut old = sample();
+        old.explicit_target = false;
+        let link = encode_link(&old);
+        let back = decode_link(&link).unwrap().unwrap();
+        assert!(!back.explicit_target);
+        assert_eq!(back.target, Target::Nethack323);
+        assert_eq!(
+            decode_link(&encode_link(&sample())).unwrap().unwrap(),
+            sample()
+        );
     }
 
     #[test]

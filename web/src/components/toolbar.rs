@@ -56,7 +56,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     let on_language = select(&dispatch, |v| {
         Language::from_name(v).map(Action::SetLanguage)
     });
-    let on_target = select(&dispatch, |v| Target::from_name(v).map(Action::SetTarget));
+    let on_target = select(&dispatch, |v| match v {
+        "auto" => Some(Action::SetTarget(None)),
+        _ => Target::from_name(v).map(|t| Action::SetTarget(Some(t))),
+    });
     let new_blank = click(&dispatch, || {
         Some(Action::Open(make_doc(
             "untitled.des",
@@ -135,7 +138,8 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 </select>
                 if show_target {
                     <select onchange={on_target} title="Compiler version" aria-label="Compiler version" data-testid="target">
-                        { for Target::ALL.iter().map(|t| html!{ <option value={t.name()} selected={*t == doc.target}>{ t.name() }</option> }) }
+                        <option value="auto" selected={!doc.explicit_target} title="3.4.3 or 3.6, from the file's constructs">{ "auto (from the file)" }</option>
+                        { for Target::ALL.iter().map(|t| html!{ <option value={t.name()} selected={doc.explicit_target && *t == doc.target}>{ t.name() }</option> }) }
                     </select>
                 }
                 if show_names {

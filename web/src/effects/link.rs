@@ -28,6 +28,7 @@ fn open_from_hash(dispatch: &Dispatch) {
         Ok(Some(link)) => {
             let mut doc = make_doc(&link.name, link.language, &link.source);
             doc.target = link.target;
+            doc.explicit_target = link.explicit_target;
             doc.seed = link.seed;
             doc.symbol = link.symbol;
             doc.view = link.view;
