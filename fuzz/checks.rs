@@ -168,10 +168,19 @@ pub fn nethack_dungeon(data: &[u8]) {
 }
 
 /// Any bytes: a clean error, or records that write back to the very same
-/// bytes.
+/// bytes and that the preview runs without a panic or a hang.
 pub fn nethack36_lev(data: &[u8]) {
     if let Ok(lev) = vaultwright::nethack36::decode(data) {
         assert_eq!(vaultwright::nethack36::encode(&lev), data);
+        // The preview runs any opcode stream to its end or the game's
+        // step limit, the same way for the same seed.
+        use vaultwright::nethack36::preview;
+        let seed = data.len() as u64;
+        let a = preview::realise(&lev, seed);
+        let b = preview::realise(&lev, seed);
+        assert!(a.steps <= preview::STEP_LIMIT);
+        assert_eq!(a.typ, b.typ);
+        assert_eq!(a.things, b.things);
     }
 }
 

@@ -1062,7 +1062,7 @@ impl Compiler<'_, '_> {
                 true,
             );
         }
-        self.ops.clear();
+        self.clear_ops();
         self.unused_variable_warnings();
         self.vars.clear();
         if act == Act::MazeStart {

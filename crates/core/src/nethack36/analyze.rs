@@ -7,7 +7,8 @@ use super::compile::{Build, FileRun, Message, Session};
 use super::tables::*;
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::{Analysis, Artifact, Language, Options, Symbol, Token, TokenKind};
+use crate::view::View;
+use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
 
 /// An error the reference prints (its text verbatim).
 pub const ORIGINAL_ERROR: &str = "NH3600";
@@ -16,7 +17,7 @@ pub const ORIGINAL_WARNING: &str = "NH3603";
 /// The reference gave up on the file (`Too many errors, good bye!`).
 pub const GAVE_UP: &str = "NH3604";
 
-pub fn analyze(source: &str, _options: &Options) -> Analysis {
+pub fn analyze(source: &str, options: &Options) -> Analysis {
     let mut session = Session::new(Build::Nethack366);
     session.record_tokens = true;
     let run = session.compile(source.as_bytes());
@@ -33,7 +34,52 @@ pub fn analyze(source: &str, _options: &Options) -> Analysis {
     analysis.outline = outline(source, &read);
     analysis.tokens = tokens(source, &read);
     analysis.artifacts = artifacts(&run, &analysis.outline);
+    analysis.views = previews(source, &run, &analysis.artifacts, options);
     analysis
+}
+
+/// A tile map per level written: its program run with the seed.
+fn previews(
+    source: &str,
+    run: &FileRun,
+    artifacts: &[Artifact],
+    options: &Options,
+) -> Vec<SymbolView> {
+    let mut out = Vec::new();
+    for (i, (name, bytes)) in run.files.iter().enumerate() {
+        let Some(symbol) = artifacts
+            .iter()
+            .find(|a| &a.name == name)
+            .and_then(|a| a.symbol)
+        else {
+            continue;
+        };
+        // A later level of the same name replaced this one's file.
+        if artifacts
+            .iter()
+            .any(|a| &a.name == name && a.bytes != *bytes)
+        {
+            continue;
+        }
+        if !options.wants_views_of(symbol) {
+            continue;
+        }
+        let Ok(lev) = super::decode(bytes) else {
+            continue;
+        };
+        let level = super::preview::realise(&lev, options.seed);
+        let spans = run.op_spans.get(i);
+        let origin_of = |op: usize| {
+            spans
+                .and_then(|s| s.get(op))
+                .map_or(Span::default(), |&span| span_in(source, span))
+        };
+        out.push(SymbolView {
+            symbol,
+            view: View::TileMap(super::preview::tile_map(&level, options.seed, &origin_of)),
+        });
+    }
+    out
 }
 
 /// A span of the compiler's byte offsets, widened to whole characters

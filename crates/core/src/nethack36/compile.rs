@@ -122,6 +122,9 @@ pub struct FileRun {
     /// Every token read, as (terminal, start, end), when the session
     /// records them (for highlighting and the outline).
     pub tokens: Vec<(u16, usize, usize)>,
+    /// With the tokens: for each file written, the source span each of
+    /// its records came from.
+    pub op_spans: Vec<Vec<(usize, usize)>>,
 }
 
 /// State that outlives a file within one process.
@@ -175,6 +178,8 @@ pub(super) struct Compiler<'s, 'a> {
     pub vars: Vars,
     /// The level being compiled (`splev`).
     pub ops: Vec<Record>,
+    /// The span of each record of `ops` (only when recording tokens).
+    op_spans: Vec<(usize, usize)>,
     pub fatal_error: u32,
     pub file_failed: bool,
     pub run: FileRun,
@@ -206,6 +211,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             lexer: Lexer::new(src),
             vars: Vars::default(),
             ops: Vec::new(),
+            op_spans: Vec::new(),
             fatal_error: 0,
             file_failed: false,
             run: FileRun::default(),
@@ -298,25 +304,41 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.ops.len() as i64
     }
 
+    /// Appends a record (and, when the session records tokens, the span of
+    /// the rule being reduced, for the preview's "which statement").
+    fn emit(&mut self, r: Record) {
+        self.ops.push(r);
+        if self.session.record_tokens {
+            let span = self.span_now();
+            self.op_spans.push(span);
+        }
+    }
+
     pub fn op(&mut self, op: i32) {
-        self.ops.push(Record::Op(op));
+        self.emit(Record::Op(op));
     }
 
     /// `add_opvars` "i": an `int` read from the arguments, so cut to 32 bits.
     pub fn int(&mut self, v: i64) {
-        self.ops.push(Record::Push(Value::Int(i64::from(v as i32))));
+        self.emit(Record::Push(Value::Int(i64::from(v as i32))));
     }
 
     pub fn push(&mut self, v: Value) {
-        self.ops.push(Record::Push(v));
+        self.emit(Record::Push(v));
     }
 
     pub fn string(&mut self, s: &[u8]) {
-        self.ops.push(Record::Push(Value::Str(s.to_vec())));
+        self.emit(Record::Push(Value::Str(s.to_vec())));
     }
 
     pub fn var(&mut self, s: &[u8]) {
-        self.ops.push(Record::Push(Value::Var(s.to_vec())));
+        self.emit(Record::Push(Value::Var(s.to_vec())));
+    }
+
+    /// Forgets the level's records (and their spans).
+    pub fn clear_ops(&mut self) {
+        self.ops.clear();
+        self.op_spans.clear();
     }
 
     /// A PUSH whose value is fixed later.
@@ -391,8 +413,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
                 trailing: Vec::new(),
             };
             self.run.files.push((format!("{name}.lev"), encode(&lev)));
+            let spans = std::mem::take(&mut self.op_spans);
+            self.run.op_spans.push(spans);
         }
-        self.ops.clear();
+        self.clear_ops();
         self.unused_variable_warnings();
         self.vars.clear();
     }

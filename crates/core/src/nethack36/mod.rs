@@ -14,6 +14,7 @@ pub mod lev;
 pub mod lexer;
 mod names;
 pub mod opcodes;
+pub mod preview;
 mod tables;
 mod vars;
 

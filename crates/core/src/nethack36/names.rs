@@ -17,6 +17,17 @@ struct Tables {
     object_classes: Vec<(u8, u8)>,
     traps: Vec<(&'static str, i64)>,
     rooms: Vec<(&'static str, i64)>,
+    /// Colour numbers (CLR_*), by monster and by object index.
+    monster_colours: Vec<u8>,
+    object_colours: Vec<u8>,
+}
+
+/// One number a line (comments skipped).
+fn colours(text: &'static str) -> Vec<u8> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.trim().parse().unwrap_or(7))
+        .collect()
 }
 
 fn rows(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
@@ -49,6 +60,8 @@ fn tables() -> &'static Tables {
                 .collect(),
             traps: numbered(include_str!("data/traps.tsv")),
             rooms: numbered(include_str!("data/rooms.tsv")),
+            monster_colours: colours(include_str!("data/monster_colours.txt")),
+            object_colours: colours(include_str!("data/object_colours.txt")),
         }
     })
 }
@@ -180,3 +193,33 @@ pub fn map_char(c: u8) -> Option<i64> {
 
 /// `INVALID_TYPE`, what `what_map_char` returns for anything else.
 pub const INVALID_TYPE: i64 = 127;
+
+/// A monster by index: its name, class symbol and colour number.
+pub fn monster_entry(index: usize) -> Option<(&'static str, u8, u8)> {
+    let t = tables();
+    let &(name, class) = t.monsters.get(index)?;
+    let colour = t.monster_colours.get(index).copied().unwrap_or(7);
+    Some((name, monster_class_symbol(class), colour))
+}
+
+/// An object by index: its name (possibly empty), class symbol, colour.
+pub fn object_entry(index: usize) -> Option<(&'static str, u8, u8)> {
+    let t = tables();
+    let &(name, class) = t.objects.get(index)?;
+    let symbol = t
+        .object_classes
+        .iter()
+        .find(|&&(n, _)| n == class)
+        .map_or(b'?', |&(_, s)| s);
+    let colour = t.object_colours.get(index).copied().unwrap_or(7);
+    Some((name, symbol, colour))
+}
+
+/// A trap type's name (`traps.tsv`).
+pub fn trap_name(code: i64) -> Option<&'static str> {
+    tables()
+        .traps
+        .iter()
+        .find(|&&(_, c)| c == code)
+        .map(|&(n, _)| n)
+}
