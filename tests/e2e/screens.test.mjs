@@ -24,12 +24,50 @@ MONS: ogre / orc
 MONS: kobold
 `;
 
+// A 3.6 level whose look depends on its control flow: a SWITCH picks the
+// floor, a LOOP places monsters at random, an IF adds a fountain.
+const LOOPS_36 = `MAZE: "loops", ' '
+GEOMETRY: center, center
+MAP
+---------------------
+|...................|
+|...................|
+|...................|
+|...................|
+|...................|
+---------------------
+ENDMAP
+SWITCH [3] {
+  CASE 0: TERRAIN: fillrect (2,2,18,4), 'P'
+    BREAK
+  CASE 1: TERRAIN: fillrect (2,2,18,4), 'I'
+    BREAK
+  DEFAULT: TERRAIN: line (1,3), (19,3), 'L'
+}
+LOOP [6] {
+  MONSTER: random, random
+}
+IF [50%] {
+  FOUNTAIN: (10,1)
+} ELSE {
+  SINK: (10,5)
+}
+STAIR: (1,1), up
+STAIR: (19,5), down
+`;
+
 const SIZES = [["desktop", 1400, 900], ["phone", 390, 844]];
 
-test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault and a POWDER map", () => withStudio(async ({ page, errors, server }) => {
+test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault, a POWDER map and 3.6 levels", () => withStudio(async ({ page, errors, server }) => {
   const dir = fs.mkdtempSync(path.join(OUT, "files-"));
   const walls = path.join(dir, "walls.des");
   fs.writeFileSync(walls, WALLS_VAULT);
+  // The 3.6 castle under a name of its own (the 3.4.3 one is open too).
+  const castle36 = path.join(dir, "castle36.des");
+  const nh36 = path.join(SHARED, "corpus/nethack-3.6.6");
+  if (fs.existsSync(path.join(nh36, "des/castle.des"))) fs.copyFileSync(path.join(nh36, "des/castle.des"), castle36);
+  const loops36 = path.join(dir, "loops36.des");
+  fs.writeFileSync(loops36, LOOPS_36);
   const files = [
     ["castle", path.join(SHARED, "corpus/nethack-3.4.3/des/castle.des"), "canvas[data-testid=tilemap]", "map"],
     ["bigroom", path.join(SHARED, "corpus/nethack-3.4.3/des/bigroom.des"), "canvas[data-testid=tilemap]", "map"],
@@ -37,6 +75,11 @@ test("screenshots of castle, bigroom, oracle (rooms), dungeon.def, a DCSS vault 
     ["dungeon", path.join(SHARED, "corpus/nethack-3.4.3/des/dungeon.def"), "svg[data-testid=graph]", "graph"],
     ["dcss-walls", walls, "canvas[data-testid=tilemap]", "map"],
     ["powder", path.join(SHARED, "corpus/powder/maps/lava.map"), "canvas[data-testid=tilemap]", "map"],
+    // NetHack 3.6: the castle run as a program, a selection-heavy file and
+    // a SWITCH/LOOP file.
+    ["castle36", castle36, "canvas[data-testid=tilemap]", "map"],
+    ["selections36", path.join(nh36, "edge/des/e14_selections_grow_filter.des"), "canvas[data-testid=tilemap]", "map"],
+    ["switch36", loops36, "canvas[data-testid=tilemap]", "map"],
   ];
   try {
     await openStudio(page, server.url);
