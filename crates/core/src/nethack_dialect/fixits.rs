@@ -109,6 +109,7 @@ mod tests {
 
     fn rewrites(src: &str) -> Vec<String> {
         scan(src)
+            .evidence
             .into_iter()
             .filter_map(|e| e.rewrite)
             .map(|(span, text)| {

@@ -53,11 +53,14 @@ pub struct Picked {
 /// target, else by the evidence (the given target when there is none, or
 /// the classic side wins).
 pub fn pick(source: &str, options: &Options) -> Picked {
-    let evidence = scan(source);
+    let Scan {
+        evidence,
+        unfilled_mazes,
+    } = scan(source);
     if options.explicit_target {
         let mut diagnostics = Vec::new();
         other_side(source, &evidence, options.target, &mut diagnostics);
-        maze_fillers(source, &mut diagnostics);
+        maze_fillers(&unfilled_mazes, &mut diagnostics);
         return Picked {
             target: options.target,
             diagnostics,
@@ -133,7 +136,7 @@ pub fn pick(source: &str, options: &Options) -> Picked {
         );
     }
     other_side(source, &evidence, target, &mut diagnostics);
-    maze_fillers(source, &mut diagnostics);
+    maze_fillers(&unfilled_mazes, &mut diagnostics);
     Picked {
         target,
         diagnostics,
@@ -197,31 +200,24 @@ fn rewritten_line(source: &str, span: Span, text: &str) -> String {
 }
 
 /// `MAZE: "name"` alone: rejected by every lev_comp; a note with the fix.
-fn maze_fillers(source: &str, out: &mut Vec<Diagnostic>) {
-    let mut at = 0;
-    for line in source.split_inclusive('\n') {
-        let body = line.trim_end_matches(['\n', '\r']);
-        let toks = tokenize(body, at);
-        if maze_without_filler(&toks) {
-            let end = toks.last().map_or(at, |t| t.1.end as usize);
-            let whole = Span::new(at, end);
-            out.push(
-                Diagnostic::note_at(
-                    MAZE_FILLER,
-                    format!(
-                        "a `MAZE` needs a filler character after its name: write `{}, ' '`",
-                        body.trim_end()
-                    ),
-                    whole,
-                )
-                .with_fix(Fix {
-                    title: "add the filler ' '".into(),
-                    span: Span::new(end, end),
-                    replacement: ", ' '".into(),
-                }),
-            );
-        }
-        at += line.len();
+fn maze_fillers(unfilled: &[UnfilledMaze], out: &mut Vec<Diagnostic>) {
+    for maze in unfilled {
+        let end = maze.statement.end as usize;
+        out.push(
+            Diagnostic::note_at(
+                MAZE_FILLER,
+                format!(
+                    "a `MAZE` needs a filler character after its name: write `{}, ' '`",
+                    maze.line
+                ),
+                maze.statement,
+            )
+            .with_fix(Fix {
+                title: "add the filler ' '".into(),
+                span: Span::new(end, end),
+                replacement: ", ' '".into(),
+            }),
+        );
     }
 }
 
@@ -371,9 +367,24 @@ const WORDS_36: &[&str] = &[
 /// The 3.4.3 registers.
 const REGISTERS_343: &[&str] = &["RANDOM_PLACES", "RANDOM_MONSTERS", "RANDOM_OBJECTS"];
 
-/// Every construct of one side in `source`, in order.
-pub fn scan(source: &str) -> Vec<Evidence> {
+/// What one pass over a file finds.
+pub struct Scan {
+    /// Every construct of one side, in order.
+    pub evidence: Vec<Evidence>,
+    unfilled_mazes: Vec<UnfilledMaze>,
+}
+
+/// A `MAZE: "name"` statement with no filler, and its line as written.
+struct UnfilledMaze {
+    statement: Span,
+    line: String,
+}
+
+/// Reads `source` once, statement by statement (comments and map rows
+/// skipped).
+pub fn scan(source: &str) -> Scan {
     let mut out = Vec::new();
+    let mut unfilled_mazes = Vec::new();
     let mut at = 0;
     let mut in_map = false;
     for line in source.split_inclusive('\n') {
@@ -384,11 +395,22 @@ pub fn scan(source: &str) -> Vec<Evidence> {
         } else if trimmed == "MAP" {
             in_map = true;
         } else if !trimmed.starts_with('#') {
-            statement(source, &tokenize(body, at), &mut out);
+            let toks = tokenize(body, at);
+            if maze_without_filler(&toks) {
+                let end = toks.last().map_or(at, |t| t.1.end as usize);
+                unfilled_mazes.push(UnfilledMaze {
+                    statement: Span::new(at, end),
+                    line: body.trim_end().to_string(),
+                });
+            }
+            statement(source, &toks, &mut out);
         }
         at += line.len();
     }
-    out
+    Scan {
+        evidence: out,
+        unfilled_mazes,
+    }
 }
 
 fn found(out: &mut Vec<Evidence>, side: Side, what: String, span: Span) {
@@ -540,7 +562,11 @@ mod tests {
     use super::*;
 
     fn sides(src: &str) -> Vec<(Side, String)> {
-        scan(src).into_iter().map(|e| (e.side, e.what)).collect()
+        scan(src)
+            .evidence
+            .into_iter()
+            .map(|e| (e.side, e.what))
+            .collect()
     }
 
     #[test]
