@@ -148,56 +148,45 @@ type Look = (char, Rgb, &'static str, String, Option<Pick>);
 
 fn monster_look(index: Option<usize>, class: u8, name: Option<&str>) -> Look {
     let named = name.map(|n| format!(" named \"{n}\"")).unwrap_or_default();
-    match index.and_then(names::monster_entry) {
-        Some((monster, symbol, c)) => (
-            symbol as char,
-            colour(c),
-            "monster",
-            format!("{monster}{named}"),
-            None,
-        ),
-        None if class != 0 => (
-            class as char,
-            Rgb::RANDOM_PICK,
-            "monster",
-            format!("random '{}' monster{named}", class as char),
-            Some(Pick::InClass),
-        ),
-        None => (
-            '?',
-            Rgb::PLACEHOLDER,
-            "monster",
-            format!("random monster{named}"),
-            Some(Pick::Any),
-        ),
-    }
+    kind_look(index, class, names::monster_entry, "monster", &named)
 }
 
 fn object_look(index: Option<usize>, class: u8) -> Look {
-    match index.and_then(names::object_entry) {
-        Some((name, symbol, c)) => (
-            symbol as char,
-            colour(c),
-            "object",
-            if name.is_empty() {
-                "object".into()
-            } else {
-                name.to_string()
-            },
-            None,
-        ),
+    kind_look(index, class, names::object_entry, "object", "")
+}
+
+/// A monster or object: itself when the index names one, else the random
+/// pick in its class (the class glyph) or of any class (a placeholder).
+fn kind_look(
+    index: Option<usize>,
+    class: u8,
+    entry: fn(usize) -> Option<(&'static str, u8, u8)>,
+    noun: &'static str,
+    suffix: &str,
+) -> Look {
+    match index.and_then(entry) {
+        Some((name, symbol, c)) => {
+            let name = if name.is_empty() { noun } else { name };
+            (
+                symbol as char,
+                colour(c),
+                noun,
+                format!("{name}{suffix}"),
+                None,
+            )
+        }
         None if class != 0 => (
             class as char,
             Rgb::RANDOM_PICK,
-            "object",
-            format!("random '{}' object", class as char),
+            noun,
+            format!("random '{}' {noun}{suffix}", class as char),
             Some(Pick::InClass),
         ),
         None => (
             '?',
             Rgb::PLACEHOLDER,
-            "object",
-            "random object".into(),
+            noun,
+            format!("random {noun}{suffix}"),
             Some(Pick::Any),
         ),
     }

@@ -237,6 +237,20 @@ pub fn describe(v: &Val) -> String {
     }
 }
 
+/// A packed monster or object: its index (None for any of the class) and
+/// class character (0 for any class).
+pub fn unpack_kind(packed: i64) -> (Option<usize>, u8) {
+    if packed < 0 {
+        return (None, 0);
+    }
+    let index = (packed >> 8) - 10;
+    let class = (packed & 0xff) as u8;
+    (
+        usize::try_from(index).ok(),
+        if class == 1 { 0 } else { class },
+    )
+}
+
 /// A packed monster or object as a reader names it: "jackal", "a random
 /// 'D'", "a random monster".
 fn kind_name(
@@ -244,11 +258,10 @@ fn kind_name(
     entry: fn(usize) -> Option<(&'static str, u8, u8)>,
     what: &str,
 ) -> String {
-    let class = (packed & 0xff) as u8;
-    let index = usize::try_from((packed >> 8) - 10).ok();
+    let (index, class) = unpack_kind(packed);
     match index.and_then(entry) {
-        Some((name, _, _)) if packed >= 0 && !name.is_empty() => name.to_string(),
-        _ if packed >= 0 && class > 1 => format!("a random '{}'", class as char),
+        Some((name, _, _)) if !name.is_empty() => name.to_string(),
+        _ if class != 0 => format!("a random '{}'", class as char),
         _ => format!("a random {what}"),
     }
 }

@@ -14,7 +14,7 @@ mod terrain;
 
 pub use draw::tile_map;
 
-use machine::{Machine, Val};
+use machine::{unpack_kind, Machine, Val};
 use selection::Sel;
 use terrain::*;
 
@@ -1026,20 +1026,6 @@ enum Flow {
     Next,
     Stop,
     Jump(i64),
-}
-
-/// A packed monster or object: its index (None for any of the class) and
-/// class character (0 for any class).
-fn unpack_kind(packed: i64) -> (Option<usize>, u8) {
-    if packed < 0 {
-        return (None, 0);
-    }
-    let index = (packed >> 8) - 10;
-    let class = (packed & 0xff) as u8;
-    (
-        usize::try_from(index).ok(),
-        if class == 1 { 0 } else { class },
-    )
 }
 
 #[cfg(test)]
