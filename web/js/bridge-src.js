@@ -3,7 +3,7 @@
 // imported by the Rust app through wasm-bindgen. Nothing here parses a
 // level format: highlighting and diagnostics come from the Rust core.
 
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, Decoration } from "@codemirror/view";
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, Decoration, WidgetType, hoverTooltip } from "@codemirror/view";
 import { EditorState, StateField, StateEffect, RangeSetBuilder } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches, search } from "@codemirror/search";
@@ -47,6 +47,69 @@ const linkedField = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// ---- what a level's run did: dimmed code, loop counts, variable values ----
+
+const setTraceEffect = StateEffect.define();
+const unrunMark = Decoration.mark({ class: "cm-unrun", attributes: { title: "not run in this seed" } });
+
+class HintWidget extends WidgetType {
+  constructor(text) { super(); this.text = text; }
+  eq(other) { return other.text === this.text; }
+  toDOM() {
+    const span = document.createElement("span");
+    span.className = "cm-run-hint";
+    span.textContent = this.text;
+    span.title = "in the seed the map shows";
+    return span;
+  }
+  ignoreEvent() { return true; }
+}
+
+function traceDecorations(doc, trace) {
+  const len = doc.length;
+  const ranges = [];
+  for (const [from, to] of trace.unrun || []) {
+    const f = Math.min(from, len), t = Math.min(to, len);
+    if (t > f) ranges.push(unrunMark.range(f, t));
+  }
+  // A hint goes at the end of the line its statement starts on.
+  for (const [at, text] of trace.hints || []) {
+    const end = doc.lineAt(Math.min(at, len)).to;
+    ranges.push(Decoration.widget({ widget: new HintWidget(text), side: 1 }).range(end));
+  }
+  return Decoration.set(ranges, true);
+}
+
+const traceField = StateField.define({
+  create: () => ({ deco: Decoration.none, values: [] }),
+  update(value, tr) {
+    for (const e of tr.effects) {
+      if (e.is(setTraceEffect)) return { deco: traceDecorations(tr.state.doc, e.value), values: e.value.values || [] };
+    }
+    if (!tr.docChanged) return value;
+    const map = (p) => tr.changes.mapPos(p);
+    return { deco: value.deco.map(tr.changes), values: value.values.map(([f, t, s]) => [map(f), map(t), s]) };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+
+// Hovering a variable shows its value where it is written.
+const traceHover = hoverTooltip((view, pos) => {
+  const hit = view.state.field(traceField).values.find(([f, t]) => f <= pos && pos <= t);
+  if (!hit) return null;
+  return {
+    pos: hit[0],
+    end: hit[1],
+    above: true,
+    create() {
+      const dom = document.createElement("div");
+      dom.className = "cm-run-value";
+      dom.textContent = hit[2];
+      return { dom };
+    },
+  };
+});
+
 /** Creates an editor in `parent`; `onChange(text)` after every edit,
  *  `onCursor(utf16Offset)` when the selection head moves. */
 export function createEditor(parent, doc, onChange, onCursor) {
@@ -66,6 +129,8 @@ export function createEditor(parent, doc, onChange, onCursor) {
         lintGutter(),
         tokenField,
         linkedField,
+        traceField,
+        traceHover,
         keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) onChange(u.state.doc.toString());
@@ -105,6 +170,13 @@ export function setDiagnostics(view, json) {
     source: d.code,
   }));
   view.dispatch(cmSetDiagnostics(view.state, list));
+}
+
+/** `json`: `{unrun: [[from, to]], hints: [[at, text]], values: [[from,
+ *  to, text]]}` in UTF-16 offsets; empty text clears. */
+export function setTrace(view, json) {
+  const trace = json ? JSON.parse(json) : {};
+  view.dispatch({ effects: setTraceEffect.of(trace) });
 }
 
 export function setCursor(view, offset) {

@@ -121,7 +121,7 @@ pub fn app() -> Html {
             <main class={classes!("split", pane)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
                     <Editor text={d.source.clone()} reload={state.reload} tokens={d.tokens.clone()}
-                        diagnostics={d.diagnostics.clone()} linked={linked} jump={jump}
+                        diagnostics={d.diagnostics.clone()} linked={linked} trace={d.trace.clone()} jump={jump}
                         on_change={callbacks.change} on_cursor={callbacks.cursor} />
                     <DiagnosticsPanel analysis={d.analysis.clone()} source={d.source.clone()} lines={d.lines.clone()} on_jump={callbacks.jump} />
                 </section>

@@ -21,6 +21,8 @@ extern "C" {
     pub fn set_linked(view: &JsValue, flat: Vec<u32>);
     #[wasm_bindgen(js_name = setDiagnostics)]
     pub fn set_diagnostics(view: &JsValue, diags_json: &str);
+    #[wasm_bindgen(js_name = setTrace)]
+    pub fn set_trace(view: &JsValue, json: &str);
     #[wasm_bindgen(js_name = setCursor)]
     pub fn set_cursor(view: &JsValue, offset: u32);
 

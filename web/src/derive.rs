@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use vaultwright::{Analysis, Analyzer, LineIndex, Options, Severity};
+use vaultwright::{Analysis, Analyzer, LineIndex, Options, Severity, View};
 
 use crate::bridge;
 use crate::codec::Utf16Map;
@@ -18,6 +18,10 @@ pub struct Derived {
     pub map16: Rc<Utf16Map>,
     pub tokens: Rc<Vec<u32>>,
     pub diagnostics: Rc<Vec<EditorDiagnostic>>,
+    /// What the focused level's run did, for the editor, as JSON
+    /// (`{unrun: [[from, to]], hints: [[at, text]], values: [[from, to,
+    /// text]]}` in UTF-16 offsets), empty when there is no run.
+    pub trace: Rc<String>,
 }
 
 /// One derivation is one analysis: compared by identity, not content.
@@ -65,6 +69,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
     let map16 = Utf16Map::new(&doc.source);
     let tokens = editor_tokens(&analysis, &map16);
     let diagnostics = editor_diagnostics(&analysis, &map16);
+    let trace = editor_trace(&analysis, doc.symbol, &map16);
     if start > 0.0 {
         bridge::measure("vw-analyze", start);
     }
@@ -75,7 +80,50 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
         map16: Rc::new(map16),
         tokens: Rc::new(tokens),
         diagnostics: Rc::new(diagnostics),
+        trace: Rc::new(trace),
     }
+}
+
+#[derive(serde::Serialize)]
+struct EditorTrace {
+    unrun: Vec<(u32, u32)>,
+    hints: Vec<(u32, String)>,
+    values: Vec<(u32, u32, String)>,
+}
+
+/// The run trace of the focused entry's tile map (a 3.6 level's), for the
+/// editor.
+fn editor_trace(analysis: &Analysis, symbol: usize, map16: &Utf16Map) -> String {
+    let trace = analysis
+        .views
+        .iter()
+        .filter(|v| v.symbol == symbol)
+        .find_map(|v| match &v.view {
+            View::TileMap(m) if !m.trace.is_empty() => Some(&m.trace),
+            _ => None,
+        });
+    let Some(trace) = trace else {
+        return String::new();
+    };
+    let at = |o: u32| map16.to_utf16(o as usize);
+    let out = EditorTrace {
+        unrun: trace
+            .unrun
+            .iter()
+            .map(|s| (at(s.start), at(s.end)))
+            .collect(),
+        hints: trace
+            .hints
+            .iter()
+            .map(|h| (at(h.span.start), h.text.clone()))
+            .collect(),
+        values: trace
+            .values
+            .iter()
+            .map(|v| (at(v.span.start), at(v.span.end), v.text.clone()))
+            .collect(),
+    };
+    serde_json::to_string(&out).unwrap_or_default()
 }
 
 /// Flat `[from, to, kind, …]` in UTF-16 offsets, as the editor takes them.

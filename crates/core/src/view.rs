@@ -155,6 +155,50 @@ pub struct TileMap {
     /// its replicas).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
+    /// What the level's program did in the realisation drawn (a 3.6
+    /// level is run to be drawn), for the editor.
+    #[serde(default, skip_serializing_if = "RunTrace::is_empty")]
+    pub trace: RunTrace,
+}
+
+/// What a program did in one run, tied to its source: the editor dims
+/// what never ran, shows counts beside loops and values over variables,
+/// and the map outlines a selection's cells when the cursor is on it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunTrace {
+    /// Source the run never reached: branches and cases not taken,
+    /// statements after an exit.
+    pub unrun: Vec<Span>,
+    /// A remark for the end of the line where its span starts (how many
+    /// times a loop ran).
+    pub hints: Vec<SourceNote>,
+    /// Hover text of a variable where it is written.
+    pub values: Vec<SourceNote>,
+    /// The cells each selection expression gave.
+    pub selections: Vec<SelectionCells>,
+}
+
+impl RunTrace {
+    pub fn is_empty(&self) -> bool {
+        self.unrun.is_empty()
+            && self.hints.is_empty()
+            && self.values.is_empty()
+            && self.selections.is_empty()
+    }
+}
+
+/// Text about a span of the source.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SourceNote {
+    pub span: Span,
+    pub text: String,
+}
+
+/// The cells a selection expression gave in the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SelectionCells {
+    pub origin: Span,
+    pub cells: Vec<(i32, i32)>,
 }
 
 /// A line from one cell to another, with what ties them.
@@ -176,6 +220,7 @@ impl TileMap {
             areas: Vec::new(),
             notes: Vec::new(),
             links: Vec::new(),
+            trace: RunTrace::default(),
         }
     }
 

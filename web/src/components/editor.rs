@@ -1,6 +1,7 @@
 //! The CodeMirror editor, driven from Rust: text in and out, highlighting
 //! from the core's tokens, diagnostics as squiggles and gutter markers,
-//! linked ranges from the views, jumps from clicks.
+//! linked ranges from the views, jumps from clicks, and what a level's
+//! run did (dimmed code, loop counts, variable values on hover).
 
 use std::rc::Rc;
 
@@ -28,6 +29,9 @@ pub struct EditorProps {
     pub diagnostics: Rc<Vec<EditorDiagnostic>>,
     /// Flat `[from, to, 0, …]` ranges linked to the hovered view item.
     pub linked: Rc<Vec<u32>>,
+    /// What the level's run did (JSON, see `Derived::trace`): code never
+    /// run is dimmed, loops get their count, variables their values.
+    pub trace: Rc<String>,
     /// UTF-16 offset to move the cursor to, with a nonce.
     pub jump: Option<(u32, u32)>,
     pub on_change: Callback<String>,
@@ -99,6 +103,14 @@ pub fn editor(props: &EditorProps) -> Html {
         use_effect_with(props.linked.clone(), move |linked| {
             if let Some(v) = view.borrow().as_ref() {
                 bridge::set_linked(v, linked.to_vec());
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.trace.clone(), move |trace| {
+            if let Some(v) = view.borrow().as_ref() {
+                bridge::set_trace(v, trace);
             }
         });
     }

@@ -148,6 +148,7 @@ fn draw(canvas: &HtmlCanvasElement, p: &Paint) {
     ctx.set_text_baseline("middle");
     draw_cells(&ctx, p, cw, ch);
     draw_areas(&ctx, p, cw, ch);
+    draw_selected(&ctx, p, cw, ch);
     draw_links(&ctx, p, cw, ch);
     draw_markers(&ctx, p, cw, ch);
     draw_chosen(&ctx, p.chosen, cw, ch);
@@ -207,6 +208,62 @@ fn draw_areas(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
             (a.y2 - a.y1 + 1) as f64 * ch - 1.0,
         );
     }
+}
+
+/// The cells of the selection expressions on the editor's current line
+/// (a 3.6 level's `rect`, `floodfill`, `filter`… as the run made them),
+/// as a grid of flags.
+pub fn selected_cells(map: &TileMap, highlight: (usize, usize)) -> Vec<bool> {
+    let (w, h) = (map.width as i32, map.height as i32);
+    let mut inside = vec![false; map.cells.len()];
+    for s in &map.trace.selections {
+        if !touches(Some(s.origin), highlight) {
+            continue;
+        }
+        for &(x, y) in &s.cells {
+            if (0..w).contains(&x) && (0..h).contains(&y) {
+                if let Some(c) = inside.get_mut((y * w + x) as usize) {
+                    *c = true;
+                }
+            }
+        }
+    }
+    inside
+}
+
+/// Selected cells tinted, and their outline drawn where a selected cell
+/// meets one that is not.
+fn draw_selected(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+    if p.map.trace.selections.is_empty() {
+        return;
+    }
+    let inside = selected_cells(p.map, p.highlight);
+    let w = p.map.width as i32;
+    let at = |x: i32, y: i32| {
+        x >= 0 && x < w && y >= 0 && inside.get((y * w + x) as usize).copied().unwrap_or(false)
+    };
+    ctx.set_fill_style_str("rgba(94,215,255,0.22)");
+    ctx.set_stroke_style_str("#5ed7ff");
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
+    for (i, _) in inside.iter().enumerate().filter(|(_, &c)| c) {
+        let (x, y) = ((i as i32) % w, (i as i32) / w);
+        let (x0, y0) = (x as f64 * cw, y as f64 * ch);
+        let (x1, y1) = (x0 + cw, y0 + ch);
+        ctx.fill_rect(x0, y0, cw, ch);
+        for (open, (ax, ay), (bx, by)) in [
+            (!at(x, y - 1), (x0, y0), (x1, y0)),
+            (!at(x, y + 1), (x0, y1), (x1, y1)),
+            (!at(x - 1, y), (x0, y0), (x0, y1)),
+            (!at(x + 1, y), (x1, y0), (x1, y1)),
+        ] {
+            if open {
+                ctx.move_to(ax, ay);
+                ctx.line_to(bx, by);
+            }
+        }
+    }
+    ctx.stroke();
 }
 
 /// Dashed lines between cells that act together (a primary marker and
@@ -520,8 +577,13 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
         "Tile map, {} by {} cells. Arrow keys move a cell cursor; Enter jumps to the cell's source line.",
         p.map.width, p.map.height
     );
+    let selected = selected_cells(&p.map, p.highlight)
+        .iter()
+        .filter(|&&c| c)
+        .count();
     html! {
         <canvas ref={p.canvas_ref.clone()} data-testid="tilemap" tabindex="0" role="img" aria-label={label} data-focus="view"
+            data-selected-cells={selected.to_string()}
             data-cell-w={(CELL_W * p.scale).to_string()} data-cell-h={(CELL_H * p.scale).to_string()}
             onmousemove={p.onmousemove.clone()} onclick={p.onclick.clone()} onmouseleave={p.onmouseleave.clone()}
             onkeydown={p.onkeydown.clone()} onblur={p.onblur.clone()} />

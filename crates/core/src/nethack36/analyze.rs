@@ -34,7 +34,19 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     analysis.outline = outline(source, &read);
     analysis.tokens = tokens(source, &read);
     analysis.artifacts = artifacts(&run, &analysis.outline);
-    analysis.views = previews(source, &run, &analysis.artifacts, options);
+    let variables: Vec<Span> = read
+        .iter()
+        .filter(|&&(_, start, end)| source.get(start..end).is_some_and(|t| t.starts_with('$')))
+        .map(|&(_, start, end)| Span::new(start, end))
+        .collect();
+    analysis.views = previews(
+        source,
+        &run,
+        &analysis.artifacts,
+        &analysis.outline,
+        &variables,
+        options,
+    );
     analysis
 }
 
@@ -43,6 +55,8 @@ fn previews(
     source: &str,
     run: &FileRun,
     artifacts: &[Artifact],
+    outline: &[Symbol],
+    variables: &[Span],
     options: &Options,
 ) -> Vec<SymbolView> {
     let mut out = Vec::new();
@@ -69,14 +83,27 @@ fn previews(
         };
         let level = super::preview::realise(&lev, options.seed);
         let spans = run.op_spans.get(i);
-        let origin_of = |op: usize| {
+        let span_of = |op: usize| {
             spans
                 .and_then(|s| s.get(op))
-                .map_or(Span::default(), |&span| span_in(source, span))
+                .map(|&span| span_in(source, span))
         };
+        let origin_of = |op: usize| span_of(op).unwrap_or_default();
+        let mut map = super::preview::tile_map(&level, options.seed, &origin_of);
+        // Only the level's own stretch of the file: another level's
+        // `$name` tokens are not this run's.
+        let own: Vec<Span> = match outline.get(symbol) {
+            Some(s) => variables
+                .iter()
+                .copied()
+                .filter(|v| s.span.start <= v.start && v.end <= s.span.end)
+                .collect(),
+            None => Vec::new(),
+        };
+        map.trace = super::run_trace::run_trace(source, &lev, &level, &span_of, &own);
         out.push(SymbolView {
             symbol,
-            view: View::TileMap(super::preview::tile_map(&level, options.seed, &origin_of)),
+            view: View::TileMap(map),
         });
     }
     out

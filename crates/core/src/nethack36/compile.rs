@@ -202,6 +202,9 @@ pub(super) struct Compiler<'s, 'a> {
     states: Vec<u16>,
     pub values: Vec<Sem>,
     spans: Vec<(usize, usize)>,
+    /// The span of the rule being reduced: the records its action emits
+    /// came from it.
+    rule_span: (usize, usize),
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
@@ -212,6 +215,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             vars: Vars::default(),
             ops: Vec::new(),
             op_spans: Vec::new(),
+            rule_span: (0, 0),
             fatal_error: 0,
             file_failed: false,
             run: FileRun::default(),
@@ -309,8 +313,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     fn emit(&mut self, r: Record) {
         self.ops.push(r);
         if self.session.record_tokens {
-            let span = self.span_now();
-            self.op_spans.push(span);
+            self.op_spans.push(self.rule_span);
         }
     }
 
@@ -551,6 +554,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         } else {
             (self.spans[base].0, self.spans[self.spans.len() - 1].1)
         };
+        self.rule_span = span;
         let value = self.act(RULE_ACT[rule], len);
         self.states.truncate(base);
         self.values.truncate(base);

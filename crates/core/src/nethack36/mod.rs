@@ -15,6 +15,7 @@ pub mod lexer;
 mod names;
 pub mod opcodes;
 pub mod preview;
+mod run_trace;
 mod tables;
 mod vars;
 

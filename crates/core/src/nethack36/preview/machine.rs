@@ -152,16 +152,13 @@ impl Machine {
     }
 
     /// VAR_INIT: the name, the count (0 for one value), then the values
-    /// (the last pushed is the last element).
-    pub fn define(&mut self) {
+    /// (the last pushed is the last element). Gives the name defined.
+    pub fn define(&mut self) -> Option<Vec<u8>> {
         let (Some(name), Some(count)) = (self.string(), self.int()) else {
-            return;
+            return None;
         };
         let slot = if count <= 0 {
-            match self.pop() {
-                Some(v) => Slot::One(v),
-                None => return,
-            }
+            Slot::One(self.pop()?)
         } else {
             let count = count.min(self.stack.len() as i64) as usize;
             let mut items: Vec<Val> = (0..count).filter_map(|_| self.pop()).collect();
@@ -183,7 +180,23 @@ impl Machine {
                 existing.1 = slot;
             }
         } else {
-            self.vars.push((name, slot));
+            self.vars.push((name.clone(), slot));
+        }
+        Some(name)
+    }
+
+    /// What reading `name` now gives, as a reader is shown it: an array
+    /// read with an index on the stack gives that element.
+    pub fn shown(&self, name: &[u8]) -> Option<String> {
+        match &self.vars.iter().find(|(n, _)| n == name)?.1 {
+            Slot::One(v) => Some(describe(v)),
+            Slot::Array(items) => match (self.stack.last(), items.len() as i64) {
+                (Some(Val::Int(i)), len) if len > 0 => {
+                    let k = i.rem_euclid(len) as usize;
+                    items.get(k).map(|v| format!("[{k}] {}", describe(v)))
+                }
+                _ => Some(describe_array(items)),
+            },
         }
     }
 
@@ -205,15 +218,19 @@ impl Machine {
             .map(|(n, s)| {
                 let shown = match s {
                     Slot::One(v) => describe(v),
-                    Slot::Array(items) => format!(
-                        "{{ {} }}",
-                        items.iter().map(describe).collect::<Vec<_>>().join(", ")
-                    ),
+                    Slot::Array(items) => describe_array(items),
                 };
                 (String::from_utf8_lossy(n).into_owned(), shown)
             })
             .collect()
     }
+}
+
+fn describe_array(items: &[Val]) -> String {
+    format!(
+        "{{ {} }}",
+        items.iter().map(describe).collect::<Vec<_>>().join(", ")
+    )
 }
 
 pub fn describe(v: &Val) -> String {

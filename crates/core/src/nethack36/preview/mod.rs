@@ -11,8 +11,10 @@ mod draw;
 mod machine;
 pub mod selection;
 mod terrain;
+mod trace;
 
 pub use draw::tile_map;
+pub use trace::{Seen, Trace};
 
 use machine::{unpack_kind, Machine, Val};
 use selection::Sel;
@@ -95,10 +97,8 @@ pub struct Level {
     pub stopped_at_limit: bool,
     /// Variables and their values at the end of the run.
     pub variables: Vec<(String, String)>,
-    /// For each conditional jump, whether it was taken the last time.
-    pub branches: Vec<(usize, bool)>,
-    /// How many times each jump back ran (loop iterations).
-    pub loops: Vec<(usize, usize)>,
+    /// What each record did (for the editor).
+    pub trace: Trace,
 }
 
 fn idx(x: i32, y: i32) -> Option<usize> {
@@ -152,8 +152,7 @@ pub fn realise(lev: &Lev, seed: u64) -> Level {
             steps: 0,
             stopped_at_limit: false,
             variables: Vec::new(),
-            branches: Vec::new(),
-            loops: Vec::new(),
+            trace: Trace::new(lev.records.len()),
         },
         area: WHOLE_LEVEL,
         room_stack: Vec::new(),
@@ -175,8 +174,14 @@ impl Run<'_> {
             }
             self.level.steps += 1;
             self.at = pc;
+            self.level.trace.count(pc);
             let next = match &self.records[pc] {
                 Record::Push(v) => {
+                    if let crate::nethack36::Value::Var(name) = v {
+                        if let Some(shown) = self.m.shown(name) {
+                            self.level.trace.saw(pc, name, shown);
+                        }
+                    }
                     self.m.push(Val::from_pushed(v));
                     None
                 }
@@ -190,20 +195,15 @@ impl Run<'_> {
         }
     }
 
-    /// A jump lands at `pc + offset` when that is inside the stream and
-    /// not the jump itself.
+    /// `spo_jmp`: the game sets its counter to `pc + offset - 1` when that
+    /// is inside the stream and not the jump itself, and then steps on, so
+    /// a jump continues at `pc + offset` (possibly the end of the stream).
     fn jump_target(&mut self, pc: usize, offset: i64) -> Option<usize> {
-        let to = (pc as i64).checked_add(offset)?;
-        if to < 0 || to as usize >= self.records.len() || to as usize == pc {
+        let landing = (pc as i64).checked_add(offset)?.checked_sub(1)?;
+        if landing < 0 || landing as usize >= self.records.len() || landing as usize == pc {
             return None;
         }
-        if offset < 0 {
-            match self.level.loops.iter_mut().find(|(at, _)| *at == pc) {
-                Some((_, n)) => *n += 1,
-                None => self.level.loops.push((pc, 1)),
-            }
-        }
-        Some(to as usize)
+        Some(landing as usize + 1)
     }
 
     fn rn2(&mut self, n: i64) -> i64 {
@@ -274,7 +274,13 @@ impl Run<'_> {
             53 => self.grave(),
             58 => self.init_level(),
             59 => drop(self.m.int()),
-            60 => self.m.define(),
+            60 => {
+                if let Some(name) = self.m.define() {
+                    if let Some(shown) = self.m.shown(&name) {
+                        self.level.trace.saw(self.at, &name, shown);
+                    }
+                }
+            }
             61 => {
                 let rng = &mut self.rng;
                 self.m.shuffle(|n| {
@@ -336,15 +342,6 @@ impl Run<'_> {
             33 => flags & 4 != 0,
             _ => flags & 4 == 0,
         };
-        match self
-            .level
-            .branches
-            .iter_mut()
-            .find(|(at, _)| *at == self.at)
-        {
-            Some((_, t)) => *t = taken,
-            None => self.level.branches.push((self.at, taken)),
-        }
         if taken {
             Flow::Jump(offset)
         } else {
@@ -989,7 +986,9 @@ impl Run<'_> {
             75 => self.m.sel().map(|s| s.complement()),
             _ => None,
         };
-        self.m.push(Val::Sel(Box::new(made.unwrap_or_default())));
+        let made = made.unwrap_or_default();
+        self.level.trace.made(self.at, &made);
+        self.m.push(Val::Sel(Box::new(made)));
     }
 
     fn two_coords(&mut self) -> Option<((i32, i32), (i32, i32))> {
@@ -1061,7 +1060,36 @@ mod tests {
             "LEVEL: \"l\"\n$i = 0\nLOOP [3] { $i = $i + 1 }\nIF [$i == 3] { EXIT }\nMESSAGE: \"x\"\n",
         );
         let level = realise(&lev, 7);
-        assert_eq!(level.loops.first().map(|l| l.1), Some(2));
+        // The loop's jump back runs once per iteration.
+        let back = lev
+            .records
+            .iter()
+            .enumerate()
+            .position(|(i, r)| {
+                matches!(r, Record::Op(31))
+                    && matches!(lev.records.get(i.wrapping_sub(1)), Some(Record::Push(crate::nethack36::Value::Int(v))) if *v < 0)
+            })
+            .expect("a jump back");
+        assert_eq!(level.trace.ran[back], 3);
+        // The IF's EXIT ran; the MESSAGE after it did not.
+        assert_eq!(level.trace.ran.last(), Some(&0));
+        // `$i + 1` read 0, 1, 2; `$i = …` set 1, 2, 3.
+        let seen: Vec<Vec<String>> = level
+            .trace
+            .values
+            .iter()
+            .flatten()
+            .filter(|s| s.name == "$i")
+            .map(|s| s.values.clone())
+            .collect();
+        assert!(
+            seen.contains(&vec!["0".into(), "1".into(), "2".into()]),
+            "{seen:?}"
+        );
+        assert!(
+            seen.contains(&vec!["1".into(), "2".into(), "3".into()]),
+            "{seen:?}"
+        );
         assert!(level.variables.iter().any(|(n, v)| n == "$i" && v == "3"));
         // A jump to itself is never taken; an endless loop stops.
         let endless = Lev {
