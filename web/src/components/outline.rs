@@ -13,12 +13,15 @@ use crate::state::{Action, Overlay};
 
 /// Indices of the entries that match every word of `filter`.
 pub fn matching(outline: &[Symbol], filter: &str) -> Vec<usize> {
-    let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
+    let words: Vec<String> = filter
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
     outline
         .iter()
         .enumerate()
         .filter(|(_, s)| {
-            let hay = format!("{} {} {}", s.name, s.kind, s.detail).to_lowercase();
+            let hay = format!("{} {} {}", s.name, s.kind, s.detail).to_ascii_lowercase();
             words.iter().all(|w| hay.contains(w.as_str()))
         })
         .map(|(i, _)| i)

@@ -1149,7 +1149,7 @@ impl NameBuf {
             }
         } else {
             self.0
-                .extend_from_slice(w.to_lowercase().replace('_', " ").as_bytes());
+                .extend_from_slice(w.to_ascii_lowercase().replace('_', " ").as_bytes());
         }
     }
     /// The name an alternative gives once modifiers and `flag` words are

@@ -12,8 +12,8 @@ pub fn marker_description(expr: &str) -> Option<String> {
         expr.match_indices(n).any(|(i, _)| {
             let before = expr[..i].chars().next_back();
             let after = expr[i + n.len()..].chars().next();
-            !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
         })
     })?;
     let mut out = format!("{name}: {meaning}");

@@ -207,7 +207,9 @@ fn keyword_words(t: u16) -> String {
         .map(|(w, _, _)| String::from_utf8_lossy(w).into_owned())
         .collect();
     match words.len() {
-        0 => TERMINAL_NAMES[t as usize].to_lowercase().replace('_', " "),
+        0 => TERMINAL_NAMES[t as usize]
+            .to_ascii_lowercase()
+            .replace('_', " "),
         1 => format!("`{}`", words[0]),
         2 => format!("`{}` or `{}`", words[0], words[1]),
         _ => format!("`{}`, `{}` …", words[0], words[1]),

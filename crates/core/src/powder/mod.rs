@@ -660,7 +660,7 @@ fn check(room: &mut Room) {
                     let suggestion = closest(&t.name, names_of(kind));
                     let mut d = Diagnostic::error(
                         UNKNOWN_NAME,
-                        format!("unknown {} name `{}`", kind.to_uppercase(), t.name),
+                        format!("unknown {} name `{}`", kind.to_ascii_uppercase(), t.name),
                         t.span,
                     )
                     .with_note("map2c copies it into the C file, which then does not compile");
@@ -872,7 +872,10 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
         for &(x, y, name) in list.iter().rev() {
             entries.push(format!("\t{{ {x}, {y}, {name} }}"));
         }
-        entries.push(format!("\t{{ -1, -1, {}_NONE }}", kind.to_uppercase()));
+        entries.push(format!(
+            "\t{{ -1, -1, {}_NONE }}",
+            kind.to_ascii_uppercase()
+        ));
         out.push_str(&entries.join(",\n"));
         out.push_str("\n};\n\n");
     }
