@@ -82,6 +82,29 @@ fn the_castle_is_drawn_where_the_game_draws_it() {
         }
     }
     assert_ne!(a.typ, b.typ, "the maze around the castle is random");
+    // The two MAZEWALKs carve every cell of the maze grid beside the map
+    // (odd columns and rows from 3 to the maze's bounds), and the game's
+    // wallification turns the grid's one wall type into the walls that
+    // join: vertical runs and corners appear on both sides.
+    const ROOM: u8 = 24;
+    for level in [&a, &b] {
+        for x in (3..=77).step_by(2).filter(|x| !(9..=71).contains(x)) {
+            for y in (3..=19).step_by(2) {
+                assert_eq!(at(level, x, y), ROOM, "maze cell ({x},{y}) not carved");
+            }
+        }
+        let walls_beside = |xs: std::ops::RangeInclusive<i32>, t: u8| {
+            xs.flat_map(|x| (0..21).map(move |y| (x, y)))
+                .filter(|&(x, y)| at(level, x, y) == t)
+                .count()
+        };
+        const VWALL: u8 = 1;
+        const TLCORNER: u8 = 3;
+        assert!(walls_beside(1..=8, VWALL) > 0 && walls_beside(72..=79, VWALL) > 0);
+        assert!(walls_beside(1..=8, TLCORNER) > 0);
+        // The grid's top rows are rock, as lvlfill_maze_grid leaves them.
+        assert!((0..80).all(|x| at(level, x, 0) == 0 && at(level, x, 1) == 0));
+    }
     // The shuffled $place array moves what is put at its entries.
     assert_ne!(a.things, b.things, "the shuffled places move things");
 }

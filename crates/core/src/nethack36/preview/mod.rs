@@ -1,8 +1,9 @@
 //! A preview of a 3.6 level: the compiled opcode stream run as the game's
 //! `sp_lev.c` runs it (spec §13) — the value stack and variables, `CMP`
 //! and the jumps, `RN2`/`DICE`, MAP placement, selections, terrain,
-//! rooms, and where monsters, objects, traps and furniture go — with our
-//! own seeded random source instead of the game's. What a random choice
+//! rooms, and where monsters, objects, traps and furniture go, then the
+//! walls joined as the game's wallification joins them — with our own
+//! seeded random source instead of the game's. What a random choice
 //! decided is marked, so a view can say "this is one realisation".
 //!
 //! The run never panics and stops after the game's 65,536 steps.
@@ -12,6 +13,7 @@ mod machine;
 pub mod selection;
 mod terrain;
 mod trace;
+mod walls;
 
 pub use draw::tile_map;
 pub use trace::{Seen, Trace};
@@ -29,6 +31,13 @@ pub const ROWS: i32 = 21;
 pub const STEP_LIMIT: usize = 65_536;
 /// `SP_COORD_IS_RANDOM`.
 pub const RANDOM_COORD: i64 = 0x0100_0000;
+/// MAZEWALK's directions (`W_NORTH` …).
+const W_NORTH: i64 = 1;
+const W_SOUTH: i64 = 2;
+const W_EAST: i64 = 4;
+const W_WEST: i64 = 8;
+/// The `corrmaze` level flag.
+const CORRMAZE: i64 = 0x0800;
 /// `x_maze_max`, `y_maze_max`.
 const X_MAZE_MAX: i32 = (COLS - 1) & !1;
 const Y_MAZE_MAX: i32 = (ROWS - 1) & !1;
@@ -130,6 +139,8 @@ struct Run<'a> {
     /// The rooms being filled (ROOM … ENDROOM).
     room_stack: Vec<usize>,
     init_present: bool,
+    /// The level's `corrmaze` flag: mazes of corridor, no wallification.
+    corrmaze: bool,
     /// The opcode being run.
     at: usize,
 }
@@ -157,9 +168,15 @@ pub fn realise(lev: &Lev, seed: u64) -> Level {
         area: WHOLE_LEVEL,
         room_stack: Vec::new(),
         init_present: false,
+        corrmaze: false,
         at: 0,
     };
     run.go();
+    // What the game does after the program (sp_lev.c, the end of
+    // sp_level_coder).
+    if !run.corrmaze {
+        walls::wallify_level(&mut run.level.typ);
+    }
     run.level.variables = run.m.values();
     run.level
 }
@@ -273,7 +290,11 @@ impl Run<'_> {
             }
             53 => self.grave(),
             58 => self.init_level(),
-            59 => drop(self.m.int()),
+            59 => {
+                if let Some(flags) = self.m.int() {
+                    self.corrmaze |= flags & CORRMAZE != 0;
+                }
+            }
             60 => {
                 if let Some(name) = self.m.define() {
                     if let Some(shown) = self.m.shown(&name) {
@@ -464,15 +485,14 @@ impl Run<'_> {
                 .unwrap_or(STONE)
         };
         match style {
-            // mazegrid: walls with stone at odd cells, for MAZEWALK.
+            // mazegrid (`lvlfill_maze_grid`): from column 2 to the maze's
+            // bounds, walls with rock at odd cells and in the top two
+            // rows, for MAZEWALK; all rock for a corridor maze.
             2 => {
-                for x in 0..COLS {
-                    for y in 0..ROWS {
-                        let t = if x % 2 == 1 && y % 2 == 1 && x < X_MAZE_MAX && y < Y_MAZE_MAX {
-                            STONE
-                        } else {
-                            fill(filling)
-                        };
+                for x in 2..=X_MAZE_MAX {
+                    for y in 0..=Y_MAZE_MAX {
+                        let rock = self.corrmaze || y < 2 || (x % 2 == 1 && y % 2 == 1);
+                        let t = if rock { STONE } else { fill(filling) };
                         self.set_typ(x, y, t, false);
                     }
                 }
@@ -789,31 +809,58 @@ impl Run<'_> {
 
     /// MAZEWALK: carve a maze of corridors from the start, through the
     /// stone cells a mazegrid left at odd positions.
+    /// `spo_mazewalk`: one step in the given direction, onto odd
+    /// coordinates, then `walkfrom` carves a maze through the rock cells
+    /// two apart (a depth-first walk, each step in a random open
+    /// direction).
     fn mazewalk(&mut self) {
-        let (_fill, _stocked, _dir, at) =
-            (self.m.int(), self.m.int(), self.m.int(), self.m.coord());
-        let Some(at) = at else { return };
+        let (ftyp, _stocked, dir, at) = (self.m.int(), self.m.int(), self.m.int(), self.m.coord());
+        let (Some(ftyp), Some(dir), Some(at)) = (ftyp, dir, at) else {
+            return;
+        };
         let Some((mut x, mut y, _)) = self.place(at, Wants::Any) else {
             return;
         };
-        x |= 1;
-        y |= 1;
+        let floor = match u8::try_from(ftyp) {
+            Ok(t) if (1..MAX_TYPE).contains(&t) => t,
+            _ if self.corrmaze => CORR,
+            _ => ROOM,
+        };
+        match dir {
+            W_NORTH => y -= 1,
+            W_SOUTH => y += 1,
+            W_EAST => x += 1,
+            W_WEST => x -= 1,
+            _ => {}
+        }
+        if self.typ_at(x, y) != Some(DOOR) {
+            self.set_typ(x, y, floor, false);
+        }
+        if x % 2 == 0 {
+            x += if dir == W_EAST { 1 } else { -1 };
+            self.set_typ(x, y, floor, false);
+        }
+        if y % 2 == 0 {
+            y += if dir == W_SOUTH { 1 } else { -1 };
+        }
+        self.walk_from(x, y, floor);
+    }
+
+    fn walk_from(&mut self, x: i32, y: i32, floor: u8) {
+        if self.typ_at(x, y) != Some(DOOR) {
+            self.set_typ(x, y, floor, true);
+        }
         let mut stack = vec![(x, y)];
-        self.set_typ(x, y, ROOM, true);
-        let mut budget = (COLS * ROWS) as usize;
         while let Some(&(cx, cy)) = stack.last() {
-            budget = budget.saturating_sub(1);
-            if budget == 0 {
-                break;
-            }
+            // `okay`: two steps away, inside the maze and still rock.
             let open: Vec<(i32, i32)> = [(0, -2), (2, 0), (0, 2), (-2, 0)]
                 .into_iter()
                 .filter(|&(dx, dy)| {
                     let (nx, ny) = (cx + dx, cy + dy);
-                    nx > 2
-                        && ny > 1
-                        && nx < X_MAZE_MAX
-                        && ny < Y_MAZE_MAX
+                    nx >= 3
+                        && ny >= 3
+                        && nx <= X_MAZE_MAX
+                        && ny <= Y_MAZE_MAX
                         && self.typ_at(nx, ny) == Some(STONE)
                 })
                 .collect();
@@ -822,8 +869,8 @@ impl Run<'_> {
                 continue;
             }
             let (dx, dy) = open[self.rng.range(0, open.len() as i32 - 1) as usize];
-            self.set_typ(cx + dx / 2, cy + dy / 2, ROOM, true);
-            self.set_typ(cx + dx, cy + dy, ROOM, true);
+            self.set_typ(cx + dx / 2, cy + dy / 2, floor, true);
+            self.set_typ(cx + dx, cy + dy, floor, true);
             stack.push((cx + dx, cy + dy));
         }
     }

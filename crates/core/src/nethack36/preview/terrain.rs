@@ -9,6 +9,7 @@ pub const TREE: u8 = 13;
 pub const POOL: u8 = 16;
 pub const DRAWBRIDGE_UP: u8 = 19;
 pub const DOOR: u8 = 22;
+pub const CORR: u8 = 23;
 pub const ROOM: u8 = 24;
 pub const STAIRS: u8 = 25;
 pub const LADDER: u8 = 26;
