@@ -62,13 +62,13 @@ fn untaken_branches_and_cases_are_marked_as_never_run() {
 }
 
 #[test]
-fn a_loop_says_how_many_times_it_ran() {
+fn a_loop_says_how_many_times_it_ran_and_a_for_too() {
     let trace = trace_of(LEVEL, 1);
-    let hint = trace
-        .hints
-        .iter()
-        .find(|h| text(h.span).starts_with("LOOP") || text(h.span).starts_with('{'))
-        .unwrap_or_else(|| panic!("no loop hint in {:?}", trace.hints));
+    // The SWITCH's jump back to its cases is not a loop: one hint only.
+    let [hint] = trace.hints.as_slice() else {
+        panic!("one loop hint, not {:?}", trace.hints);
+    };
+    assert!(text(hint.span).starts_with("LOOP"), "{:?}", text(hint.span));
     assert_eq!(hint.text, "ran 3 times");
 }
 
@@ -134,4 +134,12 @@ fn another_seed_takes_another_branch() {
         seen[usize::from(heads)] = true;
     }
     assert_eq!(seen, [true, true], "both sides are taken in some seed");
+}
+
+#[test]
+fn a_for_loop_counts_its_iterations() {
+    let source = "LEVEL: \"for\"\nINIT_MAP: solidfill, ' '\nFOR $k = 1 TO 4 { MESSAGE: \"x\" }\n";
+    let trace = trace_of(source, 1);
+    let texts: Vec<&str> = trace.hints.iter().map(|h| h.text.as_str()).collect();
+    assert_eq!(texts, ["ran 4 times"]);
 }

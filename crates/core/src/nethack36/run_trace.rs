@@ -10,8 +10,9 @@ use super::preview::{Level, Seen, Trace};
 use crate::source::Span;
 use crate::view::{RunTrace, SelectionCells, SourceNote};
 
-/// The jumps: JMP and the conditional ones.
-const JUMPS: std::ops::RangeInclusive<i32> = 28..=34;
+/// The jumps that close a loop: LOOP's `JG` and FOR's `JNE` back to the
+/// body (a SWITCH jumps back too, with `JE` and `JMP`, to its cases).
+const LOOP_JUMPS: [i32; 2] = [31, 34];
 
 /// `span_of(record)` is the source of the statement or expression that
 /// emitted the record (None when unknown); `variables` are the spans of
@@ -73,8 +74,8 @@ fn merge(sorted: Vec<Span>) -> Vec<Span> {
     out
 }
 
-/// A jump back (a jump whose pushed offset is negative) closes a loop and
-/// runs once per iteration.
+/// A loop's jump back (its pushed offset is negative) runs once per
+/// iteration.
 fn loop_counts(
     lev: &Lev,
     trace: &Trace,
@@ -85,7 +86,7 @@ fn loop_counts(
         let [Record::Push(Value::Int(offset)), Record::Op(op)] = pair else {
             continue;
         };
-        if *offset >= 0 || !JUMPS.contains(op) {
+        if *offset >= 0 || !LOOP_JUMPS.contains(op) {
             continue;
         }
         let at = i + 1;
