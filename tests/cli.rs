@@ -33,6 +33,42 @@ fn assert_succeeded(out: &std::process::Output) {
     );
 }
 
+/// `-v` with the 3.6 target: a monster or object name found only by
+/// ignoring case is warned about with the table's spelling, as the
+/// reference's `get_monster_id`/`get_object_id` warn (its output for this
+/// file, recorded, is the golden).
+#[test]
+fn lev_comp_36_verbose_warns_of_names_matched_by_case() {
+    let dir = tempdir("verbose36");
+    let fixtures = repo().join("tests/fixtures/nethack36/verbose");
+    let name = "names_by_case.des";
+    std::fs::copy(fixtures.join(name), dir.join(name)).unwrap();
+    let out = bin()
+        .current_dir(&dir)
+        .args(["lev-comp", "--target", "nethack-3.6.6", "-v", name])
+        .output()
+        .unwrap();
+    assert_succeeded(&out);
+    let want = |ext: &str| std::fs::read(fixtures.join(format!("names_by_case.{ext}"))).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&want("stderr"))
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&want("stdout"))
+    );
+    assert_eq!(std::fs::read(dir.join("vm.lev")).unwrap(), want("lev"));
+    // Without -v the names are still found, silently.
+    let quiet = bin()
+        .current_dir(&dir)
+        .args(["lev-comp", "--target", "nethack-3.6.6", name])
+        .output()
+        .unwrap();
+    assert_succeeded(&quiet);
+    assert!(quiet.stderr.is_empty());
+}
+
 #[test]
 fn lev_comp_writes_byte_identical_files_into_the_current_directory() {
     let dir = tempdir("levcomp");

@@ -827,10 +827,13 @@ impl Compiler<'_, '_> {
             Act::MonsterName => {
                 let name = self.text_at(len, 1);
                 match names::monster(&name, None) {
-                    Some((pm, class)) => Sem::Int(monster_pack(
-                        pm as i64,
-                        i64::from(names::monster_class_symbol(class)),
-                    )),
+                    Some((found, class)) => {
+                        self.matches_warning("Monster", &name, found);
+                        Sem::Int(monster_pack(
+                            found.index as i64,
+                            i64::from(names::monster_class_symbol(class)),
+                        ))
+                    }
                     None => {
                         self.error(format!("Unknown monster \"{}\"!", s(&name)), true);
                         Sem::Int(-1)
@@ -854,7 +857,10 @@ impl Compiler<'_, '_> {
                     names::monster_class(c as u8).and_then(|k| names::monster(&name, Some(k)))
                 };
                 match found {
-                    Some((pm, _)) => Sem::Int(monster_pack(pm as i64, c)),
+                    Some((found, _)) => {
+                        self.matches_warning("Monster", &name, found);
+                        Sem::Int(monster_pack(found.index as i64, c))
+                    }
                     None => {
                         self.error(
                             format!("Unknown monster ('{}', \"{}\")!", ch(c), s(&name)),
@@ -872,7 +878,10 @@ impl Compiler<'_, '_> {
             Act::ObjectName => {
                 let name = self.text_at(len, 1);
                 match names::object(&name, None) {
-                    Some(otyp) => Sem::Int(((10 + otyp as i64) << 8) | 1),
+                    Some(found) => {
+                        self.matches_warning("Object", &name, found);
+                        Sem::Int(((10 + found.index as i64) << 8) | 1)
+                    }
                     None => {
                         self.error(format!("Unknown object \"{}\"!", s(&name)), true);
                         Sem::Int(-1)
@@ -897,7 +906,10 @@ impl Compiler<'_, '_> {
                     names::object_class(c as u8).and_then(|k| names::object(&name, Some(k)))
                 };
                 match found {
-                    Some(otyp) => Sem::Int(((10 + otyp as i64) << 8) | (c & 0xff)),
+                    Some(found) => {
+                        self.matches_warning("Object", &name, found);
+                        Sem::Int(((10 + found.index as i64) << 8) | (c & 0xff))
+                    }
                     None => {
                         self.error(
                             format!("Unknown object ('{}', \"{}\")!", ch(c), s(&name)),
@@ -1282,6 +1294,14 @@ impl Compiler<'_, '_> {
         self.op(op::JNE);
         self.break_end();
         Sem::None
+    }
+
+    /// `-v`: a name found only by ignoring case is warned about, with the
+    /// table's spelling (`get_monster_id`, `get_object_id`).
+    fn matches_warning(&mut self, what: &str, name: &[u8], found: names::Found) {
+        if let (true, Some(spelt)) = (self.session.verbose, found.spelt) {
+            self.warning(format!("{what} type \"{}\" matches \"{spelt}\".", s(name)));
+        }
     }
 
     /// The reference reads before the start of its table of open loops and

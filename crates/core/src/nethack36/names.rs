@@ -88,22 +88,42 @@ pub fn monster_class_symbol(class: u8) -> u8 {
         .map_or(0, |&(_, s)| s)
 }
 
-/// `get_monster_id`: the index and class of the first monster of that name
-/// (within `class` if given).
-pub fn monster(name: &[u8], class: Option<u8>) -> Option<(usize, u8)> {
-    let t = tables();
-    let in_class = |c: u8| class.is_none_or(|k| k == c);
-    let exact = t
-        .monsters
+/// A name found in a table: its index, and the table's spelling when it
+/// was found only by ignoring case (`-v` then warns "… matches …").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub index: usize,
+    pub spelt: Option<&'static str>,
+}
+
+/// The first exact match, else the first match ignoring ASCII case, as
+/// `get_monster_id` and `get_object_id` search.
+fn find(
+    entries: &[(&'static str, u8)],
+    name: &[u8],
+    keep: impl Fn(&(&'static str, u8)) -> bool,
+) -> Option<Found> {
+    let exact = entries
         .iter()
-        .position(|&(n, c)| in_class(c) && n.as_bytes() == name);
-    exact
-        .or_else(|| {
-            t.monsters
-                .iter()
-                .position(|&(n, c)| in_class(c) && eq_ignore_case(name, n))
-        })
-        .map(|i| (i, t.monsters[i].1))
+        .position(|e| keep(e) && e.0.as_bytes() == name);
+    match exact {
+        Some(index) => Some(Found { index, spelt: None }),
+        None => entries
+            .iter()
+            .position(|e| keep(e) && eq_ignore_case(name, e.0))
+            .map(|index| Found {
+                index,
+                spelt: Some(entries[index].0),
+            }),
+    }
+}
+
+/// `get_monster_id`: the first monster of that name (within `class` if
+/// given), and its class.
+pub fn monster(name: &[u8], class: Option<u8>) -> Option<(Found, u8)> {
+    let t = tables();
+    let found = find(&t.monsters, name, |&(_, c)| class.is_none_or(|k| k == c))?;
+    Some((found, t.monsters[found.index].1))
 }
 
 pub fn object_class(c: u8) -> Option<u8> {
@@ -114,8 +134,9 @@ pub fn object_class(c: u8) -> Option<u8> {
         .map(|&(n, _)| n)
 }
 
-/// `get_object_id`: the index of the first object of that name.
-pub fn object(name: &[u8], class: Option<u8>) -> Option<usize> {
+/// `get_object_id`: the first object of that name (within `class`'s run
+/// of the table if given; unnamed objects never match).
+pub fn object(name: &[u8], class: Option<u8>) -> Option<Found> {
     let t = tables();
     let (from, to) = match class {
         None => (0, t.objects.len()),
@@ -132,17 +153,11 @@ pub fn object(name: &[u8], class: Option<u8>) -> Option<usize> {
             (from, from + len)
         }
     };
-    let range = &t.objects[from..to];
-    let named = |n: &str| !n.is_empty();
-    range
-        .iter()
-        .position(|&(n, _)| named(n) && n.as_bytes() == name)
-        .or_else(|| {
-            range
-                .iter()
-                .position(|&(n, _)| named(n) && eq_ignore_case(name, n))
-        })
-        .map(|i| from + i)
+    let found = find(&t.objects[from..to], name, |&(n, _)| !n.is_empty())?;
+    Some(Found {
+        index: from + found.index,
+        ..found
+    })
 }
 
 pub fn trap(name: &[u8]) -> Option<i64> {
