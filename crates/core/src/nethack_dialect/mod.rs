@@ -398,9 +398,11 @@ pub fn scan(source: &str) -> Scan {
             let toks = tokenize(body, at);
             if maze_without_filler(&toks) {
                 let end = toks.last().map_or(at, |t| t.1.end as usize);
+                // The statement's own text: a trailing comment stays out
+                // of the rewrite the message quotes.
                 unfilled_mazes.push(UnfilledMaze {
                     statement: Span::new(at, end),
-                    line: body.trim_end().to_string(),
+                    line: source.get(at..end).unwrap_or(body).trim().to_string(),
                 });
             }
             statement(source, &toks, &mut out);
@@ -598,6 +600,22 @@ mod tests {
                 (Side::V36, "the selection `floodfill(…)`".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn a_maze_without_filler_is_quoted_without_its_comment() {
+        let src = "MAZE: \"x\"   # the old form\n";
+        let p = pick(src, &Options::default());
+        let note = p
+            .diagnostics
+            .iter()
+            .find(|d| d.code == MAZE_FILLER)
+            .expect("a filler note");
+        assert_eq!(
+            note.message,
+            "a `MAZE` needs a filler character after its name: write `MAZE: \"x\", ' '`"
+        );
+        assert_eq!(note.span, Span::new(0, 9));
     }
 
     #[test]
