@@ -9,7 +9,14 @@
 //!
 //! The original is found through `VAULTWRIGHT_NETHACK_366=DIR` (a directory
 //! holding `lev_comp` built from NetHack 3.6.6); without it the comparison
-//! is skipped with a message. `VAULTWRIGHT_ORACLE_CASES=N` sets the number
+//! is skipped with a message.
+//!
+//! A variant's compiler is checked the same way against its own original:
+//! `VAULTWRIGHT_EVILHACK=DIR`, an EvilHack 0.9.3 source tree whose
+//! `util/lev_comp` is built. Its shipped `dat/*.des` are compiled one
+//! process each and compared with `vaults.dat`, and the generated programs
+//! then also use EvilHack's statements (forges, puddles, door materials,
+//! dead monsters, affixed gems, random vaults). `VAULTWRIGHT_ORACLE_CASES=N` sets the number
 //! of programs (300); `VAULTWRIGHT_ORACLE_KEEP=DIR` keeps those that differ
 //! there, with the original's results, to be added to
 //! `tests/fixtures/nethack36/oracle/`, which is replayed without the
@@ -22,7 +29,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use vaultwright::dropin::LevComp36;
-use vaultwright::nethack36::Build;
+use vaultwright::nethack36::profile::{EVILHACK_093, NETHACK_366};
+use vaultwright::nethack36::{Build, Profile};
 
 use common::Rng;
 
@@ -77,6 +85,10 @@ struct Gen {
     out: String,
     vars: Vec<(String, &'static str)>,
     depth: usize,
+    /// Also write EvilHack's statements.
+    variant: bool,
+    /// The level has EvilHack's `rndvault` flag.
+    rnd_vault: bool,
 }
 
 impl Gen {
@@ -390,6 +402,10 @@ impl Gen {
             self.line(&format!("MESSAGE: {m}"));
             return;
         }
+        if self.variant && self.rng.chance(20) {
+            self.variant_statement();
+            return;
+        }
         match self.rng.below(34) {
             0 => self.define(),
             1 => {
@@ -669,6 +685,85 @@ impl Gen {
         }
     }
 
+    /// EvilHack's additions: new terrain statements, door materials, dead
+    /// monsters, gem and quality fields, random vault settings, and the
+    /// new map characters.
+    fn variant_statement(&mut self) {
+        const MATERIALS: &[&str] = &[
+            "iron, ", "wooden, ", "steel, ", "bronze, ", "gold, ", "stone, ", "",
+        ];
+        match self.rng.below(8) {
+            0 => {
+                let (what, sel) = (
+                    self.rng.word(&["FORGE", "MAGIC_CHEST", "PUDDLE", "SEWAGE"]),
+                    self.selection(0),
+                );
+                self.line(&format!("{what}: {sel}"));
+            }
+            1 => {
+                let (m, state, sel) = (
+                    self.rng.word(MATERIALS),
+                    self.rng
+                        .word(&["open", "closed", "locked", "random", "nodoor"]),
+                    self.selection(0),
+                );
+                self.line(&format!("DOOR: {m}{state}, {sel}"));
+            }
+            2 => {
+                let (m, secret, wall, pos) = (
+                    self.rng.word(MATERIALS),
+                    self.rng.word(&["true", "false", "random"]),
+                    self.rng.word(&["north", "south|west", "random"]),
+                    self.rng.word(&["random", "1", "3"]),
+                );
+                self.line("ROOM: \"ordinary\", random, random, random, random {");
+                self.line(&format!("  ROOMDOOR: {m}{secret}, closed, {wall}, {pos}"));
+                self.line("}");
+            }
+            3 => {
+                let (m, c) = (self.monster(), self.coord());
+                let extra = self
+                    .rng
+                    .word(&[", dead", ", dead, asleep", ", peaceful, dead"]);
+                self.line(&format!("MONSTER: {m}, {c}{extra}"));
+            }
+            4 => {
+                let (o, c, n) = (self.object(), self.coord(), self.int_expr(0));
+                let field = self.rng.word(&["affixed_gem", "forged_qual"]);
+                self.line(&format!("OBJECT: {o}, {c}, {field}: {n}"));
+            }
+            5 if self.rnd_vault || self.rng.chance(20) => {
+                let (what, n) = (
+                    self.rng.word(&["VAULTGEN", "MINDEPTH"]),
+                    self.rng.word(&["1", "5", "0", "20"]),
+                );
+                self.line(&format!("{what}: {n}"));
+            }
+            6 => {
+                let (sel, c) = (
+                    self.selection(0),
+                    self.rng
+                        .word(&["'g'", "'a'", "'t'", "'U'", "'Z'", "'w'", "'s'"]),
+                );
+                self.line(&format!("TERRAIN: {sel}, {c}"));
+            }
+            _ => {
+                self.out.push_str("GEOMETRY: center, center\nMAP\n");
+                for _ in 0..self.rng.range(1, 5) {
+                    let row: String = (0..self.rng.range(1, 12))
+                        .map(|_| {
+                            self.rng
+                                .word(&["g", "a", "s", "t", "w", "U", ".", "-", "|"])
+                        })
+                        .collect();
+                    self.out.push_str(&row);
+                    self.out.push('\n');
+                }
+                self.out.push_str("ENDMAP\n");
+            }
+        }
+    }
+
     fn map(&mut self) {
         let head = match self.rng.below(3) {
             0 => format!(
@@ -705,14 +800,22 @@ impl Gen {
 }
 
 fn program(seed: u64) -> String {
+    generate(seed, false)
+}
+
+/// A random program; `variant` adds EvilHack's statements.
+fn generate(seed: u64, variant: bool) -> String {
     let mut g = Gen {
         rng: Rng::for_seed(seed),
         out: String::new(),
         vars: Vec::new(),
         depth: 0,
+        variant,
+        rnd_vault: false,
     };
     for level in 0..1 + g.rng.below(3) {
         g.vars.clear();
+        g.rnd_vault = false;
         let name = format!("o{seed}l{level}");
         if g.rng.chance(50) {
             let fill = g.rng.word(&["' '", "'.'", "random", "'I'", "'C'"]);
@@ -721,13 +824,19 @@ fn program(seed: u64) -> String {
             g.out.push_str(&format!("LEVEL: \"{name}\"\n"));
         }
         if g.rng.chance(30) {
-            let f = g.rng.word(&[
-                "noteleport",
-                "hardfloor, premapped",
-                "shortsighted,arboreal",
-                "mazelevel",
-                "graveyard, icedpools, solidify",
-            ]);
+            let f = if variant && g.rng.chance(50) {
+                g.rng
+                    .word(&["rndvault", "rndvault, noteleport", "inaccessibles"])
+            } else {
+                g.rng.word(&[
+                    "noteleport",
+                    "hardfloor, premapped",
+                    "shortsighted,arboreal",
+                    "mazelevel",
+                    "graveyard, icedpools, solidify",
+                ])
+            };
+            g.rnd_vault = f.contains("rndvault");
             g.out.push_str(&format!("FLAGS: {f}\n"));
         }
         for _ in 0..2 + g.rng.below(12) {
@@ -801,11 +910,23 @@ struct Result {
 }
 
 fn ours(name: &str, src: &[u8]) -> Result {
-    let (run, _) = LevComp36::new(Build::Nethack366).compile(name, src);
+    ours_as(&NETHACK_366, name, src)
+}
+
+/// Ours as a dialect's compiler; what it appends (`vaults.dat`) is one
+/// more file.
+fn ours_as(profile: &'static Profile, name: &str, src: &[u8]) -> Result {
+    let mut compiler = LevComp36::with_profile(Build::Nethack366, profile);
+    let (run, _) = compiler.compile(name, src);
     let stderr = run.stderr.iter().map(|l| format!("{l}\n")).collect();
+    let mut files: BTreeMap<String, Vec<u8>> =
+        run.files.into_iter().map(|f| (f.name, f.bytes)).collect();
+    for a in compiler.take_appends() {
+        files.entry(a.name).or_default().extend_from_slice(&a.bytes);
+    }
     Result {
         exit: i32::from(run.exit),
-        files: run.files.into_iter().map(|f| (f.name, f.bytes)).collect(),
+        files,
         stderr,
     }
 }
@@ -823,7 +944,7 @@ fn original(lev_comp: &Path, name: &str, src: &[u8]) -> Result {
     let mut files = BTreeMap::new();
     for e in std::fs::read_dir(&dir).expect("read temp dir").flatten() {
         let n = e.file_name().to_string_lossy().into_owned();
-        if n.ends_with(".lev") {
+        if n.ends_with(".lev") || n == "vaults.dat" {
             files.insert(n, std::fs::read(e.path()).unwrap_or_default());
         }
     }
@@ -892,6 +1013,86 @@ fn generated_programs_against_the_original() {
     );
 }
 
+/// The EvilHack tree `VAULTWRIGHT_EVILHACK` names, or why not.
+fn evilhack() -> Option<PathBuf> {
+    let Some(dir) = std::env::var_os("VAULTWRIGHT_EVILHACK") else {
+        eprintln!("skipped: set VAULTWRIGHT_EVILHACK to an EvilHack 0.9.3 source tree whose util/lev_comp is built");
+        return None;
+    };
+    Some(PathBuf::from(dir))
+}
+
+/// Every `.des` file EvilHack ships, one process each as its build runs
+/// them: every `.lev` byte for byte, and `vaults.dat`.
+#[test]
+fn evilhack_shipped_levels_against_the_original() {
+    let Some(tree) = evilhack() else { return };
+    let lev_comp = tree.join("util/lev_comp");
+    let mut des: Vec<PathBuf> = std::fs::read_dir(tree.join("dat"))
+        .expect("the tree's dat/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "des"))
+        .collect();
+    des.sort();
+    assert!(!des.is_empty(), "no .des files in {}", tree.display());
+    let mut failures = Vec::new();
+    let mut levels = 0;
+    for path in &des {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let src = std::fs::read(path).expect("read a shipped level");
+        let (a, b) = (
+            ours_as(&EVILHACK_093, &name, &src),
+            original(&lev_comp, &name, &src),
+        );
+        levels += b.files.len();
+        if let Some(why) = differs(&a, &b) {
+            failures.push(format!("{name}: {why}"));
+        }
+    }
+    eprintln!("{} files, {levels} outputs compared", des.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The generator with EvilHack's statements, against EvilHack's original.
+#[test]
+fn evilhack_generated_programs_against_the_original() {
+    let Some(tree) = evilhack() else { return };
+    let lev_comp = tree.join("util/lev_comp");
+    let cases: u64 = std::env::var("VAULTWRIGHT_ORACLE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let keep = std::env::var_os("VAULTWRIGHT_ORACLE_KEEP").map(PathBuf::from);
+    let mut failures = Vec::new();
+    let mut accepted = 0;
+    for seed in 1..=cases {
+        let name = format!("e{seed:05}.des");
+        let src = generate(seed, true);
+        let (a, b) = (
+            ours_as(&EVILHACK_093, &name, src.as_bytes()),
+            original(&lev_comp, &name, src.as_bytes()),
+        );
+        accepted += usize::from(b.exit == 0);
+        if let Some(why) = differs(&a, &b) {
+            if let Some(k) = &keep {
+                keep_fixture(k, &name, src.as_bytes(), &b);
+            }
+            failures.push(format!("{name}: {why}"));
+        }
+    }
+    eprintln!("{cases} programs, {accepted} accepted by the original");
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} differ:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
 /// `NAME.des`, `NAME.exit`, `NAME.stderr` and `NAME/<level>.lev`.
 fn keep_fixture(dir: &Path, name: &str, src: &[u8], original: &Result) {
     let stem = name.trim_end_matches(".des");
@@ -911,16 +1112,35 @@ fn keep_fixture(dir: &Path, name: &str, src: &[u8], original: &Result) {
 /// without the original.
 #[test]
 fn kept_fixtures() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/nethack36/oracle");
+    replay("tests/fixtures/nethack36/oracle", &NETHACK_366);
+}
+
+/// EvilHack programs (ours and generated) with EvilHack's original's
+/// results — `.lev` files and `vaults.dat`: the variant checked in CI,
+/// where its original is not built.
+#[test]
+fn evilhack_fixtures() {
+    let checked = replay("tests/fixtures/nethack36/evilhack", &EVILHACK_093);
+    assert!(checked >= 20, "only {checked} EvilHack fixtures");
+}
+
+/// Replays the fixtures of `dir` (from the repository's root) through
+/// `profile`'s compiler; how many there were.
+fn replay(dir: &str, profile: &'static Profile) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(dir);
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        return;
+        return 0;
     };
     let mut failures = Vec::new();
+    let mut checked = 0;
     for e in entries.flatten() {
         let path = e.path();
         if path.extension().is_none_or(|x| x != "des") {
             continue;
         }
+        checked += 1;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -950,11 +1170,12 @@ fn kept_fixtures() {
             files,
             stderr,
         };
-        if let Some(why) = differs(&ours(&name, &src), &original) {
+        if let Some(why) = differs(&ours_as(profile, &name, &src), &original) {
             failures.push(format!("{name}: {why}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    checked
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use vaultwright::nethack36::Build;
+use vaultwright::nethack36::{profile, Build, Profile};
 use vaultwright::{
     analyze, detect_language, dropin, Analysis, Analyzer, Language, LineIndex, Options, Target,
 };
@@ -152,16 +152,23 @@ enum Command {
 #[derive(Clone, Copy)]
 enum LevTarget {
     Classic(Target),
-    Nethack36(Build),
+    Nethack36(Build, &'static Profile),
 }
 
 fn parse_lev_target(s: &str) -> Result<LevTarget, String> {
     match s {
-        "nethack-3.6.6" => Ok(LevTarget::Nethack36(Build::Nethack366)),
-        "nle-0.9" => Ok(LevTarget::Nethack36(Build::Nle09)),
-        _ => parse_target(s)
-            .map(LevTarget::Classic)
-            .map_err(|e| format!("{e}, nethack-3.6.6, nle-0.9")),
+        "nethack-3.6.6" => Ok(LevTarget::Nethack36(
+            Build::Nethack366,
+            &profile::NETHACK_366,
+        )),
+        "nle-0.9" => Ok(LevTarget::Nethack36(Build::Nle09, &profile::NETHACK_366)),
+        _ => match profile::by_target(s) {
+            Some(p) => Ok(LevTarget::Nethack36(Build::Nethack366, p)),
+            None => parse_target(s).map(LevTarget::Classic).map_err(|e| {
+                let variants: Vec<&str> = profile::ALL[1..].iter().map(|p| p.target).collect();
+                format!("{e}, nethack-3.6.6, nle-0.9, {}", variants.join(", "))
+            }),
+        },
     }
 }
 
@@ -189,11 +196,11 @@ fn main() -> ExitCode {
             ..
         } => lev_comp(warnings, target, &files),
         Command::LevComp {
-            target: LevTarget::Nethack36(build),
+            target: LevTarget::Nethack36(build, profile),
             verbose,
             files,
             ..
-        } => lev_comp36(build, verbose, &files),
+        } => lev_comp36(build, profile, verbose, &files),
         Command::DgnComp { target, file } => dgn_comp(target, file.as_deref()),
         Command::Map2c { input, output } => map2c(&input, &output),
         Command::Rlg327 {
@@ -470,8 +477,13 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
 
 /// `lev_comp` 3.6.6: the files in order through one process's state; each
 /// level's file as the original leaves it (see `LevComp36::compile`).
-fn lev_comp36(build: Build, verbose: bool, files: &[PathBuf]) -> ExitCode {
-    let mut compiler = dropin::LevComp36::new(build);
+fn lev_comp36(
+    build: Build,
+    profile: &'static Profile,
+    verbose: bool,
+    files: &[PathBuf],
+) -> ExitCode {
+    let mut compiler = dropin::LevComp36::with_profile(build, profile);
     compiler.set_verbose(verbose);
     let mut failed = false;
     for (name, bytes) in lev_comp_inputs(files) {
@@ -487,6 +499,12 @@ fn lev_comp36(build: Build, verbose: bool, files: &[PathBuf]) -> ExitCode {
         for out in &run.files {
             if let Err(e) = output::write_in_place(Path::new(&out.name), &out.bytes) {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
+                return ExitCode::from(1);
+            }
+        }
+        for out in compiler.take_appends() {
+            if let Err(e) = output::append(Path::new(&out.name), &out.bytes) {
+                eprintln!("{name}: Can't append to {}: {e}", out.name);
                 return ExitCode::from(1);
             }
         }

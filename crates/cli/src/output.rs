@@ -63,6 +63,15 @@ pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.set_len(bytes.len() as u64)
 }
 
+/// Adds `bytes` at the end of `path`, creating it if need be.
+pub fn append(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?
+        .write_all(bytes)
+}
+
 /// The items of `files` that no later item of the same name replaces, in
 /// order: a run that writes one name several times (a file whose levels
 /// share a name) writes the last version once, which leaves the same files

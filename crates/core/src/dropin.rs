@@ -72,14 +72,29 @@ pub struct LevComp36 {
     session: nethack36::Session,
     /// What each file name holds so far in this process.
     written: std::collections::HashMap<String, Vec<u8>>,
+    /// What the last file appends to other files (a variant's
+    /// `vaults.dat`), in order.
+    appends: Vec<OutputFile>,
 }
 
 impl LevComp36 {
     pub fn new(build: nethack36::Build) -> Self {
+        LevComp36::with_profile(build, &nethack36::profile::NETHACK_366)
+    }
+
+    /// The compiler of a dialect profile (a 3.6 variant's `lev_comp`).
+    pub fn with_profile(build: nethack36::Build, profile: &'static nethack36::Profile) -> Self {
         LevComp36 {
-            session: nethack36::Session::new(build),
+            session: nethack36::Session::with_profile(build, profile),
             written: Default::default(),
+            appends: Vec::new(),
         }
+    }
+
+    /// What the last [`LevComp36::compile`] appends to other files, in
+    /// order (EvilHack lists its random vaults in `vaults.dat`).
+    pub fn take_appends(&mut self) -> Vec<OutputFile> {
+        std::mem::take(&mut self.appends)
     }
 
     /// The reference's `-v`: a line per written level on standard output,
@@ -99,6 +114,11 @@ impl LevComp36 {
     /// is replaced whole).
     pub fn compile(&mut self, shown_name: &str, source: &[u8]) -> (Run, bool) {
         let out = self.session.compile(source);
+        self.appends = out
+            .appends
+            .into_iter()
+            .map(|(name, bytes)| OutputFile { name, bytes })
+            .collect();
         let files = out
             .files
             .into_iter()

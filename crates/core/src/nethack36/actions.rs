@@ -7,6 +7,7 @@ use super::compile::{Compiler, Pending, MAX_NESTED};
 use super::lev::Value;
 use super::lexer::Sem;
 use super::names;
+use super::profile::INVALID_TYPE;
 use super::tables::Act;
 use super::vars::{self, kind, Define};
 
@@ -81,29 +82,22 @@ mod op {
     pub const SEL_FILTER: i32 = 73;
     pub const SEL_GRADIENT: i32 = 74;
     pub const SEL_COMPLEMENT: i32 = 75;
+    // Variants' opcodes, by canonical number (see `opcodes::NAMES`).
+    pub const FORGE: i32 = 76;
+    pub const MAGIC_CHEST: i32 = 77;
+    pub const PUDDLE: i32 = 78;
+    pub const SEWAGE: i32 = 79;
 }
 
 const COLNO: i64 = 80;
 const ROWNO: i64 = 21;
 const MAP_X_LIM: i64 = 76;
 const MAP_Y_LIM: i64 = 21;
-/// `MAX_TYPE`: the type of `x`, and the first that is not a real terrain.
-const MAX_TYPE: i64 = 36;
-const INVALID: i64 = names::INVALID_TYPE;
-const CORR: i64 = 23;
-const ROOM_TYPE: i64 = 24;
-const HWALL: i64 = 2;
-/// `MAXRTYPE + 1`: added to an unfilled region's room type.
-const UNFILLED_REGION: i64 = 26;
+const INVALID: i64 = INVALID_TYPE;
 const MAX_REGISTERS: i64 = 10;
 
 fn s(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// `what_map_char` of a character value (a `char`, so cut to a byte).
-fn map_char(c: i64) -> i64 {
-    names::map_char(c as u8).unwrap_or(INVALID)
 }
 
 /// `%c` of a character value.
@@ -132,6 +126,15 @@ fn reverse_jump(op: i64) -> Option<i32> {
 }
 
 impl Compiler<'_, '_> {
+    /// `what_map_char` of a character value (a `char`, so cut to a byte).
+    fn map_char(&self, c: i64) -> i64 {
+        self.profile.map_char(c)
+    }
+
+    fn names(&self) -> &'static names::Names {
+        self.profile.names()
+    }
+
     fn int_at(&self, len: usize, k: usize) -> i64 {
         self.v(len, k).int()
     }
@@ -185,14 +188,16 @@ impl Compiler<'_, '_> {
                 self.finish_level(&name);
                 Sem::None
             }
-            Act::MapChar1 => Sem::Int(map_char(self.int_at(len, 1))),
-            Act::MapChar2 => Sem::Int(map_char(self.int_at(len, 2))),
+            Act::MapChar1 => Sem::Int(self.map_char(self.int_at(len, 1))),
+            Act::MapChar2 => Sem::Int(self.map_char(self.int_at(len, 2))),
             Act::InitSolidfill | Act::InitMazegrid | Act::InitRogue | Act::InitMines => {
                 self.init_map(act, len);
                 Sem::None
             }
-            Act::TerrainChar => Sem::Terr(map_char(self.int_at(len, 1)), -2),
-            Act::TerrainCharLit => Sem::Terr(map_char(self.int_at(len, 2)), self.int_at(len, 4)),
+            Act::TerrainChar => Sem::Terr(self.map_char(self.int_at(len, 1)), -2),
+            Act::TerrainCharLit => {
+                Sem::Terr(self.map_char(self.int_at(len, 2)), self.int_at(len, 4))
+            }
             Act::OptCoordCopy => {
                 self.op(op::COPY);
                 Sem::Int(0)
@@ -204,6 +209,9 @@ impl Compiler<'_, '_> {
             }
             Act::Flags => {
                 let flags = self.int_at(len, 3);
+                if let Some(bit) = self.profile.facts().rnd_vault_flag {
+                    self.rnd_vault |= flags & bit != 0;
+                }
                 self.int(flags);
                 self.op(op::LEVEL_FLAGS);
                 Sem::None
@@ -439,6 +447,13 @@ impl Compiler<'_, '_> {
                 self.op(op::DOOR);
                 Sem::None
             }
+            Act::RoomDoorMaterial | Act::DoorMaterial | Act::Vaultgen | Act::Mindepth => {
+                self.variant_statement(act, len)
+            }
+            Act::Forge => self.emit_op(op::FORGE),
+            Act::MagicChest => self.emit_op(op::MAGIC_CHEST),
+            Act::Puddle => self.emit_op(op::PUDDLE),
+            Act::Sewage => self.emit_op(op::SEWAGE),
             Act::Nomap => {
                 self.push(Value::Coord(0));
                 self.ints(&[0, 1]);
@@ -487,13 +502,14 @@ impl Compiler<'_, '_> {
                 Sem::None
             }
             Act::MonsterInfosEndMarker => {
-                self.int(16);
+                self.int(self.profile.facts().monster_info_end);
                 Sem::Int(0)
             }
             Act::MonsterInfoAdd => {
                 let (have, new) = (self.int_at(len, 1), self.int_at(len, 3));
                 if have & new != 0 {
-                    self.error("MONSTER extra info defined twice.", false);
+                    let message = self.profile.facts().monster_info_twice.clone();
+                    self.error(message, false);
                 }
                 Sem::Int(have | new)
             }
@@ -513,9 +529,11 @@ impl Compiler<'_, '_> {
             Act::MStunned => self.info(&[1, 13], 0x2000),
             Act::MConfused => self.info(&[1, 14], 0x4000),
             Act::MSeenTraps => self.info(&[self.int_at(len, 3), 15], 0x8000),
+            // EvilHack: SP_M_V_DEAD, which conflicts with every other field.
+            Act::MDead => self.info(&[1, 16], 0xFFFF),
             Act::TrapBit | Act::TrapBitOr => {
                 let name = self.text_at(len, 1);
-                let trap = names::trap(&name).unwrap_or(-1);
+                let trap = self.names().trap(&name).unwrap_or(-1);
                 if trap <= 0 {
                     self.error(format!("Unknown trap type '{}'!", s(&name)), true);
                 }
@@ -565,7 +583,7 @@ impl Compiler<'_, '_> {
                 self.first_value(len)
             }
             Act::ObjectInfosEndMarker => {
-                self.int(15);
+                self.int(self.profile.facts().object_info_end);
                 Sem::Int(0)
             }
             Act::ObjectInfoAdd => {
@@ -598,10 +616,13 @@ impl Compiler<'_, '_> {
             Act::OInvisible => self.info(&[1, 11], 0x1000),
             Act::OGreased => self.info(&[1, 12], 0x2000),
             Act::OCoord => self.info(&[14], 0x4000),
+            // EvilHack: SP_O_V_AFFIXED_GEM and SP_O_V_FORGED_QUAL.
+            Act::OAffixedGem => self.info(&[15], 0x8000),
+            Act::OForgedQual => self.info(&[16], 0x1_0000),
             Act::Trap => self.emit_int_op(self.int_at(len, 3), op::TRAP),
             Act::TrapName => {
                 let name = self.text_at(len, 1);
-                let trap = names::trap(&name);
+                let trap = self.names().trap(&name);
                 if trap.is_none() {
                     self.error(format!("Unknown trap type '{}'!", s(&name)), true);
                 }
@@ -689,7 +710,7 @@ impl Compiler<'_, '_> {
                 let flags = self.back(0).int();
                 let flags = if flags == -1 { 1 } else { flags };
                 if flags & 1 == 0 {
-                    rtype += UNFILLED_REGION;
+                    rtype += self.profile.facts().terrain.unfilled_region;
                 }
                 let irregular = flags & 2 != 0;
                 let light = self.back(3).int();
@@ -730,7 +751,7 @@ impl Compiler<'_, '_> {
             }
             Act::RoomType => {
                 let name = self.text_at(len, 1);
-                match names::room(&name) {
+                match self.names().room(&name) {
                     Some(t) => Sem::Int(t),
                     None => {
                         self.warning(format!(
@@ -811,7 +832,7 @@ impl Compiler<'_, '_> {
                 } else {
                     (self.int_at(len, 2), self.int_at(len, 4))
                 };
-                let t = map_char(c);
+                let t = self.map_char(c);
                 if t != INVALID {
                     Sem::Int(mapchar_pack(t, lit))
                 } else {
@@ -826,12 +847,12 @@ impl Compiler<'_, '_> {
             }
             Act::MonsterName => {
                 let name = self.text_at(len, 1);
-                match names::monster(&name, None) {
+                match self.names().monster(&name, None) {
                     Some((found, class)) => {
                         self.matches_warning("Monster", &name, found);
                         Sem::Int(monster_pack(
                             found.index as i64,
-                            i64::from(names::monster_class_symbol(class)),
+                            i64::from(self.names().monster_class_symbol(class)),
                         ))
                     }
                     None => {
@@ -842,7 +863,7 @@ impl Compiler<'_, '_> {
             }
             Act::MonsterClass => {
                 let c = self.int_at(len, 1);
-                if names::monster_class(c as u8).is_some() {
+                if self.names().monster_class(c as u8).is_some() {
                     Sem::Int(monster_pack(-1, c))
                 } else {
                     self.error(format!("Unknown monster class '{}'!", ch(c)), true);
@@ -852,9 +873,11 @@ impl Compiler<'_, '_> {
             Act::MonsterClassName => {
                 let (c, name) = (self.int_at(len, 2), self.text_at(len, 4));
                 let found = if c as u8 == 0 {
-                    names::monster(&name, None)
+                    self.names().monster(&name, None)
                 } else {
-                    names::monster_class(c as u8).and_then(|k| names::monster(&name, Some(k)))
+                    self.names()
+                        .monster_class(c as u8)
+                        .and_then(|k| self.names().monster(&name, Some(k)))
                 };
                 match found {
                     Some((found, _)) => {
@@ -877,7 +900,7 @@ impl Compiler<'_, '_> {
             }
             Act::ObjectName => {
                 let name = self.text_at(len, 1);
-                match names::object(&name, None) {
+                match self.names().object(&name, None) {
                     Some(found) => {
                         self.matches_warning("Object", &name, found);
                         Sem::Int(((10 + found.index as i64) << 8) | 1)
@@ -890,7 +913,7 @@ impl Compiler<'_, '_> {
             }
             Act::ObjectClass => {
                 let c = self.int_at(len, 1);
-                if names::object_class(c as u8).is_some() {
+                if self.names().object_class(c as u8).is_some() {
                     Sem::Int((9 << 8) | (c & 0xff))
                 } else {
                     self.error(format!("Unknown object class '{}'!", ch(c)), true);
@@ -901,9 +924,11 @@ impl Compiler<'_, '_> {
                 let (c, name) = (self.int_at(len, 2), self.text_at(len, 4));
                 // A class character above 127 is negative in C: no class.
                 let found = if (c as i8) <= 0 {
-                    names::object(&name, None)
+                    self.names().object(&name, None)
                 } else {
-                    names::object_class(c as u8).and_then(|k| names::object(&name, Some(k)))
+                    self.names()
+                        .object_class(c as u8)
+                        .and_then(|k| self.names().object(&name, Some(k)))
                 };
                 match found {
                     Some(found) => {
@@ -1024,6 +1049,46 @@ impl Compiler<'_, '_> {
 
     /// A monster or object detail: its pushes, and its bit in the set of
     /// details given.
+    /// EvilHack's statements: doors of a material, and a random vault's
+    /// frequency and least depth.
+    fn variant_statement(&mut self, act: Act, len: usize) -> Sem {
+        match act {
+            Act::RoomDoorMaterial => {
+                let [material, secret, state, wall, pos] =
+                    [3, 4, 6, 8, 10].map(|k| self.int_at(len, k));
+                if wall == -1 && pos != -1 {
+                    self.error("If the door wall is random, so must be its pos!", false);
+                } else {
+                    self.ints(&[pos, state, secret, wall, material]);
+                    self.op(op::ROOM_DOOR);
+                }
+            }
+            Act::DoorMaterial => {
+                let (material, state) = (self.int_at(len, 3), self.int_at(len, 4));
+                self.ints(&[state, material]);
+                self.op(op::DOOR);
+            }
+            _ => {
+                let value = self.int_at(len, 3);
+                let (what, slot) = if act == Act::Vaultgen {
+                    ("VAULTGEN", "frequency")
+                } else {
+                    ("MINDEPTH", "value")
+                };
+                if !self.rnd_vault {
+                    self.error(format!("{what} without rndvault FLAG."), false);
+                } else if value <= 0 {
+                    self.error(format!("Invalid {what} {slot}."), false);
+                } else if act == Act::Vaultgen {
+                    self.rnd_vault_freq = value;
+                } else {
+                    self.rnd_vault_mindepth = value;
+                }
+            }
+        }
+        Sem::None
+    }
+
     fn info(&mut self, values: &[i64], bit: i64) -> Sem {
         self.ints(values);
         Sem::Int(bit)
@@ -1077,14 +1142,22 @@ impl Compiler<'_, '_> {
         self.clear_ops();
         self.unused_variable_warnings();
         self.vars.clear();
+        if act == Act::LevelStart {
+            // A variant's random-vault state is reset by LEVEL only, not
+            // by MAZE (EvilHack's `level_def`).
+            self.rnd_vault = false;
+            self.rnd_vault_freq = 1;
+            self.rnd_vault_mindepth = 0;
+        }
         if act == Act::MazeStart {
             let filler = self.int_at(len, 5);
             if filler == -1 {
-                self.ints(&[2, HWALL, 0, 0, 0, 0, 0, 0]);
+                let hwall = self.profile.facts().terrain.hwall;
+                self.ints(&[2, hwall, 0, 0, 0, 0, 0, 0]);
             } else {
                 // The filler is a type code already; the reference
                 // converts it again as if it were a character.
-                self.ints(&[1, map_char(filler), 0, 0, 0, 0, 0, 0]);
+                self.ints(&[1, self.map_char(filler), 0, 0, 0, 0, 0, 0]);
             }
             self.op(op::INITLEVEL);
             self.ints(&[32]);
@@ -1096,7 +1169,9 @@ impl Compiler<'_, '_> {
     }
 
     fn init_map(&mut self, act: Act, len: usize) {
-        let invalid = |t: i64| t == INVALID || t >= MAX_TYPE;
+        let facts = self.profile.facts();
+        let terrain = facts.terrain;
+        let invalid = |t: i64| t == INVALID || t >= terrain.max_type;
         match act {
             Act::InitSolidfill => {
                 let (fill, lit) = match self.v(len, 5) {
@@ -1109,7 +1184,7 @@ impl Compiler<'_, '_> {
                 self.ints(&[1, fill, 0, lit, 0, 0, 0, 0]);
             }
             Act::InitMazegrid => {
-                let fill = map_char(self.int_at(len, 5));
+                let fill = self.map_char(self.int_at(len, 5));
                 if invalid(fill) {
                     self.error("INIT_MAP: Invalid fill char type.", false);
                 }
@@ -1117,8 +1192,8 @@ impl Compiler<'_, '_> {
             }
             Act::InitRogue => self.ints(&[4, 0, 0, 0, 0, 0, 0, 0]),
             _ => {
-                let fg = map_char(self.int_at(len, 5));
-                let bg = map_char(self.int_at(len, 7));
+                let fg = self.map_char(self.int_at(len, 5));
+                let bg = self.map_char(self.int_at(len, 7));
                 let [smoothed, joined, lit, walled, fill] =
                     [9, 11, 13, 15, 16].map(|k| self.int_at(len, k));
                 if invalid(fg) {
@@ -1127,7 +1202,9 @@ impl Compiler<'_, '_> {
                 if invalid(bg) {
                     self.error("INIT_MAP: Invalid background type.", false);
                 }
-                if joined != 0 && fg != CORR && fg != ROOM_TYPE {
+                let joinable =
+                    fg == terrain.corr || fg == terrain.room || facts.joinable.contains(&fg);
+                if joined != 0 && !joinable {
                     self.error("INIT_MAP: Invalid foreground type for joined map.", false);
                 }
                 if fill == INVALID {
@@ -1428,7 +1505,11 @@ impl Compiler<'_, '_> {
         let mut cells = Vec::with_capacity(width * height);
         for row in &rows {
             for x in 0..width {
-                let t = row.get(x).map_or(0, |&c| names::map_char(c).unwrap_or(0));
+                let t = row.get(x).map_or(0, |&c| {
+                    Some(self.map_char(i64::from(c)))
+                        .filter(|&t| t != INVALID)
+                        .unwrap_or(0)
+                });
                 cells.push((t + 1) as u8);
             }
         }

@@ -8,12 +8,13 @@
 //! files compile through one session as they do through one process.
 
 use super::explain;
-use super::lev::{encode, Lev, Record, Value};
+use super::lev::{encode_with, Lev, Record, Value};
 use super::lexer::{LexLimit, Lexer, Sem, Token, TOKEN_CRASH_LEN};
-use super::tables::*;
+use super::profile::{Profile, NETHACK_366};
+use super::tables::Automaton;
 use super::vars::Vars;
 
-/// The version words this build writes (`tables/version.tsv`).
+/// The version words 3.6.6 writes (`tables/version.tsv`).
 pub const HEADER: [u64; 5] = [
     0x0306_0600,
     0x0006_0040,
@@ -125,11 +126,16 @@ pub struct FileRun {
     /// With the tokens: for each file written, the source span each of
     /// its records came from.
     pub op_spans: Vec<Vec<(usize, usize)>>,
+    /// Lines for files the compiler appends to (a variant's `vaults.dat`),
+    /// in order: (file name, bytes).
+    pub appends: Vec<(String, Vec<u8>)>,
 }
 
 /// State that outlives a file within one process.
 pub struct Session {
     pub build: Build,
+    /// The dialect: its grammar, keywords, names and numbers.
+    pub profile: &'static Profile,
     pub verbose: bool,
     /// Keep every token read in [`FileRun::tokens`].
     pub record_tokens: bool,
@@ -143,9 +149,16 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session of NetHack 3.6.6's compiler, as `build` builds it.
     pub fn new(build: Build) -> Self {
+        Session::with_profile(build, &NETHACK_366)
+    }
+
+    /// A session of a dialect's compiler.
+    pub fn with_profile(build: Build, profile: &'static Profile) -> Self {
         Session {
             build,
+            profile,
             verbose: false,
             record_tokens: false,
             max_x_map: 0,
@@ -174,6 +187,13 @@ pub(super) struct Pending {
 /// The compiler's state for one file: the reference's globals.
 pub(super) struct Compiler<'s, 'a> {
     pub session: &'s mut Session,
+    pub profile: &'static Profile,
+    automaton: &'static Automaton,
+    /// A variant's random vault (`rndvault` flag): `is_rnd_vault`,
+    /// `rnd_vault_freq`, `rnd_vault_mindepth`.
+    pub rnd_vault: bool,
+    pub rnd_vault_freq: i64,
+    pub rnd_vault_mindepth: i64,
     pub lexer: Lexer<'a>,
     pub vars: Vars,
     /// The level being compiled (`splev`).
@@ -209,9 +229,15 @@ pub(super) struct Compiler<'s, 'a> {
 
 impl<'s, 'a> Compiler<'s, 'a> {
     fn new(session: &'s mut Session, src: &'a [u8]) -> Self {
+        let profile = session.profile;
         Compiler {
             session,
-            lexer: Lexer::new(src),
+            profile,
+            automaton: profile.automaton,
+            rnd_vault: false,
+            rnd_vault_freq: 1,
+            rnd_vault_mindepth: 0,
+            lexer: Lexer::new(src, profile),
             vars: Vars::default(),
             ops: Vec::new(),
             op_spans: Vec::new(),
@@ -410,12 +436,26 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     .stdout
                     .push_str(&format!("File: '{name}.lev', opcodes: {}\n", ops.len()));
             }
+            let facts = self.profile.facts();
             let lev = Lev {
-                header: HEADER,
+                header: facts.header,
                 records: ops,
                 trailing: Vec::new(),
             };
-            self.run.files.push((format!("{name}.lev"), encode(&lev)));
+            self.run
+                .files
+                .push((format!("{name}.lev"), encode_with(&lev, &facts.numbering)));
+            if self.rnd_vault {
+                // EvilHack's `write_level_file` lists each random vault
+                // it writes: "MINDEPTH FREQ NAME".
+                let line = format!(
+                    "{} {} {name}\n",
+                    self.rnd_vault_mindepth as i32, self.rnd_vault_freq as i32
+                );
+                self.run
+                    .appends
+                    .push(("vaults.dat".to_string(), line.into_bytes()));
+            }
             let spans = std::mem::take(&mut self.op_spans);
             self.run.op_spans.push(spans);
         }
@@ -456,7 +496,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         let mut lookahead: Option<Token> = None;
         while !self.stop {
             let state = *self.states.last().unwrap_or(&0) as usize;
-            let default = DEFAULT_REDUCTION[state];
+            let default = self.automaton.default_reduction[state];
             if default != 0 {
                 self.reduce(default as usize);
                 continue;
@@ -475,7 +515,8 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     t
                 }
             };
-            let step = action(state, token.kind).or_else(|| self.bison_default(state));
+            let step =
+                action(self.automaton, state, token.kind).or_else(|| self.bison_default(state));
             match step {
                 Some(Step::Shift(to)) => {
                     if self.states.len() >= self.stack_limit() {
@@ -506,6 +547,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     fn explain_syntax_error(&mut self, token: &Token) {
         let src = self.lexer.src;
         let at = explain::At {
+            profile: self.profile,
             states: &self.states,
             spans: &self.spans,
             src,
@@ -520,7 +562,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
     /// bison (NLE) reduces by a state's most common rule on a token the
     /// state has no action for; byacc reports the error there.
     fn bison_default(&self, state: usize) -> Option<Step> {
-        match (self.session.build, MOST_COMMON_REDUCTION[state]) {
+        match (
+            self.session.build,
+            self.automaton.most_common_reduction[state],
+        ) {
             (Build::Nle09, rule) if rule != 0 => Some(Step::Reduce(rule as usize)),
             _ => None,
         }
@@ -546,7 +591,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
     }
 
     fn reduce(&mut self, rule: usize) {
-        let len = RULE_LEN[rule] as usize;
+        let len = self.automaton.rule_len[rule] as usize;
         let base = self.values.len() - len;
         let span = if len == 0 {
             let end = self.spans.last().map_or(0, |s| s.1);
@@ -555,7 +600,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             (self.spans[base].0, self.spans[self.spans.len() - 1].1)
         };
         self.rule_span = span;
-        let value = self.act(RULE_ACT[rule], len);
+        let value = self.act(self.automaton.rule_act[rule], len);
         self.states.truncate(base);
         self.values.truncate(base);
         self.spans.truncate(base);
@@ -563,8 +608,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
             return;
         }
         let top = *self.states.last().unwrap_or(&0) as usize;
-        let lhs = RULE_LHS[rule];
-        let Some(to) = goto(top, lhs) else { return };
+        let lhs = self.automaton.rule_lhs[rule];
+        let Some(to) = goto(self.automaton, top, lhs) else {
+            return;
+        };
         if self.states.len() >= self.stack_limit() {
             self.error("yacc stack overflow", false);
             self.stop = true;
@@ -593,14 +640,14 @@ enum Step {
     Accept,
 }
 
-fn action(state: usize, terminal: u16) -> Option<Step> {
+fn action(a: &Automaton, state: usize, terminal: u16) -> Option<Step> {
     let (from, to) = (
-        ACTION_START[state] as usize,
-        ACTION_START[state + 1] as usize,
+        a.action_start[state] as usize,
+        a.action_start[state + 1] as usize,
     );
-    let row = &ACTION_TERMINAL[from..to];
+    let row = &a.action_terminal[from..to];
     let i = row.binary_search(&terminal).ok()?;
-    let v = ACTION_VALUE[from + i];
+    let v = a.action_value[from + i];
     Some(if v == i16::MIN {
         Step::Accept
     } else if v >= 0 {
@@ -610,10 +657,13 @@ fn action(state: usize, terminal: u16) -> Option<Step> {
     })
 }
 
-fn goto(state: usize, lhs: u16) -> Option<u16> {
-    let (from, to) = (GOTO_START[state] as usize, GOTO_START[state + 1] as usize);
-    let row = &GOTO_NONTERMINAL[from..to];
-    row.binary_search(&lhs).ok().map(|i| GOTO_STATE[from + i])
+fn goto(a: &Automaton, state: usize, lhs: u16) -> Option<u16> {
+    let (from, to) = (
+        a.goto_start[state] as usize,
+        a.goto_start[state + 1] as usize,
+    );
+    let row = &a.goto_nonterminal[from..to];
+    row.binary_search(&lhs).ok().map(|i| a.goto_state[from + i])
 }
 
 #[cfg(test)]
@@ -625,9 +675,10 @@ mod tests {
     /// does not make) and 352 of them reduce without reading a token.
     #[test]
     fn the_automaton_has_the_shipped_parsers_shape() {
-        assert_eq!(STATES, 866);
-        assert_eq!(DEFAULT_REDUCTION.iter().filter(|&&r| r != 0).count(), 352);
-        assert_eq!(RULE_LEN.len(), 406);
+        let a = &super::super::tables::BASE;
+        assert_eq!(a.states, 866);
+        assert_eq!(a.default_reduction.iter().filter(|&&r| r != 0).count(), 352);
+        assert_eq!(a.rule_len.len(), 406);
     }
 
     fn compile(src: &str) -> FileRun {

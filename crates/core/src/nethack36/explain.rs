@@ -3,9 +3,7 @@
 //! for), the statement it was reading (found on the parser's stack), and,
 //! for a word that is no keyword, the closest keyword.
 
-use std::sync::OnceLock;
-
-use super::keywords::KEYWORDS;
+use super::profile::Profile;
 use super::tables::*;
 
 /// The symbol a state is entered by: a terminal shifted, or a nonterminal
@@ -17,32 +15,36 @@ enum Entered {
     Nonterminal(u16),
 }
 
-fn entered_by() -> &'static [Entered] {
-    static TABLE: OnceLock<Vec<Entered>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![Entered::Start; STATES];
-        for state in 0..STATES {
-            let (from, to) = (
-                ACTION_START[state] as usize,
-                ACTION_START[state + 1] as usize,
-            );
-            for i in from..to {
-                let v = ACTION_VALUE[i];
-                if v >= 0 && v != i16::MIN {
-                    table[v as usize] = Entered::Terminal(ACTION_TERMINAL[i]);
-                }
-            }
-            let (from, to) = (GOTO_START[state] as usize, GOTO_START[state + 1] as usize);
-            for i in from..to {
-                table[GOTO_STATE[i] as usize] = Entered::Nonterminal(GOTO_NONTERMINAL[i]);
+/// Per state, the symbol it is entered by (worked out at each syntax
+/// error: a pass over the tables, cheaper than keeping one per dialect).
+fn entered_by(a: &Automaton) -> Vec<Entered> {
+    let mut table = vec![Entered::Start; a.states];
+    for state in 0..a.states {
+        let (from, to) = (
+            a.action_start[state] as usize,
+            a.action_start[state + 1] as usize,
+        );
+        for i in from..to {
+            let v = a.action_value[i];
+            if v >= 0 && v != i16::MIN {
+                table[v as usize] = Entered::Terminal(a.action_terminal[i]);
             }
         }
-        table
-    })
+        let (from, to) = (
+            a.goto_start[state] as usize,
+            a.goto_start[state + 1] as usize,
+        );
+        for i in from..to {
+            table[a.goto_state[i] as usize] = Entered::Nonterminal(a.goto_nonterminal[i]);
+        }
+    }
+    table
 }
 
 /// Where the parser stood at a syntax error.
 pub struct At<'a> {
+    /// The dialect: its tables and keywords.
+    pub profile: &'static Profile,
     pub states: &'a [u16],
     /// The source span of each stack entry (same length as `states`).
     pub spans: &'a [(usize, usize)],
@@ -56,14 +58,14 @@ pub struct At<'a> {
 pub fn explain(at: &At) -> Vec<String> {
     let mut notes = Vec::new();
     let state = at.states.last().copied().unwrap_or(0) as usize;
-    let expected = expected_terminals(state);
+    let expected = expected_terminals(at.profile.automaton, state);
     if let Some(statement) = statement_being_read(at) {
         notes.push(format!("while reading the statement `{statement}`"));
     }
     notes.push(format!(
         "found {}; expected {}",
         describe_found(at.token, at.text),
-        describe_expected(&expected)
+        describe_expected(at.profile, &expected)
     ));
     if let Some(keyword) = closest_keyword(at, &expected) {
         notes.push(format!("did you mean `{keyword}`?"));
@@ -75,24 +77,25 @@ pub fn explain(at: &At) -> Vec<String> {
 }
 
 /// The terminals `state` has an action for.
-fn expected_terminals(state: usize) -> Vec<u16> {
+fn expected_terminals(a: &Automaton, state: usize) -> Vec<u16> {
     let (from, to) = (
-        ACTION_START[state] as usize,
-        ACTION_START[state + 1] as usize,
+        a.action_start[state] as usize,
+        a.action_start[state + 1] as usize,
     );
-    ACTION_TERMINAL[from..to].to_vec()
+    a.action_terminal[from..to].to_vec()
 }
 
 /// The source text of the innermost statement on the stack, up to the
 /// error: it starts above the nearest entry that ends a statement or opens
 /// a block.
 fn statement_being_read(at: &At) -> Option<String> {
-    let entered = entered_by();
+    let automaton = at.profile.automaton;
+    let entered = entered_by(automaton);
     let boundary = |state: u16| match entered[state as usize] {
         Entered::Start => true,
         Entered::Terminal(t) => t == T_LBRACE,
         Entered::Nonterminal(n) => {
-            let name = NONTERMINAL_NAMES[n as usize];
+            let name = automaton.nonterminal_names[n as usize];
             matches!(name, "levstatement" | "flags" | "level" | "level_def")
         }
     };
@@ -126,7 +129,7 @@ fn describe_found(token: u16, text: &[u8]) -> String {
     let text = String::from_utf8_lossy(text);
     let text = text.trim_end_matches(['\r', '\n']);
     if text.is_empty() {
-        describe_terminal(token).unwrap_or_else(|| "a token".into())
+        describe_terminal(None, token).unwrap_or_else(|| "a token".into())
     } else {
         format!("`{text}`")
     }
@@ -136,14 +139,14 @@ fn describe_found(token: u16, text: &[u8]) -> String {
 const LISTED: usize = 8;
 
 /// A statement keyword: an upper-case word the lexer reads as a `…_ID`.
-fn starts_statement(t: u16) -> bool {
+fn starts_statement(p: &Profile, t: u16) -> bool {
     TERMINAL_NAMES[t as usize].ends_with("_ID")
-        && KEYWORDS
-            .iter()
-            .any(|(w, token, _)| *token == t && w.iter().all(|b| !b.is_ascii_lowercase()))
+        && p.keywords()
+            .any(|(w, token)| token == t && w.iter().all(|b| !b.is_ascii_lowercase()))
 }
 
-fn describe_expected(expected: &[u16]) -> String {
+fn describe_expected(p: &'static Profile, expected: &[u16]) -> String {
+    let starts_statement = |t| starts_statement(p, t);
     let statements = expected.iter().filter(|&&t| starts_statement(t)).count();
     let many_statements = statements > 4;
     let mut names: Vec<String> = Vec::new();
@@ -151,7 +154,7 @@ fn describe_expected(expected: &[u16]) -> String {
         if many_statements && starts_statement(t) {
             continue;
         }
-        if let Some(name) = describe_terminal(t) {
+        if let Some(name) = describe_terminal(Some(p), t) {
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -176,7 +179,9 @@ fn describe_expected(expected: &[u16]) -> String {
 }
 
 /// A reader's name for a terminal; `None` for the parser's internal ones.
-fn describe_terminal(t: u16) -> Option<String> {
+/// Keyword terminals are named by their words in the dialect given
+/// (3.6.6's without one).
+fn describe_terminal(p: Option<&'static Profile>, t: u16) -> Option<String> {
     let name = TERMINAL_NAMES[t as usize];
     let plain = match name {
         "$end" => "the end of the file",
@@ -193,19 +198,20 @@ fn describe_terminal(t: u16) -> Option<String> {
         _ if name.starts_with('\'') => {
             return Some(format!("`{}`", name.trim_matches('\'')));
         }
-        _ => return Some(keyword_words(t)),
+        _ => return Some(keyword_words(p.unwrap_or(&super::profile::NETHACK_366), t)),
     };
     Some(plain.to_string())
 }
 
 /// The keywords the lexer reads as terminal `t`: one for a statement
 /// keyword, a few for a value class.
-fn keyword_words(t: u16) -> String {
-    let words: Vec<String> = KEYWORDS
-        .iter()
-        .filter(|(_, token, _)| *token == t)
-        .map(|(w, _, _)| String::from_utf8_lossy(w).into_owned())
+fn keyword_words(p: &Profile, t: u16) -> String {
+    let mut words: Vec<String> = p
+        .keywords()
+        .filter(|&(_, token)| token == t)
+        .map(|(w, _)| String::from_utf8_lossy(w).into_owned())
         .collect();
+    words.sort();
     match words.len() {
         0 => TERMINAL_NAMES[t as usize]
             .to_ascii_lowercase()
@@ -227,12 +233,14 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
         return None;
     }
     let mut best: Option<(usize, bool, &[u8])> = None;
-    for (kw, token, _) in KEYWORDS.iter() {
+    let mut keywords: Vec<(&[u8], u16)> = at.profile.keywords().collect();
+    keywords.sort();
+    for (kw, token) in keywords {
         let distance = edit_distance(word.as_bytes(), &kw.to_ascii_uppercase());
         if distance > 2 {
             continue;
         }
-        let wanted = expected.contains(token);
+        let wanted = expected.contains(&token);
         let better = match best {
             None => true,
             Some((d, w, _)) => (wanted, std::cmp::Reverse(distance)) > (w, std::cmp::Reverse(d)),
@@ -271,12 +279,15 @@ mod tests {
 
     #[test]
     fn terminals_have_readable_names() {
-        assert_eq!(describe_terminal(T_COMMA).as_deref(), Some("`,`"));
+        assert_eq!(describe_terminal(None, T_COMMA).as_deref(), Some("`,`"));
         assert_eq!(
-            describe_terminal(T_MONSTER_ID).as_deref(),
+            describe_terminal(None, T_MONSTER_ID).as_deref(),
             Some("`MONSTER`")
         );
-        assert_eq!(describe_terminal(T_STRING).as_deref(), Some("a string"));
-        assert_eq!(describe_terminal(T_METHOD_INT), None);
+        assert_eq!(
+            describe_terminal(None, T_STRING).as_deref(),
+            Some("a string")
+        );
+        assert_eq!(describe_terminal(None, T_METHOD_INT), None);
     }
 }

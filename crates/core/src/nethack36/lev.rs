@@ -7,7 +7,7 @@
 //! negative length, an unknown opcode or value type or a short file are
 //! errors at their byte offset, never a panic or a huge allocation.
 
-use super::opcodes;
+use super::opcodes::{self, Numbering};
 
 /// A whole `.lev` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,9 +156,15 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// Reads a whole file; bytes after the last record are kept as
-/// [`Lev::trailing`].
+/// Reads a whole NetHack 3.6.6 file; bytes after the last record are kept
+/// as [`Lev::trailing`].
 pub fn decode(data: &[u8]) -> Result<Lev, DecodeError> {
+    decode_with(data, &Numbering::base())
+}
+
+/// Reads a whole file of a dialect that numbers its opcodes as
+/// `numbering` does; the records hold canonical opcode numbers.
+pub fn decode_with(data: &[u8], numbering: &Numbering) -> Result<Lev, DecodeError> {
     let mut b = Bytes { data, at: 0 };
     let mut header = [0u64; 5];
     for word in &mut header {
@@ -180,7 +186,7 @@ pub fn decode(data: &[u8]) -> Result<Lev, DecodeError> {
         })?;
     let mut records = Vec::with_capacity(count);
     for _ in 0..count {
-        records.push(record(&mut b)?);
+        records.push(record(&mut b, numbering)?);
     }
     let trailing = b.bytes(b.left(), "the tail")?.to_vec();
     Ok(Lev {
@@ -190,19 +196,21 @@ pub fn decode(data: &[u8]) -> Result<Lev, DecodeError> {
     })
 }
 
-fn record(b: &mut Bytes) -> Result<Record, DecodeError> {
+fn record(b: &mut Bytes, numbering: &Numbering) -> Result<Record, DecodeError> {
     let at = b.at;
     let op = i32::from_le_bytes(b.take::<4>("an opcode")?);
-    if op == opcodes::PUSH {
-        return value(b).map(Record::Push);
-    }
-    if opcodes::name(op).is_none() {
-        return Err(DecodeError {
+    match numbering.canonical(op) {
+        Some(opcodes::PUSH) => value(b).map(Record::Push),
+        Some(canonical) => Ok(Record::Op(canonical)),
+        None => Err(DecodeError {
             offset: at,
-            message: format!("opcode {op} is not one of the 76 (0..=75)"),
-        });
+            message: format!(
+                "opcode {op} is not one of the {} (0..={})",
+                numbering.len(),
+                numbering.len().saturating_sub(1)
+            ),
+        }),
     }
-    Ok(Record::Op(op))
 }
 
 fn value(b: &mut Bytes) -> Result<Value, DecodeError> {
@@ -239,6 +247,11 @@ fn value(b: &mut Bytes) -> Result<Value, DecodeError> {
 
 /// Writes a file as `lev_comp` 3.6.6 lays it out.
 pub fn encode(lev: &Lev) -> Vec<u8> {
+    encode_with(lev, &Numbering::base())
+}
+
+/// Writes a file with the opcodes numbered as a dialect numbers them.
+pub fn encode_with(lev: &Lev, numbering: &Numbering) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEAD + lev.records.len() * 13);
     for word in lev.header {
         out.extend_from_slice(&word.to_le_bytes());
@@ -246,9 +259,9 @@ pub fn encode(lev: &Lev) -> Vec<u8> {
     out.extend_from_slice(&(lev.records.len() as i64).to_le_bytes());
     for r in &lev.records {
         match r {
-            Record::Op(op) => out.extend_from_slice(&op.to_le_bytes()),
+            Record::Op(op) => out.extend_from_slice(&numbering.file(*op).to_le_bytes()),
             Record::Push(v) => {
-                out.extend_from_slice(&opcodes::PUSH.to_le_bytes());
+                out.extend_from_slice(&numbering.file(opcodes::PUSH).to_le_bytes());
                 out.extend_from_slice(&v.type_number().to_le_bytes());
                 match v {
                     Value::Null => {}

@@ -7,7 +7,8 @@
 //! A variable's token depends on the type it was defined with in the
 //! current level, so [`Lexer::next`] takes the parser's variable table.
 
-use super::keywords::{keyword, NO_VALUE};
+use super::keywords::NO_VALUE;
+use super::profile::Profile;
 use super::tables::*;
 use super::vars::Vars;
 
@@ -71,10 +72,10 @@ pub const TOKEN_CRASH_LEN: usize = 521;
 /// The reference's MAP buffer.
 pub const MAP_LIMIT: usize = 4096;
 
-const MAP_ROW_CHARS: &[u8] = b"-|}{+xABCISHKPLWTF\\#. 0123456789";
-
 pub struct Lexer<'a> {
     pub src: &'a [u8],
+    /// The dialect's keywords and MAP characters.
+    profile: &'static Profile,
     pos: usize,
     at_bol: bool,
     in_map: bool,
@@ -142,9 +143,10 @@ fn c_str(b: &[u8]) -> &[u8] {
 }
 
 impl<'a> Lexer<'a> {
-    pub fn new(src: &'a [u8]) -> Self {
+    pub fn new(src: &'a [u8], profile: &'static Profile) -> Self {
         Lexer {
             src,
+            profile,
             pos: 0,
             at_bol: true,
             in_map: false,
@@ -315,7 +317,7 @@ impl<'a> Lexer<'a> {
             }
             let row = rest
                 .iter()
-                .take_while(|c| MAP_ROW_CHARS.contains(c))
+                .take_while(|&&c| self.profile.is_map_row_char(c))
                 .count();
             let nl = self.newline_len(self.pos + row);
             if nl > 0 {
@@ -342,7 +344,7 @@ impl<'a> Lexer<'a> {
         let word = word_len(rest);
         if word > 0 {
             let text = &rest[..word];
-            if let Some((kind, value)) = keyword(text) {
+            if let Some((kind, value)) = self.profile.keyword(text) {
                 consider(word, &|| Match::Token(kind, Sem::Int(value)));
             }
             if text == b"random" && rest.get(word) == Some(&b'[') {

@@ -15,9 +15,11 @@ pub mod lexer;
 mod names;
 pub mod opcodes;
 pub mod preview;
+pub mod profile;
 mod run_trace;
 mod tables;
 mod vars;
 
 pub use compile::{Build, FileRun, Message, Session};
-pub use lev::{decode, encode, DecodeError, Lev, Record, Value};
+pub use lev::{decode, decode_with, encode, encode_with, DecodeError, Lev, Record, Value};
+pub use profile::Profile;

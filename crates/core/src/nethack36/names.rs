@@ -1,12 +1,28 @@
-//! The 3.6.6 name tables `lev_comp` resolves names with (monsters, objects
-//! and their classes, traps, room types), read once from `data/`, and its
-//! first-match rules: exact first, then ignoring case; a class limits the
-//! search to that class (for objects, from the class's first object to the
-//! first object of another class).
+//! The name tables `lev_comp` resolves names with (monsters, objects and
+//! their classes, traps, room types), one set per dialect profile, read
+//! from the profile's data files, and the reference's first-match rules:
+//! exact first, then ignoring case; a class limits the search to that
+//! class (for objects, from the class's first object to the first object
+//! of another class).
+//!
+//! The free functions answer for NetHack 3.6.6, the dialect the preview
+//! draws.
 
-use std::sync::OnceLock;
+use super::profile::NETHACK_366;
 
-struct Tables {
+/// A profile's name tables, as text (the `profiles/<name>/*.tsv` files).
+pub struct NameData {
+    pub monsters: &'static str,
+    pub monster_classes: &'static str,
+    pub monster_colours: &'static str,
+    pub objects: &'static str,
+    pub object_classes: &'static str,
+    pub object_colours: &'static str,
+    pub traps: &'static str,
+    pub rooms: &'static str,
+}
+
+pub struct Names {
     /// (name, class number), in `mons[]` order.
     monsters: Vec<(&'static str, u8)>,
     /// Class number → symbol, `def_monsyms[]`.
@@ -43,49 +59,15 @@ fn numbered<T: std::str::FromStr + Default>(text: &'static str) -> Vec<(&'static
         .collect()
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let class = |(n, c): (&'static str, &'static str)| {
-            (n.parse().unwrap_or(0), c.bytes().next().unwrap_or(0))
-        };
-        Tables {
-            monsters: numbered(include_str!("data/monsters.tsv")),
-            monster_classes: rows(include_str!("data/monster_classes.tsv"))
-                .map(class)
-                .collect(),
-            objects: numbered(include_str!("data/objects.tsv")),
-            object_classes: rows(include_str!("data/object_classes.tsv"))
-                .map(class)
-                .collect(),
-            traps: numbered(include_str!("data/traps.tsv")),
-            rooms: numbered(include_str!("data/rooms.tsv")),
-            monster_colours: colours(include_str!("data/monster_colours.txt")),
-            object_colours: colours(include_str!("data/object_colours.txt")),
-        }
-    })
+/// `number<TAB>symbol` rows.
+fn classes(text: &'static str) -> Vec<(u8, u8)> {
+    rows(text)
+        .map(|(n, c)| (n.parse().unwrap_or(0), c.bytes().next().unwrap_or(0)))
+        .collect()
 }
 
 fn eq_ignore_case(a: &[u8], b: &str) -> bool {
     a.eq_ignore_ascii_case(b.as_bytes())
-}
-
-/// `def_char_to_monclass`: the first class with that symbol.
-pub fn monster_class(c: u8) -> Option<u8> {
-    tables()
-        .monster_classes
-        .iter()
-        .find(|&&(_, s)| s == c)
-        .map(|&(n, _)| n)
-}
-
-/// The default symbol of a monster class.
-pub fn monster_class_symbol(class: u8) -> u8 {
-    tables()
-        .monster_classes
-        .iter()
-        .find(|&&(n, _)| n == class)
-        .map_or(0, |&(_, s)| s)
 }
 
 /// A name found in a table: its index, and the table's spelling when it
@@ -118,123 +100,127 @@ fn find(
     }
 }
 
-/// `get_monster_id`: the first monster of that name (within `class` if
-/// given), and its class.
-pub fn monster(name: &[u8], class: Option<u8>) -> Option<(Found, u8)> {
-    let t = tables();
-    let found = find(&t.monsters, name, |&(_, c)| class.is_none_or(|k| k == c))?;
-    Some((found, t.monsters[found.index].1))
-}
-
-pub fn object_class(c: u8) -> Option<u8> {
-    tables()
-        .object_classes
-        .iter()
-        .find(|&&(_, s)| s == c)
-        .map(|&(n, _)| n)
-}
-
-/// `get_object_id`: the first object of that name (within `class`'s run
-/// of the table if given; unnamed objects never match).
-pub fn object(name: &[u8], class: Option<u8>) -> Option<Found> {
-    let t = tables();
-    let (from, to) = match class {
-        None => (0, t.objects.len()),
-        Some(k) => {
-            let from = t
-                .objects
-                .iter()
-                .position(|&(_, c)| c == k)
-                .unwrap_or(t.objects.len());
-            let len = t.objects[from..]
-                .iter()
-                .take_while(|&&(_, c)| c == k)
-                .count();
-            (from, from + len)
+impl Names {
+    pub fn read(data: &NameData) -> Names {
+        Names {
+            monsters: numbered(data.monsters),
+            monster_classes: classes(data.monster_classes),
+            objects: numbered(data.objects),
+            object_classes: classes(data.object_classes),
+            traps: numbered(data.traps),
+            rooms: numbered(data.rooms),
+            monster_colours: colours(data.monster_colours),
+            object_colours: colours(data.object_colours),
         }
-    };
-    let found = find(&t.objects[from..to], name, |&(n, _)| !n.is_empty())?;
-    Some(Found {
-        index: from + found.index,
-        ..found
-    })
+    }
+
+    /// `def_char_to_monclass`: the first class with that symbol.
+    pub fn monster_class(&self, c: u8) -> Option<u8> {
+        self.monster_classes
+            .iter()
+            .find(|&&(_, s)| s == c)
+            .map(|&(n, _)| n)
+    }
+
+    /// The default symbol of a monster class.
+    pub fn monster_class_symbol(&self, class: u8) -> u8 {
+        self.monster_classes
+            .iter()
+            .find(|&&(n, _)| n == class)
+            .map_or(0, |&(_, s)| s)
+    }
+
+    /// `get_monster_id`: the first monster of that name (within `class` if
+    /// given), and its class.
+    pub fn monster(&self, name: &[u8], class: Option<u8>) -> Option<(Found, u8)> {
+        let found = find(&self.monsters, name, |&(_, c)| class.is_none_or(|k| k == c))?;
+        Some((found, self.monsters[found.index].1))
+    }
+
+    pub fn object_class(&self, c: u8) -> Option<u8> {
+        self.object_classes
+            .iter()
+            .find(|&&(_, s)| s == c)
+            .map(|&(n, _)| n)
+    }
+
+    /// `get_object_id`: the first object of that name (within `class`'s run
+    /// of the table if given; unnamed objects never match).
+    pub fn object(&self, name: &[u8], class: Option<u8>) -> Option<Found> {
+        let all = &self.objects;
+        let (from, to) = match class {
+            None => (0, all.len()),
+            Some(k) => {
+                let from = all.iter().position(|&(_, c)| c == k).unwrap_or(all.len());
+                let len = all[from..].iter().take_while(|&&(_, c)| c == k).count();
+                (from, from + len)
+            }
+        };
+        let found = find(&all[from..to], name, |&(n, _)| !n.is_empty())?;
+        Some(Found {
+            index: from + found.index,
+            ..found
+        })
+    }
+
+    pub fn trap(&self, name: &[u8]) -> Option<i64> {
+        self.traps
+            .iter()
+            .find(|&&(n, _)| n.as_bytes() == name)
+            .map(|&(_, t)| t)
+    }
+
+    pub fn room(&self, name: &[u8]) -> Option<i64> {
+        self.rooms
+            .iter()
+            .find(|&&(n, _)| n.as_bytes() == name)
+            .map(|&(_, t)| t)
+    }
+
+    /// A monster by index: its name, class symbol and colour number.
+    pub fn monster_entry(&self, index: usize) -> Option<(&'static str, u8, u8)> {
+        let &(name, class) = self.monsters.get(index)?;
+        let colour = self.monster_colours.get(index).copied().unwrap_or(7);
+        Some((name, self.monster_class_symbol(class), colour))
+    }
+
+    /// An object by index: its name (possibly empty), class symbol, colour.
+    pub fn object_entry(&self, index: usize) -> Option<(&'static str, u8, u8)> {
+        let &(name, class) = self.objects.get(index)?;
+        let symbol = self
+            .object_classes
+            .iter()
+            .find(|&&(n, _)| n == class)
+            .map_or(b'?', |&(_, s)| s);
+        let colour = self.object_colours.get(index).copied().unwrap_or(7);
+        Some((name, symbol, colour))
+    }
+
+    /// A trap type's name.
+    pub fn trap_name(&self, code: i64) -> Option<&'static str> {
+        self.traps
+            .iter()
+            .find(|&&(_, c)| c == code)
+            .map(|&(n, _)| n)
+    }
+
+    /// How many monsters and objects the tables hold.
+    pub fn sizes(&self) -> (usize, usize) {
+        (self.monsters.len(), self.objects.len())
+    }
 }
 
-pub fn trap(name: &[u8]) -> Option<i64> {
-    tables()
-        .traps
-        .iter()
-        .find(|&&(n, _)| n.as_bytes() == name)
-        .map(|&(_, t)| t)
-}
-
-pub fn room(name: &[u8]) -> Option<i64> {
-    tables()
-        .rooms
-        .iter()
-        .find(|&&(n, _)| n.as_bytes() == name)
-        .map(|&(_, t)| t)
-}
-
-/// `what_map_char`: the location type of a MAP or terrain character
-/// (`x`, "see-through", is 36), `None` for any other character.
-pub fn map_char(c: u8) -> Option<i64> {
-    Some(match c {
-        b' ' => 0,
-        b'#' => 23,
-        b'.' => 24,
-        b'-' => 2,
-        b'|' => 1,
-        b'+' => 22,
-        b'A' => 34,
-        b'B' => 7,
-        b'C' => 35,
-        b'S' => 14,
-        b'H' => 15,
-        b'{' => 27,
-        b'\\' => 28,
-        b'K' => 29,
-        b'}' => 17,
-        b'P' => 16,
-        b'L' => 20,
-        b'I' => 32,
-        b'W' => 18,
-        b'T' => 13,
-        b'F' => 21,
-        b'x' => 36,
-        _ => return None,
-    })
-}
-
-/// `INVALID_TYPE`, what `what_map_char` returns for anything else.
-pub const INVALID_TYPE: i64 = 127;
-
-/// A monster by index: its name, class symbol and colour number.
+/// A 3.6.6 monster by index: its name, class symbol and colour number.
 pub fn monster_entry(index: usize) -> Option<(&'static str, u8, u8)> {
-    let t = tables();
-    let &(name, class) = t.monsters.get(index)?;
-    let colour = t.monster_colours.get(index).copied().unwrap_or(7);
-    Some((name, monster_class_symbol(class), colour))
+    NETHACK_366.names().monster_entry(index)
 }
 
-/// An object by index: its name (possibly empty), class symbol, colour.
+/// A 3.6.6 object by index: its name (possibly empty), class symbol, colour.
 pub fn object_entry(index: usize) -> Option<(&'static str, u8, u8)> {
-    let t = tables();
-    let &(name, class) = t.objects.get(index)?;
-    let symbol = t
-        .object_classes
-        .iter()
-        .find(|&&(n, _)| n == class)
-        .map_or(b'?', |&(_, s)| s);
-    let colour = t.object_colours.get(index).copied().unwrap_or(7);
-    Some((name, symbol, colour))
+    NETHACK_366.names().object_entry(index)
 }
 
-/// A trap type's name (`traps.tsv`).
+/// A 3.6.6 trap type's name.
 pub fn trap_name(code: i64) -> Option<&'static str> {
-    tables()
-        .traps
-        .iter()
-        .find(|&&(_, c)| c == code)
-        .map(|&(n, _)| n)
+    NETHACK_366.names().trap_name(code)
 }

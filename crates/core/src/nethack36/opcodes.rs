@@ -1,9 +1,14 @@
-//! The 76 opcodes of the 3.6 special-level machine, by number (`enum
-//! opcode_defs` of NetHack 3.6.6's `sp_lev.h`; facts written as our own
-//! table).
+//! The opcodes of the 3.6 special-level machine. Inside the core an
+//! opcode is its *canonical* number: its index in [`NAMES`], which is 3.6.6's
+//! numbering (`enum opcode_defs` of its `sp_lev.h`; facts written as our
+//! own table) followed by the opcodes variants add. A dialect profile
+//! numbers them in its files as its own `sp_lev.h` does ([`Numbering`]).
 
-/// Opcode names, indexed by opcode number.
-pub const NAMES: [&str; 76] = [
+/// How many opcodes NetHack 3.6.6 has (0..=75).
+pub const BASE_COUNT: usize = 76;
+
+/// Opcode names, indexed by canonical number.
+pub const NAMES: [&str; 80] = [
     "NULL",
     "MESSAGE",
     "MONSTER",
@@ -80,13 +85,18 @@ pub const NAMES: [&str; 76] = [
     "SEL_FILTER",
     "SEL_GRADIENT",
     "SEL_COMPLEMENT",
+    // Variants' opcodes (EvilHack).
+    "FORGE",
+    "MAGIC_CHEST",
+    "PUDDLE",
+    "SEWAGE",
 ];
 
 /// The opcode that carries a value (every other record is its number
 /// alone).
 pub const PUSH: i32 = 40;
 
-/// The name of opcode `op`, if it is one.
+/// The name of canonical opcode `op`, if it is one.
 pub fn name(op: i32) -> Option<&'static str> {
     usize::try_from(op).ok().and_then(|i| NAMES.get(i)).copied()
 }
@@ -94,4 +104,67 @@ pub fn name(op: i32) -> Option<&'static str> {
 /// The opcode named `name`.
 pub fn number(name: &str) -> Option<i32> {
     NAMES.iter().position(|n| *n == name).map(|i| i as i32)
+}
+
+/// A dialect's file numbering of the opcodes it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbering {
+    /// Canonical number → file number (-1: the dialect lacks it).
+    to_file: Vec<i32>,
+    /// File number → canonical number.
+    to_canonical: Vec<i32>,
+}
+
+impl Numbering {
+    /// NetHack 3.6.6's: the first [`BASE_COUNT`] canonical numbers as they are.
+    pub fn base() -> Numbering {
+        Numbering::from_names(&NAMES[..BASE_COUNT]).unwrap_or_else(|_| Numbering {
+            to_file: Vec::new(),
+            to_canonical: Vec::new(),
+        })
+    }
+
+    /// The numbering of a dialect whose files number `order[i]` as `i`;
+    /// an unknown name is an error.
+    pub fn from_names(order: &[&str]) -> Result<Numbering, String> {
+        let mut to_file = vec![-1; NAMES.len()];
+        let mut to_canonical = Vec::with_capacity(order.len());
+        for (file, name) in order.iter().enumerate() {
+            let canonical = number(name).ok_or_else(|| format!("unknown opcode {name}"))?;
+            to_file[canonical as usize] = file as i32;
+            to_canonical.push(canonical);
+        }
+        Ok(Numbering {
+            to_file,
+            to_canonical,
+        })
+    }
+
+    /// The file number of canonical opcode `op` (`op` itself when the
+    /// dialect lacks it, which the compiler never emits).
+    pub fn file(&self, op: i32) -> i32 {
+        usize::try_from(op)
+            .ok()
+            .and_then(|i| self.to_file.get(i))
+            .copied()
+            .filter(|&f| f >= 0)
+            .unwrap_or(op)
+    }
+
+    /// The canonical number of file opcode `op`, if the dialect has it.
+    pub fn canonical(&self, op: i32) -> Option<i32> {
+        usize::try_from(op)
+            .ok()
+            .and_then(|i| self.to_canonical.get(i))
+            .copied()
+    }
+
+    /// How many opcodes the dialect has.
+    pub fn len(&self) -> usize {
+        self.to_canonical.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.to_canonical.is_empty()
+    }
 }
