@@ -22,6 +22,7 @@ pub mod parallel;
 mod powder;
 mod rlg327;
 mod rng;
+pub mod sorting;
 pub mod source;
 pub mod view;
 
@@ -399,7 +400,7 @@ fn with_dialect_findings(picked: Vec<Diagnostic>, compiler: Vec<Diagnostic>) -> 
     let (head, mut ours): (Vec<Diagnostic>, Vec<Diagnostic>) = picked
         .into_iter()
         .partition(|d| d.code == nethack_dialect::PICKED || d.code == nethack_dialect::MIXED);
-    ours.sort_by_key(|d| d.span.start);
+    crate::sorting::sort_by_key(&mut ours, |d| d.span.start);
     let mut out = head;
     let mut ours = ours.into_iter().peekable();
     for d in compiler {

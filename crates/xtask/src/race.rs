@@ -10,6 +10,10 @@
 //! The originals are found through `VAULTWRIGHT_NETHACK_343=DIR` (a folder
 //! holding `lev_comp` and `dgn_comp` built from NetHack 3.4.3); without it
 //! only our own linearity case runs, and the race says it was skipped.
+//! `VAULTWRIGHT_NETHACK_366=DIR` (3.6.6's `lev_comp`) and
+//! `VAULTWRIGHT_EVILHACK=DIR` (an EvilHack 0.9.3 tree with `util/lev_comp`
+//! built) add the 3.6 races: each shipped `.des` file compiled by a process
+//! of its own, as the games' builds run them.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -74,11 +78,13 @@ impl Side {
     }
 }
 
+/// Removes the `.lev` files (and a variant's `vaults.dat`, which a run
+/// appends to) of `dir`.
 fn remove_outputs(dir: &Path) -> Result {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for e in entries.flatten() {
         let p = e.path();
-        if p.extension().is_some_and(|x| x == "lev") {
+        if p.extension().is_some_and(|x| x == "lev") || p.ends_with("vaults.dat") {
             std::fs::remove_file(&p).map_err(|e| format!("{}: {e}", p.display()))?;
         }
     }
@@ -185,6 +191,7 @@ pub fn race(root: &Path, ours: &Path) -> Result {
              holding lev_comp and dgn_comp built from NetHack 3.4.3"
         ),
     }
+    race36(&shared, &work, ours)?;
     // Linearity: the original stops with "yacc stack overflow" long before
     // 2,260 levels, so this one is ours alone: time per level at 20× over 1×.
     let one = alone(&ours_lev("all.des"))?;
@@ -200,4 +207,86 @@ pub fn race(root: &Path, ours: &Path) -> Result {
 fn original_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(std::env::var_os("VAULTWRIGHT_NETHACK_343")?);
     (dir.join("lev_comp").is_file() && dir.join("dgn_comp").is_file()).then_some(dir)
+}
+
+/// A 3.6 `lev_comp` over the `.des` files of its folder, one process each,
+/// through `sh` (the same loop on both sides).
+fn per_file(program: &Path, args: &[&str], dir: &Path) -> Side {
+    let mut argv = vec![
+        "-c".to_string(),
+        "for f in *.des; do \"$0\" \"$@\" \"$f\" || exit 1; done".to_string(),
+        program.display().to_string(),
+    ];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    Side {
+        program: PathBuf::from("sh"),
+        args: argv,
+        dir: dir.to_path_buf(),
+        fresh_dir: true,
+    }
+}
+
+/// Copies the `.des` files of `from` into a fresh `to`; how many.
+fn copy_des(from: &Path, to: &Path) -> Result<usize> {
+    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    let files: Vec<(String, Vec<u8>)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "des"))
+        .map(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            (
+                name.unwrap_or_default(),
+                std::fs::read(&p).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let borrowed: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    prepare(to, &borrowed)?;
+    Ok(files.len())
+}
+
+/// 3.6.6 and EvilHack: the shipped files, one process each, against the
+/// originals when they are configured.
+fn race36(shared: &Path, work: &Path, ours: &Path) -> Result {
+    let cases = [
+        (
+            "VAULTWRIGHT_NETHACK_366",
+            "nethack-3.6.6",
+            shared.join("corpus/nethack-3.6.6/des"),
+            PathBuf::from("lev_comp"),
+        ),
+        (
+            "VAULTWRIGHT_EVILHACK",
+            "evilhack-0.9.3",
+            PathBuf::from("dat"),
+            PathBuf::from("util/lev_comp"),
+        ),
+    ];
+    for (var, target, des, program) in cases {
+        let Some(dir) = std::env::var_os(var).map(PathBuf::from) else {
+            println!("{target} race skipped: set {var}");
+            continue;
+        };
+        let des = if des.is_relative() {
+            dir.join(des)
+        } else {
+            des
+        };
+        let (ours_dir, orig_dir) = (
+            work.join(format!("ours-{target}")),
+            work.join(format!("original-{target}")),
+        );
+        let n = copy_des(&des, &ours_dir)?;
+        copy_des(&des, &orig_dir)?;
+        pair(
+            &format!("lev-comp {target}, {n} files, a process each"),
+            &per_file(ours, &["lev-comp", "--target", target], &ours_dir),
+            &per_file(&dir.join(program), &[], &orig_dir),
+        )?;
+    }
+    Ok(())
 }

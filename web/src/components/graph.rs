@@ -207,7 +207,9 @@ fn branch_edge(
 /// in that dungeon) per level, in order.
 fn lanes(d: &vaultwright::view::DungeonNode) -> Vec<(usize, usize)> {
     let mut order: Vec<usize> = (0..d.levels.len()).collect();
-    order.sort_by_key(|&i| (d.levels[i].depth_range.0, d.levels[i].depth_range.1));
+    vaultwright::sorting::sort_by_key(&mut order, |&i| {
+        (d.levels[i].depth_range.0, d.levels[i].depth_range.1)
+    });
     let mut lane_end: Vec<i32> = Vec::new();
     let mut lane = vec![0; d.levels.len()];
     for i in order {

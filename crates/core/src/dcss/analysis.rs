@@ -31,7 +31,7 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
         }
     }
     let mut tokens = f.tokens;
-    tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    crate::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = tokens;
     analysis.diagnostics = f.diagnostics;
     if !options.no_guidelines {

@@ -155,7 +155,7 @@ fn engine_tags() -> &'static EngineTags {
                 }
             }
         }
-        e.exact.sort_unstable();
+        crate::sorting::sort(&mut e.exact);
         e
     })
 }
@@ -376,7 +376,7 @@ impl Selectors {
             .iter()
             .map(|n| (n.clone(), letters(n.as_bytes())))
             .collect();
-        with_letters.sort_unstable();
+        crate::sorting::sort(&mut with_letters);
         Selectors {
             names,
             with_letters,
@@ -1692,7 +1692,7 @@ fn items_without_apostrophes() -> &'static [String] {
     static ITEMS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     ITEMS.get_or_init(|| {
         let mut v: Vec<String> = tables::ITEMS.iter().map(|i| i.replace('\'', "")).collect();
-        v.sort_unstable();
+        crate::sorting::sort(&mut v);
         v
     })
 }

@@ -418,7 +418,7 @@ fn walls_written_by(
             }
         }
     }
-    by.sort_by_key(|s| s.start);
+    crate::sorting::sort_by_key(&mut by, |s| s.start);
     let quoted: Vec<String> = by
         .iter()
         .filter_map(|span| {

@@ -161,7 +161,7 @@ pub fn run(src: &str, options: &Options) -> Output {
             });
         }
     }
-    tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    crate::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
     for d in &mut out.diagnostics {
         d.span = to_src(d.span);
         if def {

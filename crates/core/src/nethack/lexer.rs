@@ -372,7 +372,9 @@ fn keywords_by_first_byte() -> &'static [Vec<u16>] {
             }
         }
         for bucket in &mut table {
-            bucket.sort_by_key(|&i| std::cmp::Reverse(KEYWORDS[i as usize].0.len()));
+            crate::sorting::sort_by_key(bucket, |&i| {
+                std::cmp::Reverse(KEYWORDS[i as usize].0.len())
+            });
         }
         table
     })

@@ -210,7 +210,7 @@ fn tokens(source: &str, lexed: &lexer::Lexed) -> Vec<Token> {
             span: Span::new(c.start as usize, end),
         });
     }
-    out.sort_by_key(|t| (t.span.start, t.span.end));
+    crate::sorting::sort_by_key(&mut out, |t| (t.span.start, t.span.end));
     out
 }
 

@@ -558,7 +558,7 @@ fn make_corridors(layout: &mut RoomLayout, rng: &mut Rng, origin: Span) {
     let mut order: Vec<usize> = (0..layout.rooms.len())
         .filter(|&i| layout.rooms[i].parent.is_none())
         .collect();
-    order.sort_by_key(|&i| layout.rooms[i].rect.x);
+    crate::sorting::sort_by_key(&mut order, |&i| layout.rooms[i].rect.x);
     let n = order.len();
     let mut j = Joiner {
         joined: (0..n).collect(),

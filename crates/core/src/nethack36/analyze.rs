@@ -327,7 +327,7 @@ fn tokens(source: &str, read: &[(u16, usize, usize)]) -> Vec<Token> {
         }
         at += line.len();
     }
-    out.sort_by_key(|t| (t.span.start, t.span.end));
+    crate::sorting::sort_by_key(&mut out, |t| (t.span.start, t.span.end));
     out
 }
 

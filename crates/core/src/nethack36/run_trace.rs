@@ -46,7 +46,7 @@ fn unrun(records: usize, trace: &Trace, span_of: &dyn Fn(usize) -> Option<Span>)
         .filter_map(span_of)
         .filter(|s| !s.is_empty())
         .collect();
-    executed.sort_by_key(|s| (s.start, s.end));
+    crate::sorting::sort_by_key(&mut executed, |s| (s.start, s.end));
     let holds_executed = |s: &Span| {
         let from = executed.partition_point(|e| e.start < s.start);
         executed[from..]
@@ -59,7 +59,7 @@ fn unrun(records: usize, trace: &Trace, span_of: &dyn Fn(usize) -> Option<Span>)
         .filter_map(span_of)
         .filter(|s| !s.is_empty() && !holds_executed(s))
         .collect();
-    out.sort_by_key(|s| s.start);
+    crate::sorting::sort_by_key(&mut out, |s| s.start);
     merge(out)
 }
 

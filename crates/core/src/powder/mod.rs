@@ -1131,7 +1131,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             bytes: map2c(&original, &prefix, &input).into_bytes(),
         });
     }
-    room.tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    crate::sorting::sort_by_key(&mut room.tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = room.tokens;
     analysis.diagnostics = room.diagnostics;
     analysis

@@ -1171,7 +1171,7 @@ pub fn analyze(src: &str, kind: Kind, options: &Options) -> Analysis {
         });
     }
     let mut tokens = p.tokens;
-    tokens.sort_by_key(|t| (t.span.start, t.span.end));
+    crate::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = tokens;
     analysis
 }

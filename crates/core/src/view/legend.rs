@@ -128,7 +128,9 @@ fn order(mut entries: Vec<LegendEntry>) -> Vec<LegendEntry> {
         LegendLayer::Terrain => 0,
         LegendLayer::Marker => 1 + kinds.iter().position(|k| *k == e.category).unwrap_or(0),
     };
-    entries.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| b.count.cmp(&a.count)));
+    crate::sorting::sort_by(&mut entries, |a, b| {
+        rank(a).cmp(&rank(b)).then_with(|| b.count.cmp(&a.count))
+    });
     entries
 }
 
