@@ -29,6 +29,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("permalink", permalink),
     ("nethack36_lev", nethack36_lev),
     ("nethack36_des", nethack36_des),
+    ("nethack_lev", nethack_lev),
 ];
 
 /// The options the fuzzer may set.
@@ -181,6 +182,31 @@ pub fn nethack36_lev(data: &[u8]) {
         assert!(a.steps <= preview::STEP_LIMIT);
         assert_eq!(a.typ, b.typ);
         assert_eq!(a.things, b.things);
+    }
+}
+
+/// Any bytes as a 3.4.3/3.2 `.lev`: a clean error at an offset inside the
+/// file, or a level whose fields tile the file and that writes back to the
+/// very same bytes. A variant's numbering reads any bytes cleanly too.
+pub fn nethack_lev(data: &[u8]) {
+    match vaultwright::lev::decode(data) {
+        Ok(decoded) => {
+            assert_eq!(decoded.encode(), data);
+            let covered: usize = decoded.fields.iter().map(|f| f.len).sum();
+            assert_eq!(covered, data.len());
+            let d = vaultwright::lev::Dialect::for_target(vaultwright::Target::Nethack343);
+            for f in &decoded.fields {
+                let _ = vaultwright::lev::meaning(d, f);
+            }
+        }
+        Err(e) => assert!(e.offset <= data.len()),
+    }
+    let evilhack = &vaultwright::nethack36::profile::EVILHACK_093;
+    if let Ok(lev) = vaultwright::nethack36::decode_with(data, &evilhack.facts().numbering) {
+        assert_eq!(
+            vaultwright::nethack36::encode_with(&lev, &evilhack.facts().numbering),
+            data
+        );
     }
 }
 

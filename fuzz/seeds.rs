@@ -37,6 +37,11 @@ pub const SEEDS: &[(&str, &[&str], &[&str])] = &[
     ("permalink", &[], &[]),
     ("nethack36_lev", &["nethack-3.6.6"], &["lev"]),
     ("nethack36_des", &["nethack-3.6.6"], &["des"]),
+    (
+        "nethack_lev",
+        &["nethack-3.4.3/expected", "nethack-3.2.x/expected"],
+        &["lev"],
+    ),
 ];
 
 /// The seed files of `target` below `corpus`, sorted, folders searched

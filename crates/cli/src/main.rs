@@ -1,6 +1,7 @@
 //! `vaultwright`: check, compile and render roguelike level files; a
 //! drop-in for NetHack's `lev_comp`.
 
+mod decode;
 mod game;
 mod output;
 
@@ -132,9 +133,19 @@ enum Command {
         #[arg(long, value_enum, default_value = "auto")]
         legend: When,
     },
-    /// Print a NetHack 3.6 .lev file record by record: the opcodes, and
-    /// each pushed value with its packed fields unpacked.
-    Decode { file: PathBuf },
+    /// Print a compiled NetHack special level: a 3.4.3 or 3.2 .lev field
+    /// by field (offset, size, record, value, meaning), a 3.6 one (or a
+    /// variant's) record by record with packed values unpacked. The
+    /// dialect is read from the file's version word unless --target says.
+    Decode {
+        file: PathBuf,
+        /// nethack-3.4.3, nethack-3.2.3, nethack-3.2.2, nethack-3.6.6,
+        /// nle-0.9 or a variant (evilhack-0.9.3).
+        #[arg(long)]
+        target: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: decode::Format,
+    },
     /// Write every compiled artifact of every file into a directory.
     Compile {
         #[arg(required = true)]
@@ -248,7 +259,11 @@ fn main() -> ExitCode {
             };
             render_cmd(&file, level.as_deref(), seed, language, base, style)
         }
-        Command::Decode { file } => decode(&file),
+        Command::Decode {
+            file,
+            target,
+            format,
+        } => decode::run(&file, target.as_deref(), format),
         Command::Compile {
             files,
             out_dir,
@@ -263,26 +278,6 @@ fn main() -> ExitCode {
 
 /// `decode`: the file's records as text on standard output; a file that
 /// is not a 3.6 `.lev` is an error at its byte offset (exit 1).
-fn decode(path: &Path) -> ExitCode {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
-    };
-    match vaultwright::nethack36::decode(&bytes) {
-        Ok(lev) => match output::stdout(vaultwright::nethack36::dump::text(&lev).as_bytes()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(code) => code,
-        },
-        Err(e) => {
-            eprintln!("error: {}: not a NetHack 3.6 .lev file {e}", path.display());
-            ExitCode::from(1)
-        }
-    }
-}
-
 /// Colour on a terminal, unless the user asks for none by setting
 /// NO_COLOR to anything but the empty string (no-color.org).
 fn colour_for(is_terminal: bool) -> bool {

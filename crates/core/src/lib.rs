@@ -17,6 +17,12 @@ pub mod dropin;
 mod dungeon;
 mod nethack;
 pub mod nethack36;
+/// NetHack 3.4.3 and 3.2.x `.lev` files read back field by field.
+pub mod lev {
+    pub use crate::nethack::decode::{decode, dialect_of, meaning, DecodeError, Decoded, Field};
+    pub use crate::nethack::dialect::Dialect;
+    pub use crate::nethack::encode::LevelFile;
+}
 pub mod nethack_dialect;
 pub mod parallel;
 mod powder;
