@@ -186,8 +186,9 @@ pub fn nethack36_lev(data: &[u8]) {
 }
 
 /// Any bytes as a 3.4.3/3.2 `.lev`: a clean error at an offset inside the
-/// file, or a level whose fields tile the file and that writes back to the
-/// very same bytes. A variant's numbering reads any bytes cleanly too.
+/// file, or a level whose fields tile the file, that writes back to the
+/// very same bytes, and that decompiles to source the compiler reads. A
+/// variant's numbering reads any bytes cleanly too.
 pub fn nethack_lev(data: &[u8]) {
     match vaultwright::lev::decode(data) {
         Ok(decoded) => {
@@ -198,6 +199,10 @@ pub fn nethack_lev(data: &[u8]) {
             for f in &decoded.fields {
                 let _ = vaultwright::lev::meaning(d, f);
             }
+            // Any level can be written as source (what has no source form
+            // is a note), and that source compiles without a panic.
+            let out = vaultwright::lev::decompile(&decoded.file, "fuzz", d);
+            let _ = vaultwright::dropin::lev_comp("fuzz.des", &out.source, d.target, false);
         }
         Err(e) => assert!(e.offset <= data.len()),
     }

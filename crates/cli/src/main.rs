@@ -2,6 +2,7 @@
 //! drop-in for NetHack's `lev_comp`.
 
 mod decode;
+mod decompile;
 mod game;
 mod output;
 
@@ -146,6 +147,15 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: decode::Format,
     },
+    /// Write a NetHack 3.4.3 or 3.2 .lev back as lev_comp source that
+    /// compiles to the same bytes (the level is named after the file).
+    Decompile {
+        file: PathBuf,
+        /// nethack-3.4.3, nethack-3.2.3 or nethack-3.2.2 (else the file's
+        /// version word decides).
+        #[arg(long)]
+        target: Option<String>,
+    },
     /// Write every compiled artifact of every file into a directory.
     Compile {
         #[arg(required = true)]
@@ -264,6 +274,7 @@ fn main() -> ExitCode {
             target,
             format,
         } => decode::run(&file, target.as_deref(), format),
+        Command::Decompile { file, target } => decompile::run(&file, target.as_deref()),
         Command::Compile {
             files,
             out_dir,

@@ -20,6 +20,7 @@ pub mod nethack36;
 /// NetHack 3.4.3 and 3.2.x `.lev` files read back field by field.
 pub mod lev {
     pub use crate::nethack::decode::{decode, dialect_of, meaning, DecodeError, Decoded, Field};
+    pub use crate::nethack::decompile::{decompile, Decompiled};
     pub use crate::nethack::dialect::Dialect;
     pub use crate::nethack::encode::LevelFile;
 }

@@ -6,6 +6,7 @@ pub mod ast;
 pub mod colours;
 pub mod compile;
 pub mod decode;
+pub mod decompile;
 pub mod dialect;
 pub mod encode;
 pub mod lexer;
