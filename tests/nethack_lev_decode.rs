@@ -171,3 +171,103 @@ fn edge_and_generated_levels_decompile_report() {
     }
     assert!(total.1 > 0);
 }
+
+/// The studio's binary view of every shipped level: each field of a
+/// record is tied to a statement of that record's kind (the `k`-th
+/// `MONSTER` of a part wrote that part's monster `k`), and the view's
+/// bytes are the level's file.
+#[test]
+fn every_field_of_a_shipped_level_is_tied_to_its_statement() {
+    use vaultwright::view::View;
+    let keyword_of = |record: &str| -> Option<&'static str> {
+        let last = record.rsplit(" / ").next()?;
+        let kind = last.rsplit_once(' ')?.0;
+        Some(match kind {
+            "monster" => "MONSTER",
+            "object" => "OBJECT|CONTAINER",
+            "trap" => "TRAP",
+            "door" => "DOOR",
+            "region" => "REGION",
+            "level region" => "STAIR|PORTAL|TELEPORT_REGION|BRANCH",
+            "stair" => "STAIR",
+            "altar" => "ALTAR",
+            "engraving" => "ENGRAVING",
+            "corridor" => "CORRIDOR|RANDOM_CORRIDORS",
+            "part" => "GEOMETRY|NOMAP",
+            "room" => "ROOM|SUBROOM|NAME|CHANCE",
+            _ => return None,
+        })
+    };
+    let dir = corpus("nethack-3.4.3").join("des");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir)
+        .expect("the corpus's des/")
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "des") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("a .des file");
+        let all = vaultwright::analyze(
+            &source,
+            vaultwright::Language::NethackDes,
+            &vaultwright::Options {
+                without_views: true,
+                ..vaultwright::Options::default()
+            },
+        );
+        for symbol in 0..all.outline.len() {
+            let options = vaultwright::Options {
+                focus: Some(symbol),
+                ..vaultwright::Options::default()
+            };
+            let a = vaultwright::analyze(&source, vaultwright::Language::NethackDes, &options);
+            let dump = a.views.iter().find_map(|v| match &v.view {
+                View::Binary(b) if v.symbol == symbol => Some(b),
+                _ => None,
+            });
+            let Some(dump) = dump else {
+                panic!("{}: level {symbol} has no binary view", path.display());
+            };
+            let artifact = a
+                .artifacts
+                .iter()
+                .find(|f| f.symbol == Some(symbol))
+                .expect("its .lev");
+            assert_eq!(dump.bytes, artifact.bytes, "{}", path.display());
+            for f in &dump.fields {
+                let record = f.label.rsplit_once(" / ").map_or("", |(r, _)| r);
+                let Some(keywords) = keyword_of(record) else {
+                    continue;
+                };
+                let field = f.label.rsplit(" / ").next().unwrap_or_default();
+                // A count (`monsters`, `level regions`) no one statement wrote.
+                let group = !record.contains(" / ");
+                let register = group && field.starts_with("random");
+                if group && !register && field.ends_with('s') && !field.ends_with("size") {
+                    assert_eq!(f.origin, None, "{}: {}", path.display(), f.label);
+                    continue;
+                }
+                // The place and class registers after a part's map.
+                if register && f.origin.is_none() {
+                    continue;
+                }
+                let keywords = if register { "RANDOM_" } else { keywords };
+                let origin = f
+                    .origin
+                    .unwrap_or_else(|| panic!("{}: {} has no statement", path.display(), f.label));
+                let text = &source[origin.start as usize..origin.end as usize];
+                assert!(
+                    keywords.split('|').any(|k| text.starts_with(k)),
+                    "{}: {} tied to `{}`",
+                    path.display(),
+                    f.label,
+                    text.lines().next().unwrap_or_default()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} fields checked");
+}

@@ -819,7 +819,14 @@ fn render_cmd(
     };
     let sym = &analysis.outline[symbol];
     let mut shown = format!("{} ({}) {}\n", sym.name, sym.kind, sym.detail);
-    for v in analysis.views.iter().filter(|v| v.symbol == symbol) {
+    // The binary view is `decode`'s to print.
+    let drawn = |v: &&vaultwright::SymbolView| !matches!(v.view, vaultwright::View::Binary(_));
+    for v in analysis
+        .views
+        .iter()
+        .filter(|v| v.symbol == symbol)
+        .filter(drawn)
+    {
         shown.push_str(&render::view(&v.view, style));
     }
     if let Err(code) = output::stdout(shown.as_bytes()) {

@@ -133,6 +133,12 @@ pub fn view(view: &View, style: Style) -> String {
         View::RoomLayout(r) => room_layout(r, style.color),
         View::BranchGraph(g) => branch_graph(g),
         View::EntityTable(t) => entity_table(t),
+        View::Binary(b) => format!(
+            "{}: {} bytes, {} fields\n",
+            b.file,
+            b.bytes.len(),
+            b.fields.len()
+        ),
     }
 }
 

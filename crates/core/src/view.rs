@@ -102,6 +102,30 @@ pub enum View {
     RoomLayout(RoomLayout),
     BranchGraph(BranchGraph),
     EntityTable(EntityTable),
+    Binary(BinaryDump),
+}
+
+/// A compiled output read back: its bytes, and the fields they hold, each
+/// tied to the statement that wrote it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BinaryDump {
+    /// The output's file name (`castle.lev`).
+    pub file: String,
+    pub bytes: Vec<u8>,
+    pub fields: Vec<BinaryField>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BinaryField {
+    pub offset: u32,
+    pub len: u32,
+    /// The record and field: `room 1 / monster 0 / x`.
+    pub label: String,
+    pub value: String,
+    pub meaning: Option<String>,
+    /// The statement that wrote it; `None` for what no one statement wrote
+    /// (a count, the version header).
+    pub origin: Option<Span>,
 }
 
 impl View {
@@ -112,6 +136,7 @@ impl View {
             View::BranchGraph(g) if g.roll.is_some() => "rolled layout",
             View::BranchGraph(_) => "branch graph",
             View::EntityTable(_) => "entity table",
+            View::Binary(_) => "binary",
         }
     }
 
@@ -131,7 +156,7 @@ impl View {
                 }) || l.corridors.iter().any(|c| c.random)
             }
             View::BranchGraph(g) => g.roll.is_some(),
-            View::EntityTable(_) => false,
+            View::EntityTable(_) | View::Binary(_) => false,
         }
     }
 }

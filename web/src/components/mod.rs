@@ -2,6 +2,7 @@
 //! the core's view model inside a `Viewport`; the rest is the studio's
 //! chrome around them.
 
+pub mod binary;
 pub mod diagnostics;
 pub mod editor;
 pub mod exports;

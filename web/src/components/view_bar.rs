@@ -20,6 +20,7 @@ pub fn view_kind(v: &View) -> &'static str {
         View::BranchGraph(g) if g.roll.is_some() => "roll",
         View::BranchGraph(_) => "graph",
         View::EntityTable(_) => "table",
+        View::Binary(_) => "binary",
     }
 }
 

@@ -3,9 +3,10 @@
 
 use std::rc::Rc;
 
-use vaultwright::view::{BranchGraph, EntityTable, RoomLayout, TileMap, View};
+use vaultwright::view::{BinaryDump, BranchGraph, EntityTable, RoomLayout, TileMap, View};
 use yew::prelude::*;
 
+use super::binary::BinaryView;
 use super::exports::Exports;
 use super::graph::BranchGraphView;
 use super::outline::OutlinePanel;
@@ -25,6 +26,7 @@ enum Shown {
     Rooms(Rc<RoomLayout>),
     Graph(Rc<BranchGraph>),
     Table(Rc<EntityTable>),
+    Binary(Rc<BinaryDump>),
 }
 
 impl Shown {
@@ -34,6 +36,7 @@ impl Shown {
             View::RoomLayout(l) => Shown::Rooms(Rc::new(l.clone())),
             View::BranchGraph(g) => Shown::Graph(Rc::new(g.clone())),
             View::EntityTable(t) => Shown::Table(Rc::new(t.clone())),
+            View::Binary(b) => Shown::Binary(Rc::new(b.clone())),
         }
     }
 }
@@ -119,11 +122,15 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             </>
         },
         Some(Shown::Table(t)) => html! { <EntityTableView table={t} on_jump={on_jump} /> },
+        Some(Shown::Binary(b)) => html! {
+            <BinaryView dump={b} source={source} lines={props.derived.lines.clone()} highlight={hl}
+                on_jump={on_jump} on_hover={on_hover} />
+        },
         None => html! {
             <div class="empty-view">{ empty_text(&props.doc, analysis.outline.get(symbol)) }</div>
         },
     };
-    let picture = kind.filter(|k| *k != "table");
+    let picture = kind.filter(|k| !matches!(*k, "table" | "binary"));
     html! {
         <section class="pane view-pane" aria-label="View">
             <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} />

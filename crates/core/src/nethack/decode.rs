@@ -538,18 +538,47 @@ fn engravings(r: &mut Reader) -> Result<Vec<EngravingRec>> {
 
 /// What a field's value means, where the dialect's tables say.
 pub fn meaning(d: &Dialect, f: &Field) -> Option<String> {
-    let v = f.value;
+    Meanings::new(d).of(f)
+}
+
+/// [`meaning`] for many fields: the map characters by location type are
+/// worked out once.
+pub struct Meanings<'d> {
+    d: &'d Dialect,
+    /// The map character of each location type (by type + 128).
+    chars: [Option<u8>; 256],
+}
+
+impl<'d> Meanings<'d> {
+    pub fn new(d: &'d Dialect) -> Meanings<'d> {
+        let mut chars = [None; 256];
+        for c in (0u8..=127).rev() {
+            if let Some(code) = d.map_char(c) {
+                chars[(i16::from(code) + 128) as usize] = Some(c);
+            }
+        }
+        Meanings { d, chars }
+    }
+
+    fn char_of(&self, code: i64) -> Option<u8> {
+        let i = usize::try_from(code + 128).ok()?;
+        self.chars.get(i).copied().flatten()
+    }
+
+    pub fn of(&self, f: &Field) -> Option<String> {
+        meaning_of(self, f)
+    }
+}
+
+fn meaning_of(m: &Meanings, f: &Field) -> Option<String> {
+    let (d, v) = (m.d, f.value);
     let name_at = |table: &[(&'static str, u8)]| {
         usize::try_from(v)
             .ok()
             .and_then(|i| table.get(i))
             .map(|e| e.0.to_string())
     };
-    let char_of = |code: i64| {
-        (0u8..=127)
-            .find(|&c| d.map_char(c).map(i64::from) == Some(code))
-            .map(|c| format!("'{}'", c as char))
-    };
+    let char_of = |code: i64| m.char_of(code).map(|c| format!("'{}'", c as char));
     match f.name {
         "version word" => Some(format!("{:#010x}", v as u64)),
         "kind" => Some(match v {
@@ -561,6 +590,7 @@ pub fn meaning(d: &Dialect, f: &Field) -> Option<String> {
         "object" if v >= 0 => name_at(d.objects),
         "monster" | "object" => Some("random".into()),
         "class" if v > 0 => Some(format!("'{}'", v as u8 as char)),
+        "filling" if v == -1 => Some("random".into()),
         "filling" | "init foreground" | "init background" => char_of(v),
         "type" if f.record.ends_with(|c: char| c.is_ascii_digit()) && f.record.contains("trap") => {
             d.traps
@@ -570,9 +600,7 @@ pub fn meaning(d: &Dialect, f: &Field) -> Option<String> {
         }
         "map row" => f.text.as_ref().map(|t| {
             t.bytes()
-                .map(|b| {
-                    char_of(i64::from(b as i8)).map_or('?', |s| s.chars().nth(1).unwrap_or('?'))
-                })
+                .map(|b| m.char_of(i64::from(b as i8)).map_or('?', char::from))
                 .collect()
         }),
         "type" | "rtype"
@@ -583,6 +611,26 @@ pub fn meaning(d: &Dialect, f: &Field) -> Option<String> {
                 .find(|t| i64::from(t.1) == v)
                 .map(|t| t.0.to_string())
         }
+        "state" if f.record.contains("door") => Some(
+            match v {
+                0 => "nodoor",
+                1 => "broken",
+                2 => "open",
+                4 => "closed",
+                8 => "locked",
+                -1 => "random",
+                _ => return None,
+            }
+            .into(),
+        ),
+        "up" => Some(if v != 0 { "up" } else { "down" }.into()),
+        "align" if v == -12 => Some("not given".into()),
+        "align" | "x" | "y" if v == -11 => Some("random".into()),
+        "x" | "y" if (-10..=-1).contains(&v) && !f.record.starts_with("room") => {
+            Some(format!("place[{}]", -v - 1))
+        }
+        "peaceful" | "asleep" | "lit" | "curse" if v == -1 => Some("random".into()),
+        "spe" if v == -127 => Some("random".into()),
         "padding" if v != 0 => Some("not zero".into()),
         _ => None,
     }

@@ -3,6 +3,7 @@
 //! `lex → parse → compile (checks + records) → encode / views`.
 
 pub mod ast;
+mod binary_view;
 pub mod colours;
 pub mod compile;
 pub mod decode;
@@ -158,6 +159,13 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
                 symbol: i,
                 view: views::view(level, &out.lexed, options),
             });
+            let compiled = out.compiled.iter().find(|c| c.level_index == i);
+            let d = dialect::Dialect::for_target(options.target);
+            if let Some(view) = compiled
+                .and_then(|c| binary_view::binary_view(level, &c.file_name(), c.file.encode(), d))
+            {
+                analysis.views.push(crate::SymbolView { symbol: i, view });
+            }
         }
     }
     for c in &out.compiled {
