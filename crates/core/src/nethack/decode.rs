@@ -536,6 +536,19 @@ fn engravings(r: &mut Reader) -> Result<Vec<EngravingRec>> {
     })
 }
 
+/// The door state a value stands for (`-1`: random).
+pub fn door_state_word(v: i64) -> Option<&'static str> {
+    Some(match v {
+        0 => "nodoor",
+        1 => "broken",
+        2 => "open",
+        4 => "closed",
+        8 => "locked",
+        -1 => "random",
+        _ => return None,
+    })
+}
+
 /// What a field's value means, where the dialect's tables say.
 pub fn meaning(d: &Dialect, f: &Field) -> Option<String> {
     Meanings::new(d).of(f)
@@ -611,18 +624,7 @@ fn meaning_of(m: &Meanings, f: &Field) -> Option<String> {
                 .find(|t| i64::from(t.1) == v)
                 .map(|t| t.0.to_string())
         }
-        "state" if f.record.contains("door") => Some(
-            match v {
-                0 => "nodoor",
-                1 => "broken",
-                2 => "open",
-                4 => "closed",
-                8 => "locked",
-                -1 => "random",
-                _ => return None,
-            }
-            .into(),
-        ),
+        "state" if f.record.contains("door") => door_state_word(v).map(Into::into),
         "up" => Some(if v != 0 { "up" } else { "down" }.into()),
         "align" if v == -12 => Some("not given".into()),
         "align" | "x" | "y" if v == -11 => Some("random".into()),

@@ -84,14 +84,7 @@ fn boolean(v: i8) -> &'static str {
 }
 
 fn door_state(v: i8) -> &'static str {
-    match v {
-        0 => "nodoor",
-        1 => "broken",
-        2 => "open",
-        4 => "closed",
-        8 => "locked",
-        _ => "random",
-    }
+    super::decode::door_state_word(i64::from(v)).unwrap_or("random")
 }
 
 /// Direction bits (MAZEWALK, a room door's wall, a corridor's wall).
