@@ -4,11 +4,6 @@
 //! exact first, then ignoring case; a class limits the search to that
 //! class (for objects, from the class's first object to the first object
 //! of another class).
-//!
-//! The free functions answer for NetHack 3.6.6, the dialect the preview
-//! draws.
-
-use super::profile::NETHACK_366;
 
 /// A profile's name tables, as text (the `profiles/<name>/*.tsv` files).
 pub struct NameData {
@@ -208,19 +203,4 @@ impl Names {
     pub fn sizes(&self) -> (usize, usize) {
         (self.monsters.len(), self.objects.len())
     }
-}
-
-/// A 3.6.6 monster by index: its name, class symbol and colour number.
-pub fn monster_entry(index: usize) -> Option<(&'static str, u8, u8)> {
-    NETHACK_366.names().monster_entry(index)
-}
-
-/// A 3.6.6 object by index: its name (possibly empty), class symbol, colour.
-pub fn object_entry(index: usize) -> Option<(&'static str, u8, u8)> {
-    NETHACK_366.names().object_entry(index)
-}
-
-/// A 3.6.6 trap type's name.
-pub fn trap_name(code: i64) -> Option<&'static str> {
-    NETHACK_366.names().trap_name(code)
 }

@@ -287,6 +287,22 @@ impl Facts {
     }
 }
 
+/// A 3.6.6 monster by index: its name, class symbol and colour number
+/// (what the preview, which draws 3.6.6 levels, looks up).
+pub fn monster_entry(index: usize) -> Option<(&'static str, u8, u8)> {
+    NETHACK_366.names().monster_entry(index)
+}
+
+/// A 3.6.6 object by index: its name (possibly empty), class symbol, colour.
+pub fn object_entry(index: usize) -> Option<(&'static str, u8, u8)> {
+    NETHACK_366.names().object_entry(index)
+}
+
+/// A 3.6.6 trap type's name.
+pub fn trap_name(code: i64) -> Option<&'static str> {
+    NETHACK_366.names().trap_name(code)
+}
+
 /// The PUSH opcode's number in a dialect's files.
 pub fn push_number(profile: &Profile) -> i32 {
     profile.facts().numbering.file(opcodes::PUSH)

@@ -4,7 +4,7 @@
 
 use super::terrain::look;
 use super::{Level, Thing, What, COLS, ROWS};
-use crate::nethack36::names;
+use crate::nethack36::profile;
 use crate::source::Span;
 use crate::view::{Area, Cell, Marker, Pick, Rgb, TileMap};
 
@@ -91,7 +91,7 @@ fn marker(thing: &Thing, origin: Span) -> Marker {
         What::Monster { index, class, name } => monster_look(*index, *class, name.as_deref()),
         What::Object { index, class } => object_look(*index, *class),
         What::Trap(code) => {
-            let name = names::trap_name(*code).unwrap_or("random");
+            let name = profile::trap_name(*code).unwrap_or("random");
             let pick = (*code < 0).then_some(Pick::Any);
             ('^', Rgb::MAGENTA, "trap", format!("{name} trap"), pick)
         }
@@ -148,11 +148,11 @@ type Look = (char, Rgb, &'static str, String, Option<Pick>);
 
 fn monster_look(index: Option<usize>, class: u8, name: Option<&str>) -> Look {
     let named = name.map(|n| format!(" named \"{n}\"")).unwrap_or_default();
-    kind_look(index, class, names::monster_entry, "monster", &named)
+    kind_look(index, class, profile::monster_entry, "monster", &named)
 }
 
 fn object_look(index: Option<usize>, class: u8) -> Look {
-    kind_look(index, class, names::object_entry, "object", "")
+    kind_look(index, class, profile::object_entry, "object", "")
 }
 
 /// A monster or object: itself when the index names one, else the random

@@ -248,8 +248,8 @@ pub fn describe(v: &Val) -> String {
             (r >> 24) & 0xff
         ),
         Val::MapChar(m) => format!("terrain {}", m & 0xff),
-        Val::Monst(m) => kind_name(*m, crate::nethack36::names::monster_entry, "monster"),
-        Val::Obj(o) => kind_name(*o, crate::nethack36::names::object_entry, "object"),
+        Val::Monst(m) => kind_name(*m, crate::nethack36::profile::monster_entry, "monster"),
+        Val::Obj(o) => kind_name(*o, crate::nethack36::profile::object_entry, "object"),
         Val::Sel(s) => format!("{} cells", s.cells().len()),
     }
 }
