@@ -37,7 +37,7 @@ test("the binary view ties a level's fields to its statements, both ways", () =>
   const lines = fs.readFileSync(CASTLE, "utf8").split("\n");
   const doorLine = lines.findIndex((l) => l.startsWith("DOOR:")) + 1;
   await cursorToLine(page, doorLine);
-  await waitFor(page, () => document.querySelectorAll("[data-testid=binary] tr.hl").length > 0);
+  await waitFor(page, () => document.querySelectorAll("[data-testid=binary] tr.hl").length > 0, null, 20000);
   const lit = await page.$$eval("[data-testid=binary] tr.hl td.field", (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(lit, ["part 0 / door 0 / x", "part 0 / door 0 / y", "part 0 / door 0 / state"]);
   // (scrolled smoothly: wait for it to arrive)
@@ -53,7 +53,7 @@ test("the binary view ties a level's fields to its statements, both ways", () =>
   const row = page.locator("[data-testid=binary] tr", { hasText: "part 0 / door 1 / state" }).first();
   await row.scrollIntoViewIfNeeded();
   await row.hover();
-  await waitFor(page, () => [...document.querySelectorAll(".cm-linked")].some((e) => e.textContent.startsWith("DOOR:closed,(55,03)")));
+  await waitFor(page, () => [...document.querySelectorAll(".cm-linked")].some((e) => e.textContent.startsWith("DOOR:closed,(55,03)")), null, 20000);
   const tip = await page.locator("[data-testid=tooltip]").textContent();
   assert.equal(tip, `part 0 / door 1 / state = 4 (closed) · line ${doorLine + 1}: DOOR:closed,(55,03)`);
   // A monster's record names it.
@@ -80,5 +80,25 @@ test("the binary view fits a phone without sideways scrolling", () => withStudio
   });
   assert.ok(wide <= 1, `the table runs ${wide}px past its pane`);
   await page.screenshot({ path: path.join(OUT, "binary-castle-phone.png") });
+  assert.deepEqual(errors, []);
+}));
+
+test("a 3.6 level's binary view lists its records, tied to the statements that emitted them", () => withStudio(async ({ page, errors, server }) => {
+  const file = path.join(SHARED, "corpus/nethack-3.6.6/des/castle.des");
+  const lev = path.join(SHARED, "corpus/nethack-3.6.6/expected/castle.des/castle.lev");
+  assert.ok(fs.existsSync(file), `${file} is missing: this test needs ../shared/corpus`);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openStudio(page, server.url);
+  await page.setInputFiles("[data-testid=open-file]", file);
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.des");
+  await page.click("button[role=tab]:has-text('binary')");
+  await page.waitForSelector("[data-testid=binary] tbody tr");
+  const head = await page.locator(".binary-head").textContent();
+  assert.ok(head.startsWith(`castle.lev · ${fs.statSync(lev).size} bytes · ${1060 + 6} fields`), head);
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  const monsterLine = lines.findIndex((l) => l.startsWith("MONSTER:")) + 1;
+  await cursorToLine(page, monsterLine);
+  await waitFor(page, () => [...document.querySelectorAll("[data-testid=binary] tr.hl td.field")].some((t) => t.textContent.endsWith("/ MONSTER")));
+  await page.screenshot({ path: path.join(OUT, "binary-castle36-desktop.png") });
   assert.deepEqual(errors, []);
 }));

@@ -105,6 +105,10 @@ fn previews(
             symbol,
             view: View::TileMap(map),
         });
+        out.push(SymbolView {
+            symbol,
+            view: super::binary_view::binary_dump(name, bytes, &lev, &span_of),
+        });
     }
     out
 }

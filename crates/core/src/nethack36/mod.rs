@@ -6,6 +6,7 @@
 
 mod actions;
 pub mod analyze;
+mod binary_view;
 pub mod compile;
 pub mod dump;
 mod explain;
