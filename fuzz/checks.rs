@@ -187,12 +187,20 @@ pub fn nethack36_lev(data: &[u8]) {
 
 /// Any bytes as a 3.4.3/3.2 `.lev`: a clean error at an offset inside the
 /// file, or a level whose fields tile the file, that writes back to the
-/// very same bytes, and that decompiles to source the compiler reads. A
-/// variant's numbering reads any bytes cleanly too.
+/// very same bytes when its padding is zeros (as the original writes it;
+/// the encoder writes zeros, the decoder reports other bytes there), and
+/// that decompiles to source the compiler reads. A variant's numbering
+/// reads any bytes cleanly too.
 pub fn nethack_lev(data: &[u8]) {
     match vaultwright::lev::decode(data) {
         Ok(decoded) => {
-            assert_eq!(decoded.encode(), data);
+            let zero_padding = decoded
+                .fields
+                .iter()
+                .all(|f| f.name != "padding" || f.value == 0);
+            if zero_padding {
+                assert_eq!(decoded.encode(), data);
+            }
             let covered: usize = decoded.fields.iter().map(|f| f.len).sum();
             assert_eq!(covered, data.len());
             let d = vaultwright::lev::Dialect::for_target(vaultwright::Target::Nethack343);
