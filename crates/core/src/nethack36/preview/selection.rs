@@ -68,6 +68,13 @@ impl Sel {
     /// Bresenham from one end to the other.
     pub fn line(x1: i32, y1: i32, x2: i32, y2: i32) -> Sel {
         let mut s = Sel::default();
+        s.add_line(x1, y1, x2, y2);
+        s
+    }
+
+    /// Adds the cells of a straight line (Bresenham) to this selection.
+    fn add_line(&mut self, x1: i32, y1: i32, x2: i32, y2: i32) {
+        let s = self;
         let (dx, dy) = ((x2 - x1).abs(), -(y2 - y1).abs());
         let (sx, sy) = (if x1 < x2 { 1 } else { -1 }, if y1 < y2 { 1 } else { -1 });
         let (mut x, mut y, mut err) = (x1, y1, dx + dy);
@@ -87,14 +94,23 @@ impl Sel {
                 y += sy;
             }
         }
-        s
     }
 
     /// A line whose midpoints wander by up to `roughness` (recursive, as
     /// `selection_do_randline`).
     pub fn random_line(x1: i32, y1: i32, x2: i32, y2: i32, roughness: i32, rng: &mut Rng) -> Sel {
         let mut s = Sel::default();
-        random_segment(&mut s, (x1, y1), (x2, y2), roughness.max(0), 12, rng);
+        // Ends outside the level would keep every piece long (the
+        // midpoints are kept inside): brought to its edge first.
+        let inside = |x: i32, y: i32| (x.clamp(0, COLS - 1), y.clamp(0, ROWS - 1));
+        random_segment(
+            &mut s,
+            inside(x1, y1),
+            inside(x2, y2),
+            roughness.max(0),
+            12,
+            rng,
+        );
         s
     }
 
@@ -228,24 +244,37 @@ fn random_segment(
     depth: u32,
     rng: &mut Rng,
 ) {
-    let far = (a.0 - b.0).abs().max((a.1 - b.1).abs());
+    // In i64: a program's coordinates can be any int.
+    let (a64, b64) = (
+        (i64::from(a.0), i64::from(a.1)),
+        (i64::from(b.0), i64::from(b.1)),
+    );
+    let far = (a64.0 - b64.0).abs().max((a64.1 - b64.1).abs());
     if far <= 1 || depth == 0 {
-        *s = s.union(&Sel::line(a.0, a.1, b.0, b.1));
+        // Drawn in place: a rough line has many pieces.
+        s.add_line(a.0, a.1, b.0, b.1);
         return;
     }
+    // As `selection_do_randline`: the roughness never exceeds the
+    // distance, and shrinks by a third at each level, so the pieces
+    // shorten quickly whatever the program asked for.
+    let rough = i64::from(roughness).clamp(0, far);
     let wander = |rng: &mut Rng| {
-        if roughness == 0 {
+        if rough < 2 {
             0
         } else {
-            rng.range(-roughness, roughness) * far / 16
+            i64::from(rng.range(0, (rough - 1) as i32)) - rough / 2
         }
     };
+    let mid_of =
+        |p: i64, q: i64, w: i64, hi: i32| ((p + q) / 2 + w).clamp(0, i64::from(hi - 1)) as i32;
     let mid = (
-        ((a.0 + b.0) / 2 + wander(rng)).clamp(0, COLS - 1),
-        ((a.1 + b.1) / 2 + wander(rng)).clamp(0, ROWS - 1),
+        mid_of(a64.0, b64.0, wander(rng), COLS),
+        mid_of(a64.1, b64.1, wander(rng), ROWS),
     );
-    random_segment(s, a, mid, roughness, depth - 1, rng);
-    random_segment(s, mid, b, roughness, depth - 1, rng);
+    let rough = (rough * 2 / 3) as i32;
+    random_segment(s, a, mid, rough, depth - 1, rng);
+    random_segment(s, mid, b, rough, depth - 1, rng);
 }
 
 #[cfg(test)]
