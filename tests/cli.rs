@@ -1028,7 +1028,7 @@ fn decode_prints_a_343_lev_field_by_field() {
     let out = bin().arg("decode").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("byte 32: level kind 0"), "{err}");
+    assert!(err.contains("at byte 32: level kind 0"), "{err}");
 }
 
 /// A shipped level decompiled, then compiled by the drop-in: the same

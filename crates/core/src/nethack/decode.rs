@@ -50,17 +50,9 @@ impl Decoded {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    pub offset: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "byte {}: {}", self.offset, self.message)
-    }
-}
+/// Why a file is not a `.lev`, and where: one error type for both
+/// generations of the format.
+pub use crate::nethack36::DecodeError;
 
 /// The dialect a file's first version word names (3.4.3, 3.2.3, 3.2.2).
 pub fn dialect_of(bytes: &[u8]) -> Option<&'static Dialect> {
