@@ -10,6 +10,7 @@ use super::encode::{
     Body, EngravingRec, GoldRec, LevRegionRec, LevelFile, MonsterRec, ObjectRec, Part, RoomBody,
     RoomRec,
 };
+use super::lexer::{word, Val};
 use crate::Target;
 use serde::Serialize;
 
@@ -528,19 +529,6 @@ fn engravings(r: &mut Reader) -> Result<Vec<EngravingRec>> {
     })
 }
 
-/// The door state a value stands for (`-1`: random).
-pub fn door_state_word(v: i64) -> Option<&'static str> {
-    Some(match v {
-        0 => "nodoor",
-        1 => "broken",
-        2 => "open",
-        4 => "closed",
-        8 => "locked",
-        -1 => "random",
-        _ => return None,
-    })
-}
-
 /// What a field's value means, where the dialect's tables say.
 pub fn meaning(d: &Dialect, f: &Field) -> Option<String> {
     Meanings::new(d).of(f)
@@ -573,6 +561,11 @@ impl<'d> Meanings<'d> {
     pub fn of(&self, f: &Field) -> Option<String> {
         meaning_of(self, f)
     }
+}
+
+/// The source word for a value of a keyword class.
+fn keyword_word(kind: Val, v: i64) -> Option<String> {
+    word(kind, i32::try_from(v).ok()?).map(Into::into)
 }
 
 fn meaning_of(m: &Meanings, f: &Field) -> Option<String> {
@@ -616,8 +609,9 @@ fn meaning_of(m: &Meanings, f: &Field) -> Option<String> {
                 .find(|t| i64::from(t.1) == v)
                 .map(|t| t.0.to_string())
         }
-        "state" if f.record.contains("door") => door_state_word(v).map(Into::into),
-        "up" => Some(if v != 0 { "up" } else { "down" }.into()),
+        "state" if f.record.contains("door") && v == -1 => Some("random".into()),
+        "state" if f.record.contains("door") => keyword_word(Val::DoorState, v),
+        "up" => keyword_word(Val::UpOrDown, i64::from(v != 0)),
         "align" if v == -12 => Some("not given".into()),
         "align" | "x" | "y" if v == -11 => Some("random".into()),
         "x" | "y" if (-10..=-1).contains(&v) && !f.record.starts_with("room") => {

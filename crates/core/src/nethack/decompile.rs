@@ -13,6 +13,7 @@
 
 use super::dialect::Dialect;
 use super::encode::{Body, LevelFile, MonsterRec, ObjectRec, Part, RoomRec};
+use super::lexer::{word, Val};
 
 /// The source of a level, and what could not be written exactly.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,56 +55,37 @@ fn quoted(text: &[u8]) -> String {
 }
 
 fn flag_words(flags: i64) -> Vec<&'static str> {
-    [
-        (1, "noteleport"),
-        (2, "hardfloor"),
-        (4, "nommap"),
-        (8, "shortsighted"),
-        (16, "arboreal"),
-    ]
-    .into_iter()
-    .filter(|(bit, _)| flags & bit != 0)
-    .map(|(_, w)| w)
-    .collect()
+    [1, 2, 4, 8, 16]
+        .into_iter()
+        .filter(|bit| flags & i64::from(*bit) != 0)
+        .filter_map(|bit| word(Val::FlagType, bit))
+        .collect()
 }
 
-fn light(v: i8) -> &'static str {
-    match v {
-        1 => "lit",
-        0 => "unlit",
-        _ => "random",
-    }
+/// The word for `v` of a keyword class, or `random` for a value no word
+/// has.
+fn word_or_random(kind: Val, v: i8) -> &'static str {
+    word(kind, i32::from(v)).unwrap_or("random")
 }
 
 fn boolean(v: i8) -> &'static str {
-    if v != 0 {
-        "true"
-    } else {
-        "false"
-    }
-}
-
-fn door_state(v: i8) -> &'static str {
-    super::decode::door_state_word(i64::from(v)).unwrap_or("random")
+    word(Val::Boolean, i32::from(v != 0)).unwrap_or("true")
 }
 
 /// Direction bits (MAZEWALK, a room door's wall, a corridor's wall).
 fn direction(v: i8) -> Option<&'static str> {
-    Some(match v {
-        1 => "north",
-        2 => "south",
-        4 => "east",
-        8 => "west",
-        _ => return None,
-    })
+    word(Val::Direction, i32::from(v))
 }
 
 fn up_down(v: i8) -> &'static str {
-    if v != 0 {
-        "up"
-    } else {
-        "down"
-    }
+    word(Val::UpOrDown, i32::from(v != 0)).unwrap_or("up")
+}
+
+/// A horizontal and a vertical alignment (GEOMETRY, ROOM); `center` for
+/// any value no word has.
+fn aligns(h: i8, v: i8) -> (&'static str, &'static str) {
+    let pick = |kind: Val, v: i8| word(kind, i32::from(v)).unwrap_or("center");
+    (pick(Val::LeftOrRight, h), pick(Val::TopOrBot, v))
 }
 
 impl Writer<'_> {
@@ -172,13 +154,10 @@ impl Writer<'_> {
     }
 
     fn alignment(&mut self, v: i8) -> String {
+        if let Some(w) = word(Val::Alignment, i32::from(v)) {
+            return w.into();
+        }
         match v {
-            0 => "noalign".into(),
-            1 => "chaos".into(),
-            2 => "neutral".into(),
-            3 => "coaligned".into(),
-            4 => "law".into(),
-            7 => "noncoaligned".into(),
             RANDOM => "random".into(),
             -3..=-1 => format!("align[{}]", -v - 1),
             other => {
@@ -244,7 +223,7 @@ impl Writer<'_> {
                 "INIT_MAP: {fg}, {bg}, {}, {}, {}, {walled}",
                 boolean(init[4]),
                 boolean(init[5]),
-                light(init[6])
+                word_or_random(Val::LightState, init[6])
             ));
         }
         if !file.message.is_empty() {
@@ -299,18 +278,7 @@ impl Writer<'_> {
             self.line("NOMAP");
             return;
         }
-        let h = match p.halign {
-            1 => "left",
-            2 => "half-left",
-            4 => "half-right",
-            5 => "right",
-            _ => "center",
-        };
-        let v = match p.valign {
-            1 => "top",
-            5 => "bottom",
-            _ => "center",
-        };
+        let (h, v) = aligns(p.halign, p.valign);
         self.line(format!("GEOMETRY: {h}, {v}"));
         self.line("MAP");
         if p.map.is_empty() && init_present {
@@ -364,9 +332,12 @@ impl Writer<'_> {
                 rt
             };
             let rtype = self.room_type(rt);
-            let mut text = format!("REGION: ({x1},{y1},{x2},{y2}), {}, {rtype}", light(lit));
+            let mut text = format!(
+                "REGION: ({x1},{y1},{x2},{y2}), {}, {rtype}",
+                word_or_random(Val::LightState, lit)
+            );
             if unfilled || irregular != 0 {
-                let fill = if unfilled { "unfilled" } else { "filled" };
+                let fill = word(Val::Filling, i32::from(unfilled)).unwrap_or("filled");
                 text.push_str(&format!(", {fill}"));
                 if irregular != 0 {
                     text.push_str(", true");
@@ -376,7 +347,10 @@ impl Writer<'_> {
         }
         for &[x, y, state] in &p.doors {
             let at = self.coord(x, y);
-            self.line(format!("DOOR: {}, {at}", door_state(state)));
+            self.line(format!(
+                "DOOR: {}, {at}",
+                word_or_random(Val::DoorState, state)
+            ));
         }
         for &[x, y, dir, open] in &p.drawbridges {
             let at = self.coord(x, y);
@@ -436,12 +410,7 @@ impl Writer<'_> {
         for &[x, y, align, kind] in altars {
             let at = self.coord(x, y);
             let align = self.alignment(align);
-            let kind = match kind {
-                0 => "altar",
-                1 => "shrine",
-                2 => "sanctum",
-                _ => "random",
-            };
+            let kind = word_or_random(Val::AltarType, kind);
             self.line(format!("ALTAR: {at}, {align}, {kind}"));
         }
         for (keyword, list) in [("FOUNTAIN", fountains), ("SINK", sinks), ("POOL", pools)] {
@@ -476,13 +445,7 @@ impl Writer<'_> {
         }
         for e in c.engravings {
             let at = self.coord(e.x, e.y);
-            let kind = match e.etype {
-                1 => "dust",
-                2 => "engrave",
-                3 => "burn",
-                4 => "mark",
-                _ => "random",
-            };
+            let kind = word_or_random(Val::EngravingType, e.etype);
             let text = self.string(&e.text);
             self.line(format!("ENGRAVING: {at}, {kind}, {text}"));
         }
@@ -504,28 +467,22 @@ impl Writer<'_> {
             let s = self.string(&m.name);
             text.push_str(&format!(", {s}"));
         }
-        match m.peaceful {
-            1 => text.push_str(", peaceful"),
-            0 => text.push_str(", hostile"),
-            _ => {}
-        }
-        match m.asleep {
-            1 => text.push_str(", asleep"),
-            0 => text.push_str(", awake"),
-            _ => {}
+        for (kind, v) in [
+            (Val::MonAttitude, m.peaceful),
+            (Val::MonAlertness, m.asleep),
+        ] {
+            if let Some(w) = word(kind, i32::from(v)) {
+                text.push_str(&format!(", {w}"));
+            }
         }
         if m.align != NO_ALIGN {
             let a = self.alignment(m.align);
             text.push_str(&format!(", {a}"));
         }
         if m.appear != 0 || !m.appear_as.is_empty() {
-            let word = match m.appear {
-                1 => "m_feature",
-                3 => "m_monster",
-                _ => "m_object",
-            };
+            let how = word(Val::MonAppearance, i32::from(m.appear)).unwrap_or("m_object");
             let s = self.string(&m.appear_as);
-            text.push_str(&format!(", {word} {s}"));
+            text.push_str(&format!(", {how} {s}"));
         }
         self.line(text);
     }
@@ -553,12 +510,7 @@ impl Writer<'_> {
         let mut text = format!("{keyword}{chance}: {class}, {name}, {at}");
         let tail = o.curse_state != -1 || o.corpsenm != -1 || o.spe != NO_SPE || !o.name.is_empty();
         if tail {
-            let curse = match o.curse_state {
-                1 => "blessed",
-                2 => "uncursed",
-                3 => "cursed",
-                _ => "random",
-            };
+            let curse = word_or_random(Val::CurseType, o.curse_state);
             text.push_str(&format!(", {curse}"));
             if o.corpsenm != -1 {
                 match usize::try_from(o.corpsenm)
@@ -602,23 +554,12 @@ impl Writer<'_> {
             let align = if xalign == -1 && yalign == -1 {
                 "random".to_string()
             } else {
-                let h = match xalign {
-                    1 => "left",
-                    2 => "half-left",
-                    4 => "half-right",
-                    5 => "right",
-                    _ => "center",
-                };
-                let v = match yalign {
-                    1 => "top",
-                    5 => "bottom",
-                    _ => "center",
-                };
+                let (h, v) = aligns(xalign, yalign);
                 format!("({h},{v})")
             };
             self.line(format!(
                 "ROOM: {rtype_text}, {}, {}, {align}, {}{fill}",
-                light(lit),
+                word_or_random(Val::LightState, lit),
                 pair(x, y),
                 pair(w, h)
             ));
@@ -626,7 +567,7 @@ impl Writer<'_> {
             let parent = self.string(&r.parent);
             self.line(format!(
                 "SUBROOM: {rtype_text}, {}, {}, {}, {parent}{fill}",
-                light(lit),
+                word_or_random(Val::LightState, lit),
                 pair(x, y),
                 pair(w, h)
             ));
@@ -652,7 +593,7 @@ impl Writer<'_> {
             };
             self.line(format!(
                 "DOOR: {secret}, {}, {wall}, {pos}",
-                door_state(state)
+                word_or_random(Val::DoorState, state)
             ));
         }
         self.contents(

@@ -294,6 +294,15 @@ const KEYWORDS: &[(&str, Tok)] = {
     ]
 };
 
+/// The word the lexer reads as `kind` with `value` (the first of the
+/// table's), for writing source back.
+pub fn word(kind: Val, value: i32) -> Option<&'static str> {
+    KEYWORDS
+        .iter()
+        .find(|(_, t)| *t == Tok::Val(kind, value))
+        .map(|(w, _)| *w)
+}
+
 /// Words only the 3.4 lexer knows.
 const ONLY_34: &[&str] = &["coaligned", "noncoaligned", "arboreal"];
 
