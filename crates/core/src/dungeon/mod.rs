@@ -259,7 +259,7 @@ fn name_field(out: &mut Vec<u8>, name: &str) {
 /// the target's `lev_comp` (four words up to 3.4.3, five in 3.6).
 fn version_header(target: crate::Target) -> &'static [u64] {
     if target.is_36() {
-        &crate::nethack36::compile::HEADER
+        &crate::nethack36::profile::NETHACK_366.facts().header
     } else {
         &crate::nethack::dialect::Dialect::for_target(target).header
     }

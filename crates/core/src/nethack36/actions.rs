@@ -1047,8 +1047,6 @@ impl Compiler<'_, '_> {
         Sem::None
     }
 
-    /// A monster or object detail: its pushes, and its bit in the set of
-    /// details given.
     /// EvilHack's statements: doors of a material, and a random vault's
     /// frequency and least depth.
     fn variant_statement(&mut self, act: Act, len: usize) -> Sem {
@@ -1089,6 +1087,8 @@ impl Compiler<'_, '_> {
         Sem::None
     }
 
+    /// A monster or object detail: its pushes, and its bit in the set of
+    /// details given.
     fn info(&mut self, values: &[i64], bit: i64) -> Sem {
         self.ints(values);
         Sem::Int(bit)

@@ -14,15 +14,6 @@ use super::profile::{Profile, NETHACK_366};
 use super::tables::Automaton;
 use super::vars::Vars;
 
-/// The version words 3.6.6 writes (`tables/version.tsv`).
-pub const HEADER: [u64; 5] = [
-    0x0306_0600,
-    0x0006_0040,
-    0x211c_617e,
-    0x1_48c2_4958,
-    0x0002_8000,
-];
-
 /// The parser's stack: `YYSTACKSIZE` of the shipped parser.
 pub const STACK_LIMIT: usize = 500;
 /// Errors per level before the reference gives up.

@@ -159,7 +159,7 @@ impl<'a> Bytes<'a> {
 /// Reads a whole NetHack 3.6.6 file; bytes after the last record are kept
 /// as [`Lev::trailing`].
 pub fn decode(data: &[u8]) -> Result<Lev, DecodeError> {
-    decode_with(data, &Numbering::base())
+    decode_with(data, Numbering::base())
 }
 
 /// Reads a whole file of a dialect that numbers its opcodes as
@@ -247,7 +247,7 @@ fn value(b: &mut Bytes) -> Result<Value, DecodeError> {
 
 /// Writes a file as `lev_comp` 3.6.6 lays it out.
 pub fn encode(lev: &Lev) -> Vec<u8> {
-    encode_with(lev, &Numbering::base())
+    encode_with(lev, Numbering::base())
 }
 
 /// Writes a file with the opcodes numbered as a dialect numbers them.

@@ -116,11 +116,15 @@ pub struct Numbering {
 }
 
 impl Numbering {
-    /// NetHack 3.6.6's: the first [`BASE_COUNT`] canonical numbers as they are.
-    pub fn base() -> Numbering {
-        Numbering::from_names(&NAMES[..BASE_COUNT]).unwrap_or_else(|_| Numbering {
-            to_file: Vec::new(),
-            to_canonical: Vec::new(),
+    /// NetHack 3.6.6's: the first [`BASE_COUNT`] canonical numbers as they
+    /// are. Made once: every 3.6.6 file read or written uses it.
+    pub fn base() -> &'static Numbering {
+        static BASE: std::sync::OnceLock<Numbering> = std::sync::OnceLock::new();
+        BASE.get_or_init(|| {
+            Numbering::from_names(&NAMES[..BASE_COUNT]).unwrap_or_else(|_| Numbering {
+                to_file: Vec::new(),
+                to_canonical: Vec::new(),
+            })
         })
     }
 

@@ -12,7 +12,7 @@
 
 use super::keywords::{self, NO_VALUE};
 use super::names::{NameData, Names};
-use super::opcodes::{self, Numbering};
+use super::opcodes::Numbering;
 use super::tables::{Automaton, BASE, EVILHACK_0_9_3, TERMINAL_NAMES};
 use std::sync::OnceLock;
 
@@ -191,7 +191,7 @@ impl Facts {
             joinable: Vec::new(),
             rnd_vault_flag: None,
             monster_info_twice: "MONSTER extra info defined twice.".into(),
-            numbering: Numbering::base(),
+            numbering: Numbering::base().clone(),
             keywords: Vec::new(),
             problems: Vec::new(),
         };
@@ -303,14 +303,15 @@ pub fn trap_name(code: i64) -> Option<&'static str> {
     NETHACK_366.names().trap_name(code)
 }
 
-/// The PUSH opcode's number in a dialect's files.
-pub fn push_number(profile: &Profile) -> i32 {
-    profile.facts().numbering.file(opcodes::PUSH)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::opcodes;
     use super::*;
+
+    /// The PUSH opcode's number in a dialect's files.
+    fn push_number(profile: &Profile) -> i32 {
+        profile.facts().numbering.file(opcodes::PUSH)
+    }
 
     #[test]
     fn every_profile_reads_without_problems() {
@@ -331,8 +332,18 @@ mod tests {
     #[test]
     fn the_base_profile_is_3_6_6() {
         let f = NETHACK_366.facts();
-        assert_eq!(f.header[0], 0x0306_0600);
-        assert_eq!(f.numbering, Numbering::base());
+        // The five words of `tables/version.tsv`.
+        assert_eq!(
+            f.header,
+            [
+                0x0306_0600,
+                0x0006_0040,
+                0x211c_617e,
+                0x1_48c2_4958,
+                0x0002_8000
+            ]
+        );
+        assert_eq!(&f.numbering, Numbering::base());
         assert_eq!(push_number(&NETHACK_366), 40);
         assert_eq!((f.monster_info_end, f.object_info_end), (16, 15));
         assert_eq!(NETHACK_366.names().sizes(), (382, 454));
