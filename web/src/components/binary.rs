@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use wasm_bindgen::JsCast;
 
-use super::{describe_origin, hover_callback, jump_callback, touches, Hover};
+use super::{describe_origin, jump_callback, touches, Hover};
 
 #[derive(Properties, PartialEq)]
 pub struct BinaryProps {
@@ -54,7 +54,7 @@ pub fn binary_view(props: &BinaryProps) -> Html {
         let on_hover = props.on_hover.clone();
         Callback::from(move |_: MouseEvent| on_hover.emit(None))
     };
-    let row = |f: &BinaryField| {
+    let row = |(i, f): (usize, &BinaryField)| {
         let start = f.offset as usize;
         let bytes = d
             .bytes
@@ -65,22 +65,28 @@ pub fn binary_view(props: &BinaryProps) -> Html {
             Some(m) => html! { <>{ &f.value }<span class="meaning">{ format!(" {m}") }</span></> },
             None => html! { { &f.value } },
         };
+        // The tooltip is worded when the pointer arrives, not for every
+        // row at every render (a level has thousands of fields).
         let (click, enter) = match f.origin {
             Some(origin) => {
-                let text = format!(
-                    "{} = {}{} · {}",
-                    f.label,
-                    f.value,
-                    f.meaning
-                        .as_ref()
-                        .map(|m| format!(" ({m})"))
-                        .unwrap_or_default(),
-                    describe_origin(&props.source, &props.lines, origin)
-                );
-                (
-                    jump_callback(&props.on_jump, origin.start as usize),
-                    hover_callback(&props.on_hover, text, origin),
-                )
+                let (dump, on_hover) = (props.dump.clone(), props.on_hover.clone());
+                let (source, lines) = (props.source.clone(), props.lines.clone());
+                let enter = Callback::from(move |e: MouseEvent| {
+                    let f = &dump.fields[i];
+                    let meaning = f.meaning.as_ref().map(|m| format!(" ({m})"));
+                    on_hover.emit(Some(Hover {
+                        text: format!(
+                            "{} = {}{} · {}",
+                            f.label,
+                            f.value,
+                            meaning.unwrap_or_default(),
+                            describe_origin(&source, &lines, origin)
+                        ),
+                        origin: Some(origin),
+                        at: (e.client_x() as f64, e.client_y() as f64),
+                    }))
+                });
+                (jump_callback(&props.on_jump, origin.start as usize), enter)
             }
             None => (Callback::noop(), Callback::noop()),
         };
@@ -101,7 +107,7 @@ pub fn binary_view(props: &BinaryProps) -> Html {
             </div>
             <table class="binary">
                 <thead><tr><th>{"offset"}</th><th>{"bytes"}</th><th>{"field"}</th><th>{"value"}</th></tr></thead>
-                <tbody>{ for d.fields.iter().map(row) }</tbody>
+                <tbody>{ for d.fields.iter().enumerate().map(row) }</tbody>
             </table>
         </div>
     }
