@@ -120,3 +120,18 @@ export async function cellPoint(page, x, y) {
 export async function waitFor(page, fn, arg, timeout = 10000) {
   await page.waitForFunction(fn, arg, { timeout });
 }
+
+/** A 40×40 vault whose `x` cells become stone wall or floor by seed. */
+export function substVault() {
+  const rows = [];
+  for (let y = 0; y < 40; y++) {
+    let row = "";
+    for (let x = 0; x < 40; x++) {
+      const edge = x === 0 || y === 0 || x === 39 || y === 39;
+      row += edge ? "x" : (x + y) % 7 === 0 ? "x" : ".";
+    }
+    rows.push(row);
+  }
+  const text = `NAME: e2e_faces\nTAGS: no_rotate no_hmirror no_vmirror\nSUBST: x = c.\nMAP\n${rows.join("\n")}\nENDMAP\n`;
+  return { text, substituted: rows.join("").split("").filter((c) => c === "x").length };
+}

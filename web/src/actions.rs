@@ -92,6 +92,7 @@ fn link_state(doc: &Doc, names: Vec<codec::NamesText>) -> LinkState {
         seed: doc.seed,
         view: doc.view.clone(),
         names,
+        faces: doc.faces,
     }
 }
 

@@ -22,6 +22,9 @@ pub struct Derived {
     /// (`{unrun: [[from, to]], hints: [[at, text]], values: [[from, to,
     /// text]]}` in UTF-16 offsets), empty when there is no run.
     pub trace: Rc<String>,
+    /// The options the analysis was made with (the seed grid realises the
+    /// same entry with others seeds).
+    pub options: Rc<Options>,
 }
 
 /// One derivation is one analysis: compared by identity, not content.
@@ -81,6 +84,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
         tokens: Rc::new(tokens),
         diagnostics: Rc::new(diagnostics),
         trace: Rc::new(trace),
+        options: Rc::new(options),
     }
 }
 

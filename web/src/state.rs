@@ -8,6 +8,8 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use vaultwright::{GameNames, Language, Target};
+
+use crate::codec::FacesState;
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,6 +26,9 @@ pub struct Doc {
     pub seed: u64,
     pub symbol: usize,
     pub view: String,
+    /// Several seeds at once in the map view: a grid or a diff.
+    #[serde(default)]
+    pub faces: FacesState,
     /// Milliseconds since the epoch of the last change.
     pub updated: f64,
     /// Counts edits, so that the analysis is keyed without comparing texts.
@@ -253,6 +258,8 @@ pub enum Action {
     /// A target chosen in the selector; `None` picks it from the text.
     SetTarget(Option<Target>),
     SetSeed(u64),
+    /// The seed grid's or diff's settings.
+    SetFaces(FacesState),
     /// Select an outline entry (from the outline or the editor cursor).
     SetSymbol(usize),
     /// Select an outline entry and move the editor to it.
@@ -328,6 +335,7 @@ impl Reducible for State {
                 d.target = t.unwrap_or_default();
             }),
             Action::SetSeed(seed) => s.update_doc(|d| d.seed = seed),
+            Action::SetFaces(f) => s.update_doc(|d| d.faces = f.valid()),
             Action::SetSymbol(i) => {
                 if s.doc().map(|d| d.symbol) == Some(i) {
                     return self;
@@ -492,6 +500,7 @@ pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64
         seed: 1,
         symbol: 0,
         view: "map".into(),
+        faces: FacesState::default(),
         updated: at,
         revision: 0,
     }
@@ -516,6 +525,32 @@ mod tests {
             text: text.into(),
             active: true,
         }
+    }
+
+    /// The seed grid is the document's (it travels with it, in storage
+    /// and links), and a grid has 4, 9 or 16 faces whatever it is asked.
+    #[test]
+    fn the_seed_grid_belongs_to_the_document() {
+        use crate::codec::FacesMode;
+        let s = reduce(
+            State::new(Settings::default()),
+            Action::Open(doc("a", "a.des", "")),
+        );
+        let grid = FacesState {
+            mode: FacesMode::Grid,
+            count: 10,
+            ..FacesState::default()
+        };
+        let s = reduce(s, Action::SetFaces(grid));
+        let d = s.doc().expect("a document is open");
+        assert_eq!((d.faces.mode, d.faces.count), (FacesMode::Grid, 16));
+        let stored = serde_json::to_string(&**d).expect("a document serialises");
+        let back: Doc = serde_json::from_str(&stored).expect("and reads back");
+        assert_eq!(back.faces, d.faces);
+        // Documents stored before the grid existed show one face.
+        let old = stored.replace(r#""faces":"#, r#""unused":"#);
+        let old: Doc = serde_json::from_str(&old).expect("an older document reads");
+        assert!(old.faces.is_one());
     }
 
     #[test]

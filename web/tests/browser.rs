@@ -246,6 +246,12 @@ fn permalinks_and_offsets_work_in_wasm() {
             name: "fork.names".into(),
             text: "monster: deep elf mage\n".into(),
         }],
+        faces: codec::FacesState {
+            mode: codec::FacesMode::Grid,
+            count: 16,
+            scattered: true,
+            other: 4,
+        },
     };
     let hash = codec::encode_link(&link);
     assert_eq!(codec::decode_link(&hash).unwrap().unwrap(), link);

@@ -27,6 +27,69 @@ pub struct LinkState {
     /// without them stay as short as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<NamesText>,
+    /// Several seeds at once (links without them stay as they were).
+    #[serde(default, skip_serializing_if = "FacesState::is_one")]
+    pub faces: FacesState,
+}
+
+/// How many realisations of a random level the map view shows at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FacesMode {
+    /// The one realisation of the main seed.
+    #[default]
+    One,
+    /// A grid of `count` seeds from the main one.
+    Grid,
+    /// The main seed beside `other`.
+    Diff,
+}
+
+/// The seed grid's and the seed diff's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FacesState {
+    pub mode: FacesMode,
+    /// Faces in a grid: 4, 9 or 16.
+    #[serde(default = "FacesState::default_count")]
+    pub count: u8,
+    /// A grid's seeds are scattered rather than consecutive.
+    #[serde(default)]
+    pub scattered: bool,
+    /// The seed the diff compares the main one with.
+    #[serde(default)]
+    pub other: u64,
+}
+
+impl Default for FacesState {
+    fn default() -> Self {
+        FacesState {
+            mode: FacesMode::One,
+            count: FacesState::default_count(),
+            scattered: false,
+            other: 1,
+        }
+    }
+}
+
+impl FacesState {
+    pub const COUNTS: [u8; 3] = [4, 9, 16];
+
+    fn default_count() -> u8 {
+        9
+    }
+
+    pub fn is_one(&self) -> bool {
+        self.mode == FacesMode::One
+    }
+
+    /// A count a grid can have (the nearest allowed one above, at most 16).
+    pub fn valid(self) -> FacesState {
+        let count = FacesState::COUNTS
+            .into_iter()
+            .find(|&c| self.count <= c)
+            .unwrap_or(16);
+        FacesState { count, ..self }
+    }
 }
 
 /// A names file carried in a link: its name and text.
@@ -111,9 +174,10 @@ fn migrate(version: u32, value: serde_json::Value) -> Result<LinkState, String> 
             for n in &mut state.names {
                 n.name = sanitize_name(&n.name);
             }
+            state.faces = state.faces.valid();
             if !matches!(
                 state.view.as_str(),
-                "map" | "rooms" | "graph" | "roll" | "table"
+                "map" | "rooms" | "graph" | "roll" | "table" | "binary"
             ) {
                 state.view = "map".into();
             }
@@ -265,7 +329,54 @@ mod tests {
             seed: 99,
             view: "map".into(),
             names: Vec::new(),
+            faces: FacesState::default(),
         }
+    }
+
+    /// The seed grid travels in a link; a link without it (every link made
+    /// before it) shows one face, and a count no grid has is brought to
+    /// one it has.
+    #[test]
+    fn the_seed_grid_travels_in_a_link() {
+        let plain = encode_link(&sample());
+        let mut grid = sample();
+        grid.faces = FacesState {
+            mode: FacesMode::Grid,
+            count: 16,
+            scattered: true,
+            other: 5,
+        };
+        let link = encode_link(&grid);
+        assert!(link.len() > plain.len());
+        assert_eq!(decode_link(&link).unwrap().unwrap(), grid);
+        assert!(decode_link(&plain).unwrap().unwrap().faces.is_one());
+        grid.faces.count = 7;
+        assert_eq!(
+            decode_link(&encode_link(&grid))
+                .unwrap()
+                .unwrap()
+                .faces
+                .count,
+            9
+        );
+        grid.faces.count = 200;
+        assert_eq!(
+            decode_link(&encode_link(&grid))
+                .unwrap()
+                .unwrap()
+                .faces
+                .count,
+            16
+        );
+        let mut state = serde_json::to_value(sample()).unwrap();
+        state["faces"] = serde_json::json!({ "mode": "sideways" });
+        let json = serde_json::to_vec(&serde_json::json!({ "v": 1, "state": state })).unwrap();
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
+        let hash = format!(
+            "#v1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+        );
+        assert!(decode_link(&hash).unwrap_err().contains("damaged"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod dcss;
 pub mod diagnostic;
 pub mod dropin;
 mod dungeon;
+pub mod faces;
 mod nethack;
 pub mod nethack36;
 /// NetHack 3.4.3 and 3.2.x `.lev` files read back field by field.

@@ -6,6 +6,7 @@ pub mod binary;
 pub mod diagnostics;
 pub mod editor;
 pub mod exports;
+pub mod faces;
 pub mod graph;
 pub mod legend;
 pub mod message_bar;

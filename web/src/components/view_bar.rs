@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::outline::OutlineButton;
 use crate::actions::Dispatch;
+use crate::codec::{FacesMode, FacesState};
 use crate::state::Action;
 
 /// The short name a view is remembered and linked by.
@@ -33,6 +34,7 @@ pub struct ViewBarProps {
     /// Index into `analysis.views` of the view shown.
     pub shown: Option<usize>,
     pub seed: u64,
+    pub faces: FacesState,
 }
 
 #[function_component(ViewBar)]
@@ -55,6 +57,8 @@ pub fn view_bar(props: &ViewBarProps) -> Html {
     };
     let view_of = |i: usize| &props.analysis.views[i].view;
     let seeded = props.shown.is_some_and(|i| view_of(i).uses_seed());
+    // Several seeds at once are offered for maps.
+    let faceted = seeded && props.shown.is_some_and(|i| view_kind(view_of(i)) == "map");
     let tab = |i: usize| {
         let v = view_of(i);
         let kind = view_kind(v);
@@ -75,6 +79,103 @@ pub fn view_bar(props: &ViewBarProps) -> Html {
                 </label>
                 <button onclick={reroll} title="New random seed">{"reroll"}</button>
             }
+            if faceted {
+                <FacesControls faces={props.faces} seed={props.seed} />
+            }
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct FacesControlsProps {
+    faces: FacesState,
+    seed: u64,
+}
+
+/// How many seeds the map shows: one, a grid (consecutive or scattered
+/// seeds), or two side by side.
+#[function_component(FacesControls)]
+fn faces_controls(props: &FacesControlsProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let f = props.faces;
+    let set = {
+        let dispatch = dispatch.clone();
+        move |f: FacesState| dispatch.dispatch(Action::SetFaces(f))
+    };
+    let on_mode = {
+        let (set, seed) = (set.clone(), props.seed);
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let v = select.value();
+            let next = match v.as_str() {
+                "diff" => FacesState {
+                    mode: FacesMode::Diff,
+                    other: if f.other == seed {
+                        seed.wrapping_add(1)
+                    } else {
+                        f.other
+                    },
+                    ..f
+                },
+                "1" => FacesState {
+                    mode: FacesMode::One,
+                    ..f
+                },
+                n => FacesState {
+                    mode: FacesMode::Grid,
+                    count: n.parse().unwrap_or(9),
+                    ..f
+                },
+            };
+            set(next)
+        })
+    };
+    let on_scattered = {
+        let set = set.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            set(FacesState {
+                scattered: input.checked(),
+                ..f
+            })
+        })
+    };
+    let on_other = Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        if let Ok(other) = input.value().trim().parse() {
+            set(FacesState { other, ..f })
+        }
+    });
+    let value = match f.mode {
+        FacesMode::One => "1".to_string(),
+        FacesMode::Diff => "diff".to_string(),
+        FacesMode::Grid => f.count.to_string(),
+    };
+    let option = |v: &str, label: &str| {
+        html! {
+            <option value={v.to_string()} selected={value == v}>{ label.to_string() }</option>
+        }
+    };
+    html! {
+        <>
+            <select onchange={on_mode} data-testid="faces-mode" aria-label="Seeds shown at once"
+                title="Show several seeds at once: a grid, or two side by side with their differences">
+                { option("1", "1 seed") }
+                { option("4", "4 seeds") }
+                { option("9", "9 seeds") }
+                { option("16", "16 seeds") }
+                { option("diff", "diff 2 seeds") }
+            </select>
+            if f.mode == FacesMode::Grid {
+                <label class="check" title="Seeds far apart instead of consecutive ones">
+                    <input type="checkbox" checked={f.scattered} onchange={on_scattered} data-testid="faces-scattered" />{"scattered"}
+                </label>
+            }
+            if f.mode == FacesMode::Diff {
+                <label class="seed" title="The seed compared with the main one">{"vs"}
+                    <input type="number" min="0" value={f.other.to_string()} onchange={on_other} data-testid="other-seed" />
+                </label>
+            }
+        </>
     }
 }

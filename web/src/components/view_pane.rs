@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::binary::BinaryView;
 use super::exports::Exports;
+use super::faces::FacesView;
 use super::graph::BranchGraphView;
 use super::outline::OutlinePanel;
 use super::rooms::RoomLayoutView;
@@ -102,7 +103,13 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         props.highlight,
         props.on_hover.clone(),
     );
+    // Several seeds at once, where the map shown depends on the seed.
+    let faces_shown = !props.doc.faces.is_one()
+        && shown_index.is_some_and(|i| kind == Some("map") && analysis.views[i].view.uses_seed());
     let body = match (*shown).clone() {
+        Some(Shown::Map(_)) if faces_shown => html! {
+            <FacesView derived={props.derived.clone()} seed={props.doc.seed} faces={props.doc.faces} dark={props.dark} />
+        },
         Some(Shown::Map(m)) => html! {
             <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
                 on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
@@ -130,10 +137,11 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             <div class="empty-view">{ empty_text(&props.doc, analysis.outline.get(symbol)) }</div>
         },
     };
-    let picture = kind.filter(|k| !matches!(*k, "table" | "binary"));
+    // A grid of faces is not one picture to export.
+    let picture = kind.filter(|k| !matches!(*k, "table" | "binary") && !faces_shown);
     html! {
         <section class="pane view-pane" aria-label="View">
-            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} />
+            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} faces={props.doc.faces} />
             <div class="view-body">
                 { body }
                 if props.outline_open {

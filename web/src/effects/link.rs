@@ -32,6 +32,7 @@ fn open_from_hash(dispatch: &Dispatch) {
             doc.seed = link.seed;
             doc.symbol = link.symbol;
             doc.view = link.view;
+            doc.faces = link.faces;
             let brought: Vec<String> = link.names.iter().map(|n| n.name.clone()).collect();
             let message = if brought.is_empty() {
                 "Opened the shared link as a new document.".to_string()

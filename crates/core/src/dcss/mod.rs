@@ -52,6 +52,18 @@ pub use checks::{Checks, LintCache};
 pub use markers::{lua_item_markers, lua_markers, marker_description};
 pub(crate) use reader::fields;
 
+/// Vault `index` of a file drawn once per seed (`None` for each when
+/// there is no such vault or it has no map to draw): the file is read
+/// once, without its checks, which a drawing does not need.
+pub fn faces(src: &str, index: usize, seeds: &[u64]) -> Vec<Option<crate::view::TileMap>> {
+    let f = reader::read(src, false);
+    let vault = f.vaults.get(index);
+    seeds
+        .iter()
+        .map(|&seed| vault.and_then(|v| view::view(v, seed)))
+        .collect()
+}
+
 /// Reads a file and checks it, reusing and refreshing `cache` (per vault
 /// text) when one is given; the highlighting tokens are kept only when
 /// asked for.
