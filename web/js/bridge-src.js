@@ -231,16 +231,25 @@ export function download(name, bytes, mime) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-export function downloadCanvasPng(canvas, name) {
-  canvas.toBlob((blob) => {
-    if (!blob) return;
-    blob.arrayBuffer().then((buf) => download(name, new Uint8Array(buf), "image/png"));
-  }, "image/png");
+/** The canvas as PNG bytes, by the browser's own encoder (empty if it cannot). */
+export function canvasPng(canvas) {
+  return new Promise((resolve) => canvas.toBlob((blob) => {
+    if (!blob) resolve(new Uint8Array());
+    else blob.arrayBuffer().then((b) => resolve(new Uint8Array(b)), () => resolve(new Uint8Array()));
+  }, "image/png"));
 }
 
-export function downloadSvg(svg, name) {
-  const text = new XMLSerializer().serializeToString(svg);
-  download(name, new TextEncoder().encode(text), "image/svg+xml");
+export function svgText(svg) { return new XMLSerializer().serializeToString(svg); }
+
+/** Whether this browser lets a page put an image on the clipboard. */
+export function canCopyImage() {
+  return typeof ClipboardItem !== "undefined" && !!(navigator.clipboard && navigator.clipboard.write);
+}
+
+export function copyPng(bytes) {
+  if (!canCopyImage()) return Promise.resolve(false);
+  const item = new ClipboardItem({ "image/png": new Blob([bytes], { type: "image/png" }) });
+  return navigator.clipboard.write([item]).then(() => true, () => false);
 }
 
 export function copyText(text) {

@@ -46,7 +46,7 @@ fn open_file(file: web_sys::File, dispatch: Dispatch) {
         match wasm_bindgen_futures::JsFuture::from(bridge::read_file(&file)).await {
             Ok(bytes) => {
                 let bytes = js_sys::Uint8Array::new(&bytes).to_vec();
-                dispatch.dispatch(opened(&name, &bytes));
+                open_bytes(&name, &bytes, &dispatch);
             }
             Err(e) => dispatch.dispatch(Action::Message(
                 Tone::Error,
@@ -54,6 +54,88 @@ fn open_file(file: web_sys::File, dispatch: Dispatch) {
             )),
         }
     });
+}
+
+/// Opens a file's bytes: a picture exported by the studio (PNG or SVG
+/// with the document inside) reopens its document as a link would; any
+/// other file is opened as a source text.
+pub fn open_bytes(name: &str, bytes: &[u8], dispatch: &Dispatch) {
+    match picture_link(bytes) {
+        Some(Ok(hash)) => match codec::decode_link(&hash) {
+            Ok(Some(link)) => open_link(link, name, dispatch),
+            Ok(None) => dispatch.dispatch(no_document(name)),
+            Err(e) => dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not open {name}: {e}. Nothing was changed."),
+            )),
+        },
+        Some(Err(e)) => dispatch.dispatch(Action::Message(
+            Tone::Error,
+            format!("Could not open {name}: {e}. Nothing was changed."),
+        )),
+        None if bytes.starts_with(&codec::picture::PNG_SIGNATURE) => {
+            dispatch.dispatch(no_document(name))
+        }
+        None => dispatch.dispatch(opened(name, bytes)),
+    }
+}
+
+fn no_document(name: &str) -> Action {
+    Action::Message(
+        Tone::Error,
+        format!("{name} is a picture without a Vaultwright document in it; only pictures exported by the studio reopen."),
+    )
+}
+
+/// The permalink a picture carries: `None` when the bytes are not an
+/// exported picture (or a PNG holding none), an error for a damaged one.
+fn picture_link(bytes: &[u8]) -> Option<Result<String, String>> {
+    if bytes.starts_with(&codec::picture::PNG_SIGNATURE) {
+        return codec::picture::state_in_png(bytes).transpose();
+    }
+    let head = String::from_utf8_lossy(bytes.get(..512).unwrap_or(bytes));
+    if head.contains("<svg") {
+        return codec::picture::state_in_svg(&String::from_utf8_lossy(bytes)).map(Ok);
+    }
+    None
+}
+
+/// Opens the state of a link (or of a picture carrying one) as a new
+/// document, with the names files it brings; `from` says where it came
+/// from in the message.
+pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
+    let mut doc = make_doc(&link.name, link.language, &link.source);
+    doc.target = link.target;
+    doc.explicit_target = link.explicit_target;
+    doc.seed = link.seed;
+    doc.symbol = link.symbol;
+    doc.view = link.view;
+    doc.faces = link.faces;
+    let brought: Vec<String> = link.names.iter().map(|n| n.name.clone()).collect();
+    let message = if brought.is_empty() {
+        format!("Opened {from} as a new document.")
+    } else {
+        format!(
+            "Opened {from} as a new document, with its names files (now active; see Names…): {}.",
+            brought.join(", ")
+        )
+    };
+    if !link.names.is_empty() {
+        let at = now_ms();
+        dispatch.dispatch(Action::NamesLoaded(
+            link.names
+                .into_iter()
+                .map(|n| NamesFile {
+                    id: format!("names:{at}:{}", n.name),
+                    name: n.name,
+                    text: n.text,
+                    active: true,
+                })
+                .collect(),
+        ));
+    }
+    dispatch.dispatch(Action::Message(Tone::Info, message));
+    dispatch.dispatch(Action::OpenShared(doc));
 }
 
 /// What opening a file's bytes does: a new document, or a message saying
@@ -109,11 +191,17 @@ pub fn shared_names(names: &[NamesFile], in_links: bool) -> Vec<codec::NamesText
         .collect()
 }
 
+/// The permalink hash of a document: what a link and an exported picture
+/// carry.
+pub fn link_hash(doc: &Doc, names: Vec<codec::NamesText>) -> String {
+    codec::encode_link(&link_state(doc, names))
+}
+
 pub fn copy_link(doc: &Doc, names: Vec<codec::NamesText>, dispatch: &Dispatch) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let hash = codec::encode_link(&link_state(doc, names));
+    let hash = link_hash(doc, names);
     let base = window.location().href().unwrap_or_default();
     let base = base.split('#').next().unwrap_or("").to_string();
     let url = format!("{base}{hash}");

@@ -34,10 +34,16 @@ extern "C" {
     pub fn db_delete(id: &str) -> Result<js_sys::Promise, JsValue>;
 
     pub fn download(name: &str, bytes: &[u8], mime: &str);
-    #[wasm_bindgen(js_name = downloadCanvasPng)]
-    pub fn download_canvas_png(canvas: &web_sys::HtmlCanvasElement, name: &str);
-    #[wasm_bindgen(js_name = downloadSvg)]
-    pub fn download_svg(svg: &web_sys::Element, name: &str);
+    /// Resolves to the canvas as PNG bytes (`Uint8Array`, empty on failure).
+    #[wasm_bindgen(js_name = canvasPng)]
+    pub fn canvas_png(canvas: &web_sys::HtmlCanvasElement) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = svgText)]
+    pub fn svg_text(svg: &web_sys::Element) -> String;
+    #[wasm_bindgen(js_name = canCopyImage)]
+    pub fn can_copy_image() -> bool;
+    /// Resolves to whether the PNG went onto the clipboard.
+    #[wasm_bindgen(js_name = copyPng)]
+    pub fn copy_png(bytes: &[u8]) -> js_sys::Promise;
     #[wasm_bindgen(js_name = copyText)]
     pub fn copy_text(text: &str) -> js_sys::Promise;
     #[wasm_bindgen(js_name = readFile)]

@@ -247,6 +247,9 @@ pub enum Action {
     /// Open a document (file, example, link) and show it; an identical one
     /// already open (same name and text) is shown instead.
     Open(Doc),
+    /// Open a shared document (a link, a picture): as `Open`, and an
+    /// identical open one takes the seed, entry and view it was shared with.
+    OpenShared(Doc),
     Switch(String),
     Rename {
         id: String,
@@ -306,7 +309,8 @@ impl Reducible for State {
                 d.updated = at;
                 d.revision += 1;
             }
-            Action::Open(doc) => s.open(doc),
+            Action::Open(doc) => s.open(doc, false),
+            Action::OpenShared(doc) => s.open(doc, true),
             Action::Switch(id) => {
                 if let Some(i) = s.docs.iter().position(|d| d.id == id) {
                     s.show(i);
@@ -433,17 +437,29 @@ impl State {
         self.pane = Pane::Editor;
     }
 
-    fn open(&mut self, doc: Doc) {
+    fn open(&mut self, doc: Doc, shared: bool) {
         let same = self
             .docs
             .iter()
             .position(|d| d.name == doc.name && d.source == doc.source);
         match same {
             Some(i) => {
+                let text = if shared {
+                    let d = Rc::make_mut(&mut self.docs[i]);
+                    (d.seed, d.symbol, d.faces) = (doc.seed, doc.symbol, doc.faces);
+                    d.view.clone_from(&doc.view);
+                    (d.target, d.explicit_target) = (doc.target, doc.explicit_target);
+                    format!(
+                        "{} is already open: switched to it, as it was shared.",
+                        doc.name
+                    )
+                } else {
+                    format!("{} is already open: switched to it.", doc.name)
+                };
                 self.show(i);
                 self.message = Some(Message {
                     tone: Tone::Info,
-                    text: format!("{} is already open: switched to it.", doc.name),
+                    text,
                     offer: None,
                 });
             }
@@ -525,6 +541,29 @@ mod tests {
             text: text.into(),
             active: true,
         }
+    }
+
+    /// A shared document already open is switched to with the seed and
+    /// view it was shared with; a file opened again keeps the open one's.
+    #[test]
+    fn a_shared_document_already_open_takes_the_shared_view() {
+        let s = reduce(
+            State::new(Settings::default()),
+            Action::Open(doc("a", "a.des", "x")),
+        );
+        let s = reduce(s, Action::SetSeed(7));
+        let mut shared = doc("b", "a.des", "x");
+        (shared.seed, shared.view) = (4242, "binary".into());
+        let again = reduce(s.clone(), Action::Open(shared.clone()));
+        assert_eq!(again.docs.len(), 1);
+        assert_eq!(again.doc().map(|d| d.seed), Some(7));
+        let s = reduce(s, Action::OpenShared(shared));
+        assert_eq!(s.docs.len(), 1);
+        let d = s.doc().expect("open");
+        assert_eq!((d.seed, d.view.as_str()), (4242, "binary"));
+        assert!(s
+            .message
+            .is_some_and(|m| m.text.contains("as it was shared")));
     }
 
     /// The seed grid is the document's (it travels with it, in storage

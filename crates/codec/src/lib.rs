@@ -2,6 +2,8 @@
 //! compressed, with a decompression limit), UTF-8 ↔ UTF-16 offsets for the
 //! editor, and a minimal ZIP writer for "download all".
 
+pub mod picture;
+
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use vaultwright::{Language, Target};

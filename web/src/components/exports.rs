@@ -6,9 +6,10 @@ use std::rc::Rc;
 use vaultwright::Analysis;
 use yew::prelude::*;
 
-use crate::actions::{download_all, stem, Dispatch};
+use super::picture::PictureExport;
+use crate::actions::{download_all, Dispatch};
 use crate::bridge;
-use crate::state::Doc;
+use crate::state::{Doc, NamesFile};
 
 /// More compiled files than this are offered through one chooser.
 const MAX_BUTTONS: usize = 3;
@@ -21,6 +22,9 @@ pub struct ExportsProps {
     pub picture: Option<&'static str>,
     pub canvas_ref: NodeRef,
     pub svg_ref: NodeRef,
+    /// The names files, and whether pictures (as links) carry the active ones.
+    pub names: Rc<Vec<NamesFile>>,
+    pub names_in_links: bool,
 }
 
 #[function_component(Exports)]
@@ -59,21 +63,10 @@ pub fn exports(props: &ExportsProps) -> Html {
         Callback::from(move |_: MouseEvent| download_all(&a, &doc, &dispatch))
     };
     let picture = props.picture.map(|kind| {
-        let (canvas, svg, stem) = (
-            props.canvas_ref.clone(),
-            props.svg_ref.clone(),
-            stem(&props.doc.name).to_string(),
-        );
-        let go = Callback::from(move |_: MouseEvent| {
-            if kind == "map" {
-                if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
-                    bridge::download_canvas_png(&c, &format!("{stem}.png"));
-                }
-            } else if let Some(s) = svg.cast::<web_sys::Element>() {
-                bridge::download_svg(&s, &format!("{stem}.svg"));
-            }
-        });
-        html! { <button onclick={go} title="Download a picture of the view">{ if kind == "map" { "PNG" } else { "SVG" } }</button> }
+        html! {
+            <PictureExport kind={kind} canvas_ref={props.canvas_ref.clone()} svg_ref={props.svg_ref.clone()}
+                doc={props.doc.clone()} names={props.names.clone()} names_in_links={props.names_in_links} />
+        }
     });
     let empty = if props.analysis.has_errors() {
         "no binaries while there are errors"

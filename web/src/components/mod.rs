@@ -14,6 +14,7 @@ pub mod minimap;
 pub mod names_panel;
 pub mod outline;
 pub mod pane_tabs;
+pub mod picture;
 pub mod rooms;
 pub mod shortcut_sheet;
 pub mod table;

@@ -56,6 +56,9 @@ pub struct ViewPaneProps {
     pub legend: Option<String>,
     pub hover: Option<Hover>,
     pub on_hover: Callback<Option<Hover>>,
+    /// For the pictures exported (they carry what a link carries).
+    pub names: Rc<Vec<crate::state::NamesFile>>,
+    pub names_in_links: bool,
 }
 
 #[function_component(ViewPane)]
@@ -151,7 +154,8 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             if let Some(h) = &props.hover {
                 <div class="tooltip" data-testid="tooltip" role="tooltip" style={tooltip_style(h)}>{ &h.text }</div>
             }
-            <Exports analysis={analysis} doc={props.doc.clone()} picture={picture} canvas_ref={canvas_ref} svg_ref={svg_ref} />
+            <Exports analysis={analysis} doc={props.doc.clone()} picture={picture} canvas_ref={canvas_ref} svg_ref={svg_ref}
+                names={props.names.clone()} names_in_links={props.names_in_links} />
         </section>
     }
 }

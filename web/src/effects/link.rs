@@ -4,9 +4,9 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use crate::actions::{make_doc, Dispatch};
+use crate::actions::{open_link, Dispatch};
 use crate::codec;
-use crate::state::{Action, NamesFile, Tone};
+use crate::state::{Action, Tone};
 
 #[hook]
 pub fn use_hash_link(dispatch: Dispatch) {
@@ -25,40 +25,7 @@ fn open_from_hash(dispatch: &Dispatch) {
     let hash = window.location().hash().unwrap_or_default();
     match codec::decode_link(&hash) {
         Ok(None) => return,
-        Ok(Some(link)) => {
-            let mut doc = make_doc(&link.name, link.language, &link.source);
-            doc.target = link.target;
-            doc.explicit_target = link.explicit_target;
-            doc.seed = link.seed;
-            doc.symbol = link.symbol;
-            doc.view = link.view;
-            doc.faces = link.faces;
-            let brought: Vec<String> = link.names.iter().map(|n| n.name.clone()).collect();
-            let message = if brought.is_empty() {
-                "Opened the shared link as a new document.".to_string()
-            } else {
-                format!(
-                    "Opened the shared link as a new document, with its names files (now active; see Names…): {}.",
-                    brought.join(", ")
-                )
-            };
-            if !link.names.is_empty() {
-                let at = crate::actions::now_ms();
-                dispatch.dispatch(Action::NamesLoaded(
-                    link.names
-                        .into_iter()
-                        .map(|n| NamesFile {
-                            id: format!("names:{at}:{}", n.name),
-                            name: n.name,
-                            text: n.text,
-                            active: true,
-                        })
-                        .collect(),
-                ));
-            }
-            dispatch.dispatch(Action::Message(Tone::Info, message));
-            dispatch.dispatch(Action::Open(doc));
-        }
+        Ok(Some(link)) => open_link(link, "the shared link", dispatch),
         Err(e) => dispatch.dispatch(Action::Message(
             Tone::Error,
             format!("Could not open the link: {e}. Nothing was changed."),
