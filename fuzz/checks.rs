@@ -307,8 +307,26 @@ pub fn diagnostics(data: &[u8]) {
 }
 
 /// Any text as a location hash; a link that decodes encodes back to itself.
+/// The same bytes as a picture opened in the studio: a PNG or SVG either
+/// gives its state back after it is embedded again, or a message.
 pub fn permalink(data: &[u8]) {
-    let hash = String::from_utf8_lossy(data);
+    use vaultwright_codec::picture;
+    if let Ok(found) = picture::state_in_png(data) {
+        let with = picture::embed_in_png(data, "#v1.fuzz").expect("a PNG read can be written");
+        assert_eq!(
+            picture::state_in_png(&with),
+            Ok(Some("#v1.fuzz".to_string()))
+        );
+        if let Some(link) = found {
+            let _ = vaultwright_codec::decode_link(&link);
+        }
+    }
+    let text = String::from_utf8_lossy(data);
+    if let Some(link) = picture::state_in_svg(&text) {
+        let _ = vaultwright_codec::decode_link(&link);
+    }
+    let _ = picture::embed_in_svg(&text, "#v1.fuzz");
+    let hash = text;
     if let Ok(Some(state)) = vaultwright_codec::decode_link(&hash) {
         let again = vaultwright_codec::encode_link(&state);
         assert_eq!(
