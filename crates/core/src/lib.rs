@@ -18,6 +18,7 @@ mod dungeon;
 pub mod faces;
 mod nethack;
 pub mod nethack36;
+pub mod paint;
 /// NetHack 3.4.3 and 3.2.x `.lev` files read back field by field.
 pub mod lev {
     pub use crate::nethack::decode::{decode, dialect_of, meaning, DecodeError, Decoded, Field};
