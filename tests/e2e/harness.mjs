@@ -4,6 +4,7 @@
 import { chromium } from "playwright-core";
 import http from "node:http";
 import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -134,4 +135,17 @@ export function substVault() {
   }
   const text = `NAME: e2e_faces\nTAGS: no_rotate no_hmirror no_vmirror\nSUBST: x = c.\nMAP\n${rows.join("\n")}\nENDMAP\n`;
   return { text, substituted: rows.join("").split("").filter((c) => c === "x").length };
+}
+
+/** The command line built from this tree (debug), built if missing. */
+export function cliBinary() {
+  const dir = process.env.CARGO_TARGET_DIR || path.join(ROOT, "target");
+  const bin = path.join(dir, "debug/vaultwright");
+  if (!fs.existsSync(bin)) execFileSync("cargo", ["build", "-q", "-p", "vaultwright-cli"], { cwd: ROOT, stdio: "inherit" });
+  return bin;
+}
+
+/** The editor's whole text (the page draws only the lines in sight). */
+export async function wholeText(page) {
+  return page.evaluate(() => document.querySelector("[data-testid=editor]").vwText());
 }

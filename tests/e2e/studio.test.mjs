@@ -7,7 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import {
-  ROOT, SHARED, OUT, startServer, launch, openStudio, editorText, replaceText, canvasData, cellPoint, waitFor,
+  ROOT, SHARED, OUT, startServer, launch, openStudio, editorText, replaceText, canvasData, cellPoint, waitFor, cliBinary,
 } from "./harness.mjs";
 
 const LEVEL = `MAZE:"e2etest",' '
@@ -22,13 +22,6 @@ MONSTER:'D',"red dragon",(2,1)
 const RANDOM_MONSTER = "MONSTER:'d',random,random\n";
 // center/center placement of a 5x3 map in the 80x21 level: (37, 9).
 const MONSTER_CELL = [39, 10];
-
-function cliBinary() {
-  const dir = process.env.CARGO_TARGET_DIR || path.join(ROOT, "target");
-  const bin = path.join(dir, "debug/vaultwright");
-  if (!fs.existsSync(bin)) execFileSync("cargo", ["build", "-q", "-p", "vaultwright-cli"], { cwd: ROOT, stdio: "inherit" });
-  return bin;
-}
 
 test("typing a level repaints the map, errors show up, hover and click link to the source", async () => {
   const server = await startServer();

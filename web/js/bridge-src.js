@@ -5,7 +5,7 @@
 
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, Decoration, WidgetType, hoverTooltip } from "@codemirror/view";
 import { EditorState, StateField, StateEffect, RangeSetBuilder } from "@codemirror/state";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches, search } from "@codemirror/search";
 import { bracketMatching } from "@codemirror/language";
 import { setDiagnostics as cmSetDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
@@ -139,6 +139,9 @@ export function createEditor(parent, doc, onChange, onCursor) {
       ],
     }),
   });
+  // The whole text, which the page does not hold (lines out of sight are
+  // not drawn): for tests and tools driving the studio.
+  parent.vwText = () => view.state.doc.toString();
   return view;
 }
 
@@ -177,6 +180,16 @@ export function setDiagnostics(view, json) {
 export function setTrace(view, json) {
   const trace = json ? JSON.parse(json) : {};
   view.dispatch({ effects: setTraceEffect.of(trace) });
+}
+
+/** One edit made for the user (a paint stroke): its own undo step. */
+export function applyEdit(view, from, to, insert) {
+  const len = view.state.doc.length;
+  view.dispatch({
+    changes: { from: Math.min(from, len), to: Math.min(to, len), insert },
+    annotations: isolateHistory.of("full"),
+    userEvent: "input.paint",
+  });
 }
 
 export function setCursor(view, offset) {

@@ -121,14 +121,14 @@ pub fn app() -> Html {
             <main class={classes!("split", pane)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
                     <Editor text={d.source.clone()} reload={state.reload} tokens={d.tokens.clone()}
-                        diagnostics={d.diagnostics.clone()} linked={linked} trace={d.trace.clone()} jump={jump}
+                        diagnostics={d.diagnostics.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
                         on_change={callbacks.change} on_cursor={callbacks.cursor} />
                     <DiagnosticsPanel analysis={d.analysis.clone()} source={d.source.clone()} lines={d.lines.clone()} on_jump={callbacks.jump} />
                 </section>
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}
                     outline_open={state.overlay == Some(Overlay::Outline)} legend={state.legend.clone()} hover={(*hover).clone()} on_hover={callbacks.hover}
-                    names={state.names.clone()} names_in_links={state.settings.names_in_links} />
+                    names={state.names.clone()} names_in_links={state.settings.names_in_links} paint={state.paint} />
             </main>
             if sheet {
                 <ShortcutSheet />

@@ -25,6 +25,9 @@ extern "C" {
     pub fn set_trace(view: &JsValue, json: &str);
     #[wasm_bindgen(js_name = setCursor)]
     pub fn set_cursor(view: &JsValue, offset: u32);
+    /// Replaces UTF-16 `from..to` with `insert` as one undo step.
+    #[wasm_bindgen(js_name = applyEdit)]
+    pub fn apply_edit(view: &JsValue, from: u32, to: u32, insert: &str);
 
     #[wasm_bindgen(js_name = dbPut, catch)]
     pub fn db_put(json: &str) -> Result<js_sys::Promise, JsValue>;

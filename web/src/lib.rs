@@ -10,7 +10,9 @@ pub mod components;
 pub mod derive;
 pub mod effects;
 pub mod examples;
+pub mod paint;
 pub mod state;
+pub mod templates;
 
 use std::cell::Cell;
 

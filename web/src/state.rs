@@ -201,6 +201,64 @@ pub struct State {
     pub names: Rc<Vec<NamesFile>>,
     /// What the active ones add (the analysis is keyed by it).
     pub game: Rc<GameNames>,
+    /// Painting the map by hand.
+    pub paint: Paint,
+    /// An edit for the editor to make as one undo step (a paint stroke):
+    /// UTF-16 `from`, `to`, the text, and a nonce.
+    pub edit: Option<(u32, u32, Rc<String>, u32)>,
+}
+
+/// What a stroke on the map does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaintTool {
+    Pencil,
+    Line,
+    Rect,
+    FilledRect,
+    Flood,
+    /// The eyedropper: the cell's character becomes the one painted.
+    Pick,
+}
+
+impl PaintTool {
+    pub const ALL: [PaintTool; 6] = [
+        PaintTool::Pencil,
+        PaintTool::Line,
+        PaintTool::Rect,
+        PaintTool::FilledRect,
+        PaintTool::Flood,
+        PaintTool::Pick,
+    ];
+
+    /// Name, icon and the key that chooses it while the map has focus.
+    pub fn describe(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            PaintTool::Pencil => ("pencil", "✎", "b"),
+            PaintTool::Line => ("line", "╱", "l"),
+            PaintTool::Rect => ("rectangle", "▭", "r"),
+            PaintTool::FilledRect => ("filled rectangle", "■", "f"),
+            PaintTool::Flood => ("flood fill", "◍", "g"),
+            PaintTool::Pick => ("eyedropper", "⊙", "i"),
+        }
+    }
+}
+
+/// Whether the map is painted on, with what and which character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paint {
+    pub on: bool,
+    pub tool: PaintTool,
+    pub key: u8,
+}
+
+impl Default for Paint {
+    fn default() -> Self {
+        Paint {
+            on: false,
+            tool: PaintTool::Pencil,
+            key: b'.',
+        }
+    }
 }
 
 impl State {
@@ -213,6 +271,8 @@ impl State {
             message: None,
             cursor: 0,
             jump: None,
+            paint: Paint::default(),
+            edit: None,
             reload: 0,
             zoom: Zooms::default(),
             pane: Pane::Editor,
@@ -261,6 +321,13 @@ pub enum Action {
     /// A target chosen in the selector; `None` picks it from the text.
     SetTarget(Option<Target>),
     SetSeed(u64),
+    SetPaint(Paint),
+    /// Make an edit in the editor as one undo step (UTF-16 offsets).
+    EditText {
+        from: u32,
+        to: u32,
+        insert: String,
+    },
     /// The seed grid's or diff's settings.
     SetFaces(FacesState),
     /// Select an outline entry (from the outline or the editor cursor).
@@ -361,6 +428,11 @@ impl Reducible for State {
                 s.cursor = c;
             }
             Action::Jump(offset) => s.jump_to(offset),
+            Action::SetPaint(p) => s.paint = p,
+            Action::EditText { from, to, insert } => {
+                let nonce = s.edit.as_ref().map_or(1, |e| e.3.wrapping_add(1));
+                s.edit = Some((from, to, Rc::new(insert), nonce));
+            }
             Action::Message(tone, text) => {
                 s.message = Some(Message {
                     tone,

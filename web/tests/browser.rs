@@ -171,6 +171,10 @@ async fn tile_map_paints_and_describes_cells() {
         canvas_ref: canvas_ref.clone(),
         legend: None,
         on_legend: Callback::noop(),
+        paint: Default::default(),
+        palette: Default::default(),
+        on_stroke: Callback::noop(),
+        on_paint: Callback::noop(),
     };
     yew::Renderer::<TileMapView>::with_root_and_props(root.clone(), props).render();
     tick().await;

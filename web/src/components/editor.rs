@@ -34,6 +34,8 @@ pub struct EditorProps {
     pub trace: Rc<String>,
     /// UTF-16 offset to move the cursor to, with a nonce.
     pub jump: Option<(u32, u32)>,
+    /// An edit to make as one undo step (`from`, `to`, text, nonce).
+    pub edit: Option<(u32, u32, Rc<String>, u32)>,
     pub on_change: Callback<String>,
     /// UTF-16 offset of the cursor.
     pub on_cursor: Callback<u32>,
@@ -119,6 +121,20 @@ pub fn editor(props: &EditorProps) -> Html {
         use_effect_with(props.jump, move |jump| {
             if let (Some(v), Some((offset, _))) = (view.borrow().as_ref(), jump) {
                 bridge::set_cursor(v, *offset);
+            }
+        });
+    }
+    {
+        // An edit is made once: not again when the editor is mounted anew
+        // (the pane shown again on a phone) with the last one still set.
+        let applied = use_mut_ref(|| props.edit.as_ref().map(|e| e.3));
+        let view = view.clone();
+        use_effect_with(props.edit.clone(), move |edit| {
+            if let (Some(v), Some((from, to, text, nonce))) = (view.borrow().as_ref(), edit) {
+                if *applied.borrow() != Some(*nonce) {
+                    *applied.borrow_mut() = Some(*nonce);
+                    bridge::apply_edit(v, *from, *to, text);
+                }
             }
         });
     }

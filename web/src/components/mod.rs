@@ -13,6 +13,8 @@ pub mod message_bar;
 pub mod minimap;
 pub mod names_panel;
 pub mod outline;
+pub mod paint_bar;
+pub mod paint_strokes;
 pub mod pane_tabs;
 pub mod picture;
 pub mod rooms;

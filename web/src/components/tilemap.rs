@@ -9,14 +9,16 @@ use std::rc::Rc;
 use vaultwright::view::{Marker, TileMap};
 use vaultwright::LineIndex;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, PointerEvent};
 use yew::prelude::*;
 
 use super::legend::Legend;
 use super::minimap::Minimap;
+use super::paint_bar::PaintBar;
+use super::paint_strokes::{use_strokes, Stroke};
 use super::viewport::Viewport;
 use super::{describe_origin, is_tap, touches, Hover};
-use crate::state::Zoom;
+use crate::state::{Paint as PaintState, PaintTool, Zoom};
 
 /// A cell at 100%, in CSS pixels.
 pub const CELL_W: f64 = 10.0;
@@ -39,6 +41,14 @@ pub struct TileMapProps {
     /// The legend entry whose cells are highlighted.
     pub legend: Option<String>,
     pub on_legend: Callback<Option<String>>,
+    /// Painting: on or off, the tool and character.
+    pub paint: PaintState,
+    /// What the map accepts; empty when it is not painted (its language
+    /// or its entry has no MAP to write into).
+    pub palette: Rc<Vec<vaultwright::paint::Swatch>>,
+    pub on_stroke: Callback<Stroke>,
+    /// Painting turned on or off, or another tool chosen.
+    pub on_paint: Callback<PaintState>,
 }
 
 /// What is at a cell: the topmost marker, else the terrain. Markers' labels
@@ -362,6 +372,12 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             Some((x, y))
         }
     };
+    let painting = props.paint.on && !props.palette.is_empty();
+    let strokes = use_strokes(
+        painting.then_some(props.paint.tool),
+        cell_at.clone(),
+        props.on_stroke.clone(),
+    );
     let hover_at = {
         let (map, source, lines, on_hover) = (
             map.clone(),
@@ -399,6 +415,9 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             let Some((x, y)) = cell_at(cx, cy) else {
                 return;
             };
+            if painting {
+                return;
+            }
             // A tap describes the cell (touch has no hover); a click jumps.
             if is_tap(&e) {
                 hover_at(x, y, (cx, cy));
@@ -420,8 +439,22 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             scale.clone(),
             hover_at.clone(),
         );
+        let (paint, on_stroke, on_paint) = (
+            painting.then_some(props.paint),
+            props.on_stroke.clone(),
+            props.on_paint.clone(),
+        );
         Callback::from(move |e: KeyboardEvent| {
             let (x, y) = cursor.unwrap_or((map.width as i32 / 2, map.height as i32 / 2));
+            if let Some(p) = paint {
+                if let Some(chosen) = paint_key(&e.key(), p, (x, y), &on_stroke) {
+                    e.prevent_default();
+                    if let Some(p) = chosen {
+                        on_paint.emit(p);
+                    }
+                    return;
+                }
+            }
             let to = match e.key().as_str() {
                 "ArrowLeft" => (x - 1, y),
                 "ArrowRight" => (x + 1, y),
@@ -472,6 +505,18 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         });
     }
 
+    let preview_look = props
+        .palette
+        .iter()
+        .find(|s| s.key == props.paint.key)
+        .map(|s| (s.glyph, s.fg.hex()))
+        .unwrap_or((props.paint.key as char, "#ffffff".into()));
+    let (down, moved, up, preview) = (
+        strokes.down.clone(),
+        strokes.moved.clone(),
+        strokes.up.clone(),
+        strokes.preview.clone(),
+    );
     let render = {
         let (canvas_ref, map, hl, dark, grid, cursor, scale_out, chosen) = (
             props.canvas_ref.clone(),
@@ -490,7 +535,9 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             html! {
                 <MapCanvas map={map.clone()} scale={s} highlight={hl} dark={dark} grid={grid} cursor={cursor} chosen={chosen.clone()}
                     canvas_ref={canvas_ref.clone()} onmousemove={onmousemove.clone()} onclick={onclick.clone()}
-                    onmouseleave={onmouseleave.clone()} onkeydown={onkeydown.clone()} onblur={onblur.clone()} />
+                    onmouseleave={onmouseleave.clone()} onkeydown={onkeydown.clone()} onblur={onblur.clone()}
+                    onpointerdown={down.clone()} onpointermove={moved.clone()} onpointerup={up.clone()}
+                    preview={preview.clone()} preview_look={preview_look.clone()} />
             }
         })
     };
@@ -498,10 +545,27 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         let grid = grid.clone();
         Callback::from(move |_: MouseEvent| grid.set(!*grid))
     };
+    let toggle_paint = {
+        let (on_paint, paint) = (props.on_paint.clone(), props.paint);
+        Callback::from(move |_: MouseEvent| {
+            on_paint.emit(PaintState {
+                on: !paint.on,
+                ..paint
+            })
+        })
+    };
     let tools = html! {
         <>
             <button class={classes!((*grid).then_some("on"))} aria-pressed={(*grid).to_string()} onclick={toggle_grid}>{"grid"}</button>
-            <span class="hint">{"drag to pan · click a tile to jump to its line"}</span>
+            if !props.palette.is_empty() {
+                <button class={classes!(painting.then_some("on"))} aria-pressed={painting.to_string()} onclick={toggle_paint}
+                    data-testid="paint" title="Paint the map: each stroke is one edit of the MAP rows (undo with Ctrl+Z in the editor)">{"✎ paint"}</button>
+            }
+            if painting {
+                <span class="hint">{"drag to paint · Space paints the cell cursor · B L R F G I choose a tool"}</span>
+            } else {
+                <span class="hint">{"drag to pan · click a tile to jump to its line"}</span>
+            }
         </>
     };
     let overlay = {
@@ -512,8 +576,11 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     };
     html! {
         <div class="tilemap">
+            if painting {
+                <PaintBar paint={props.paint} palette={props.palette.clone()} />
+            }
             <Viewport kind="map" natural={natural} zoom={props.zoom} on_zoom={props.on_zoom.clone()}
-                render={render} scroller={scroller} tools={tools} overlay={overlay} />
+                render={render} scroller={scroller} tools={tools} overlay={overlay} painting={painting} />
             if !props.map.notes.is_empty() {
                 <ul class="view-notes">{ for props.map.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
             }
@@ -537,6 +604,12 @@ struct MapCanvasProps {
     onmouseleave: Callback<MouseEvent>,
     onkeydown: Callback<KeyboardEvent>,
     onblur: Callback<FocusEvent>,
+    onpointerdown: Callback<PointerEvent>,
+    onpointermove: Callback<PointerEvent>,
+    onpointerup: Callback<PointerEvent>,
+    /// The cells of a stroke being painted, and how its character looks.
+    preview: Rc<Vec<(i32, i32)>>,
+    preview_look: (char, String),
 }
 
 /// The canvas itself: repainted only when what it shows changes.
@@ -552,10 +625,11 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
             p.dark,
             p.cursor,
             p.chosen.clone(),
+            (p.preview.clone(), p.preview_look.clone()),
         );
         use_effect_with(
             deps,
-            move |(map, scale, grid, highlight, dark, cursor, chosen)| {
+            move |(map, scale, grid, highlight, dark, cursor, chosen, (preview, look))| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                     let paint = Paint {
                         map,
@@ -569,6 +643,7 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
                     if *grid {
                         draw_grid(&c, map, *scale);
                     }
+                    draw_preview(&c, preview, look, *scale);
                 }
             },
         );
@@ -586,8 +661,61 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
             data-selected-cells={selected.to_string()}
             data-cell-w={(CELL_W * p.scale).to_string()} data-cell-h={(CELL_H * p.scale).to_string()}
             onmousemove={p.onmousemove.clone()} onclick={p.onclick.clone()} onmouseleave={p.onmouseleave.clone()}
-            onkeydown={p.onkeydown.clone()} onblur={p.onblur.clone()} />
+            onkeydown={p.onkeydown.clone()} onblur={p.onblur.clone()}
+            onpointerdown={p.onpointerdown.clone()} onpointermove={p.onpointermove.clone()} onpointerup={p.onpointerup.clone()}
+            data-preview-cells={p.preview.len().to_string()} />
     }
+}
+
+/// The stroke being painted, drawn over the map until it becomes an edit.
+fn draw_preview(
+    canvas: &HtmlCanvasElement,
+    cells: &[(i32, i32)],
+    look: &(char, String),
+    scale: f64,
+) {
+    if cells.is_empty() {
+        return;
+    }
+    let Some(ctx) = context(canvas) else { return };
+    let (cw, ch) = (CELL_W * scale, CELL_H * scale);
+    for &(x, y) in cells {
+        let (px, py) = (x as f64 * cw, y as f64 * ch);
+        ctx.set_fill_style_str("#2a3550");
+        ctx.fill_rect(px, py, cw, ch);
+        ctx.set_fill_style_str(&look.1);
+        let _ = ctx.fill_text(
+            look.0.encode_utf8(&mut [0; 4]),
+            px + cw / 2.0,
+            py + ch / 2.0,
+        );
+    }
+}
+
+/// A key pressed on the map while painting: Space paints the cell cursor
+/// (or picks its character with the eyedropper), a tool's letter chooses
+/// it. `Some(None)` when the key was used without choosing a tool.
+fn paint_key(
+    key: &str,
+    p: PaintState,
+    at: (i32, i32),
+    on_stroke: &Callback<Stroke>,
+) -> Option<Option<PaintState>> {
+    if key == " " {
+        let tool = match p.tool {
+            PaintTool::Pick | PaintTool::Flood => p.tool,
+            _ => PaintTool::Pencil,
+        };
+        on_stroke.emit(Stroke {
+            tool,
+            cells: vec![at],
+        });
+        return Some(None);
+    }
+    let tool = PaintTool::ALL
+        .into_iter()
+        .find(|t| t.describe().2 == key.to_lowercase())?;
+    Some(Some(PaintState { tool, ..p }))
 }
 
 fn draw_grid(canvas: &HtmlCanvasElement, map: &TileMap, scale: f64) {

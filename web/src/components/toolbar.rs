@@ -13,6 +13,7 @@ use crate::bridge;
 use crate::effects::storage::forget_backup;
 use crate::examples::EXAMPLES;
 use crate::state::{Action, Doc, Overlay, Tone};
+use crate::templates::TEMPLATES;
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
@@ -31,8 +32,6 @@ pub struct ToolbarProps {
 pub fn has_target(l: Language) -> bool {
     matches!(l, Language::NethackDes | Language::NethackDungeon)
 }
-
-const BLANK_LEVEL: &str = "MAZE:\"untitled\",' '\nGEOMETRY:center,center\nMAP\n.....\nENDMAP\n";
 
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
@@ -60,12 +59,9 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         "auto" => Some(Action::SetTarget(None)),
         _ => Target::from_name(v).map(|t| Action::SetTarget(Some(t))),
     });
-    let new_blank = click(&dispatch, || {
-        Some(Action::Open(make_doc(
-            "untitled.des",
-            Language::NethackDes,
-            BLANK_LEVEL,
-        )))
+    let on_new = select(&dispatch, |v| {
+        let t = TEMPLATES.get(v.parse::<usize>().ok()?)?;
+        Some(Action::Open(make_doc(t.file, t.language, &t.text())))
     });
     let rename = {
         let (id, name) = (doc.id.clone(), doc.name.clone());
@@ -130,7 +126,10 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 <select onchange={on_doc} title="Documents in this browser" aria-label="Documents" data-testid="documents">
                     { for props.docs.iter().map(|(id, name)| html!{ <option value={id.clone()} selected={*id == doc.id}>{ name }</option> }) }
                 </select>
-                <button onclick={new_blank} title="New document">{"New"}</button>
+                <select onchange={on_new} title="New document from a template" aria-label="New document" data-testid="new">
+                    <option value="" selected=true>{"New…"}</option>
+                    { for TEMPLATES.iter().enumerate().map(|(i, t)| html!{ <option value={i.to_string()}>{ t.title }</option> }) }
+                </select>
                 <button onclick={rename} title="Rename document">{"Rename"}</button>
                 <button onclick={delete} title="Delete document">{"Delete"}</button>
                 <select onchange={on_language} title="Language" aria-label="Language" data-testid="language">

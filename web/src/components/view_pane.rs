@@ -59,6 +59,7 @@ pub struct ViewPaneProps {
     /// For the pictures exported (they carry what a link carries).
     pub names: Rc<Vec<crate::state::NamesFile>>,
     pub names_in_links: bool,
+    pub paint: crate::state::Paint,
 }
 
 #[function_component(ViewPane)]
@@ -87,6 +88,14 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         i.and_then(|i| d.analysis.views.get(i))
             .map(|v| Shown::of(&v.view))
     });
+    let entry = analysis
+        .outline
+        .get(symbol)
+        .map(|s| s.span)
+        .unwrap_or_default();
+    let palette = use_memo((props.derived.clone(), entry), |(d, entry)| {
+        Rc::new(crate::paint::palette_of(d, *entry))
+    });
     let on_jump = {
         let dispatch = dispatch.clone();
         Callback::from(move |offset: usize| dispatch.dispatch(Action::Jump(offset)))
@@ -113,11 +122,29 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         Some(Shown::Map(_)) if faces_shown => html! {
             <FacesView derived={props.derived.clone()} seed={props.doc.seed} faces={props.doc.faces} dark={props.dark} />
         },
-        Some(Shown::Map(m)) => html! {
-            <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
-                on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
-                legend={props.legend.clone()} on_legend={on_legend} />
-        },
+        Some(Shown::Map(m)) => {
+            let on_paint = {
+                let dispatch = dispatch.clone();
+                Callback::from(move |p| dispatch.dispatch(Action::SetPaint(p)))
+            };
+            let on_stroke = {
+                let (d, map, paint, dispatch) = (
+                    props.derived.clone(),
+                    m.clone(),
+                    props.paint,
+                    dispatch.clone(),
+                );
+                Callback::from(move |s: super::paint_strokes::Stroke| {
+                    dispatch.dispatch(crate::paint::stroke_action(&d, entry, &map, paint, &s))
+                })
+            };
+            html! {
+                <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
+                    on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
+                    legend={props.legend.clone()} on_legend={on_legend}
+                    paint={props.paint} palette={(*palette).clone()} on_stroke={on_stroke} on_paint={on_paint} />
+            }
+        }
         Some(Shown::Rooms(l)) => html! {
             <RoomLayoutView layout={l} source={source} lines={props.derived.lines.clone()} highlight={hl} zoom={zoom} on_zoom={on_zoom}
                 on_jump={on_jump} on_hover={on_hover} svg_ref={svg_ref.clone()} />

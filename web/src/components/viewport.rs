@@ -51,6 +51,9 @@ pub struct ViewportProps {
     /// Drawn over the pane's corner at a scale (a minimap).
     #[prop_or_default]
     pub overlay: Option<Callback<f64, Html>>,
+    /// The view is being painted on: a drag paints instead of panning.
+    #[prop_or_default]
+    pub painting: bool,
 }
 
 /// The largest scale at which `natural` fits inside `avail`.
@@ -173,7 +176,7 @@ pub fn viewport(props: &ViewportProps) -> Html {
                 { props.tools.clone() }
             </div>
             <div class="scroller-wrap">
-                <div class="scroller" ref={props.scroller.clone()} data-testid={format!("{}-pane", props.kind)}>
+                <div class={classes!("scroller", props.painting.then_some("painting"))} ref={props.scroller.clone()} data-testid={format!("{}-pane", props.kind)}>
                     <div class="stage" style={format!("width:{w:.0}px;height:{h:.0}px")}>
                         { props.render.emit(scale) }
                     </div>
@@ -308,6 +311,10 @@ fn use_gestures(scroller: NodeRef, live: Rc<RefCell<Live>>) {
 
 fn pointer_down(g: &mut Gesture, e: &PointerEvent, el: &Element) {
     if e.pointer_type() == "mouse" && e.button() != 0 {
+        return;
+    }
+    // While painting, a press on the view starts a stroke, not a pan.
+    if el.class_list().contains("painting") {
         return;
     }
     g.press(e);
