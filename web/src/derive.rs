@@ -53,6 +53,7 @@ impl Derived {
 
 pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames) -> Derived {
     let start = now();
+    crate::analysed();
     let options = Options {
         target: doc.target,
         explicit_target: doc.explicit_target,

@@ -17,12 +17,33 @@ pub mod templates;
 use std::cell::Cell;
 
 thread_local! {
-    static EDIT_START: Cell<f64> = const { Cell::new(0.0) };
+    /// When a timer started, and the analysis then current: it stops at
+    /// the first paint of a newer analysis (an edit made inside a render,
+    /// as a paint stroke's is, must not stop it at that render's paint).
+    static EDIT_START: Cell<(f64, u64)> = const { Cell::new((0.0, 0)) };
+    static STROKE_START: Cell<(f64, u64)> = const { Cell::new((0.0, 0)) };
+    static ANALYSES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Called for each new analysis of a document.
+pub fn analysed() {
+    ANALYSES.with(|a| a.set(a.get() + 1));
+}
+
+fn start_timer(timer: &'static std::thread::LocalKey<Cell<(f64, u64)>>) {
+    let now = ANALYSES.with(Cell::get);
+    timer.with(|s| s.set((bridge::now(), now)));
+}
+
+/// Called when a paint stroke is released: starts the stroke→paint timer
+/// (the stroke becomes an edit, the edit an analysis, the views repaint).
+pub fn stroke_started() {
+    start_timer(&STROKE_START);
 }
 
 /// Called when the editor reports an edit: starts the edit→paint timer.
 pub fn edit_started() {
-    EDIT_START.with(|s| s.set(bridge::now()));
+    start_timer(&EDIT_START);
 }
 
 /// Called after a view has painted: records `vw-edit` (edit → repaint) in
@@ -32,12 +53,16 @@ pub fn painted() {
         return;
     }
     bridge::mark_once("vw-interactive");
-    EDIT_START.with(|s| {
-        let start = s.replace(0.0);
-        if start > 0.0 {
-            bridge::measure("vw-edit", start);
-        }
-    });
+    let analyses = ANALYSES.with(Cell::get);
+    for (timer, name) in [(&EDIT_START, "vw-edit"), (&STROKE_START, "vw-stroke")] {
+        timer.with(|s| {
+            let (start, at) = s.get();
+            if start > 0.0 && analyses > at {
+                s.set((0.0, 0));
+                bridge::measure(name, start);
+            }
+        });
+    }
 }
 
 pub fn start() {

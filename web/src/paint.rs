@@ -20,36 +20,58 @@ pub fn palette_of(d: &Derived, entry: Span) -> Vec<Swatch> {
     paint::palette(&d.source, language, target, entry)
 }
 
-pub fn stroke_action(d: &Derived, entry: Span, map: &TileMap, p: Paint, s: &Stroke) -> Action {
+/// What a stroke does; `None` when it changes nothing (a character
+/// painted over itself is no edit, and no step to undo).
+pub fn stroke_action(
+    d: &Derived,
+    entry: Span,
+    map: &TileMap,
+    p: Paint,
+    s: &Stroke,
+) -> Option<Action> {
+    Some(match stroke_edit(d, entry, map, p, s) {
+        Ok(StrokeEdit::Pick(key)) => Action::SetPaint(Paint {
+            key,
+            tool: PaintTool::Pencil,
+            ..p
+        }),
+        Ok(StrokeEdit::Text(edit)) => {
+            if d.source.get(edit.start..edit.end) == Some(edit.insert.as_str()) {
+                return None;
+            }
+            Action::EditText {
+                from: d.map16.to_utf16(edit.start),
+                to: d.map16.to_utf16(edit.end),
+                insert: edit.insert,
+            }
+        }
+        Err(e) => Action::Message(Tone::Error, format!("Not painted: {}.", e.message())),
+    })
+}
+
+enum StrokeEdit {
+    Pick(u8),
+    Text(paint::TextEdit),
+}
+
+fn stroke_edit(
+    d: &Derived,
+    entry: Span,
+    map: &TileMap,
+    p: Paint,
+    s: &Stroke,
+) -> Result<StrokeEdit, PaintError> {
     let source = d.source.as_str();
-    let (block, cells) = match paint::locate(source, d.analysis.language, map, entry, &s.cells) {
-        Ok(found) => found,
-        Err(e) => return refused(e),
-    };
+    let (block, cells) = paint::locate(source, d.analysis.language, map, entry, &s.cells)?;
     let cells = match (s.tool, cells.first()) {
         (PaintTool::Pick, Some(&(x, y))) => {
-            return match block.char_at(source, x, y) {
-                Some(key) => Action::SetPaint(Paint {
-                    key,
-                    tool: PaintTool::Pencil,
-                    ..p
-                }),
-                None => refused(PaintError::OutsideTheMap),
-            }
+            return block
+                .char_at(source, x, y)
+                .map(StrokeEdit::Pick)
+                .ok_or(PaintError::OutsideTheMap)
         }
         (PaintTool::Flood, Some(&start)) => paint::flood(&block, source, start),
         _ => cells,
     };
-    match block.paint(source, &cells, p.key) {
-        Ok(edit) => Action::EditText {
-            from: d.map16.to_utf16(edit.start),
-            to: d.map16.to_utf16(edit.end),
-            insert: edit.insert,
-        },
-        Err(e) => refused(e),
-    }
-}
-
-fn refused(e: PaintError) -> Action {
-    Action::Message(Tone::Error, format!("Not painted: {}.", e.message()))
+    block.paint(source, &cells, p.key).map(StrokeEdit::Text)
 }

@@ -135,7 +135,12 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                     dispatch.clone(),
                 );
                 Callback::from(move |s: super::paint_strokes::Stroke| {
-                    dispatch.dispatch(crate::paint::stroke_action(&d, entry, &map, paint, &s))
+                    if let Some(a) = crate::paint::stroke_action(&d, entry, &map, paint, &s) {
+                        if matches!(a, Action::EditText { .. }) {
+                            crate::stroke_started();
+                        }
+                        dispatch.dispatch(a)
+                    }
                 })
             };
             html! {
