@@ -11,6 +11,7 @@ use std::path::Path;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use vaultwright::dropin;
+use vaultwright::view::{BinaryDump, View};
 use vaultwright::{analyze, Analysis, Language, Options, Target};
 
 fn main() {
@@ -45,12 +46,17 @@ fn run(path: &Path, name: &str, target: Target) -> Result<(String, Analysis), Fa
     Ok((text, a))
 }
 
-fn same(ours: &[u8], theirs: &[u8], what: &str) -> Result<(), Failed> {
+fn same(
+    ours: &[u8],
+    theirs: &[u8],
+    what: &str,
+    field: impl Fn(usize) -> String,
+) -> Result<(), Failed> {
     match common::first_difference(ours, theirs) {
         None => Ok(()),
         Some(off) => Err(format!(
             "{what}: first difference at byte {off} ({}): ours {:?} vs reference {:?} (sizes {} / {})",
-            describe(theirs, off),
+            field(off),
             ours.get(off),
             theirs.get(off),
             ours.len(),
@@ -60,83 +66,59 @@ fn same(ours: &[u8], theirs: &[u8], what: &str) -> Result<(), Failed> {
     }
 }
 
-/// The artifact `name` of an analysis, byte for byte against `theirs`.
+/// The artifact `name` of an analysis, byte for byte against `theirs`; a
+/// difference in the `dungeon` file is named by the studio's binary view
+/// (which must then cover the file, every record tied to its statement).
 fn same_artifact(a: &Analysis, name: &str, theirs: &[u8], what: &str) -> Result<(), Failed> {
     let ours = a
         .artifacts
         .iter()
         .find(|x| x.name == name)
         .ok_or_else(|| format!("{name} not produced"))?;
-    same(&ours.bytes, theirs, what)
+    let dump = a.views.iter().find_map(|v| match &v.view {
+        View::Binary(b) if b.file == name => Some(b),
+        _ => None,
+    });
+    if let Some(dump) = dump {
+        binary_view_is_whole(dump, &ours.bytes)?;
+    }
+    same(&ours.bytes, theirs, what, |off| {
+        dump.and_then(|d| {
+            d.fields
+                .iter()
+                .find(|f| (f.offset as usize..(f.offset + f.len) as usize).contains(&off))
+        })
+        .map_or_else(|| format!("byte {off}"), |f| f.label.clone())
+    })
 }
 
-/// The record and field at an offset of a `dungeon` file.
-fn describe(bytes: &[u8], off: usize) -> String {
-    if off < 32 {
-        return format!("version header word {}", off / 8);
+/// The binary view covers the file field after field, and every field of
+/// a dungeon, level or branch record names the statement that wrote it.
+fn binary_view_is_whole(dump: &BinaryDump, bytes: &[u8]) -> Result<(), Failed> {
+    if dump.bytes != bytes {
+        return Err("the binary view shows other bytes than the file".into());
     }
-    if off < 36 {
-        return "dungeon count".into();
+    let mut at = 0;
+    for f in &dump.fields {
+        if f.offset != at {
+            return Err(format!(
+                "binary view: {} at {} after a field ending at {at}",
+                f.label, f.offset
+            )
+            .into());
+        }
+        at += f.len;
+        let owned = !(f.label.starts_with("header")
+            || f.label.ends_with("count")
+            || f.label.ends_with("padding"));
+        if owned && f.origin.is_none() {
+            return Err(format!("binary view: {} has no statement", f.label).into());
+        }
     }
-    let i32_at = |o: usize| {
-        bytes
-            .get(o..o + 4)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .unwrap_or(0)
-    };
-    let mut pos = 36;
-    let n = i32_at(32).max(0) as usize;
-    for d in 0..n {
-        if off < pos + 76 {
-            let f = match off - pos {
-                0..=23 => "name",
-                24..=47 => "protofile",
-                48..=49 => "base",
-                50..=51 => "rand",
-                52..=55 => "flags",
-                56..=59 => "chance",
-                60..=63 => "level count",
-                64..=67 => "branch count",
-                68..=71 => "entry",
-                72 => "bones",
-                _ => "padding",
-            };
-            return format!("dungeon {d}: {f}");
-        }
-        let (nl, nb) = (
-            i32_at(pos + 60).max(0) as usize,
-            i32_at(pos + 64).max(0) as usize,
-        );
-        pos += 76;
-        if off < pos + 48 * nl {
-            let f = match (off - pos) % 48 {
-                0..=23 => "name",
-                24..=25 => "base",
-                26..=27 => "rand",
-                28..=31 => "chance",
-                32..=35 => "rndlevs",
-                36..=39 => "chain",
-                40..=43 => "flags",
-                44 => "bones",
-                _ => "padding",
-            };
-            return format!("dungeon {d}, level {}: {f}", (off - pos) / 48);
-        }
-        pos += 48 * nl;
-        if off < pos + 40 * nb {
-            let f = match (off - pos) % 40 {
-                0..=23 => "name",
-                24..=25 => "base",
-                26..=27 => "rand",
-                28..=31 => "chain",
-                32..=35 => "type",
-                _ => "up",
-            };
-            return format!("dungeon {d}, branch {}: {f}", (off - pos) / 40);
-        }
-        pos += 40 * nb;
+    if at as usize != bytes.len() {
+        return Err(format!("binary view ends at {at} of {} bytes", bytes.len()).into());
     }
-    "past the last record".into()
+    Ok(())
 }
 
 fn add(trials: &mut Vec<Trial>, base: &Path, target: Target, tag: &'static str) {

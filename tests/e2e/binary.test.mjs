@@ -104,3 +104,29 @@ test("a 3.6 level's binary view lists its records, tied to the statements that e
   await page.screenshot({ path: path.join(OUT, "binary-castle36-desktop.png") });
   assert.deepEqual(errors, []);
 }));
+
+test("the dungeon file in the binary pane: records tied to their DUNGEON, LEVEL and BRANCH lines", () => withStudio(async ({ page, errors, server }) => {
+  const def = path.join(SHARED, "corpus/nethack-3.4.3/des/dungeon.def");
+  const bin = path.join(SHARED, "corpus/nethack-3.4.3/expected/dungeon.pdf/dungeon");
+  assert.ok(fs.existsSync(def), `${def} is missing: this test needs ../shared/corpus`);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openStudio(page, server.url);
+  await page.setInputFiles("[data-testid=open-file]", def);
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "dungeon.def");
+  await page.click("button[role=tab]:has-text('binary')");
+  await page.waitForSelector("[data-testid=binary] tbody tr");
+  const head = await page.locator(".binary-head").textContent();
+  assert.ok(head.startsWith(`dungeon · ${fs.statSync(bin).size} bytes`), head);
+  // The cursor on the oracle's LEVEL line lights its level record.
+  const lines = fs.readFileSync(def, "utf8").split("\n");
+  const oracle = lines.findIndex((l) => /^LEVEL:\s*"oracle"/.test(l)) + 1;
+  await cursorToLine(page, oracle);
+  await waitFor(page, () => {
+    const lit = [...document.querySelectorAll("[data-testid=binary] tr.hl td.field")].map((t) => t.textContent);
+    return lit.length === 8 && lit.every((t) => /^dungeon 0 \/ level \d+ \//.test(t));
+  }, null, 20000);
+  const name = await page.$$eval("[data-testid=binary] tr.hl td.value", (tds) => tds[0].textContent);
+  assert.equal(name, "\"oracle\"");
+  await page.screenshot({ path: path.join(OUT, "binary-dungeon-desktop.png") });
+  assert.deepEqual(errors, []);
+}));

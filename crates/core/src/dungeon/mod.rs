@@ -2,6 +2,7 @@
 //! `dungeon.pdf`), `dgn_comp` (→ the `dungeon` binary, byte-identical), the
 //! branch graph, and a seeded "roll" of one concrete layout.
 
+mod binary_view;
 pub mod compile;
 mod depths;
 pub mod lexer;
@@ -530,6 +531,17 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             symbol,
             view: View::BranchGraph(rolled),
         });
+        if let Some(bytes) = out.binary.as_ref().filter(|b| !b.is_empty()) {
+            analysis.views.push(SymbolView {
+                symbol,
+                view: binary_view::binary_view(
+                    &output_name(&options.file_name),
+                    bytes.clone(),
+                    &out.model,
+                    version_header(options.target).len(),
+                ),
+            });
+        }
     }
     let pdf_symbol = (!analysis.outline.is_empty()).then_some(0);
     if let Some(pdf) = &out.pdf {
