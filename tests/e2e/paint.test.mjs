@@ -95,6 +95,21 @@ test("a painted rectangle is one edit of the MAP rows, undone byte for byte, com
   await page.keyboard.press("Control+z");
   await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
 
+  // A row added at the top: one edit, the map part's coordinates moved
+  // with it, still a level that compiles; undone in one step.
+  await page.click("[data-testid=resize] button[aria-label^='Add a row at the top']");
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() !== o, original);
+  const grown = await wholeText(page);
+  assert.deepEqual(mapRows(grown).slice(1), mapRows(original));
+  assert.equal(mapRows(grown)[0].trim(), "");
+  assert.ok(grown.includes("DOOR:closed,(07,04)") && original.includes("DOOR:closed,(07,03)"));
+  assert.ok(grown.includes("levregion(01,00,10,20)"), "the level's own coordinates stay");
+  assert.match(await page.locator("[data-testid=message]").textContent(), /Added a row at the top: \d+ coordinates moved with the map/);
+  await page.waitForSelector("[data-testid=artifact]");
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+z");
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
+
   // The eyedropper picks a character; the keyboard paints the cell cursor.
   await page.click("[data-tool=eyedropper]");
   const corner = await cellPoint(page, 16, 12);
@@ -130,5 +145,49 @@ test("a new vault from its template is painted with its own keys; the paint bar 
   await page.mouse.click(p.x, p.y);
   await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() !== o, text);
   assert.equal(changed(mapRows(text), mapRows(await wholeText(page))).length, 1);
+  assert.deepEqual(errors, []);
+}));
+
+test("a marked rectangle is copied and pasted, and moved by dragging it, each one edit", () => withStudio(async ({ page, errors, server }) => {
+  assert.ok(fs.existsSync(CASTLE), `${CASTLE} is missing: this test needs ../shared/corpus`);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openStudio(page, server.url);
+  await page.setInputFiles("[data-testid=open-file]", CASTLE);
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.des");
+  await page.waitForSelector("canvas[data-testid=tilemap]");
+  const original = await wholeText(page);
+  const rows = mapRows(original);
+  await page.click("[data-testid=paint]");
+  await page.click("[data-tool=select]");
+  // The fountain of the west room is at (10, 8) of the rows, (19, 11) drawn.
+  assert.equal(rows[8][10], "{");
+  await drag(page, [18, 10], [20, 12]);
+  await waitFor(page, () => document.querySelector("canvas[data-testid=tilemap]").dataset.selection === "18,10,20,12");
+  await page.focus("canvas[data-testid=tilemap]");
+  await page.keyboard.press("Control+c");
+  await waitFor(page, () => document.querySelector("[data-testid=message]")?.textContent.includes("Copied a 3×3 block"));
+  await page.keyboard.press("Control+v");
+  await waitFor(page, () => document.querySelector("[data-tool=paste]")?.getAttribute("aria-pressed") === "true");
+  const at = await cellPoint(page, 16, 13);
+  await page.mouse.click(at.x, at.y);
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() !== o, original);
+  const pasted = mapRows(await wholeText(page));
+  for (let dy = 0; dy < 3; dy++) assert.equal(pasted[10 + dy].slice(7, 10), rows[7 + dy].slice(9, 12), `row ${dy}`);
+  assert.equal(changed(rows, pasted).every(([x, y]) => x >= 7 && x <= 9 && y >= 10 && y <= 12), true);
+  await page.screenshot({ path: path.join(OUT, "paint-select-desktop.png") });
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+z");
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
+
+  // Dragging inside a marked cell moves it: the fountain two cells right.
+  await page.click("[data-tool=select]");
+  await drag(page, [19, 11], [19, 11]);
+  await drag(page, [19, 11], [21, 11]);
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() !== o, original);
+  const moved = mapRows(await wholeText(page));
+  assert.equal(moved[8][12], "{");
+  assert.equal(moved[8][10], " ");
+  assert.equal(changed(rows, moved).length, 2);
+  await waitFor(page, () => document.querySelector("canvas[data-testid=tilemap]").dataset.selection === "21,11,21,11");
   assert.deepEqual(errors, []);
 }));

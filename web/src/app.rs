@@ -128,7 +128,7 @@ pub fn app() -> Html {
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}
                     outline_open={state.overlay == Some(Overlay::Outline)} legend={state.legend.clone()} hover={(*hover).clone()} on_hover={callbacks.hover}
-                    names={state.names.clone()} names_in_links={state.settings.names_in_links} paint={state.paint} />
+                    names={state.names.clone()} names_in_links={state.settings.names_in_links} paint={state.paint} clip={state.clip.clone()} />
             </main>
             if sheet {
                 <ShortcutSheet />

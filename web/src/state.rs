@@ -206,6 +206,8 @@ pub struct State {
     /// An edit for the editor to make as one undo step (a paint stroke):
     /// UTF-16 `from`, `to`, the text, and a nonce.
     pub edit: Option<(u32, u32, Rc<String>, u32)>,
+    /// What was copied from a map.
+    pub clip: Option<Rc<Clip>>,
 }
 
 /// What a stroke on the map does.
@@ -218,16 +220,22 @@ pub enum PaintTool {
     Flood,
     /// The eyedropper: the cell's character becomes the one painted.
     Pick,
+    /// Mark a rectangle to copy, cut or move (drag inside it to move).
+    Select,
+    /// Write the copied block at the cell pressed.
+    Paste,
 }
 
 impl PaintTool {
-    pub const ALL: [PaintTool; 6] = [
+    pub const ALL: [PaintTool; 8] = [
         PaintTool::Pencil,
         PaintTool::Line,
         PaintTool::Rect,
         PaintTool::FilledRect,
         PaintTool::Flood,
         PaintTool::Pick,
+        PaintTool::Select,
+        PaintTool::Paste,
     ];
 
     /// Name, icon and the key that chooses it while the map has focus.
@@ -239,8 +247,32 @@ impl PaintTool {
             PaintTool::FilledRect => ("filled rectangle", "■", "f"),
             PaintTool::Flood => ("flood fill", "◍", "g"),
             PaintTool::Pick => ("eyedropper", "⊙", "i"),
+            PaintTool::Select => ("select", "⬚", "s"),
+            PaintTool::Paste => ("paste", "⊞", "v"),
         }
     }
+
+    /// What else the tool does, for its tooltip.
+    pub fn hint(self) -> &'static str {
+        match self {
+            PaintTool::Select => {
+                " · drag to mark a rectangle; drag inside it to move it; Ctrl+C copies, Ctrl+X cuts"
+            }
+            PaintTool::Paste => {
+                " · writes the copied block with its corner at the cell pressed (Ctrl+V)"
+            }
+            _ => "",
+        }
+    }
+}
+
+/// Characters copied from a map, for pasting: row-major, `None` where
+/// the copied rectangle was outside the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clip {
+    pub width: usize,
+    pub height: usize,
+    pub cells: Vec<Option<u8>>,
 }
 
 /// Whether the map is painted on, with what and which character.
@@ -273,6 +305,7 @@ impl State {
             jump: None,
             paint: Paint::default(),
             edit: None,
+            clip: None,
             reload: 0,
             zoom: Zooms::default(),
             pane: Pane::Editor,
@@ -322,6 +355,7 @@ pub enum Action {
     SetTarget(Option<Target>),
     SetSeed(u64),
     SetPaint(Paint),
+    SetClip(Rc<Clip>),
     /// Make an edit in the editor as one undo step (UTF-16 offsets).
     EditText {
         from: u32,
@@ -429,6 +463,7 @@ impl Reducible for State {
             }
             Action::Jump(offset) => s.jump_to(offset),
             Action::SetPaint(p) => s.paint = p,
+            Action::SetClip(c) => s.clip = Some(c),
             Action::EditText { from, to, insert } => {
                 let nonce = s.edit.as_ref().map_or(1, |e| e.3.wrapping_add(1));
                 s.edit = Some((from, to, Rc::new(insert), nonce));

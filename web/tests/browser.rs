@@ -175,6 +175,7 @@ async fn tile_map_paints_and_describes_cells() {
         palette: Default::default(),
         on_stroke: Callback::noop(),
         on_paint: Callback::noop(),
+        on_resize: Callback::noop(),
     };
     yew::Renderer::<TileMapView>::with_root_and_props(root.clone(), props).render();
     tick().await;

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use vaultwright::paint::Swatch;
+use vaultwright::paint::{Side, Swatch};
 use yew::prelude::*;
 
 use crate::actions::Dispatch;
@@ -14,6 +14,8 @@ use crate::state::{Action, Paint, PaintTool};
 pub struct PaintBarProps {
     pub paint: Paint,
     pub palette: Rc<Vec<Swatch>>,
+    /// Grow (`true`) or shrink the map at a side.
+    pub on_resize: Callback<(Side, bool)>,
 }
 
 #[function_component(PaintBar)]
@@ -29,7 +31,7 @@ pub fn paint_bar(props: &PaintBarProps) -> Html {
         });
         html! {
             <button class={classes!("paint-tool", on.then_some("on"))} aria-pressed={on.to_string()} onclick={choose}
-                title={format!("{name} ({})", key.to_uppercase())} aria-label={name} data-tool={name}>{ icon }</button>
+                title={format!("{name} ({}){}", key.to_uppercase(), t.hint())} aria-label={name} data-tool={name}>{ icon }</button>
         }
     };
     let swatch = |s: &Swatch| {
@@ -57,11 +59,32 @@ pub fn paint_bar(props: &PaintBarProps) -> Html {
         }
     };
     let current = props.palette.iter().find(|s| s.key == paint.key);
+    let resize = |side: Side, grow: bool, icon: &'static str, words: &'static str| {
+        let on_resize = props.on_resize.clone();
+        let title = format!(
+            "{} a {words} (the map's statements move with it; one undo step)",
+            if grow { "Add" } else { "Remove" }
+        );
+        html! {
+            <button class="resize" onclick={Callback::from(move |_: MouseEvent| on_resize.emit((side, grow)))}
+                title={title.clone()} aria-label={title}>{ icon }</button>
+        }
+    };
     html! {
         <div class="paint-bar" role="toolbar" aria-label="Paint" data-testid="paint-bar">
             <span class="paint-tools">{ for PaintTool::ALL.iter().map(|&t| tool(t)) }</span>
             <span class="paint-current" data-testid="paint-current">
                 { format!("`{}` {}", paint.key as char, current.map_or("", |s| s.meaning.as_str())) }
+            </span>
+            <span class="resizes" data-testid="resize" aria-label="Map size">
+                { resize(Side::Top, true, "+↑", "row at the top") }
+                { resize(Side::Top, false, "−↑", "row at the top") }
+                { resize(Side::Bottom, true, "+↓", "row at the bottom") }
+                { resize(Side::Bottom, false, "−↓", "row at the bottom") }
+                { resize(Side::Left, true, "+←", "column on the left") }
+                { resize(Side::Left, false, "−←", "column on the left") }
+                { resize(Side::Right, true, "+→", "column on the right") }
+                { resize(Side::Right, false, "−→", "column on the right") }
             </span>
             <div class="palette" data-testid="palette">{ for props.palette.iter().map(swatch) }</div>
         </div>

@@ -1,7 +1,8 @@
 //! Strokes on the map canvas while painting: press, drag and release is
 //! one stroke (with a mouse, a pen or a finger), previewed while it is
 //! drawn and handed over whole when the pointer is released, so that it
-//! becomes one edit of the source.
+//! becomes one edit of the source. With the select tool a drag marks a
+//! rectangle, and a drag that starts inside it moves what it holds.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,11 +13,42 @@ use yew::prelude::*;
 
 use crate::state::PaintTool;
 
+/// A rectangle of drawn cells: its corners, inclusive.
+pub type Rect = ((i32, i32), (i32, i32));
+
+/// What a stroke does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrokeOp {
+    /// Paint (or pick, or flood) with a tool.
+    Paint(PaintTool),
+    /// Mark a rectangle (kept by the map, not an edit).
+    Select,
+    /// Keep the cells' characters for pasting.
+    Copy,
+    /// Keep them, and clear them.
+    Cut,
+    /// Move the cells' characters by an offset, clearing where they were.
+    Move(i32, i32),
+    /// Write the kept characters with their top-left corner at the cell.
+    Paste,
+}
+
 /// A finished stroke, in the drawn map's cells.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stroke {
-    pub tool: PaintTool,
+    pub op: StrokeOp,
     pub cells: Vec<(i32, i32)>,
+}
+
+/// The cells of a rectangle.
+pub fn rect_cells(r: Rect) -> Vec<(i32, i32)> {
+    paint::rect(r.0, r.1, true)
+}
+
+fn inside(r: Rect, c: (i32, i32)) -> bool {
+    let (x1, x2) = (r.0 .0.min(r.1 .0), r.0 .0.max(r.1 .0));
+    let (y1, y2) = (r.0 .1.min(r.1 .1), r.0 .1.max(r.1 .1));
+    (x1..=x2).contains(&c.0) && (y1..=y2).contains(&c.1)
 }
 
 /// A stroke being drawn.
@@ -26,16 +58,59 @@ struct Drawing {
     last: (i32, i32),
     /// The cells a pencil went over.
     trail: Vec<(i32, i32)>,
+    /// The selection being moved (a select drag begun inside it).
+    moving: Option<Rect>,
 }
 
 impl Drawing {
+    fn offset(&self) -> (i32, i32) {
+        (self.last.0 - self.from.0, self.last.1 - self.from.1)
+    }
+
     fn cells(&self) -> Vec<(i32, i32)> {
+        if let Some(r) = self.moving {
+            let (dx, dy) = self.offset();
+            return rect_cells(r)
+                .into_iter()
+                .map(|(x, y)| (x + dx, y + dy))
+                .collect();
+        }
         match self.tool {
             PaintTool::Pencil => self.trail.clone(),
             PaintTool::Line => paint::line(self.from, self.last),
             PaintTool::Rect => paint::rect(self.from, self.last, false),
-            PaintTool::FilledRect => paint::rect(self.from, self.last, true),
-            PaintTool::Flood | PaintTool::Pick => vec![self.from],
+            PaintTool::FilledRect | PaintTool::Select => paint::rect(self.from, self.last, true),
+            PaintTool::Flood | PaintTool::Pick | PaintTool::Paste => vec![self.from],
+        }
+    }
+
+    fn stroke(&self) -> Stroke {
+        match (self.moving, self.tool) {
+            // A press inside the marked rectangle without a drag marks
+            // that cell instead.
+            (Some(_), _) if self.offset() == (0, 0) => Stroke {
+                op: StrokeOp::Select,
+                cells: vec![self.from, self.from],
+            },
+            (Some(r), _) => {
+                let (dx, dy) = self.offset();
+                Stroke {
+                    op: StrokeOp::Move(dx, dy),
+                    cells: rect_cells(r),
+                }
+            }
+            (None, PaintTool::Select) => Stroke {
+                op: StrokeOp::Select,
+                cells: vec![self.from, self.last],
+            },
+            (None, PaintTool::Paste) => Stroke {
+                op: StrokeOp::Paste,
+                cells: vec![self.from],
+            },
+            (None, tool) => Stroke {
+                op: StrokeOp::Paint(tool),
+                cells: self.cells(),
+            },
         }
     }
 
@@ -64,10 +139,12 @@ pub struct StrokeHandlers {
 }
 
 /// Strokes with `tool` (none: the map is not being painted), the cell
-/// under a client point given by `cell_at`.
+/// under a client point given by `cell_at`; `selection` is the marked
+/// rectangle a select drag may move.
 #[hook]
 pub fn use_strokes<F>(
     tool: Option<PaintTool>,
+    selection: Option<Rect>,
     cell_at: F,
     on_stroke: Callback<Stroke>,
 ) -> StrokeHandlers
@@ -93,11 +170,13 @@ where
             {
                 let _ = t.set_pointer_capture(e.pointer_id());
             }
+            let moving = selection.filter(|r| tool == PaintTool::Select && inside(*r, cell));
             let d = Drawing {
                 tool,
                 from: cell,
                 last: cell,
                 trail: vec![cell],
+                moving,
             };
             preview.set(Rc::new(d.cells()));
             *drawing.borrow_mut() = Some(d);
@@ -137,8 +216,5 @@ fn finish(
         return;
     };
     preview.set(Rc::new(Vec::new()));
-    on_stroke.emit(Stroke {
-        tool: d.tool,
-        cells: d.cells(),
-    });
+    on_stroke.emit(d.stroke());
 }

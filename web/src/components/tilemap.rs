@@ -15,7 +15,7 @@ use yew::prelude::*;
 use super::legend::Legend;
 use super::minimap::Minimap;
 use super::paint_bar::PaintBar;
-use super::paint_strokes::{use_strokes, Stroke};
+use super::paint_strokes::{rect_cells, use_strokes, Rect, Stroke, StrokeOp};
 use super::viewport::Viewport;
 use super::{describe_origin, is_tap, touches, Hover};
 use crate::state::{Paint as PaintState, PaintTool, Zoom};
@@ -49,6 +49,8 @@ pub struct TileMapProps {
     pub on_stroke: Callback<Stroke>,
     /// Painting turned on or off, or another tool chosen.
     pub on_paint: Callback<PaintState>,
+    /// Grow (`true`) or shrink the map at a side.
+    pub on_resize: Callback<(vaultwright::paint::Side, bool)>,
 }
 
 /// What is at a cell: the topmost marker, else the terrain. Markers' labels
@@ -373,10 +375,28 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         }
     };
     let painting = props.paint.on && !props.palette.is_empty();
+    // The rectangle the select tool marked (in drawn cells).
+    let selection = use_state(|| None::<Rect>);
+    let on_stroke = {
+        let (selection, on_stroke) = (selection.clone(), props.on_stroke.clone());
+        Callback::from(move |s: Stroke| match s.op {
+            StrokeOp::Select => {
+                selection.set(s.cells.first().zip(s.cells.last()).map(|(a, b)| (*a, *b)))
+            }
+            StrokeOp::Move(dx, dy) => {
+                if let Some((a, b)) = *selection {
+                    selection.set(Some(((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy))));
+                }
+                on_stroke.emit(s);
+            }
+            _ => on_stroke.emit(s),
+        })
+    };
     let strokes = use_strokes(
         painting.then_some(props.paint.tool),
+        *selection,
         cell_at.clone(),
-        props.on_stroke.clone(),
+        on_stroke.clone(),
     );
     let hover_at = {
         let (map, source, lines, on_hover) = (
@@ -439,14 +459,19 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             scale.clone(),
             hover_at.clone(),
         );
-        let (paint, on_stroke, on_paint) = (
+        let (paint, on_stroke, on_paint, selection) = (
             painting.then_some(props.paint),
-            props.on_stroke.clone(),
+            on_stroke.clone(),
             props.on_paint.clone(),
+            selection.clone(),
         );
         Callback::from(move |e: KeyboardEvent| {
             let (x, y) = cursor.unwrap_or((map.width as i32 / 2, map.height as i32 / 2));
             if let Some(p) = paint {
+                if selection_key(&e, p, &selection, &on_stroke, &on_paint) {
+                    e.prevent_default();
+                    return;
+                }
                 if let Some(chosen) = paint_key(&e.key(), p, (x, y), &on_stroke) {
                     e.prevent_default();
                     if let Some(p) = chosen {
@@ -505,12 +530,19 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         });
     }
 
-    let preview_look = props
-        .palette
-        .iter()
-        .find(|s| s.key == props.paint.key)
-        .map(|s| (s.glyph, s.fg.hex()))
-        .unwrap_or((props.paint.key as char, "#ffffff".into()));
+    // A selection (or what it moves) is previewed as boxes; paint, as
+    // the character painted.
+    let preview_look = if props.paint.tool == PaintTool::Select {
+        (' ', String::new())
+    } else {
+        props
+            .palette
+            .iter()
+            .find(|s| s.key == props.paint.key)
+            .map(|s| (s.glyph, s.fg.hex()))
+            .unwrap_or((props.paint.key as char, "#ffffff".into()))
+    };
+    let marked = painting.then_some(*selection).flatten();
     let (down, moved, up, preview) = (
         strokes.down.clone(),
         strokes.moved.clone(),
@@ -537,7 +569,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
                     canvas_ref={canvas_ref.clone()} onmousemove={onmousemove.clone()} onclick={onclick.clone()}
                     onmouseleave={onmouseleave.clone()} onkeydown={onkeydown.clone()} onblur={onblur.clone()}
                     onpointerdown={down.clone()} onpointermove={moved.clone()} onpointerup={up.clone()}
-                    preview={preview.clone()} preview_look={preview_look.clone()} />
+                    preview={preview.clone()} preview_look={preview_look.clone()} selection={marked} />
             }
         })
     };
@@ -562,7 +594,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
                     data-testid="paint" title="Paint the map: each stroke is one edit of the MAP rows (undo with Ctrl+Z in the editor)">{"✎ paint"}</button>
             }
             if painting {
-                <span class="hint">{"drag to paint · Space paints the cell cursor · B L R F G I choose a tool"}</span>
+                <span class="hint">{"drag to paint · Space paints the cell cursor · B L R F G I S V choose a tool · Ctrl+C/X/V copy, cut, paste"}</span>
             } else {
                 <span class="hint">{"drag to pan · click a tile to jump to its line"}</span>
             }
@@ -577,7 +609,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     html! {
         <div class="tilemap">
             if painting {
-                <PaintBar paint={props.paint} palette={props.palette.clone()} />
+                <PaintBar paint={props.paint} palette={props.palette.clone()} on_resize={props.on_resize.clone()} />
             }
             <Viewport kind="map" natural={natural} zoom={props.zoom} on_zoom={props.on_zoom.clone()}
                 render={render} scroller={scroller} tools={tools} overlay={overlay} painting={painting} />
@@ -607,9 +639,12 @@ struct MapCanvasProps {
     onpointerdown: Callback<PointerEvent>,
     onpointermove: Callback<PointerEvent>,
     onpointerup: Callback<PointerEvent>,
-    /// The cells of a stroke being painted, and how its character looks.
+    /// The cells of a stroke being painted, and how its character looks
+    /// (a blank: boxes only).
     preview: Rc<Vec<(i32, i32)>>,
     preview_look: (char, String),
+    /// The rectangle the select tool marked.
+    selection: Option<Rect>,
 }
 
 /// The canvas itself: repainted only when what it shows changes.
@@ -625,11 +660,20 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
             p.dark,
             p.cursor,
             p.chosen.clone(),
-            (p.preview.clone(), p.preview_look.clone()),
+            (p.preview.clone(), p.preview_look.clone(), p.selection),
         );
         use_effect_with(
             deps,
-            move |(map, scale, grid, highlight, dark, cursor, chosen, (preview, look))| {
+            move |(
+                map,
+                scale,
+                grid,
+                highlight,
+                dark,
+                cursor,
+                chosen,
+                (preview, look, selection),
+            )| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                     let paint = Paint {
                         map,
@@ -644,6 +688,9 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
                         draw_grid(&c, map, *scale);
                     }
                     draw_preview(&c, preview, look, *scale);
+                    if let Some(r) = selection {
+                        draw_selection(&c, *r, *scale);
+                    }
                 }
             },
         );
@@ -663,7 +710,8 @@ fn map_canvas(p: &MapCanvasProps) -> Html {
             onmousemove={p.onmousemove.clone()} onclick={p.onclick.clone()} onmouseleave={p.onmouseleave.clone()}
             onkeydown={p.onkeydown.clone()} onblur={p.onblur.clone()}
             onpointerdown={p.onpointerdown.clone()} onpointermove={p.onpointermove.clone()} onpointerup={p.onpointerup.clone()}
-            data-preview-cells={p.preview.len().to_string()} />
+            data-preview-cells={p.preview.len().to_string()}
+            data-selection={p.selection.map(|((x1, y1), (x2, y2))| format!("{x1},{y1},{x2},{y2}"))} />
     }
 }
 
@@ -681,6 +729,11 @@ fn draw_preview(
     let (cw, ch) = (CELL_W * scale, CELL_H * scale);
     for &(x, y) in cells {
         let (px, py) = (x as f64 * cw, y as f64 * ch);
+        if look.0 == ' ' {
+            ctx.set_fill_style_str("rgba(120, 160, 255, 0.35)");
+            ctx.fill_rect(px, py, cw, ch);
+            continue;
+        }
         ctx.set_fill_style_str("#2a3550");
         ctx.fill_rect(px, py, cw, ch);
         ctx.set_fill_style_str(&look.1);
@@ -689,6 +742,65 @@ fn draw_preview(
             px + cw / 2.0,
             py + ch / 2.0,
         );
+    }
+}
+
+/// The marked rectangle: a dashed frame.
+fn draw_selection(canvas: &HtmlCanvasElement, ((x1, y1), (x2, y2)): Rect, scale: f64) {
+    let Some(ctx) = context(canvas) else { return };
+    let (cw, ch) = (CELL_W * scale, CELL_H * scale);
+    let (ax, bx) = (x1.min(x2) as f64, x1.max(x2) as f64 + 1.0);
+    let (ay, by) = (y1.min(y2) as f64, y1.max(y2) as f64 + 1.0);
+    let dash = js_sys::Array::of2(&4.0.into(), &3.0.into());
+    let _ = ctx.set_line_dash(&dash);
+    ctx.set_stroke_style_str("#ffd75e");
+    ctx.set_line_width(2.0);
+    ctx.stroke_rect(
+        ax * cw + 1.0,
+        ay * ch + 1.0,
+        (bx - ax) * cw - 2.0,
+        (by - ay) * ch - 2.0,
+    );
+    let _ = ctx.set_line_dash(&js_sys::Array::new());
+}
+
+/// Ctrl+C, Ctrl+X and Ctrl+V on the map while painting copy, cut and
+/// paste the marked rectangle; Escape unmarks it. Whether the key was one
+/// of these.
+fn selection_key(
+    e: &KeyboardEvent,
+    p: PaintState,
+    selection: &UseStateHandle<Option<Rect>>,
+    on_stroke: &Callback<Stroke>,
+    on_paint: &Callback<PaintState>,
+) -> bool {
+    let key = e.key().to_lowercase();
+    let command = e.ctrl_key() || e.meta_key();
+    match (command, key.as_str(), **selection) {
+        (true, "c" | "x", Some(r)) => {
+            let op = if key == "c" {
+                StrokeOp::Copy
+            } else {
+                StrokeOp::Cut
+            };
+            on_stroke.emit(Stroke {
+                op,
+                cells: rect_cells(r),
+            });
+            true
+        }
+        (true, "v", _) => {
+            on_paint.emit(PaintState {
+                tool: PaintTool::Paste,
+                ..p
+            });
+            true
+        }
+        (false, "escape", Some(_)) => {
+            selection.set(None);
+            true
+        }
+        _ => false,
     }
 }
 
@@ -702,12 +814,13 @@ fn paint_key(
     on_stroke: &Callback<Stroke>,
 ) -> Option<Option<PaintState>> {
     if key == " " {
-        let tool = match p.tool {
-            PaintTool::Pick | PaintTool::Flood => p.tool,
-            _ => PaintTool::Pencil,
+        let op = match p.tool {
+            PaintTool::Pick | PaintTool::Flood => StrokeOp::Paint(p.tool),
+            PaintTool::Paste => StrokeOp::Paste,
+            _ => StrokeOp::Paint(PaintTool::Pencil),
         };
         on_stroke.emit(Stroke {
-            tool,
+            op,
             cells: vec![at],
         });
         return Some(None);

@@ -60,6 +60,8 @@ pub struct ViewPaneProps {
     pub names: Rc<Vec<crate::state::NamesFile>>,
     pub names_in_links: bool,
     pub paint: crate::state::Paint,
+    /// What was copied from a map, for pasting.
+    pub clip: Option<Rc<crate::state::Clip>>,
 }
 
 #[function_component(ViewPane)]
@@ -123,6 +125,15 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             <FacesView derived={props.derived.clone()} seed={props.doc.seed} faces={props.doc.faces} dark={props.dark} />
         },
         Some(Shown::Map(m)) => {
+            let on_resize = {
+                let (d, dispatch, cursor) =
+                    (props.derived.clone(), dispatch.clone(), props.highlight.0);
+                Callback::from(move |(side, grow)| {
+                    for a in crate::paint::resize_actions(&d, entry, cursor, side, grow) {
+                        dispatch.dispatch(a);
+                    }
+                })
+            };
             let on_paint = {
                 let dispatch = dispatch.clone();
                 Callback::from(move |p| dispatch.dispatch(Action::SetPaint(p)))
@@ -134,8 +145,11 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                     props.paint,
                     dispatch.clone(),
                 );
+                let clip = props.clip.clone();
                 Callback::from(move |s: super::paint_strokes::Stroke| {
-                    if let Some(a) = crate::paint::stroke_action(&d, entry, &map, paint, &s) {
+                    for a in
+                        crate::paint::stroke_actions(&d, entry, &map, paint, clip.as_deref(), &s)
+                    {
                         if matches!(a, Action::EditText { .. }) {
                             crate::stroke_started();
                         }
@@ -147,7 +161,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                 <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
                     on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
                     legend={props.legend.clone()} on_legend={on_legend}
-                    paint={props.paint} palette={(*palette).clone()} on_stroke={on_stroke} on_paint={on_paint} />
+                    paint={props.paint} palette={(*palette).clone()} on_stroke={on_stroke} on_paint={on_paint} on_resize={on_resize} />
             }
         }
         Some(Shown::Rooms(l)) => html! {

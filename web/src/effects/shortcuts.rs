@@ -49,6 +49,18 @@ pub const SHORTCUTS: &[Shortcut] = &[
         does: "On the map: move the cell cursor, jump to the cell's source line",
     },
     Shortcut {
+        keys: "Space",
+        does: "On the map, painting: paint the cell under the cursor (or pick it, fill from it, paste at it)",
+    },
+    Shortcut {
+        keys: "B L R F G I S V",
+        does: "On the map, painting: pencil, line, rectangle, filled rectangle, flood fill, eyedropper, select, paste",
+    },
+    Shortcut {
+        keys: "Ctrl+C / Ctrl+X / Ctrl+V",
+        does: "On the map, painting: copy or cut the marked rectangle, then paste it where you press",
+    },
+    Shortcut {
         keys: "+ / − / 0 / 1",
         does: "In a view: zoom in, zoom out, fit to the pane, 100%",
     },

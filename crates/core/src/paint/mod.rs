@@ -9,9 +9,11 @@
 //! characters that made those cells.
 
 mod palette;
+mod resize;
 mod shapes;
 
 pub use palette::{palette, Swatch};
+pub use resize::{part_end, resize, Resized, Side};
 pub use shapes::{flood, line, rect};
 
 use std::ops::Range;
@@ -113,13 +115,20 @@ impl MapText {
         cells: &[(i32, i32)],
         glyph: u8,
     ) -> Result<TextEdit, PaintError> {
-        if !glyph.is_ascii_graphic() && glyph != b' ' {
-            return Err(PaintError::NotAGlyph);
-        }
-        let mut touched: Vec<(usize, usize)> = Vec::with_capacity(cells.len());
-        for &(x, y) in cells {
+        let writes: Vec<((i32, i32), u8)> = cells.iter().map(|&c| (c, glyph)).collect();
+        self.write(source, &writes)
+    }
+
+    /// As [`MapText::paint`], each cell with its own character (the last
+    /// write to a cell wins).
+    pub fn write(&self, source: &str, writes: &[((i32, i32), u8)]) -> Result<TextEdit, PaintError> {
+        let mut touched: Vec<(usize, usize, u8)> = Vec::with_capacity(writes.len());
+        for &((x, y), glyph) in writes {
+            if !glyph.is_ascii_graphic() && glyph != b' ' {
+                return Err(PaintError::NotAGlyph);
+            }
             match (usize::try_from(x), usize::try_from(y)) {
-                (Ok(x), Ok(y)) if y < self.rows.len() => touched.push((x, y)),
+                (Ok(x), Ok(y)) if y < self.rows.len() => touched.push((x, y, glyph)),
                 _ => return Err(PaintError::OutsideTheMap),
             }
         }
@@ -139,7 +148,7 @@ impl MapText {
                     .to_vec()
             })
             .collect();
-        for (x, y) in touched {
+        for (x, y, glyph) in touched {
             let row = &mut rows[y - first];
             if row.len() <= x {
                 row.resize(x + 1, self.fill);
@@ -307,6 +316,11 @@ mod tests {
             Err(PaintError::NotAGlyph)
         );
         assert_eq!(block.paint(LEVEL, &[], b'.'), Err(PaintError::Nothing));
+        // Several characters in one edit; the last write to a cell wins.
+        let moved = block
+            .write(LEVEL, &[((1, 1), b' '), ((2, 1), b'.'), ((2, 1), b'{')])
+            .unwrap();
+        assert_eq!(moved.insert, "| {.|");
     }
 
     #[test]
