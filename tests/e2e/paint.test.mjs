@@ -191,3 +191,25 @@ test("a marked rectangle is copied and pasted, and moved by dragging it, each on
   await waitFor(page, () => document.querySelector("canvas[data-testid=tilemap]").dataset.selection === "21,11,21,11");
   assert.deepEqual(errors, []);
 }));
+
+test("a NetHack 3.6 level is painted through its MAP rows too", () => withStudio(async ({ page, errors, server }) => {
+  const castle36 = path.join(SHARED, "corpus/nethack-3.6.6/des/castle.des");
+  assert.ok(fs.existsSync(castle36), `${castle36} is missing: this test needs ../shared/corpus`);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openStudio(page, server.url);
+  await page.setInputFiles("[data-testid=open-file]", castle36);
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.des");
+  await page.waitForSelector("canvas[data-testid=tilemap]");
+  const original = await wholeText(page);
+  await page.click("[data-testid=paint]");
+  const keys = await page.$$eval("[data-testid=palette] .swatch", (bs) => bs.map((b) => b.dataset.key));
+  for (const k of [".", "T", "}", "F"]) assert.ok(keys.includes(k), `3.6 palette lacks ${k}: ${keys.join("")}`);
+  await page.click("[data-testid=palette] .swatch[data-key='T']");
+  const p = await cellPoint(page, 16, 12);
+  await page.mouse.click(p.x, p.y);
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() !== o, original);
+  const diff = changed(mapRows(original), mapRows(await wholeText(page)));
+  assert.equal(diff.length, 1);
+  assert.equal(diff[0][2], "T");
+  assert.deepEqual(errors, []);
+}));

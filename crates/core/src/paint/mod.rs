@@ -210,8 +210,22 @@ pub fn locate(
     if !matches!(language, Language::NethackDes | Language::DcssDes) {
         return Err(PaintError::NotPaintable);
     }
+    // The map a drawn cell came from: by the map character it was drawn
+    // from (3.4.3), by the MAP statement that placed it (3.6), else the
+    // entry's first.
+    let placed_by = |(x, y): (i32, i32)| {
+        let o = map
+            .cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?
+            .origin?;
+        MapText::all(source).into_iter().find(|b| {
+            b.rows
+                .first()
+                .is_some_and(|r| o.start as usize <= r.start && r.end <= o.end as usize)
+        })
+    };
     let block = anchor(map, source)
         .and_then(|(offset, _)| MapText::holding(source, offset))
+        .or_else(|| cells.first().copied().and_then(placed_by))
         .or_else(|| MapText::within(source, entry))
         .ok_or(PaintError::OutsideTheMap)?;
     let placed = cells
@@ -255,7 +269,9 @@ fn place_in_text(map: &TileMap, block: &MapText, x: i32, y: i32) -> Option<(i32,
     })?;
     let (dx, sy) = row;
     let sx = x - dx;
-    (sx >= 0 && (sy as usize) < block.height()).then_some((sx, sy))
+    // Right of a short row, but not right of the map.
+    let width = block.rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    (sx >= 0 && (sx as usize) < width && (sy as usize) < block.height()).then_some((sx, sy))
 }
 
 #[cfg(test)]
@@ -362,6 +378,56 @@ mod tests {
         assert_eq!(
             locate(LEVEL, Language::NethackDes, &map, entry, &[(vx, vy + 9)]).map(|r| r.1),
             Err(PaintError::OutsideTheMap)
+        );
+    }
+
+    /// A 3.6 level: its map part's cells land on the MAP's characters.
+    #[test]
+    fn a_nethack36_cell_lands_on_its_character() {
+        let src = "MAZE:\"p36\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n-----\nENDMAP\n$place = selection: (1,1)\n";
+        let options = Options {
+            target: crate::Target::Nethack366,
+            explicit_target: true,
+            ..Options::default()
+        };
+        let map = analyze(src, Language::NethackDes, &options)
+            .views
+            .into_iter()
+            .find_map(|v| match v.view {
+                View::TileMap(m) => Some(m),
+                _ => None,
+            })
+            .expect("a tile map");
+        let at = map
+            .cells
+            .iter()
+            .position(|c| c.source_xy == Some((2, 1)))
+            .expect("drawn from the map part");
+        let w = map.width as i32;
+        let (block, placed) = locate(
+            src,
+            Language::NethackDes,
+            &map,
+            Span::new(0, src.len()),
+            &[(at as i32 % w, at as i32 / w)],
+        )
+        .unwrap();
+        assert_eq!(placed, vec![(2, 1)]);
+        let after = block.paint(src, &placed, b'T').unwrap().apply(src);
+        assert!(
+            after.contains("MAP\n-----\n|.T.|\n-----\nENDMAP"),
+            "{after}"
+        );
+        let p = palette(
+            src,
+            Language::NethackDes,
+            crate::Target::Nethack366,
+            Span::new(0, src.len()),
+        );
+        assert!(
+            p.iter()
+                .any(|s| s.key == b'T' && s.meaning.contains("tree")),
+            "{p:?}"
         );
     }
 

@@ -22,6 +22,7 @@ pub struct Swatch {
 pub fn palette(source: &str, language: Language, target: Target, entry: Span) -> Vec<Swatch> {
     match language {
         Language::NethackDes if !target.is_36() => nethack_swatches(target),
+        Language::NethackDes => nethack36_swatches(target),
         Language::DcssDes => {
             let mut own = vault_keys(
                 source
@@ -49,6 +50,26 @@ fn nethack_swatches(target: Target) -> Vec<Swatch> {
                 key: b,
                 glyph,
                 fg,
+                meaning: what.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// NetHack 3.6's MAP characters, drawn as its preview draws them (the
+/// studio's 3.6 levels are 3.6.6's: a variant's profile, and its tables,
+/// stay out of the studio).
+fn nethack36_swatches(_target: Target) -> Vec<Swatch> {
+    let profile = &crate::nethack36::profile::NETHACK_366;
+    (b' '..=b'~')
+        .filter(|&b| profile.is_map_row_char(b) && !b.is_ascii_digit())
+        .map(|b| {
+            let typ = profile.map_char(i64::from(b));
+            let (glyph, colour, what) = crate::nethack36::preview::terrain::look(typ as u8);
+            Swatch {
+                key: b,
+                glyph,
+                fg: crate::nethack36::preview::draw::colour(colour),
                 meaning: what.to_string(),
             }
         })

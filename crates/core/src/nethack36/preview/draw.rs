@@ -8,7 +8,7 @@ use crate::nethack36::profile;
 use crate::source::Span;
 use crate::view::{Area, Cell, Marker, Pick, Rgb, TileMap};
 
-fn colour(n: u8) -> Rgb {
+pub(crate) fn colour(n: u8) -> Rgb {
     match n {
         // Black things are drawn dark grey, as the terminal port does.
         0 => Rgb::DARK_GRAY,
@@ -40,6 +40,17 @@ pub fn tile_map(level: &Level, seed: u64, origin_of: &dyn Fn(usize) -> Span) -> 
             origin: level.op_of_cell.get(i).copied().flatten().map(origin_of),
             source_xy: None,
         };
+    }
+    // A cell inside a map part is written at its place in that part's
+    // MAP rows (the last part placed over it), which painting edits.
+    for &(x1, y1, x2, y2, _) in &level.parts {
+        for y in y1.max(0)..=y2 {
+            for x in x1.max(0)..=x2 {
+                if let Some(c) = map.cell_mut(i64::from(x), i64::from(y)) {
+                    c.source_xy = Some((x - x1, y - y1));
+                }
+            }
+        }
     }
     for thing in &level.things {
         map.markers.push(marker(thing, origin_of(thing.op)));

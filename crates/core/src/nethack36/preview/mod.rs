@@ -8,10 +8,10 @@
 //!
 //! The run never panics and stops after the game's 65,536 steps.
 
-mod draw;
+pub(crate) mod draw;
 mod machine;
 pub mod selection;
-mod terrain;
+pub(crate) mod terrain;
 mod trace;
 mod walls;
 
