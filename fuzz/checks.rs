@@ -143,7 +143,15 @@ pub fn nethack_des(data: &[u8]) {
     let options = knobs.options(knobs.nethack_target());
     let a = analyze(&src, Language::NethackDes, &options);
     spans_are_sound(&src, &a);
-    let run = dropin::lev_comp("fuzz.des", &src, options.target, options.extra_warnings);
+    paint_anywhere(&src, Language::NethackDes, &a, knobs.seed as u32);
+    // A text the analysis reads as 3.6 (a `$` variable, say) is compiled
+    // by the 3.6 compiler, which `nethack36_des` compares; this drop-in
+    // is 3.4.3's and 3.2's.
+    let target = vaultwright::nethack_dialect::pick(&src, &options).target;
+    if target.is_36() {
+        return;
+    }
+    let run = dropin::lev_comp("fuzz.des", &src, target, options.extra_warnings);
     if options.focus.is_none() {
         same_files(&a, &run, true);
     }
@@ -242,18 +250,30 @@ pub fn nethack36_des(data: &[u8]) {
             assert_eq!(vaultwright::nethack36::encode(&lev), f.bytes);
         }
     }
+    // Its preview painted (a text a 3.6 compiler takes is drawn by the
+    // 3.6 preview).
+    let src = String::from_utf8_lossy(data);
+    let options = Options {
+        target: Target::Nethack366,
+        explicit_target: true,
+        ..Options::default()
+    };
+    let a = analyze(&src, Language::NethackDes, &options);
+    paint_anywhere(&src, Language::NethackDes, &a, data.len() as u32);
 }
 
 pub fn dcss_des(data: &[u8]) {
     let (src, knobs) = split(data);
     let a = analyze(&src, Language::DcssDes, &knobs.options(Target::default()));
     spans_are_sound(&src, &a);
+    paint_anywhere(&src, Language::DcssDes, &a, knobs.seed as u32);
 }
 
 pub fn powder_map(data: &[u8]) {
     let (src, knobs) = split(data);
     let a = analyze(&src, Language::PowderMap, &knobs.options(Target::default()));
     spans_are_sound(&src, &a);
+    paint_anywhere(&src, Language::PowderMap, &a, knobs.seed as u32);
     dropin::map2c("fuzz.map", &src, "fuzz.cpp");
 }
 
@@ -304,6 +324,49 @@ pub fn diagnostics(data: &[u8]) {
     }
     let color = knobs.flags & 1 != 0;
     vaultwright_cli::render::diagnostics("fuzz.des", &src, &diags, color);
+}
+
+/// Painting any text's maps: a cell of the first drawn map (chosen by
+/// `pick`) painted, flooded and each side grown and shrunk gives edits
+/// that apply inside the text and keep it UTF-8, never a panic.
+fn paint_anywhere(src: &str, language: Language, a: &Analysis, pick: u32) {
+    use vaultwright::paint::{self, Side};
+    let Some((symbol, map)) = a.views.iter().find_map(|v| match &v.view {
+        vaultwright::View::TileMap(m) => Some((v.symbol, m)),
+        _ => None,
+    }) else {
+        return;
+    };
+    let entry = a.outline.get(symbol).map(|s| s.span).unwrap_or_default();
+    let cells = (map.width * map.height).max(1);
+    let at = (pick % cells) as i32;
+    let cell = (at % map.width.max(1) as i32, at / map.width.max(1) as i32);
+    let edits = |e: &paint::TextEdit| {
+        assert!(
+            e.start <= e.end && e.end <= src.len(),
+            "an edit outside the text"
+        );
+        let _ = e.apply(src);
+    };
+    if let Ok((block, placed)) = paint::locate(src, language, map, entry, &[cell]) {
+        if let Ok(e) = block.paint(src, &placed, b'#') {
+            edits(&e);
+        }
+        if let Some(&start) = placed.first() {
+            let filled = paint::flood(&block, src, start);
+            if let Ok(e) = block.paint(src, &filled, b'.') {
+                edits(&e);
+            }
+        }
+        let end = paint::part_end(src, &block, entry);
+        for side in [Side::Top, Side::Bottom, Side::Left, Side::Right] {
+            for grow in [true, false] {
+                if let Ok(r) = paint::resize(src, language, &block, end, side, grow) {
+                    edits(&r.edit);
+                }
+            }
+        }
+    }
 }
 
 /// Any text as a location hash; a link that decodes encodes back to itself.

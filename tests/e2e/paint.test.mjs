@@ -213,3 +213,25 @@ test("a NetHack 3.6 level is painted through its MAP rows too", () => withStudio
   assert.equal(diff[0][2], "T");
   assert.deepEqual(errors, []);
 }));
+
+test("a POWDER room is painted inside its box, and grows with its borders", () => withStudio(async ({ page, errors, server }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openStudio(page, server.url);
+  await page.selectOption("[data-testid=new]", { label: "POWDER room, 9×7" });
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "untitled.map");
+  const text = await wholeText(page);
+  await page.click("[data-testid=paint]");
+  const keys = await page.$$eval("[data-testid=palette] .swatch", (bs) => bs.map((b) => b.dataset.key));
+  assert.deepEqual(keys, [".", "#"], "the room's legend");
+  await page.click("[data-testid=palette] .swatch[data-key='#']");
+  const p = await cellPoint(page, 4, 3);
+  await page.mouse.click(p.x, p.y);
+  await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() !== o, text);
+  const painted = (await wholeText(page)).split("\n");
+  // Cell (4, 3) is the fifth character of the box's fourth row (line 5).
+  assert.equal(painted[4], "|#...#...#|", painted.join("\n"));
+  assert.deepEqual(painted.filter((l, i) => l !== text.split("\n")[i]), [painted[4]]);
+  await page.click("[data-testid=resize] button[aria-label^='Add a column on the right']");
+  await waitFor(page, () => document.querySelector("[data-testid=editor]").vwText().startsWith("+----------+"));
+  assert.deepEqual(errors, []);
+}));

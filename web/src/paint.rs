@@ -202,7 +202,9 @@ pub fn resize_actions(
     grow: bool,
 ) -> Vec<Action> {
     let source = d.source.as_str();
-    let Some(block) = MapText::holding(source, cursor).or_else(|| MapText::within(source, entry))
+    let language = d.analysis.language;
+    let Some(block) = MapText::holding(source, language, cursor)
+        .or_else(|| MapText::within(source, language, entry))
     else {
         return vec![refusal(PaintError::OutsideTheMap)];
     };

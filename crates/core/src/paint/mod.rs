@@ -77,16 +77,67 @@ impl MapText {
         blocks
     }
 
+    /// The maps of a text in `language`: MAP blocks, or POWDER's boxes.
+    pub fn of(source: &str, language: Language) -> Vec<MapText> {
+        match language {
+            Language::PowderMap => MapText::boxes(source),
+            _ => MapText::all(source),
+        }
+    }
+
+    /// Every POWDER room box (`+---+`, rows between `|` and `|`, `+---+`):
+    /// its rows are what lies between the bars.
+    pub fn boxes(source: &str) -> Vec<MapText> {
+        let is_border = |l: &str| {
+            let t = l.trim_end();
+            t.len() >= 2
+                && t.starts_with('+')
+                && t.ends_with('+')
+                && t.get(1..t.len() - 1)
+                    .is_some_and(|m| m.bytes().all(|b| b == b'-'))
+        };
+        let mut blocks = Vec::new();
+        let mut rows: Option<Vec<Range<usize>>> = None;
+        let mut at = 0;
+        for line in source.split_inclusive('\n') {
+            let content = line.trim_end_matches(['\n', '\r']);
+            let start = at;
+            at += line.len();
+            match rows.as_mut() {
+                Some(r) if is_border(content) => {
+                    if !r.is_empty() {
+                        blocks.push(MapText {
+                            rows: std::mem::take(r),
+                            fill: b' ',
+                        });
+                    }
+                    rows = None;
+                }
+                Some(r) if content.starts_with('|') && content.len() >= 2 => {
+                    let inner_end = content
+                        .rfind('|')
+                        .filter(|&e| e > 0)
+                        .unwrap_or(content.len());
+                    r.push(start + 1..start + inner_end);
+                }
+                Some(_) => rows = None,
+                None if is_border(content) => rows = Some(Vec::new()),
+                None => {}
+            }
+        }
+        blocks
+    }
+
     /// The block whose rows hold byte `offset`.
-    pub fn holding(source: &str, offset: usize) -> Option<MapText> {
-        MapText::all(source)
+    pub fn holding(source: &str, language: Language, offset: usize) -> Option<MapText> {
+        MapText::of(source, language)
             .into_iter()
             .find(|b| b.rows.iter().any(|r| r.start <= offset && offset <= r.end))
     }
 
     /// The first block inside a span (a DCSS vault's one map).
-    pub fn within(source: &str, span: Span) -> Option<MapText> {
-        MapText::all(source).into_iter().find(|b| {
+    pub fn within(source: &str, language: Language, span: Span) -> Option<MapText> {
+        MapText::of(source, language).into_iter().find(|b| {
             b.rows
                 .first()
                 .is_some_and(|r| span.start as usize <= r.start && r.end <= span.end as usize)
@@ -207,7 +258,10 @@ pub fn locate(
     entry: Span,
     cells: &[(i32, i32)],
 ) -> Result<(MapText, Vec<(i32, i32)>), PaintError> {
-    if !matches!(language, Language::NethackDes | Language::DcssDes) {
+    if !matches!(
+        language,
+        Language::NethackDes | Language::DcssDes | Language::PowderMap
+    ) {
         return Err(PaintError::NotPaintable);
     }
     // The map a drawn cell came from: by the map character it was drawn
@@ -217,16 +271,16 @@ pub fn locate(
         let o = map
             .cell(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?
             .origin?;
-        MapText::all(source).into_iter().find(|b| {
+        MapText::of(source, language).into_iter().find(|b| {
             b.rows
                 .first()
                 .is_some_and(|r| o.start as usize <= r.start && r.end <= o.end as usize)
         })
     };
     let block = anchor(map, source)
-        .and_then(|(offset, _)| MapText::holding(source, offset))
+        .and_then(|(offset, _)| MapText::holding(source, language, offset))
         .or_else(|| cells.first().copied().and_then(placed_by))
-        .or_else(|| MapText::within(source, entry))
+        .or_else(|| MapText::within(source, language, entry))
         .ok_or(PaintError::OutsideTheMap)?;
     let placed = cells
         .iter()

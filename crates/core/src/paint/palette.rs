@@ -37,8 +37,41 @@ pub fn palette(source: &str, language: Language, target: Target, entry: Span) ->
             );
             own
         }
+        Language::PowderMap => powder_swatches(
+            source
+                .get(entry.start as usize..entry.end as usize)
+                .unwrap_or(""),
+        ),
         _ => Vec::new(),
     }
+}
+
+/// A POWDER room's legend: each letter with its squares and flags, drawn
+/// as its first square.
+fn powder_swatches(room: &str) -> Vec<Swatch> {
+    let mut out: Vec<Swatch> = Vec::new();
+    for line in room.lines() {
+        let mut chars = line.chars();
+        let (Some(letter), Some(':')) = (chars.next(), chars.next()) else {
+            continue;
+        };
+        if !letter.is_ascii() || out.iter().any(|s| s.key == letter as u8) {
+            continue;
+        }
+        let names = chars.as_str().trim();
+        let square = names
+            .split(',')
+            .map(str::trim)
+            .find(|n| n.starts_with("SQUARE_") && !n.starts_with("SQUAREFLAG_"));
+        let (glyph, fg) = square.map_or((letter, Rgb::GRAY), crate::powder::square_look);
+        out.push(Swatch {
+            key: letter as u8,
+            glyph,
+            fg,
+            meaning: names.to_string(),
+        });
+    }
+    out
 }
 
 fn nethack_swatches(target: Target) -> Vec<Swatch> {
@@ -189,6 +222,20 @@ mod tests {
         assert!(!old.iter().any(|s| s.key == b'T'), "3.2 has no trees");
         let pool = p.iter().find(|s| s.key == b'}').expect("moat");
         assert_eq!(pool.glyph, '}');
+    }
+
+    #[test]
+    fn a_powder_palette_is_its_legend() {
+        let room = "+---+\n|#.#|\n+---+\n\n.: SQUARE_FLOOR, SQUAREFLAG_LIT\n#: SQUARE_WALL\n";
+        let p = palette(
+            room,
+            Language::PowderMap,
+            Target::default(),
+            Span::new(0, room.len()),
+        );
+        let keys: Vec<char> = p.iter().map(|s| s.key as char).collect();
+        assert_eq!(keys, ['.', '#']);
+        assert_eq!(p[0].meaning, "SQUARE_FLOOR, SQUAREFLAG_LIT");
     }
 
     #[test]

@@ -97,6 +97,9 @@ pub fn resize(
             })
             .collect(),
     };
+    if language == Language::PowderMap {
+        return powder_box(source, &first, &last, &new_rows, eol);
+    }
     let mut text = new_rows.join(eol);
     // What follows the rows up to the end of the map part, with its
     // coordinates moved when the map's origin moves.
@@ -124,6 +127,51 @@ pub fn resize(
         },
         moved,
         lost,
+    })
+}
+
+/// A POWDER room's box rebuilt around new rows: its borders as wide as
+/// the widest row, every row between bars (nothing in a room refers to a
+/// position, so nothing else moves).
+fn powder_box(
+    source: &str,
+    first: &std::ops::Range<usize>,
+    last: &std::ops::Range<usize>,
+    rows: &[String],
+    eol: &str,
+) -> Result<Resized, PaintError> {
+    // The row ranges lie inside the bars: the box's lines are the one
+    // before the first row's and the one after the last row's.
+    let first_line = first.start.saturating_sub(1);
+    let top = source
+        .get(..first_line)
+        .and_then(|b| b.trim_end_matches(['\n', '\r']).rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let after_last = last.end + 1;
+    let bottom_start = source
+        .get(after_last..)
+        .and_then(|r| r.find('\n'))
+        .map(|i| after_last + i + 1);
+    let bottom_end = bottom_start
+        .and_then(|b| {
+            source
+                .get(b..)
+                .map(|r| b + r.find(['\r', '\n']).unwrap_or(r.len()))
+        })
+        .ok_or(PaintError::OutsideTheMap)?;
+    let width = rows.iter().map(String::len).max().unwrap_or(0);
+    let border = format!("+{}+", "-".repeat(width));
+    let mut lines = vec![border.clone()];
+    lines.extend(rows.iter().map(|r| format!("|{r:<width$}|")));
+    lines.push(border);
+    Ok(Resized {
+        edit: TextEdit {
+            start: top,
+            end: bottom_end,
+            insert: lines.join(eol),
+        },
+        moved: Vec::new(),
+        lost: Vec::new(),
     })
 }
 
@@ -355,6 +403,42 @@ mod tests {
             "{after}"
         );
         assert_eq!(part_end(two, &blocks[1], entry), two.len());
+    }
+
+    #[test]
+    fn a_powder_box_grows_with_its_borders() {
+        let room = "# a room\n+---+\n|#.#|\n|...|\n+---+\n\n.: SQUARE_FLOOR\n#: SQUARE_WALL\n";
+        let block = &MapText::boxes(room)[0];
+        let rows: Vec<&str> = block.rows.iter().map(|r| &room[r.clone()]).collect();
+        assert_eq!(rows, ["#.#", "..."]);
+        let r = resize(
+            room,
+            Language::PowderMap,
+            block,
+            room.len(),
+            Side::Right,
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            r.edit.apply(room),
+            "# a room\n+----+\n|#.# |\n|... |\n+----+\n\n.: SQUARE_FLOOR\n#: SQUARE_WALL\n"
+        );
+        let r = resize(
+            room,
+            Language::PowderMap,
+            block,
+            room.len(),
+            Side::Top,
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            r.edit.apply(room),
+            "# a room\n+---+\n|...|\n+---+\n\n.: SQUARE_FLOOR\n#: SQUARE_WALL\n"
+        );
+        let painted = block.paint(room, &[(1, 0)], b'#').unwrap().apply(room);
+        assert!(painted.contains("|###|\n|...|"), "{painted}");
     }
 
     #[test]

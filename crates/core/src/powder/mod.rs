@@ -923,7 +923,7 @@ pub fn prefix_of(file_name: &str) -> String {
     }
 }
 
-fn square_look(name: &str) -> (char, Rgb) {
+pub(crate) fn square_look(name: &str) -> (char, Rgb) {
     let n = name.trim_start_matches("SQUARE_");
     match n {
         "EMPTY" => (' ', Rgb::GRAY),
@@ -1023,7 +1023,7 @@ fn view(room: &Room) -> Option<TileMap> {
                             if lit { ", lit" } else { "" }
                         ),
                         origin: Some(origin),
-                        source_xy: None,
+                        source_xy: Some((x as i32, y as i32)),
                     }
                 }
                 None => Cell {
@@ -1032,7 +1032,7 @@ fn view(room: &Room) -> Option<TileMap> {
                     bg: None,
                     kind: "no SQUARE in the legend".into(),
                     origin: Some(origin),
-                    source_xy: None,
+                    source_xy: Some((x as i32, y as i32)),
                 },
             };
             if let Some(slot) = tm.cell_mut(x as i64, y as i64) {
