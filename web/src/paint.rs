@@ -12,6 +12,15 @@ use crate::components::paint_strokes::{Stroke, StrokeOp};
 use crate::derive::Derived;
 use crate::state::{Action, Clip, Paint, PaintTool, Tone};
 
+/// Whether maps of a language are painted (their text has MAP rows or a
+/// room's box).
+pub fn paintable(language: Language) -> bool {
+    matches!(
+        language,
+        Language::NethackDes | Language::DcssDes | Language::PowderMap
+    )
+}
+
 /// What the map of outline entry `entry` accepts (empty: not painted).
 pub fn palette_of(d: &Derived, entry: Span) -> Vec<Swatch> {
     let language = d.analysis.language;

@@ -173,6 +173,7 @@ async fn tile_map_paints_and_describes_cells() {
         on_legend: Callback::noop(),
         paint: Default::default(),
         palette: Default::default(),
+        paintable: false,
         on_stroke: Callback::noop(),
         on_paint: Callback::noop(),
         on_resize: Callback::noop(),

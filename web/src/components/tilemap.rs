@@ -46,6 +46,10 @@ pub struct TileMapProps {
     /// What the map accepts; empty when it is not painted (its language
     /// or its entry has no MAP to write into).
     pub palette: Rc<Vec<vaultwright::paint::Swatch>>,
+    /// The map's language is painted (the palette is worked out only
+    /// while painting).
+    #[prop_or_default]
+    pub paintable: bool,
     pub on_stroke: Callback<Stroke>,
     /// Painting turned on or off, or another tool chosen.
     pub on_paint: Callback<PaintState>,
@@ -374,7 +378,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             Some((x, y))
         }
     };
-    let painting = props.paint.on && !props.palette.is_empty();
+    let painting = props.paint.on && props.paintable;
     // The rectangle the select tool marked (in drawn cells).
     let selection = use_state(|| None::<Rect>);
     let on_stroke = {
@@ -589,7 +593,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     let tools = html! {
         <>
             <button class={classes!((*grid).then_some("on"))} aria-pressed={(*grid).to_string()} onclick={toggle_grid}>{"grid"}</button>
-            if !props.palette.is_empty() {
+            if props.paintable {
                 <button class={classes!(painting.then_some("on"))} aria-pressed={painting.to_string()} onclick={toggle_paint}
                     data-testid="paint" title="Paint the map: each stroke is one edit of the MAP rows (undo with Ctrl+Z in the editor)">{"✎ paint"}</button>
             }

@@ -95,9 +95,19 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         .get(symbol)
         .map(|s| s.span)
         .unwrap_or_default();
-    let palette = use_memo((props.derived.clone(), entry), |(d, entry)| {
-        Rc::new(crate::paint::palette_of(d, *entry))
-    });
+    // The palette is worked out only while painting: an edit of a large
+    // file should not pay for it.
+    let palette = use_memo(
+        (props.derived.clone(), entry, props.paint.on),
+        |(d, entry, on)| {
+            Rc::new(if *on {
+                crate::paint::palette_of(d, *entry)
+            } else {
+                Vec::new()
+            })
+        },
+    );
+    let paintable = crate::paint::paintable(analysis.language);
     let on_jump = {
         let dispatch = dispatch.clone();
         Callback::from(move |offset: usize| dispatch.dispatch(Action::Jump(offset)))
@@ -161,7 +171,8 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                 <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
                     on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
                     legend={props.legend.clone()} on_legend={on_legend}
-                    paint={props.paint} palette={(*palette).clone()} on_stroke={on_stroke} on_paint={on_paint} on_resize={on_resize} />
+                    paint={props.paint} palette={(*palette).clone()} paintable={paintable}
+                    on_stroke={on_stroke} on_paint={on_paint} on_resize={on_resize} />
             }
         }
         Some(Shown::Rooms(l)) => html! {
