@@ -90,10 +90,15 @@ test("a painted rectangle is one edit of the MAP rows, undone byte for byte, com
   fs.rmSync(dir, { recursive: true, force: true });
   assert.ok(got.equals(want), `studio ${got.length} bytes, CLI ${want.length}`);
 
-  // One undo step restores the text byte for byte.
+  // One undo step restores the text byte for byte, and undo goes no
+  // further back than the opening of the document (not to the example
+  // shown before it).
   await page.click(".cm-content");
   await page.keyboard.press("Control+z");
   await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
+  await page.keyboard.press("Control+z");
+  await page.waitForTimeout(200);
+  assert.equal(await wholeText(page), original);
 
   // A row added at the top: one edit, the map part's coordinates moved
   // with it, still a level that compiles; undone in one step.
@@ -163,7 +168,7 @@ test("a marked rectangle is copied and pasted, and moved by dragging it, each on
   assert.equal(rows[8][10], "{");
   await drag(page, [18, 10], [20, 12]);
   await waitFor(page, () => document.querySelector("canvas[data-testid=tilemap]").dataset.selection === "18,10,20,12");
-  await page.focus("canvas[data-testid=tilemap]");
+  // (the press on the map gave it the keyboard)
   await page.keyboard.press("Control+c");
   await waitFor(page, () => document.querySelector("[data-testid=message]")?.textContent.includes("Copied a 3×3 block"));
   await page.keyboard.press("Control+v");

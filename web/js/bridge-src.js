@@ -110,35 +110,34 @@ const traceHover = hoverTooltip((view, pos) => {
   };
 });
 
+/** The extensions each editor was made with, to start a document afresh. */
+const editorExtensions = new WeakMap();
+
 /** Creates an editor in `parent`; `onChange(text)` after every edit,
  *  `onCursor(utf16Offset)` when the selection head moves. */
 export function createEditor(parent, doc, onChange, onCursor) {
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc,
-      extensions: [
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        history(),
-        drawSelection(),
-        bracketMatching(),
-        highlightActiveLine(),
-        highlightSelectionMatches(),
-        search({ top: true }),
-        lintGutter(),
-        tokenField,
-        linkedField,
-        traceField,
-        traceHover,
-        keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),
-        EditorView.updateListener.of((u) => {
-          if (u.docChanged) onChange(u.state.doc.toString());
-          if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
-        }),
-      ],
+  const extensions = [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    history(),
+    drawSelection(),
+    bracketMatching(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    search({ top: true }),
+    lintGutter(),
+    tokenField,
+    linkedField,
+    traceField,
+    traceHover,
+    keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) onChange(u.state.doc.toString());
+      if (u.selectionSet || u.docChanged) onCursor(u.state.selection.main.head);
     }),
-  });
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+  editorExtensions.set(view, extensions);
   // The whole text, which the page does not hold (lines out of sight are
   // not drawn): for tests and tools driving the studio.
   parent.vwText = () => view.state.doc.toString();
@@ -147,8 +146,17 @@ export function createEditor(parent, doc, onChange, onCursor) {
 
 export function getText(view) { return view.state.doc.toString(); }
 
+/** Another document: a fresh state, so that its undo history starts here
+ *  (Ctrl+Z never brings back the text of the document shown before). */
 export function setText(view, text) {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  const extensions = editorExtensions.get(view);
+  if (!extensions) {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    return;
+  }
+  view.setState(EditorState.create({ doc: text, extensions }));
+  // A new state reports no change: tell the app the text it now holds.
+  view.dispatch({ selection: { anchor: 0 } });
 }
 
 /** `flat` = [from, to, kind, from, to, kind, …] in UTF-16 offsets. */

@@ -166,9 +166,13 @@ where
             e.prevent_default();
             if let Some(t) = e
                 .target()
-                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
             {
                 let _ = t.set_pointer_capture(e.pointer_id());
+                // The press's default (which would focus the map) is
+                // prevented: focus it, so that its keys (Ctrl+C, the tool
+                // letters) reach it next.
+                let _ = t.focus();
             }
             let moving = selection.filter(|r| tool == PaintTool::Select && inside(*r, cell));
             let d = Drawing {

@@ -58,7 +58,14 @@ pub fn resize(
         .iter()
         .map(|r| source.get(r.clone()).unwrap_or(""))
         .collect();
-    let fill = (block.fill as char).to_string().repeat(width);
+    // What a new row or column is made of: a DCSS map row may not be
+    // blank, so a vault grows by rock wall; the others by their fill.
+    let grown = if language == Language::DcssDes {
+        'x'
+    } else {
+        block.fill as char
+    };
+    let fill = grown.to_string().repeat(width);
     let new_rows: Vec<String> = match (side, grow) {
         (Side::Top, true) => std::iter::once(fill)
             .chain(rows.iter().map(|r| r.to_string()))
@@ -73,14 +80,8 @@ pub fn resize(
             .iter()
             .map(|r| r.to_string())
             .collect(),
-        (Side::Left, true) => rows
-            .iter()
-            .map(|r| format!("{}{r}", block.fill as char))
-            .collect(),
-        (Side::Right, true) => rows
-            .iter()
-            .map(|r| format!("{r:<width$}{}", block.fill as char))
-            .collect(),
+        (Side::Left, true) => rows.iter().map(|r| format!("{grown}{r}")).collect(),
+        (Side::Right, true) => rows.iter().map(|r| format!("{r:<width$}{grown}")).collect(),
         (Side::Left, false) => rows
             .iter()
             .map(|r| r.get(1..).unwrap_or("").to_string())
@@ -456,7 +457,21 @@ mod tests {
         .unwrap();
         assert_eq!(
             r.edit.apply(vault),
-            "NAME: v\nMAP\n x.x\n ...\nENDMAP\nKFEAT: x = altar_zin\n"
+            "NAME: v\nMAP\nxx.x\nx...\nENDMAP\nKFEAT: x = altar_zin\n"
         );
+        // A new row is rock wall too: a blank row would end the vault's map.
+        let r = resize(
+            vault,
+            Language::DcssDes,
+            block,
+            vault.len(),
+            Side::Top,
+            true,
+        )
+        .unwrap();
+        let grown = r.edit.apply(vault);
+        assert!(grown.contains("MAP\nxxx\nx.x\n"), "{grown}");
+        let a = crate::analyze(&grown, Language::DcssDes, &crate::Options::default());
+        assert!(!a.has_errors(), "{:?}", a.diagnostics);
     }
 }
