@@ -110,7 +110,8 @@ const traceHover = hoverTooltip((view, pos) => {
   };
 });
 
-/** The extensions each editor was made with, to start a document afresh. */
+/** The extensions each editor was made with (and its change callback), to
+ *  start a document afresh. */
 const editorExtensions = new WeakMap();
 
 /** Creates an editor in `parent`; `onChange(text)` after every edit,
@@ -137,7 +138,7 @@ export function createEditor(parent, doc, onChange, onCursor) {
     }),
   ];
   const view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
-  editorExtensions.set(view, extensions);
+  editorExtensions.set(view, { extensions, onChange });
   // The whole text, which the page does not hold (lines out of sight are
   // not drawn): for tests and tools driving the studio.
   parent.vwText = () => view.state.doc.toString();
@@ -149,13 +150,14 @@ export function getText(view) { return view.state.doc.toString(); }
 /** Another document: a fresh state, so that its undo history starts here
  *  (Ctrl+Z never brings back the text of the document shown before). */
 export function setText(view, text) {
-  const extensions = editorExtensions.get(view);
-  if (!extensions) {
+  const made = editorExtensions.get(view);
+  if (!made) {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     return;
   }
-  view.setState(EditorState.create({ doc: text, extensions }));
-  // A new state reports no change: tell the app the text it now holds.
+  view.setState(EditorState.create({ doc: text, extensions: made.extensions }));
+  // A new state reports nothing: tell the app the text and cursor it holds.
+  made.onChange(text);
   view.dispatch({ selection: { anchor: 0 } });
 }
 
