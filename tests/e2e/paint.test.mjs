@@ -28,6 +28,17 @@ function changed(before, after) {
   return out;
 }
 
+/** Opens a level at desktop size, its map drawn; its text as opened. */
+async function openMap(page, server, file) {
+  assert.ok(fs.existsSync(file), `${file} is missing: this test needs ../shared/corpus`);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openStudio(page, server.url);
+  await page.setInputFiles("[data-testid=open-file]", file);
+  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
+  await page.waitForSelector("canvas[data-testid=tilemap]");
+  return wholeText(page);
+}
+
 async function drag(page, from, to) {
   const a = await cellPoint(page, ...from), b = await cellPoint(page, ...to);
   await page.mouse.move(a.x, a.y);
@@ -38,13 +49,7 @@ async function drag(page, from, to) {
 }
 
 test("a painted rectangle is one edit of the MAP rows, undone byte for byte, compiled as the CLI compiles it", () => withStudio(async ({ page, errors, server }) => {
-  assert.ok(fs.existsSync(CASTLE), `${CASTLE} is missing: this test needs ../shared/corpus`);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await openStudio(page, server.url);
-  await page.setInputFiles("[data-testid=open-file]", CASTLE);
-  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.des");
-  await page.waitForSelector("canvas[data-testid=tilemap]");
-  const original = await wholeText(page);
+  const original = await openMap(page, server, CASTLE);
   assert.equal(original, fs.readFileSync(CASTLE, "utf8"));
 
   await page.click("[data-testid=paint]");
@@ -154,13 +159,7 @@ test("a new vault from its template is painted with its own keys; the paint bar 
 }));
 
 test("a marked rectangle is copied and pasted, and moved by dragging it, each one edit", () => withStudio(async ({ page, errors, server }) => {
-  assert.ok(fs.existsSync(CASTLE), `${CASTLE} is missing: this test needs ../shared/corpus`);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await openStudio(page, server.url);
-  await page.setInputFiles("[data-testid=open-file]", CASTLE);
-  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.des");
-  await page.waitForSelector("canvas[data-testid=tilemap]");
-  const original = await wholeText(page);
+  const original = await openMap(page, server, CASTLE);
   const rows = mapRows(original);
   await page.click("[data-testid=paint]");
   await page.click("[data-tool=select]");
@@ -198,14 +197,7 @@ test("a marked rectangle is copied and pasted, and moved by dragging it, each on
 }));
 
 test("a NetHack 3.6 level is painted through its MAP rows too", () => withStudio(async ({ page, errors, server }) => {
-  const castle36 = path.join(SHARED, "corpus/nethack-3.6.6/des/castle.des");
-  assert.ok(fs.existsSync(castle36), `${castle36} is missing: this test needs ../shared/corpus`);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await openStudio(page, server.url);
-  await page.setInputFiles("[data-testid=open-file]", castle36);
-  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.des");
-  await page.waitForSelector("canvas[data-testid=tilemap]");
-  const original = await wholeText(page);
+  const original = await openMap(page, server, path.join(SHARED, "corpus/nethack-3.6.6/des/castle.des"));
   await page.click("[data-testid=paint]");
   const keys = await page.$$eval("[data-testid=palette] .swatch", (bs) => bs.map((b) => b.dataset.key));
   for (const k of [".", "T", "}", "F"]) assert.ok(keys.includes(k), `3.6 palette lacks ${k}: ${keys.join("")}`);

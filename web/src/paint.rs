@@ -62,11 +62,7 @@ pub fn stroke_actions(
         Ok(Outcome::Edit(edit, copied)) => {
             let mut out: Vec<Action> = copied.map(|c| Action::SetClip(Rc::new(c))).into_iter().collect();
             if d.source.get(edit.start..edit.end) != Some(edit.insert.as_str()) {
-                out.push(Action::EditText {
-                    from: d.map16.to_utf16(edit.start),
-                    to: d.map16.to_utf16(edit.end),
-                    insert: edit.insert,
-                });
+                out.push(edit_text(d, edit));
             }
             out
         }
@@ -100,11 +96,16 @@ fn outcome(
         StrokeOp::Copy => Ok(Outcome::Copied(copy(d, entry, map, &s.cells)?)),
         StrokeOp::Cut => {
             let copied = copy(d, entry, map, &s.cells)?;
+            // The cells in the map are those the copy found a character for.
+            let (x1, y1) = corner(&s.cells);
             let inside: Vec<(i32, i32)> = s
                 .cells
                 .iter()
                 .copied()
-                .filter(|c| paint::locate(source, language, map, entry, &[*c]).is_ok())
+                .filter(|&(x, y)| {
+                    let at = (y - y1) as usize * copied.width + (x - x1) as usize;
+                    copied.cells.get(at).copied().flatten().is_some()
+                })
                 .collect();
             let (block, cells) = paint::locate(source, language, map, entry, &inside)?;
             let edit = block.paint(source, &cells, block.fill)?;
@@ -157,14 +158,31 @@ fn outcome(
     }
 }
 
+/// The top-left corner of some cells' bounding box.
+fn corner(cells: &[(i32, i32)]) -> (i32, i32) {
+    (
+        cells.iter().map(|c| c.0).min().unwrap_or(0),
+        cells.iter().map(|c| c.1).min().unwrap_or(0),
+    )
+}
+
+/// The editor's action for an edit of the text: one undo step.
+fn edit_text(d: &Derived, edit: paint::TextEdit) -> Action {
+    Action::EditText {
+        from: d.map16.to_utf16(edit.start),
+        to: d.map16.to_utf16(edit.end),
+        insert: edit.insert,
+    }
+}
+
 /// The characters of drawn cells, as a block over their bounding box
 /// (cells outside the map, or not among them, are left empty).
 fn copy(d: &Derived, entry: Span, map: &TileMap, cells: &[(i32, i32)]) -> Result<Clip, PaintError> {
     let source = d.source.as_str();
-    let (x1, y1) = (
-        cells.iter().map(|c| c.0).min().ok_or(PaintError::Nothing)?,
-        cells.iter().map(|c| c.1).min().ok_or(PaintError::Nothing)?,
-    );
+    if cells.is_empty() {
+        return Err(PaintError::Nothing);
+    }
+    let (x1, y1) = corner(cells);
     let (x2, y2) = (
         cells.iter().map(|c| c.0).max().unwrap_or(x1),
         cells.iter().map(|c| c.1).max().unwrap_or(y1),
@@ -262,11 +280,7 @@ pub fn resize_actions(
     }
     text.push_str(" Ctrl+Z in the editor undoes it.");
     vec![
-        Action::EditText {
-            from: d.map16.to_utf16(r.edit.start),
-            to: d.map16.to_utf16(r.edit.end),
-            insert: r.edit.insert,
-        },
+        edit_text(d, r.edit),
         Action::Message(
             if r.lost.is_empty() {
                 Tone::Info

@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod dropin;
 mod dungeon;
 pub mod faces;
+mod grid;
 mod nethack;
 pub mod nethack36;
 pub mod paint;

@@ -5,25 +5,7 @@ use super::MapText;
 
 /// The cells of a line from `a` to `b`, both ends included (Bresenham).
 pub fn line(a: (i32, i32), b: (i32, i32)) -> Vec<(i32, i32)> {
-    let (dx, dy) = ((b.0 - a.0).abs(), -(b.1 - a.1).abs());
-    let (sx, sy) = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
-    let (mut x, mut y, mut err) = (a.0, a.1, dx + dy);
-    let mut out = Vec::with_capacity((dx - dy + 1) as usize);
-    loop {
-        out.push((x, y));
-        if (x, y) == b {
-            return out;
-        }
-        let e2 = 2 * err;
-        if e2 >= dy {
-            err += dy;
-            x += sx;
-        }
-        if e2 <= dx {
-            err += dx;
-            y += sy;
-        }
-    }
+    crate::grid::line(a, b).collect()
 }
 
 /// The cells of the rectangle with corners `a` and `b`: its border, or
@@ -72,14 +54,6 @@ pub fn flood(block: &MapText, source: &str, start: (i32, i32)) -> Vec<(i32, i32)
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lines_join_their_ends_in_every_direction() {
-        assert_eq!(line((0, 0), (3, 0)), vec![(0, 0), (1, 0), (2, 0), (3, 0)]);
-        assert_eq!(line((2, 2), (0, 0)), vec![(2, 2), (1, 1), (0, 0)]);
-        assert_eq!(line((0, 0), (1, 3)).len(), 4);
-        assert_eq!(line((5, 5), (5, 5)), vec![(5, 5)]);
-    }
 
     #[test]
     fn rectangles_are_outlined_or_filled() {

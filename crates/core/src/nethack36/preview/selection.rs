@@ -74,25 +74,9 @@ impl Sel {
 
     /// Adds the cells of a straight line (Bresenham) to this selection.
     fn add_line(&mut self, x1: i32, y1: i32, x2: i32, y2: i32) {
-        let s = self;
-        let (dx, dy) = ((x2 - x1).abs(), -(y2 - y1).abs());
-        let (sx, sy) = (if x1 < x2 { 1 } else { -1 }, if y1 < y2 { 1 } else { -1 });
-        let (mut x, mut y, mut err) = (x1, y1, dx + dy);
-        // At most the level's diagonal; the guard keeps a bad value finite.
-        for _ in 0..(COLS + ROWS) * 2 {
-            s.set(x, y, true);
-            if x == x2 && y == y2 {
-                break;
-            }
-            let e2 = 2 * err;
-            if e2 >= dy {
-                err += dy;
-                x += sx;
-            }
-            if e2 <= dx {
-                err += dx;
-                y += sy;
-            }
+        // At most the level's diagonal; the bound keeps a bad value finite.
+        for (x, y) in crate::grid::line((x1, y1), (x2, y2)).take(((COLS + ROWS) * 2) as usize) {
+            self.set(x, y, true);
         }
     }
 
