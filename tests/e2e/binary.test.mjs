@@ -20,7 +20,7 @@ async function openBinary(page, url, phone = false) {
 
 /** The editor's cursor to the start of 1-based line `n`. */
 async function cursorToLine(page, n) {
-  await page.click(".cm-content");
+  await page.click(".vw-content");
   await page.keyboard.press("Control+Home");
   for (let i = 1; i < n; i++) await page.keyboard.press("ArrowDown");
 }
@@ -55,7 +55,7 @@ test("the binary view ties a level's fields to its statements, both ways", () =>
   const row = page.locator("[data-testid=binary] tr", { hasText: "part 0 / door 1 / state" }).first();
   await row.scrollIntoViewIfNeeded();
   await row.hover();
-  await waitFor(page, () => [...document.querySelectorAll(".cm-linked")].some((e) => e.textContent.startsWith("DOOR:closed,(55,03)")), null, 20000);
+  await waitFor(page, () => [...document.querySelectorAll(".vw-linked")].some((e) => e.textContent.startsWith("DOOR:closed,(55,03)")), null, 20000);
   const tip = await page.locator("[data-testid=tooltip]").textContent();
   assert.equal(tip, `part 0 / door 1 / state = 4 (closed) · line ${doorLine + 1}: DOOR:closed,(55,03)`);
   // A monster's record names it.

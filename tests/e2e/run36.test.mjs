@@ -23,7 +23,7 @@ STAIR: (4,3), up
  *  editor's line that contains `line`. */
 async function pointAt(page, line, needle, nth = 0) {
   return page.evaluate(([line, needle, nth]) => {
-    const el = [...document.querySelectorAll(".cm-content .cm-line")].find((l) => l.textContent.includes(line));
+    const el = [...document.querySelectorAll(".vw-line")].find((l) => l.textContent.includes(line));
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     let seen = 0;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -49,29 +49,29 @@ test("the editor shows a 3.6 level's run: dimmed branches, loop counts, values, 
   await openStudio(page, server.url);
   await page.setViewportSize({ width: 1400, height: 900 });
   await replaceText(page, LEVEL);
-  await waitFor(page, () => document.querySelector(".cm-run-hint") !== null);
+  await waitFor(page, () => document.querySelector(".vw-run-hint") !== null);
 
   // The ELSE branch never runs ($i is 3 after the loop in every seed).
-  const unrun = await page.evaluate(() => [...document.querySelectorAll(".cm-unrun")].map((e) => e.textContent).join(" "));
+  const unrun = await page.evaluate(() => [...document.querySelectorAll(".vw-unrun")].map((e) => e.textContent).join(" "));
   assert.match(unrun, /"never"/);
   assert.doesNotMatch(unrun, /TERRAIN|LOOP|STAIR/);
 
-  const hints = await page.evaluate(() => [...document.querySelectorAll(".cm-run-hint")].map((e) => e.textContent));
+  const hints = await page.evaluate(() => [...document.querySelectorAll(".vw-run-hint")].map((e) => e.textContent));
   assert.deepEqual(hints, ["ran 3 times"]);
 
   // Hovering the $i read inside the loop: the values it had there.
   const read = await pointAt(page, "LOOP [3]", "$i", 1);
   assert.ok(read, "the loop's $i is on screen");
   await page.mouse.move(read.x, read.y);
-  await waitFor(page, () => document.querySelector(".cm-run-value") !== null);
-  assert.equal(await page.textContent(".cm-run-value"), "$i here in this seed: 0, 1, 2");
+  await waitFor(page, () => document.querySelector(".vw-run-value") !== null);
+  assert.equal(await page.textContent(".vw-run-value"), "$i here in this seed: 0, 1, 2");
 
   // The cursor on the rect line outlines its 12 border cells; elsewhere none.
   const rect = await pointAt(page, "TERRAIN: rect", "rect");
   await page.mouse.click(rect.x, rect.y);
   await waitFor(page, () => document.querySelector("canvas[data-testid=tilemap]")?.dataset.selectedCells === "12");
   await page.mouse.move(read.x, read.y);
-  await waitFor(page, () => document.querySelector(".cm-run-value") !== null);
+  await waitFor(page, () => document.querySelector(".vw-run-value") !== null);
   await page.screenshot({ path: path.join(OUT, "screen-run36-desktop.png") });
 
   const stair = await pointAt(page, "STAIR", "STAIR");
@@ -82,7 +82,7 @@ test("the editor shows a 3.6 level's run: dimmed branches, loop counts, values, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.click("[data-testid=pane-tabs] button:has-text('Source')");
   await page.waitForTimeout(250);
-  assert.ok(await page.evaluate(() => document.querySelector(".cm-run-hint")?.getBoundingClientRect().width > 0));
+  assert.ok(await page.evaluate(() => document.querySelector(".vw-run-hint")?.getBoundingClientRect().width > 0));
   await page.screenshot({ path: path.join(OUT, "screen-run36-phone.png") });
   assert.equal(await selectedCells(page), "0");
   assert.deepEqual(errors, []);

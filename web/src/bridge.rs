@@ -1,4 +1,4 @@
-//! Bindings to `js/bridge.js` (CodeMirror, IndexedDB, downloads).
+//! Bindings to `js/bridge.js` (the source editor, IndexedDB, downloads).
 
 use wasm_bindgen::prelude::*;
 

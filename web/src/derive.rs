@@ -1,5 +1,5 @@
 //! What the studio derives from the current document: the core's analysis
-//! and the editor's view of it (UTF-16 offsets for CodeMirror).
+//! and the editor's view of it (UTF-16 offsets, as the browser counts).
 
 use std::rc::Rc;
 

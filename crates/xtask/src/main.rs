@@ -191,11 +191,11 @@ fn ensure_chromium() -> Result {
     )
 }
 
-/// The editor bundle the studio imports (`web/js/bridge.js`).
+/// The JavaScript bundle the studio imports (`web/js/bridge.js`).
 fn bundle_js() -> Result {
     ensure_npm()?;
     run(
-        "bundle CodeMirror (esbuild)",
+        "bundle the editor and browser glue (esbuild)",
         cmd("esbuild").args([
             "web/js/bridge-src.js",
             "--bundle",

@@ -1,4 +1,4 @@
-//! The CodeMirror editor, driven from Rust: text in and out, highlighting
+//! The source editor (`web/js/editor.js`), driven from Rust: text in and out, highlighting
 //! from the core's tokens, diagnostics as squiggles and gutter markers,
 //! linked ranges from the views, jumps from clicks, and what a level's
 //! run did (dimmed code, loop counts, variable values on hover).

@@ -140,7 +140,7 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
         }
         (false, _, true, "1") => {
             dispatch.dispatch(Action::ShowPane(Pane::Editor));
-            focus(".cm-content");
+            focus(".vw-content");
             true
         }
         (false, _, true, "2") => {
