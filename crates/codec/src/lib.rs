@@ -111,9 +111,18 @@ pub const MAX_LINK_BYTES: usize = 2 * 1024 * 1024;
 pub const MAX_HASH_CHARS: usize = 1024 * 1024;
 pub const MAX_NAME_CHARS: usize = 80;
 
+/// A link's JSON: the state and the format's version, in this order (the
+/// order of the keys links have always had).
+#[derive(Serialize)]
+struct Envelope<'a> {
+    state: &'a LinkState,
+    v: u32,
+}
+
 pub fn encode_link(state: &LinkState) -> String {
-    let json =
-        serde_json::to_vec(&serde_json::json!({ "v": 1, "state": state })).unwrap_or_default();
+    // A struct, not a `serde_json::Value`: writing a `Value` brings a float
+    // formatter and its tables into the studio, and a link has no float.
+    let json = serde_json::to_vec(&Envelope { state, v: 1 }).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
     format!(
         "{LINK_PREFIX}{}",
@@ -152,20 +161,36 @@ pub fn decode_link(hash: &str) -> Result<Option<LinkState>, String> {
             ),
             _ => "this link is damaged (it does not decompress); was it cut off?".to_string(),
         })?;
-    let value: serde_json::Value = serde_json::from_slice(&json)
-        .map_err(|_| "this link is damaged (its content is not valid)".to_string())?;
-    migrate(version, value).map(Some)
+    // Read as text, as the studio reads its stored documents: one JSON
+    // reader in the wasm instead of one for bytes and one for text.
+    let envelope: EnvelopeIn = std::str::from_utf8(&json)
+        .ok()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .ok_or("this link is damaged (its content is not valid)")?;
+    migrate(version, envelope).map(Some)
+}
+
+/// A link's JSON as read: the version, and the state left as text until
+/// the version says how to read it. (Typed all the way: a
+/// `serde_json::Value` would bring a second copy of every reader.)
+#[derive(Deserialize)]
+struct EnvelopeIn<'a> {
+    #[serde(default)]
+    v: Option<u64>,
+    #[serde(borrow, default)]
+    state: Option<&'a serde_json::value::RawValue>,
 }
 
 /// Brings any known version to the current `LinkState`.
-fn migrate(version: u32, value: serde_json::Value) -> Result<LinkState, String> {
+fn migrate(version: u32, envelope: EnvelopeIn) -> Result<LinkState, String> {
     match version {
         1 => {
-            if value.get("v").and_then(|v| v.as_u64()) != Some(1) {
+            if envelope.v != Some(1) {
                 return Err("this link is damaged (version mismatch)".into());
             }
-            let mut state: LinkState = serde_json::from_value(value["state"].clone())
-                .map_err(|e| format!("this link is damaged ({e})"))?;
+            let state = envelope.state.map_or("null", |s| s.get());
+            let mut state: LinkState =
+                serde_json::from_str(state).map_err(|e| format!("this link is damaged ({e})"))?;
             state.name = sanitize_name(&state.name);
             if state.names.len() > MAX_LINK_NAMES_FILES {
                 return Err(format!(

@@ -12,6 +12,7 @@
 
 mod analyzer;
 mod dcss;
+pub mod decimal;
 pub mod diagnostic;
 pub mod dropin;
 mod dungeon;

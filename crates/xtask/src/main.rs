@@ -220,7 +220,62 @@ fn build_studio() -> Result {
             .env("TRUNK_SKIP_VERSION_CHECK", "true")
             .env("TRUNK_COLOR", "never"),
     )?;
+    minify_glue(&root().join("dist"))?;
     write_service_worker(&root().join("dist"))
+}
+
+/// Minifies wasm-bindgen's JavaScript glue, which Trunk leaves as written
+/// (its minifier skips it), and puts the new file's hash in the page's
+/// `integrity` attribute. Names the wasm imports are object keys, which a
+/// minifier keeps.
+fn minify_glue(dist: &Path) -> Result {
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let glue = std::fs::read_dir(dist)
+        .map_err(|e| format!("{}: {e}", dist.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("vaultwright-web-") && n.ends_with(".js"))
+        })
+        .ok_or("dist/ has no vaultwright-web-*.js")?;
+    let before = integrity(&read(&glue)?);
+    let path = glue.to_string_lossy().into_owned();
+    run(
+        "minify the wasm-bindgen glue (esbuild)",
+        cmd("esbuild").args([
+            path.as_str(),
+            "--minify",
+            "--format=esm",
+            "--log-level=warning",
+            // The glue lists one module under the same key several times
+            // (last one wins, as before minifying).
+            "--log-override:duplicate-object-key=silent",
+            "--allow-overwrite",
+            &format!("--outfile={path}"),
+        ]),
+    )?;
+    let after = integrity(&read(&glue)?);
+    let index = dist.join("index.html");
+    let page = String::from_utf8_lossy(&read(&index)?).into_owned();
+    if !page.contains(&before) {
+        return Err(format!(
+            "{}: no integrity {before} for the glue",
+            index.display()
+        ));
+    }
+    std::fs::write(&index, page.replace(&before, &after)).map_err(|e| e.to_string())
+}
+
+/// A subresource-integrity value: `sha384-` and the base64 digest.
+fn integrity(bytes: &[u8]) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    let digest = sha2::Sha384::digest(bytes);
+    format!(
+        "sha384-{}",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
 }
 
 /// Fills the service worker's precache list and version from `dist/`.

@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
+use vaultwright::decimal;
 use yew::prelude::*;
 
 use crate::actions::{make_doc, save_now, Dispatch};
@@ -53,7 +54,7 @@ pub fn load_settings() -> Settings {
             .map(|t| Theme::from_name(&t))
             .unwrap_or(defaults.theme),
         split: recall(SPLIT)
-            .and_then(|v| v.parse().ok())
+            .and_then(|v| decimal::parse(&v))
             .unwrap_or(defaults.split),
         names_in_links: recall(NAMES_IN_LINKS).is_some_and(|v| v == "1"),
     }
@@ -101,17 +102,36 @@ pub fn use_stored_documents(dispatch: Dispatch) {
 /// The stored records, read one by one (one damaged record loses only
 /// itself): documents, and names files by their kind.
 fn stored_records(json: &str) -> (Vec<Doc>, Vec<NamesFile>) {
-    let records: Vec<serde_json::Value> = serde_json::from_str(json).unwrap_or_default();
+    let records: Vec<&serde_json::value::RawValue> = serde_json::from_str(json).unwrap_or_default();
     let mut docs = Vec::new();
     let mut names = Vec::new();
     for r in records {
-        if r.get("kind").and_then(|k| k.as_str()) == Some(NAMES_KIND) {
-            names.extend(serde_json::from_value::<NamesFile>(r).ok());
+        let kind = serde_json::from_str::<RecordKind>(r.get()).map(|k| k.kind);
+        if kind.ok().flatten().as_deref() == Some(NAMES_KIND) {
+            names.extend(serde_json::from_str::<NamesFile>(r.get()).ok());
         } else {
-            docs.extend(serde_json::from_value::<Doc>(r).ok());
+            docs.extend(serde_json::from_str::<Doc>(r.get()).ok());
         }
     }
     (docs, names)
+}
+
+/// The kind of a stored record (documents have none). Records are read as
+/// text and then as their type: a `serde_json::Value` in between would
+/// bring a second reader of every type into the studio.
+#[derive(serde::Deserialize)]
+struct RecordKind {
+    #[serde(default)]
+    kind: Option<String>,
+}
+
+/// A names file as stored: its fields and its kind (written without a
+/// `serde_json::Value`, whose writer brings a float formatter along).
+#[derive(serde::Serialize)]
+struct NamesRecord<'a> {
+    #[serde(flatten)]
+    file: &'a NamesFile,
+    kind: &'static str,
 }
 
 /// Writes the names files whenever they change, and forgets removed ones.
@@ -124,9 +144,11 @@ pub fn use_names_storage(names: &Rc<Vec<NamesFile>>) {
             let _ = bridge::db_delete(gone);
         }
         for n in names.iter() {
-            let mut record = serde_json::to_value(n).unwrap_or_default();
-            record["kind"] = NAMES_KIND.into();
-            let _ = bridge::db_put(&record.to_string());
+            let record = NamesRecord {
+                file: n,
+                kind: NAMES_KIND,
+            };
+            let _ = bridge::db_put(&serde_json::to_string(&record).unwrap_or_default());
         }
         *kept.borrow_mut() = ids;
     });

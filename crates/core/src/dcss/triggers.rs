@@ -216,18 +216,27 @@ fn default_event(constructor: &str) -> Option<&'static str> {
     }
 }
 
-/// A number of ticks in turns (10 ticks a turn).
+/// A number of ticks in turns (10 ticks a turn), to a tenth of a turn. In
+/// decimal arithmetic: a float parse would bring the float tables into the
+/// studio for this one line.
 fn turns(ticks: &str) -> String {
-    match ticks.parse::<f64>() {
-        Ok(t) => {
-            let n = t / 10.0;
-            if n.fract() == 0.0 {
-                format!("{n}")
-            } else {
-                format!("{n:.1}")
-            }
-        }
-        Err(_) => ticks.to_string(),
+    let (whole, fraction) = ticks.split_once('.').unwrap_or((ticks, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let Ok(mut tenths) = whole.parse::<u64>() else {
+        return ticks.to_string();
+    };
+    if !digits(fraction) {
+        return ticks.to_string();
+    }
+    // Ticks are tenths of a turn; a fraction of a tick rounds half up.
+    let exact = fraction.bytes().all(|b| b == b'0');
+    if fraction.bytes().next().is_some_and(|b| b >= b'5') {
+        tenths = tenths.saturating_add(1);
+    }
+    if exact && tenths % 10 == 0 {
+        format!("{}", tenths / 10)
+    } else {
+        format!("{}.{}", tenths / 10, tenths % 10)
     }
 }
 
@@ -282,6 +291,18 @@ fn action_words(c: &Call, kind: MarkerKind) -> String {
 mod tests {
     use super::*;
     use crate::dcss::parse;
+
+    #[test]
+    fn ticks_are_told_in_turns_to_a_tenth() {
+        let told: Vec<String> = ["50", "25", "7", "20.0", "20.3", "24.5", "x", "1.2.3", ""]
+            .iter()
+            .map(|t| turns(t))
+            .collect();
+        assert_eq!(
+            told,
+            ["5", "2.5", "0.7", "2", "2.0", "2.5", "x", "1.2.3", ""]
+        );
+    }
 
     #[test]
     fn markers_are_told_in_words_with_their_triggerers_and_replicas() {
