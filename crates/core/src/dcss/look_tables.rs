@@ -86,7 +86,7 @@ impl Col {
 /// The rows of a looks file: its tab-separated fields, the header and
 /// blank lines left out. The files are ours and checked by the tests, so
 /// a malformed row is skipped rather than trusted.
-fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+pub(super) fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
     text.lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| l.split('\t').collect())

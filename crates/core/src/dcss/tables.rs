@@ -107,17 +107,29 @@ pub static ENGINE_TAGS: LazyLock<Vec<&str>> =
     LazyLock::new(|| names(include_str!("data/engine_tags.txt")));
 
 /// Monster names the spec parser looks up (lower case, sorted; the
-/// lookup ignores case and reads `_` as a space).
-pub static MONSTERS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| names(include_str!("data/monsters.txt")));
+/// lookup ignores case and reads `_` as a space): the rows of the monster
+/// looks marked `spec` (one list of names in the studio, not two).
+pub static MONSTERS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    super::look_tables::rows(include_str!("data/monster_looks.tsv"))
+        .filter(|f| f.get(3) == Some(&"spec"))
+        .filter_map(|f| f.first().copied())
+        .collect()
+});
 /// Item names the item parser looks up (lower case, sorted).
 pub static ITEMS: LazyLock<Vec<&str>> = LazyLock::new(|| names(include_str!("data/items.txt")));
 /// Words allowed after `any` / `random`.
 pub static ITEM_CLASSES: LazyLock<Vec<&str>> =
     LazyLock::new(|| names(include_str!("data/item_classes.txt")));
-/// Feature names KFEAT accepts (sorted).
-pub static FEATURES: LazyLock<Vec<&str>> =
-    LazyLock::new(|| names(include_str!("data/features.txt")));
+/// Feature names KFEAT accepts (sorted): those with a look, and these,
+/// which the game has but never draws from a vault's map.
+pub static FEATURES: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    let mut all: Vec<&str> = super::look_tables::rows(include_str!("data/feature_looks.tsv"))
+        .filter_map(|f| f.first().copied())
+        .chain(["badly_sealed_door", "explore_horizon", "travel_trail"])
+        .collect();
+    all.sort_unstable();
+    all
+});
 /// Colour names (sorted).
 pub static COLOURS: LazyLock<Vec<&str>> = LazyLock::new(|| names(include_str!("data/colours.txt")));
 
@@ -287,10 +299,8 @@ mod tests {
         for file in [
             include_str!("data/branches.txt"),
             include_str!("data/engine_tags.txt"),
-            include_str!("data/monsters.txt"),
             include_str!("data/items.txt"),
             include_str!("data/item_classes.txt"),
-            include_str!("data/features.txt"),
             include_str!("data/colours.txt"),
             include_str!("data/dungeon_tiles.txt"),
             include_str!("data/gods.txt"),
