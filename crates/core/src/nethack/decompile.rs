@@ -456,7 +456,7 @@ impl Writer<'_> {
         let class = self.class(m.class, "monster");
         let name = match usize::try_from(m.id)
             .ok()
-            .and_then(|i| self.d.monsters.get(i))
+            .and_then(|i| self.d.monsters().get(i))
         {
             Some(entry) => quoted(entry.0.as_bytes()),
             None => "random".into(),
@@ -497,7 +497,7 @@ impl Writer<'_> {
         let class = self.class(o.class, "object");
         let name = match usize::try_from(o.id)
             .ok()
-            .and_then(|i| self.d.objects.get(i))
+            .and_then(|i| self.d.objects().get(i))
         {
             Some(entry) if !entry.0.is_empty() => quoted(entry.0.as_bytes()),
             _ => "random".into(),
@@ -515,7 +515,7 @@ impl Writer<'_> {
             if o.corpsenm != -1 {
                 match usize::try_from(o.corpsenm)
                     .ok()
-                    .and_then(|i| self.d.monsters.get(i))
+                    .and_then(|i| self.d.monsters().get(i))
                 {
                     Some(entry) => text.push_str(&format!(", {}", quoted(entry.0.as_bytes()))),
                     None => {

@@ -19,9 +19,10 @@ static OBJECT_NAMES_32: OnceLock<NameMap> = OnceLock::new();
 
 fn positions(
     map: &'static OnceLock<NameMap>,
-    table: &'static [(&'static str, u8)],
+    table: &'static tables::NameTable,
     name: &str,
 ) -> &'static [u16] {
+    let table = table.entries();
     let map = map.get_or_init(|| {
         let mut m: NameMap = HashMap::with_capacity(table.len());
         for (i, (n, _)) in table.iter().enumerate() {
@@ -35,9 +36,9 @@ fn positions(
 pub struct Dialect {
     pub target: Target,
     pub header: [u64; 4],
-    pub monsters: &'static [(&'static str, u8)],
+    monsters: &'static tables::NameTable,
     pub monclass_chars: &'static [u8],
-    pub objects: &'static [(&'static str, u8)],
+    objects: &'static tables::NameTable,
     pub objclass_chars: &'static [u8],
     /// Default colours, one per entry of `monsters` / `objects`.
     pub monster_colours: &'static [Clr],
@@ -65,9 +66,9 @@ pub const OROOM: i32 = 0;
 pub static V343: Dialect = Dialect {
     target: Target::Nethack343,
     header: [0x03040300, 0x001e0cc6, 0x211b117e, 0xb8d24950],
-    monsters: tables::MONSTERS_V343,
+    monsters: &tables::MONSTERS_V343,
     monclass_chars: tables::MONCLASS_CHARS_V343,
-    objects: tables::OBJECTS_V343,
+    objects: &tables::OBJECTS_V343,
     objclass_chars: tables::OBJCLASS_CHARS_V343,
     monster_colours: colours::MONSTER_COLOURS_V343,
     object_colours: colours::OBJECT_COLOURS_V343,
@@ -85,9 +86,9 @@ pub static V343: Dialect = Dialect {
 pub static V323: Dialect = Dialect {
     target: Target::Nethack323,
     header: [0x03020300, 0x005c04c6, 0x20189152, 0x70d223f0],
-    monsters: tables::MONSTERS_V32,
+    monsters: &tables::MONSTERS_V32,
     monclass_chars: tables::MONCLASS_CHARS_V32,
-    objects: tables::OBJECTS_V32,
+    objects: &tables::OBJECTS_V32,
     objclass_chars: tables::OBJCLASS_CHARS_V32,
     monster_colours: colours::MONSTER_COLOURS_V32,
     object_colours: colours::OBJECT_COLOURS_V32,
@@ -214,7 +215,7 @@ impl Dialect {
         positions(self.monster_names, self.monsters, name)
             .iter()
             .map(|&i| i as usize)
-            .find(|&i| want.is_none_or(|w| w == self.monsters[i].1))
+            .find(|&i| want.is_none_or(|w| w == self.monsters()[i].1))
     }
 
     /// Object index by exact name. 3.4 searches only the given class when
@@ -231,7 +232,17 @@ impl Dialect {
         positions(self.object_names, self.objects, name)
             .iter()
             .map(|&i| i as usize)
-            .find(|&i| want.is_none_or(|w| w == self.objects[i].1))
+            .find(|&i| want.is_none_or(|w| w == self.objects()[i].1))
+    }
+
+    /// Monsters in index order: (name, class number).
+    pub fn monsters(&self) -> &'static [(&'static str, u8)] {
+        self.monsters.entries()
+    }
+
+    /// Objects in index order: (name, class number).
+    pub fn objects(&self) -> &'static [(&'static str, u8)] {
+        self.objects.entries()
     }
 
     pub fn trap(&self, name: &str) -> Option<i8> {

@@ -96,7 +96,7 @@ pub fn monster(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) 
         d.monster_id(n, Some(c)).map(|id| (n, id))
     });
     match named {
-        Some((n, id)) => named_look(d.monsters, d.monclass_chars, d.monster_colours, id, n),
+        Some((n, id)) => named_look(d.monsters(), d.monclass_chars, d.monster_colours, id, n),
         None => class_look(
             class,
             ANY_MONSTER_GLYPH,
@@ -116,7 +116,7 @@ pub fn object(d: &Dialect, class: Class, name: Option<&str>, regs: &Registers) -
         _ => -1,
     };
     match name.and_then(|n| d.object_id(n, class_code).map(|id| (n, id))) {
-        Some((n, id)) => named_look(d.objects, d.objclass_chars, d.object_colours, id, n),
+        Some((n, id)) => named_look(d.objects(), d.objclass_chars, d.object_colours, id, n),
         None => class_look(
             class,
             ANY_OBJECT_GLYPH,
@@ -455,8 +455,8 @@ mod tests {
     #[test]
     fn colour_tables_run_beside_the_name_tables() {
         for d in [&V343, &V323] {
-            assert_eq!(d.monsters.len(), d.monster_colours.len());
-            assert_eq!(d.objects.len(), d.object_colours.len());
+            assert_eq!(d.monsters().len(), d.monster_colours.len());
+            assert_eq!(d.objects().len(), d.object_colours.len());
         }
     }
 }

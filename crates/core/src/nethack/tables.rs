@@ -5,8 +5,47 @@
 
 #![allow(clippy::all)]
 
+use std::sync::OnceLock;
+
+/// A table of (name, class number) in index order, kept as one text of
+/// names and one array of classes: a slice of `(&str, u8)` would spend 12
+/// bytes of pointers per entry in the studio's wasm, more than the names.
+pub struct NameTable {
+    /// The names, each followed by `\n`.
+    names: &'static str,
+    classes: &'static [u8],
+    entries: OnceLock<Vec<(&'static str, u8)>>,
+}
+
+impl NameTable {
+    pub const fn new(names: &'static str, classes: &'static [u8]) -> NameTable {
+        NameTable {
+            names,
+            classes,
+            entries: OnceLock::new(),
+        }
+    }
+
+    /// The entries in index order (split once, on first use).
+    pub fn entries(&'static self) -> &'static [(&'static str, u8)] {
+        self.entries.get_or_init(|| {
+            self.names
+                .split_terminator('\n')
+                .zip(self.classes.iter().copied())
+                .collect()
+        })
+    }
+}
+
+/// A [`NameTable`] written as `("name", class), …`.
+macro_rules! names {
+    ($(($name:literal, $class:literal)),* $(,)?) => {
+        NameTable::new(concat!($($name, "\n"),*), &[$($class),*])
+    };
+}
+
 /// Monsters in index order: (name, class number).
-pub static MONSTERS_V343: &[(&str, u8)] = &[
+pub static MONSTERS_V343: NameTable = names![
     ("giant ant", 1),
     ("killer bee", 1),
     ("soldier ant", 1),
@@ -399,7 +438,7 @@ pub static MONCLASS_CHARS_V343: &[u8] = &[
 ];
 
 /// Objects in index order: (name or empty, class number).
-pub static OBJECTS_V343: &[(&str, u8)] = &[
+pub static OBJECTS_V343: NameTable = names![
     ("strange object", 1),
     ("arrow", 2),
     ("elven arrow", 2),
@@ -895,7 +934,7 @@ pub static ROOMS_V343: &[(&str, i8)] = &[
 ];
 
 /// Monsters in index order: (name, class number).
-pub static MONSTERS_V32: &[(&str, u8)] = &[
+pub static MONSTERS_V32: NameTable = names![
     ("giant ant", 1),
     ("killer bee", 1),
     ("soldier ant", 1),
@@ -1244,7 +1283,7 @@ pub static MONCLASS_CHARS_V32: &[u8] = &[
 ];
 
 /// Objects in index order: (name or empty, class number).
-pub static OBJECTS_V32: &[(&str, u8)] = &[
+pub static OBJECTS_V32: NameTable = names![
     ("strange object", 1),
     ("arrow", 2),
     ("elven arrow", 2),

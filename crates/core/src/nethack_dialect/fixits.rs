@@ -66,7 +66,7 @@ pub(super) fn head_to_classic(
 }
 
 fn monster_class(name: &str) -> Option<u8> {
-    let &(_, class) = V343.monsters.iter().find(|(n, _)| *n == name)?;
+    let &(_, class) = V343.monsters().iter().find(|(n, _)| *n == name)?;
     V343.monclass_chars
         .get(class as usize)
         .copied()
@@ -74,7 +74,7 @@ fn monster_class(name: &str) -> Option<u8> {
 }
 
 fn object_class(name: &str) -> Option<u8> {
-    let &(_, class) = V343.objects.iter().find(|(n, _)| *n == name)?;
+    let &(_, class) = V343.objects().iter().find(|(n, _)| *n == name)?;
     V343.objclass_chars
         .get(class as usize)
         .copied()
