@@ -4,8 +4,8 @@
 // layer under it draws the lines in sight with the core's highlighting,
 // diagnostics, linked ranges and what a level's run did. The text is laid
 // out twice in the same monospace font, line height and tab size, so the
-// two agree glyph for glyph. (CodeMirror did this at five times the
-// studio's JavaScript; the studio has one language service, in Rust.)
+// two agree glyph for glyph. (An editor library did this for 105 KB of
+// the studio's 600 KB; the language service is the core's, in Rust.)
 
 /** Pixels: one line, and the text's margins inside the code area. */
 const LINE = 18;
@@ -421,8 +421,31 @@ export class Editor {
       e.preventDefault();
       document.execCommand("insertText", false, "  ");
     }
+    if ((e.key === "PageDown" || e.key === "PageUp") && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      e.preventDefault();
+      this.page(e.key === "PageDown" ? 1 : -1, e.shiftKey);
+    }
     this.tabFocusOut = false;
     requestAnimationFrame(() => this.reveal(this.head()));
+  }
+
+  /** A page up or down: the textarea is as tall as its text, so the
+   *  browser's own page would be the whole text. */
+  page(direction, extend) {
+    const lines = Math.max(1, Math.floor(this.scroller.clientHeight / LINE) - 1);
+    const head = this.head();
+    const line = this.lineOf(head);
+    const target = Math.min(this.lineStarts.length - 1, Math.max(0, line + direction * lines));
+    const pos = Math.min(this.lineStarts[target] + (head - this.lineStarts[line]), this.lineEnd(target));
+    if (extend) {
+      const anchor = this.ta.selectionDirection === "backward" ? this.ta.selectionEnd : this.ta.selectionStart;
+      if (pos < anchor) this.ta.setSelectionRange(pos, anchor, "backward");
+      else this.ta.setSelectionRange(anchor, pos, "forward");
+    } else {
+      this.ta.setSelectionRange(pos, pos);
+    }
+    this.scroller.scrollTop += direction * lines * LINE;
+    this.cursorMoved();
   }
 
   hover(x, y) {
