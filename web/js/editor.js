@@ -85,7 +85,10 @@ export class Editor {
     this.gutterLayer = el("div", "vw-gutter-layer");
     this.code = el("div", "vw-code");
     this.layer = el("div", "vw-layer");
+    // The drawn copy of the text is for the eyes only: screen readers and
+    // the browser's find read the textarea.
     this.layer.setAttribute("aria-hidden", "true");
+    this.layer.inert = true;
     this.ta = el("textarea", "vw-content");
     for (const [k, v] of [["wrap", "off"], ["spellcheck", "false"], ["autocomplete", "off"], ["autocapitalize", "off"], ["autocorrect", "off"], ["aria-label", "Source"], ["data-gramm", "false"]]) {
       this.ta.setAttribute(k, v);
@@ -426,7 +429,13 @@ export class Editor {
       this.page(e.key === "PageDown" ? 1 : -1, e.shiftKey);
     }
     this.tabFocusOut = false;
-    requestAnimationFrame(() => this.reveal(this.head()));
+    // A key that moved the caret brings it into sight (not Ctrl alone, nor
+    // a shortcut, after the user scrolled elsewhere).
+    const before = this.head();
+    requestAnimationFrame(() => {
+      const head = this.head();
+      if (head !== before) this.reveal(head);
+    });
   }
 
   /** A page up or down: the textarea is as tall as its text, so the
