@@ -70,6 +70,7 @@ export class Editor {
     this.charWidth = 0;
     this.tabFocusOut = false;
     this.scheduled = false;
+    this.applying = false;
     this.build(parent);
     this.listen();
     this.take(text);
@@ -396,6 +397,9 @@ export class Editor {
   // ---- the cursor, keys and hovering ----------------------------------------
 
   cursorMoved() {
+    // An edit made for the user moves the selection and puts it back:
+    // one report afterwards, not one per step.
+    if (this.applying) return;
     const head = this.head();
     const line = this.lineOf(head);
     if (line !== this.activeLine) {
@@ -516,6 +520,20 @@ export class Editor {
     to = Math.min(Math.max(to, from), len);
     const before = document.activeElement;
     const [start, end] = [this.ta.selectionStart, this.ta.selectionEnd];
+    this.applying = true;
+    try {
+      this.insert(from, to, insert);
+      const c = { from, removed: to - from, inserted: insert.length };
+      this.ta.setSelectionRange(mapEnd(start, c), mapEnd(end, c));
+      if (before && before !== this.ta && before instanceof HTMLElement) before.focus({ preventScroll: true });
+    } finally {
+      this.applying = false;
+    }
+    this.cursorMoved();
+  }
+
+  /** Replaces `from..to` by the browser's edit command (one undo step). */
+  insert(from, to, insert) {
     this.ta.focus({ preventScroll: true });
     this.ta.setSelectionRange(from, to);
     const was = this.ta.value;
@@ -525,9 +543,6 @@ export class Editor {
       this.ta.setRangeText(insert, from, to, "end");
       this.onInput();
     }
-    const c = { from, removed: to - from, inserted: insert.length };
-    this.ta.setSelectionRange(mapEnd(start, c), mapEnd(end, c));
-    if (before && before !== this.ta && before instanceof HTMLElement) before.focus({ preventScroll: true });
   }
 
   setCursor(offset) {
