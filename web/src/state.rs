@@ -29,19 +29,11 @@ pub struct Doc {
     /// Several seeds at once in the map view: a grid or a diff.
     #[serde(default)]
     pub faces: FacesState,
-    /// Milliseconds since the epoch of the last change (written as a whole
-    /// number, read as any number).
-    #[serde(serialize_with = "whole_number")]
+    /// Milliseconds since the epoch of the last change.
     pub updated: f64,
     /// Counts edits, so that the analysis is keyed without comparing texts.
     #[serde(skip)]
     pub revision: u64,
-}
-
-/// A number stored as an integer: serde_json writes floats with a formatter
-/// and tables the studio does not otherwise need.
-fn whole_number<S: serde::Serializer>(value: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_i64(value.round() as i64)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

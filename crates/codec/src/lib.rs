@@ -120,8 +120,8 @@ struct Envelope<'a> {
 }
 
 pub fn encode_link(state: &LinkState) -> String {
-    // A struct, not a `serde_json::Value`: writing a `Value` brings a float
-    // formatter and its tables into the studio, and a link has no float.
+    // A struct, not a `serde_json::Value`: the studio then has no writer
+    // of `Value`s (nor, with the reading below, any reader of them).
     let json = serde_json::to_vec(&Envelope { state, v: 1 }).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
     format!(

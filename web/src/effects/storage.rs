@@ -126,7 +126,7 @@ struct RecordKind {
 }
 
 /// A names file as stored: its fields and its kind (written without a
-/// `serde_json::Value`, whose writer brings a float formatter along).
+/// `serde_json::Value`, whose writer the studio otherwise does not need).
 #[derive(serde::Serialize)]
 struct NamesRecord<'a> {
     #[serde(flatten)]

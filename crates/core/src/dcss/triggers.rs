@@ -216,27 +216,20 @@ fn default_event(constructor: &str) -> Option<&'static str> {
     }
 }
 
-/// A number of ticks in turns (10 ticks a turn), to a tenth of a turn. In
-/// decimal arithmetic: a float parse would bring the float tables into the
-/// studio for this one line.
+/// A number of ticks in turns (10 ticks a turn), to a tenth of a turn.
+/// Read by `decimal::parse`: the standard parser would bring its float
+/// tables into the studio for this one line.
 fn turns(ticks: &str) -> String {
-    let (whole, fraction) = ticks.split_once('.').unwrap_or((ticks, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let Ok(mut tenths) = whole.parse::<u64>() else {
-        return ticks.to_string();
-    };
-    if !digits(fraction) {
-        return ticks.to_string();
-    }
-    // Ticks are tenths of a turn; a fraction of a tick rounds half up.
-    let exact = fraction.bytes().all(|b| b == b'0');
-    if fraction.bytes().next().is_some_and(|b| b >= b'5') {
-        tenths = tenths.saturating_add(1);
-    }
-    if exact && tenths % 10 == 0 {
-        format!("{}", tenths / 10)
-    } else {
-        format!("{}.{}", tenths / 10, tenths % 10)
+    match crate::decimal::parse(ticks) {
+        Some(t) => {
+            let n = t / 10.0;
+            if n.fract() == 0.0 {
+                format!("{n}")
+            } else {
+                format!("{n:.1}")
+            }
+        }
+        None => ticks.to_string(),
     }
 }
 
