@@ -1064,3 +1064,156 @@ fn decompile_writes_source_that_compiles_back() {
     let out = bin().arg("decompile").arg(&new).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// A level name that is a path: the 3.6 compilers check only dots and
+/// length, so `/tmp/…` would be written outside the folder. Refused with a
+/// message and a code for every target and by `compile`, and nothing is
+/// written anywhere.
+#[cfg(unix)]
+#[test]
+fn a_level_name_never_writes_outside_its_folder() {
+    let dir = tempdir("abs-name");
+    let outside = Path::new("/tmp").join(format!("vw{}", std::process::id() % 10_000));
+    let name = outside.to_string_lossy().into_owned();
+    assert!(name.len() <= 14 && !name.contains('.'), "{name}");
+    let src = format!("MAZE:\"{name}\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n");
+    std::fs::write(dir.join("abs.des"), &src).unwrap();
+    for target in ["nethack-3.6.6", "nle-0.9", "evilhack-0.9.3", "nethack-3.4.3"] {
+        let out = bin()
+            .current_dir(&*dir)
+            .args(["lev-comp", "--target", target, "abs.des"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{target}: {stderr}");
+        assert!(
+            stderr.contains("cannot be used as a file name") || stderr.contains("Invalid"),
+            "{target}: {stderr}"
+        );
+    }
+    let out = bin()
+        .args(["compile", "--target", "nethack-3.6.6"])
+        .arg(dir.join("abs.des"))
+        .arg("-o")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("NH3605"), "{stderr}");
+    assert!(!Path::new(&format!("{name}.lev")).exists());
+    let written: Vec<_> = std::fs::read_dir(&*dir).unwrap().flatten().collect();
+    assert_eq!(written.len(), 2, "only abs.des and the empty out/");
+}
+
+/// `compile` of RLG327 descriptions writes `monsters.txt`: in the input's
+/// own folder that is the input. It must say so, exit 2, and leave the
+/// user's file as it was; the same for the drop-ins.
+#[test]
+fn no_command_writes_over_its_input() {
+    let dir = tempdir("own-input");
+    let rlg = common::shared_dir().unwrap().join("corpus/rlg327");
+    let source = std::fs::read(rlg.join("monster_desc.cjvoigt.txt")).unwrap();
+    std::fs::write(dir.join("monsters.txt"), &source).unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["compile", "monsters.txt", "-o", "."])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("would be written over the input"), "{stderr}");
+    assert_eq!(std::fs::read(dir.join("monsters.txt")).unwrap(), source);
+
+    // A level named like its own source file.
+    let level = "MAZE:\"x\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n";
+    std::fs::write(dir.join("x.lev"), level).unwrap();
+    for target in ["nethack-3.4.3", "nethack-3.6.6"] {
+        let out = bin()
+            .current_dir(&*dir)
+            .args(["lev-comp", "--target", target, "x.lev"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{target}");
+        assert_eq!(std::fs::read_to_string(dir.join("x.lev")).unwrap(), level);
+    }
+
+    // map2c told to write its input.
+    let powder = common::shared_dir().unwrap().join("corpus/powder");
+    let room = std::fs::read(powder.join("maps/lava.map")).unwrap();
+    std::fs::write(dir.join("lava.map"), &room).unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["map2c", "lava.map", "lava.map"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(dir.join("lava.map")).unwrap(), room);
+}
+
+/// map2c builds C identifiers from the output's file name: a name that is
+/// none is written as one (with a warning), and an ordinary name keeps
+/// the reference's bytes (`map2c_drop_in_matches_the_reference…`).
+#[test]
+fn map2c_never_pastes_a_file_name_into_the_code() {
+    let dir = tempdir("map2c-name");
+    let powder = common::shared_dir().unwrap().join("corpus/powder");
+    std::fs::copy(powder.join("maps/lava.map"), dir.join("lava.map")).unwrap();
+    let out = bin()
+        .current_dir(&*dir)
+        .args(["map2c", "lava.map", "my-room\";evil();.cpp"])
+        .output()
+        .unwrap();
+    assert_succeeded(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("PW0210"), "{stderr}");
+    let code = std::fs::read_to_string(dir.join("my-room\";evil();.cpp")).unwrap();
+    assert!(code.contains("glb_my_room__evil____squarelist"), "{code}");
+    assert!(!code.contains("evil()"));
+}
+
+/// A rebuild leaves a file whose bytes are already right untouched but for
+/// its time (make sees it as new), and replaces the others whole.
+#[cfg(unix)]
+#[test]
+fn a_rebuild_touches_what_is_right_and_replaces_the_rest() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempdir("rebuild");
+    std::fs::copy(corpus().join("des/endgame.des"), dir.join("endgame.des")).unwrap();
+    let run = || {
+        let out = bin()
+            .current_dir(&*dir)
+            .args(["lev-comp", "endgame.des"])
+            .output()
+            .unwrap();
+        assert_succeeded(&out);
+    };
+    run();
+    let air = dir.join("air.lev");
+    let fire = dir.join("fire.lev");
+    let long_ago = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(86_400);
+    for f in [&air, &fire] {
+        std::fs::File::options()
+            .write(true)
+            .open(f)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+    }
+    let mut damaged = std::fs::read(&fire).unwrap();
+    damaged[10] ^= 0xff;
+    std::fs::write(&fire, &damaged).unwrap();
+    let (air_inode, fire_inode) = (
+        std::fs::metadata(&air).unwrap().ino(),
+        std::fs::metadata(&fire).unwrap().ino(),
+    );
+    run();
+    let air_after = std::fs::metadata(&air).unwrap();
+    assert_eq!(air_after.ino(), air_inode, "a right file is kept");
+    assert!(air_after.modified().unwrap() > long_ago, "and touched");
+    assert_ne!(std::fs::metadata(&fire).unwrap().ino(), fire_inode);
+    assert_eq!(
+        std::fs::read(&fire).unwrap(),
+        std::fs::read(corpus().join("expected/endgame.des/fire.lev")).unwrap()
+    );
+}

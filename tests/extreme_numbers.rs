@@ -11,6 +11,7 @@ mod seeds;
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
+use vaultwright::nethack36::Build;
 use vaultwright::{analyze, dropin, Language, Options, Rlg327Form, Rlg327Kind, Target};
 
 /// The replacements: C's `INT_MAX`, one past it (wraps to `INT_MIN` in the
@@ -22,6 +23,90 @@ const EXTREMES: &[&str] = &[
     "99999999999999999999",
     "0",
 ];
+
+/// Values given in turn to a file's numbers, so that neighbours differ: a
+/// region's corners, a range's base and spread, a depth and a chance meet
+/// as a negative start with a maximal end, a small base with a maximal
+/// spread, and every other ordered pair (see [`mixed_variants`]).
+const MIXED: &[&str] = &[
+    "-2147483648",
+    "2147483647",
+    "-1",
+    "0",
+    "1",
+    "4294967295",
+    "-32768",
+    "32767",
+];
+
+/// Every way [`with_mixed_numbers`] deals [`MIXED`] out with a step from 1
+/// to its length less one and any offset: every ordered pair of values
+/// then stands on two neighbouring numbers of the file in some variant.
+fn mixed_variants(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for step in 1..MIXED.len() {
+        for offset in 0..MIXED.len() {
+            out.push(with_mixed_numbers(src, offset, step));
+        }
+    }
+    out
+}
+
+/// `src` with the `i`-th run of ASCII digits replaced by
+/// `MIXED[(offset + i * step) % MIXED.len()]`; a run that a `-` already
+/// precedes keeps that sign and takes the value's digits.
+fn with_mixed_numbers(src: &str, offset: usize, step: usize) -> String {
+    let mut out = String::with_capacity(src.len() * 2);
+    let mut in_digits = false;
+    let mut i = 0usize;
+    for c in src.chars() {
+        if c.is_ascii_digit() {
+            if !in_digits {
+                let value = MIXED[(offset + i * step) % MIXED.len()];
+                let value = match out.ends_with('-') {
+                    true => value.trim_start_matches('-'),
+                    false => value,
+                };
+                out.push_str(value);
+                i += 1;
+            }
+            in_digits = true;
+        } else {
+            in_digits = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Analyses every mixed variant of `src` with each seed and calls
+/// `dropin` on it; a panic names the file and the variant.
+fn exercise_mixed(
+    path: &Path,
+    src: &str,
+    language: Language,
+    seeds: &[u64],
+    dropin: impl Fn(&str),
+) {
+    for (variant, text) in mixed_variants(src).iter().enumerate() {
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            for &seed in seeds {
+                let options = Options {
+                    seed,
+                    file_name: path.display().to_string(),
+                    ..Options::default()
+                };
+                analyze(text, language, &options);
+            }
+            dropin(text);
+        }));
+        assert!(
+            run.is_ok(),
+            "{} with mixed extreme numbers (variant {variant}) panicked; the text:\n{text}",
+            path.display()
+        );
+    }
+}
 
 /// `src` with every run of ASCII digits replaced by `number`.
 fn with_numbers(src: &str, number: &str) -> String {
@@ -167,5 +252,111 @@ fn rlg327_descriptions_with_extreme_numbers() {
         exercise(&path, &src, language, |text| {
             dropin::rlg327_print(text, kind, None, Rlg327Form::Reference);
         });
+    }
+}
+
+#[test]
+fn nethack_levels_with_mixed_extreme_numbers() {
+    let shared = shared();
+    for dir in [
+        "corpus/nethack-3.4.3/des",
+        "corpus/nethack-3.4.3/edge",
+        "corpus/nethack-3.2.x/des",
+    ] {
+        for path in files(&shared.join(dir), "des") {
+            let src = std::fs::read_to_string(&path).unwrap_or_default();
+            exercise_mixed(&path, &src, Language::NethackDes, &[1], |text| {
+                for target in [Target::Nethack343, Target::Nethack323] {
+                    dropin::lev_comp("x.des", text, target, true);
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn nethack36_levels_with_mixed_extreme_numbers() {
+    let shared = shared();
+    for dir in ["corpus/nethack-3.6.6/des", "corpus/nethack-3.6.6/edge"] {
+        let paths = files(&shared.join(dir), "des");
+        assert!(!paths.is_empty(), "no 3.6 levels in {dir}");
+        for path in paths {
+            let src = std::fs::read_to_string(&path).unwrap_or_default();
+            exercise_mixed(&path, &src, Language::NethackDes, &[1], |text| {
+                for build in [Build::Nethack366, Build::Nle09] {
+                    let mut compiler = dropin::LevComp36::new(build);
+                    compiler.compile("x.des", text.as_bytes());
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn dungeon_descriptions_with_mixed_extreme_numbers() {
+    let shared = shared();
+    let mut paths = files(&shared.join("corpus/nethack-3.4.3"), "def");
+    paths.extend(files(&shared.join("corpus/nethack-3.2.x"), "def"));
+    paths.extend(files(&shared.join("corpus/nethack-3.6.6"), "def"));
+    assert!(!paths.is_empty(), "no dungeon.def in the corpus");
+    for path in paths {
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        exercise_mixed(
+            &path,
+            &src,
+            Language::NethackDungeon,
+            &[1, 7, u64::MAX],
+            |text| {
+                for target in [Target::Nethack343, Target::Nethack366] {
+                    dropin::dgn_comp("dungeon.def", "dungeon.def", text, target);
+                }
+            },
+        );
+    }
+}
+
+/// The generated programs meet every statement form the generators know:
+/// each gets one mixed variant (its step and offset from its place in the
+/// list, so over the set every variant is used).
+#[test]
+fn generated_programs_with_mixed_extreme_numbers() {
+    let shared = shared();
+    let mut cases: Vec<(PathBuf, Language)> = Vec::new();
+    for version in ["nethack-3.4.3", "nethack-3.6.6"] {
+        let generated = shared.join("corpus").join(version).join("generated");
+        for path in files(&generated, "des") {
+            cases.push((path, Language::NethackDes));
+        }
+        for path in files(&generated, "pdf") {
+            cases.push((path, Language::NethackDungeon));
+        }
+    }
+    assert!(cases.len() > 1000, "the generated programs are missing");
+    for (i, (path, language)) in cases.iter().enumerate() {
+        let src = std::fs::read_to_string(path).unwrap_or_default();
+        let step = 1 + i % (MIXED.len() - 1);
+        let text = with_mixed_numbers(&src, i % MIXED.len(), step);
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            let options = Options {
+                seed: i as u64,
+                file_name: path.display().to_string(),
+                ..Options::default()
+            };
+            analyze(&text, *language, &options);
+            match language {
+                Language::NethackDungeon => {
+                    dropin::dgn_comp("dungeon.pdf", "dungeon.pdf", &text, Target::Nethack343);
+                }
+                _ => {
+                    dropin::lev_comp("x.des", &text, Target::Nethack343, true);
+                    dropin::LevComp36::new(Build::Nethack366).compile("x.des", text.as_bytes());
+                }
+            }
+        }));
+        assert!(
+            run.is_ok(),
+            "{} with mixed extreme numbers panicked; the text:\n{text}",
+            path.display()
+        );
     }
 }

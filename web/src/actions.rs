@@ -93,9 +93,11 @@ fn picture_link(bytes: &[u8]) -> Option<Result<String, String>> {
     if bytes.starts_with(&codec::picture::PNG_SIGNATURE) {
         return codec::picture::state_in_png(bytes).transpose();
     }
-    let head = String::from_utf8_lossy(bytes.get(..512).unwrap_or(bytes));
-    if head.contains("<svg") {
-        return codec::picture::state_in_svg(&String::from_utf8_lossy(bytes)).map(Ok);
+    // Only a text that parses as an SVG document (a prolog, then an <svg>
+    // root) is a picture; a source that mentions `<svg` is a source.
+    let text = std::str::from_utf8(bytes).ok()?;
+    if codec::picture::is_svg(text) {
+        return codec::picture::state_in_svg(text).map(Ok);
     }
     None
 }
@@ -257,11 +259,28 @@ pub fn download_all(analysis: &Analysis, doc: &Doc, dispatch: &Dispatch) {
         ));
         return;
     }
-    bridge::download(
-        &format!("{}.zip", stem(&doc.name)),
-        &codec::zip(&files),
-        "application/zip",
-    );
+    match codec::zip(&files) {
+        Ok(zip) => bridge::download(&format!("{}.zip", stem(&doc.name)), &zip, "application/zip"),
+        Err(e) => dispatch.dispatch(Action::Message(
+            Tone::Error,
+            format!("Could not export the files: {e}."),
+        )),
+    }
+}
+
+/// Downloads one compiled file, unless its name would not be a plain file
+/// name (the core refuses such names; this is the studio's own check).
+pub fn download_artifact(artifact: &vaultwright::Artifact, dispatch: &Dispatch) {
+    match vaultwright::file_name::problem(&artifact.name) {
+        None => bridge::download(&artifact.name, &artifact.bytes, "application/octet-stream"),
+        Some(why) => dispatch.dispatch(Action::Message(
+            Tone::Error,
+            format!(
+                "Could not export `{}`: {why}.",
+                vaultwright::file_name::shown(&artifact.name)
+            ),
+        )),
+    }
 }
 
 pub fn stem(name: &str) -> &str {

@@ -355,11 +355,15 @@ fn map2c(input: &Path, output: &Path) -> ExitCode {
             return ExitCode::from(255);
         }
     };
+    if let Err(e) = output::Inputs::new([input]).check(output) {
+        eprintln!("{e}");
+        return ExitCode::from(2);
+    }
     let run = dropin::map2c(&shown, &text, &output.to_string_lossy());
     output::stderr_lines(&run.stderr);
     for out in &run.files {
         // map2c's own words, which say nothing of why.
-        if output::replace_file(output, &out.bytes).is_err() {
+        if output::write_file(output, &out.bytes).is_err() {
             eprintln!("Could not open for write {}", output.display());
             return ExitCode::from(255);
         }
@@ -452,11 +456,15 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
         }
         // Like the original: the output goes beside the input when a path
         // is given (`dgn_comp dat/dungeon.pdf` writes `dat/dungeon`).
-        let dest = file
-            .and_then(|p| p.parent())
-            .map(|dir| dir.join(&out.name))
-            .unwrap_or_else(|| PathBuf::from(&out.name));
-        if let Err(e) = output::replace_file(&dest, &out.bytes) {
+        let dir = file.and_then(|p| p.parent()).unwrap_or(Path::new(""));
+        let dest = match output::Inputs::new(file).destination(dir, &out.name) {
+            Ok(dest) => dest,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(e) = output::write_file(&dest, &out.bytes) {
             eprintln!("{name}: Can't open output file {}: {e}", dest.display());
             return ExitCode::from(1);
         }
@@ -465,6 +473,7 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
 }
 
 fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
+    let inputs = output::Inputs::new(files.iter().map(PathBuf::as_path));
     let mut failed = false;
     for (name, bytes) in lev_comp_inputs(files) {
         let text = match bytes {
@@ -479,7 +488,14 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
         output::stderr_lines(&run.stderr);
         failed |= run.failed();
         for out in output::last_of_each_name(&run.files, |f| &f.name) {
-            if let Err(e) = output::replace_file(Path::new(&out.name), &out.bytes) {
+            let dest = match inputs.destination(Path::new(""), &out.name) {
+                Ok(dest) => dest,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = output::write_file(&dest, &out.bytes) {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
             }
@@ -498,6 +514,7 @@ fn lev_comp36(
 ) -> ExitCode {
     let mut compiler = dropin::LevComp36::with_profile(build, profile);
     compiler.set_verbose(verbose);
+    let inputs = output::Inputs::new(files.iter().map(PathBuf::as_path));
     let mut failed = false;
     for (name, bytes) in lev_comp_inputs(files) {
         let bytes = match bytes {
@@ -510,12 +527,23 @@ fn lev_comp36(
         };
         let (run, fatal) = compiler.compile(&name, &bytes);
         for out in &run.files {
-            if let Err(e) = output::write_in_place(Path::new(&out.name), &out.bytes) {
+            let dest = match inputs.destination(Path::new(""), &out.name) {
+                Ok(dest) => dest,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = output::write_file(&dest, &out.bytes) {
                 eprintln!("{name}: Can't write output file {}: {e}", out.name);
                 return ExitCode::from(1);
             }
         }
         for out in compiler.take_appends() {
+            if let Err(e) = inputs.check(Path::new(&out.name)) {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
             if let Err(e) = output::append(Path::new(&out.name), &out.bytes) {
                 eprintln!("{name}: Can't append to {}: {e}", out.name);
                 return ExitCode::from(1);
@@ -855,6 +883,7 @@ fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, base: Op
         eprintln!("error: {}: {e}", out_dir.display());
         return ExitCode::from(2);
     }
+    let inputs = output::Inputs::new(files.iter().map(PathBuf::as_path));
     let mut code = ExitCode::SUCCESS;
     let mut unreadable = false;
     let (mut listing, mut listing_failed) = (true, None);
@@ -901,8 +930,14 @@ fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, base: Op
             code = ExitCode::from(1);
         }
         for a in output::last_of_each_name(&analysis.artifacts, |a| &a.name) {
-            let dest = out_dir.join(&a.name);
-            if let Err(e) = output::replace_file(&dest, &a.bytes) {
+            let dest = match inputs.destination(out_dir, &a.name) {
+                Ok(dest) => dest,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if let Err(e) = output::write_file(&dest, &a.bytes) {
                 eprintln!("error: {}: {e}", dest.display());
                 return ExitCode::from(2);
             }

@@ -30,16 +30,35 @@ pub fn stderr_lines(lines: &[String]) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
-/// Replaces `path` with `bytes` so that a reader (the game) only ever sees
-/// the old file or the whole new one: the bytes go to a temporary file in
-/// the same directory, which is then renamed over `path`. When anything
-/// fails the temporary file is removed and `path` is left as it was; a full
-/// disk no longer leaves a truncated `.lev`. The old file's permissions are
-/// kept, and a symbolic link is followed, so the file it names is replaced.
-pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Writes `bytes` as `path`, the one way every command writes a file:
+///
+/// - **safe**: a reader (the game) only ever sees the old file or the
+///   whole new one, and a full disk loses nothing: new bytes go to a
+///   temporary file in the same folder, which is then renamed over `path`;
+///   when anything fails the temporary file is removed and `path` is left
+///   as it was;
+/// - **fast** where a build runs again: a file whose bytes are already
+///   right is left as it is, only its modification time set to now (so
+///   `make` sees it as new). Replacing it would cost more than compiling
+///   it: the file system frees the old file's blocks and, on ext4, flushes
+///   the new one at the rename.
+///
+/// The old file's permissions are kept, and a symbolic link is followed,
+/// so the file it names is the one replaced.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let path = follow_link(path);
+    let mut permissions = None;
+    if let Ok(file) = std::fs::File::open(&path) {
+        let meta = file.metadata()?;
+        if meta.is_file() && meta.len() == bytes.len() as u64 && same_bytes(&file, bytes)? {
+            // Not the owner: the time cannot be set, so it is written anew.
+            if file.set_modified(std::time::SystemTime::now()).is_ok() {
+                return Ok(());
+            }
+        }
+        permissions = Some(meta.permissions());
+    }
     let temp = temporary_beside(&path)?;
-    let permissions = std::fs::metadata(&path).ok().map(|m| m.permissions());
     let result =
         write_whole(&temp, bytes, permissions).and_then(|()| std::fs::rename(&temp, &path));
     if result.is_err() {
@@ -48,19 +67,97 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     result
 }
 
-/// Writes `bytes` into `path` in place, as the original compilers do:
-/// the file is opened without truncating, written, then cut to the new
-/// length. Unlike [`replace_file`] a reader could see a half-written file,
-/// but an existing file's blocks are reused instead of freed: freeing them
-/// (the rename's job) cost more than compiling a small level, measured.
-pub fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)?;
-    file.write_all(bytes)?;
-    file.set_len(bytes.len() as u64)
+/// Whether `file` (known to be as long as `bytes`) holds `bytes`.
+fn same_bytes(mut file: &std::fs::File, bytes: &[u8]) -> io::Result<bool> {
+    use std::io::Read;
+    let mut buffer = [0u8; 16 * 1024];
+    let mut at = 0;
+    loop {
+        let n = file.read(&mut buffer)?;
+        if n == 0 {
+            return Ok(at == bytes.len());
+        }
+        match (bytes.get(at..at + n), buffer.get(..n)) {
+            (Some(expected), Some(read)) if expected == read => at += n,
+            _ => return Ok(false),
+        }
+    }
+}
+
+/// The files a command reads. Nothing it writes may be one of them: a
+/// compiled file named like its source (RLG327's `monsters.txt` compiled in
+/// its own folder) would replace the user's only copy.
+pub struct Inputs {
+    files: Vec<(PathBuf, FileId)>,
+}
+
+impl Inputs {
+    pub fn new<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Inputs {
+        Inputs {
+            files: paths
+                .into_iter()
+                .filter_map(|p| Some((p.to_path_buf(), FileId::of(p)?)))
+                .collect(),
+        }
+    }
+
+    /// Where a file named `name` by the input goes in `dir`, or why it
+    /// cannot be written: a name that leaves the folder, or an input there.
+    pub fn destination(&self, dir: &Path, name: &str) -> Result<PathBuf, String> {
+        let dest = inside(dir, name)?;
+        self.check(&dest)?;
+        Ok(dest)
+    }
+
+    /// An error message when writing `dest` would write over an input
+    /// (the same file, also through a link or another name for it).
+    pub fn check(&self, dest: &Path) -> Result<(), String> {
+        let Some(id) = FileId::of(dest) else {
+            return Ok(());
+        };
+        match self.files.iter().find(|(_, input)| *input == id) {
+            Some((input, _)) => Err(format!(
+                "error: `{}` would be written over the input `{}`; nothing was written \
+                 (write the output to another folder)",
+                dest.display(),
+                input.display()
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What makes a file the same file under any name: its device and inode
+/// on Unix, its canonical path elsewhere.
+#[derive(PartialEq, Eq)]
+struct FileId(#[cfg(unix)] (u64, u64), #[cfg(not(unix))] PathBuf);
+
+impl FileId {
+    fn of(path: &Path) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = std::fs::metadata(path).ok()?;
+            Some(FileId((meta.dev(), meta.ino())))
+        }
+        #[cfg(not(unix))]
+        {
+            std::fs::canonicalize(path).ok().map(FileId)
+        }
+    }
+}
+
+/// Where a file named by the input goes: `name` inside `dir`, or why it
+/// cannot go there (a name that would leave the folder). The core refuses
+/// such names already; this is the writer's own check.
+pub fn inside(dir: &Path, name: &str) -> Result<PathBuf, String> {
+    match vaultwright::file_name::problem(name) {
+        None => Ok(dir.join(name)),
+        Some(why) => Err(format!(
+            "error: refusing to write `{}`: {why}",
+            vaultwright::file_name::shown(name)
+        )),
+    }
 }
 
 /// Adds `bytes` at the end of `path`, creating it if need be.
@@ -157,7 +254,7 @@ mod tests {
         let dir = scratch("replace");
         let path = dir.join("x.lev");
         std::fs::write(&path, b"old contents, longer").unwrap();
-        replace_file(&path, b"new").unwrap();
+        write_file(&path, b"new").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         assert_eq!(entries(&dir), ["x.lev"], "no temporary file is left");
     }
@@ -169,9 +266,51 @@ mod tests {
         let dir = scratch("fail");
         std::fs::create_dir(dir.join("x.lev")).unwrap();
         std::fs::write(dir.join("x.lev/inside"), b"kept").unwrap();
-        assert!(replace_file(&dir.join("x.lev"), b"new").is_err());
+        assert!(write_file(&dir.join("x.lev"), b"new").is_err());
         assert_eq!(entries(&dir), ["x.lev"]);
         assert_eq!(std::fs::read(dir.join("x.lev/inside")).unwrap(), b"kept");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_already_right_is_left_in_place_and_touched() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = scratch("same");
+        let path = dir.join("x.lev");
+        std::fs::write(&path, b"same bytes").unwrap();
+        let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let before = std::fs::metadata(&path).unwrap();
+        write_file(&path, b"same bytes").unwrap();
+        let after = std::fs::metadata(&path).unwrap();
+        assert_eq!(after.ino(), before.ino(), "the same file, not a new one");
+        assert!(after.modified().unwrap() > old, "its time is now");
+        // Other bytes of the same length: a new file, renamed over.
+        write_file(&path, b"SAME BYTES").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"SAME BYTES");
+        assert_ne!(std::fs::metadata(&path).unwrap().ino(), before.ino());
+        assert_eq!(entries(&dir), ["x.lev"], "no temporary file is left");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_input_is_never_an_output_under_any_name() {
+        let dir = scratch("inputs");
+        let input = dir.join("monsters.txt");
+        std::fs::write(&input, b"source").unwrap();
+        std::os::unix::fs::symlink(&input, dir.join("link.txt")).unwrap();
+        let inputs = Inputs::new([input.as_path()]);
+        assert!(inputs.destination(&dir, "monsters.txt").is_err());
+        assert!(inputs.destination(&dir, "link.txt").is_err());
+        assert!(inputs.destination(&dir, "other.txt").is_ok());
+        let escaping = inputs.destination(&dir, "../x.lev").unwrap_err();
+        assert!(escaping.contains("path separator"), "{escaping}");
+        assert!(inputs.destination(&dir, "/tmp/x.lev").is_err());
     }
 
     #[cfg(unix)]
@@ -183,7 +322,7 @@ mod tests {
         std::fs::write(&real, b"old").unwrap();
         std::fs::set_permissions(&real, Permissions::from_mode(0o640)).unwrap();
         std::os::unix::fs::symlink(&real, dir.join("link.lev")).unwrap();
-        replace_file(&dir.join("link.lev"), b"new").unwrap();
+        write_file(&dir.join("link.lev"), b"new").unwrap();
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
         assert!(std::fs::symlink_metadata(dir.join("link.lev"))
             .unwrap()

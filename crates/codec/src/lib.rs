@@ -290,8 +290,26 @@ pub fn crc32(data: &[u8]) -> u32 {
     !crc
 }
 
-/// A ZIP archive of stored (uncompressed) files.
-pub fn zip(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+/// A ZIP archive of stored (uncompressed) files, or why one cannot be
+/// made: every entry must be a file of the archive's own folder (an
+/// absolute name or one with `..` would be unpacked elsewhere), with a
+/// name of at most 65,535 bytes.
+pub fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
+    for (name, _) in files {
+        if let Some(why) = vaultwright::file_name::problem(name) {
+            return Err(format!(
+                "`{}` cannot be a file in the archive: {why}",
+                vaultwright::file_name::shown(name)
+            ));
+        }
+        if name.len() > usize::from(u16::MAX) {
+            return Err("a file name is too long for a ZIP archive".into());
+        }
+    }
+    Ok(stored_zip(files))
+}
+
+fn stored_zip(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut central = Vec::new();
     for (name, data) in files {
@@ -495,8 +513,23 @@ mod tests {
     #[test]
     fn zip_has_valid_structure() {
         assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-        let z = zip(&[("a.lev".into(), vec![1, 2, 3]), ("b.lev".into(), vec![])]);
+        let z = zip(&[("a.lev".into(), vec![1, 2, 3]), ("b.lev".into(), vec![])]).unwrap();
         assert_eq!(&z[..4], b"PK\x03\x04");
         assert_eq!(&z[z.len() - 22..z.len() - 18], b"PK\x05\x06");
+    }
+
+    #[test]
+    fn a_zip_never_holds_a_name_that_leaves_its_folder() {
+        for bad in [
+            "/tmp/x.lev",
+            "../x.lev",
+            "a\\b.lev",
+            "C:x.lev",
+            "a\nb.lev",
+            "",
+        ] {
+            let refused = zip(&[(bad.into(), vec![1])]).unwrap_err();
+            assert!(refused.contains("cannot be a file"), "{bad:?}: {refused}");
+        }
     }
 }

@@ -129,26 +129,162 @@ pub fn state_in_png(png: &[u8]) -> Result<Option<String>, String> {
 }
 
 /// The SVG with `link` kept in a `<metadata>` element, first inside the
-/// root element. A link is base64url after `#v1.`: nothing in it needs
-/// escaping in XML.
+/// root element, and every character XML 1.0 cannot hold (a control
+/// character from a level's name, say) replaced by U+FFFD, so the file is
+/// well-formed XML. A link is base64url after `#v1.`: nothing in it needs
+/// escaping.
 pub fn embed_in_svg(svg: &str, link: &str) -> String {
+    let svg = xml_chars(svg);
     let safe: String = link.chars().filter(|&c| is_link_char(c)).collect();
     let element = format!("{SVG_OPEN}{safe}{SVG_CLOSE}");
-    match svg
-        .find("<svg")
-        .and_then(|at| svg[at..].find('>').map(|end| at + end + 1))
-    {
-        Some(after) => format!("{}{element}{}", &svg[..after], &svg[after..]),
-        None => svg.to_string(),
+    let after_root_tag = root_start(&svg)
+        .filter(|&at| is_svg_root(&svg[at..]))
+        .and_then(|at| tag_end(&svg, at).map(|end| (at, end)))
+        .filter(|&(at, end)| !svg[at..end].ends_with("/>"));
+    match after_root_tag {
+        Some((_, end)) => format!("{}{element}{}", &svg[..end], &svg[end..]),
+        None => svg,
     }
 }
 
-/// The link an SVG carries, if it carries one that is well formed.
+/// Whether `text` is an SVG document: an XML prolog (or none), then an
+/// `<svg>` root element. A text that merely mentions `<svg` is not one.
+pub fn is_svg(text: &str) -> bool {
+    root_start(text).is_some_and(|at| is_svg_root(&text[at..]))
+}
+
+/// The link an SVG carries, if it carries one that is well formed: the
+/// text of the root element's own `<metadata id="vaultwright-state">`
+/// child. Comments, CDATA and deeper elements are passed over, so a
+/// metadata element quoted in a comment or nested in a drawing is not
+/// taken for the document's.
 pub fn state_in_svg(svg: &str) -> Option<String> {
-    let start = svg.find(SVG_OPEN)? + SVG_OPEN.len();
-    let len = svg[start..].find(SVG_CLOSE)?;
-    let link = &svg[start..start + len];
-    (link.len() <= MAX_HASH_CHARS && link.chars().all(is_link_char)).then(|| link.to_string())
+    let root = root_start(svg).filter(|&at| is_svg_root(&svg[at..]))?;
+    let mut at = tag_end(svg, root)?;
+    if svg[root..at].ends_with("/>") {
+        return None;
+    }
+    let mut depth = 1usize;
+    loop {
+        at += svg.get(at..)?.find('<')?;
+        let rest = &svg[at..];
+        if let Some(skip) = skipped_markup(rest) {
+            at += skip?;
+            continue;
+        }
+        let end = tag_end(svg, at)?;
+        let tag = &svg[at..end];
+        if tag.starts_with("</") {
+            depth -= 1;
+            if depth == 0 {
+                return None;
+            }
+        } else if depth == 1 && is_our_metadata(tag) {
+            let content = &svg[end..];
+            let link = &content[..content.find('<')?];
+            let closed = content[link.len()..].starts_with(SVG_CLOSE);
+            let well_formed = link.len() <= MAX_HASH_CHARS && link.chars().all(is_link_char);
+            return (closed && well_formed).then(|| link.to_string());
+        } else if !tag.ends_with("/>") {
+            depth += 1;
+        }
+        at = end;
+    }
+}
+
+/// Where the root element's start tag begins: after a byte order mark,
+/// the XML declaration, comments, processing instructions, a document
+/// type and blanks; `None` when something else comes first.
+fn root_start(text: &str) -> Option<usize> {
+    let mut at = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    loop {
+        let rest = text.get(at..)?;
+        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        at += rest.len() - trimmed.len();
+        if let Some(skip) = skipped_markup(trimmed) {
+            at += skip?;
+        } else if trimmed.starts_with("<!DOCTYPE") {
+            at += doctype_len(trimmed)?;
+        } else if trimmed.starts_with('<') {
+            return Some(at);
+        } else {
+            return None;
+        }
+    }
+}
+
+/// The length of a comment, CDATA section or processing instruction at the
+/// start of `text` (`Some(None)` when it is never closed), or `None` when
+/// `text` starts with none of them.
+fn skipped_markup(text: &str) -> Option<Option<usize>> {
+    let close = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")]
+        .into_iter()
+        .find(|(open, _)| text.starts_with(open))?
+        .1;
+    Some(text.find(close).map(|end| end + close.len()))
+}
+
+/// The length of `<!DOCTYPE …>`, an internal subset `[…]` included.
+fn doctype_len(text: &str) -> Option<usize> {
+    let first_close = text.find('>')?;
+    match text.find('[') {
+        Some(open) if open < first_close => {
+            let subset_end = open + text[open..].find(']')?;
+            Some(subset_end + text[subset_end..].find('>')? + 1)
+        }
+        _ => Some(first_close + 1),
+    }
+}
+
+/// Whether the tag at the start of `text` is `<svg` (then a blank, `>` or
+/// `/`).
+fn is_svg_root(text: &str) -> bool {
+    text.strip_prefix("<svg")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c.is_ascii_whitespace() || c == '>' || c == '/')
+}
+
+/// Where the tag starting at `at` ends (just past its `>`), a `>` inside a
+/// quoted attribute value not counting.
+fn tag_end(text: &str, at: usize) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in text.get(at..)?.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => return Some(at + i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `tag` is `<metadata … id="vaultwright-state" …>`.
+fn is_our_metadata(tag: &str) -> bool {
+    let Some(attrs) = tag.strip_prefix("<metadata") else {
+        return false;
+    };
+    if !attrs.starts_with(|c: char| c.is_ascii_whitespace()) {
+        return false;
+    }
+    let wanted = SVG_OPEN
+        .trim_start_matches("<metadata ")
+        .trim_end_matches('>');
+    attrs
+        .split(|c: char| c.is_ascii_whitespace())
+        .any(|a| a.trim_end_matches(['>', '/']) == wanted)
+}
+
+/// `text` with every character XML 1.0 does not allow (C0 controls but tab
+/// and line ends, U+FFFE, U+FFFF) replaced by U+FFFD.
+pub fn xml_chars(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
 }
 
 fn is_link_char(c: char) -> bool {
@@ -221,5 +357,58 @@ mod tests {
         let hostile = with.replace(LINK, "<script>alert(1)</script>");
         assert_eq!(state_in_svg(&hostile), None);
         assert_eq!(embed_in_svg("not svg", LINK), "not svg");
+    }
+
+    #[test]
+    fn only_a_real_svg_is_a_picture() {
+        let with = embed_in_svg(
+            r#"<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>"#,
+            LINK,
+        );
+        let prolog = format!(
+            "\u{feff}<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<!DOCTYPE svg [ <!ENTITY x \"y\"> ]>\n{with}"
+        );
+        assert!(is_svg(&prolog));
+        assert_eq!(state_in_svg(&prolog).as_deref(), Some(LINK));
+        // A level file that mentions `<svg` near its start is text.
+        let level = format!("# see <svg> export\nMAZE:\"x\",' '\n{with}");
+        assert!(!is_svg(&level));
+        assert_eq!(state_in_svg(&level), None);
+        assert!(!is_svg("<svgx></svgx>"));
+    }
+
+    #[test]
+    fn only_the_root_elements_own_metadata_is_read() {
+        let meta = format!("{SVG_OPEN}{LINK}{SVG_CLOSE}");
+        let svg = |inner: &str| format!("<svg xmlns=\"http://www.w3.org/2000/svg\">{inner}</svg>");
+        assert_eq!(state_in_svg(&svg(&meta)).as_deref(), Some(LINK));
+        // In a comment, a CDATA section, a nested element, or after the
+        // root: not the document's.
+        for hostile in [
+            format!("<!-- {meta} -->"),
+            format!("<![CDATA[{meta}]]>"),
+            format!("<g>{meta}</g>"),
+            format!("<text title=\"a > b\">{meta}</text>"),
+        ] {
+            assert_eq!(state_in_svg(&svg(&hostile)), None, "{hostile}");
+        }
+        assert_eq!(state_in_svg(&format!("{}{meta}", svg(""))), None);
+        // A decoy in a comment before the real one is passed over.
+        let both = svg(&format!(
+            "<!-- {SVG_OPEN}#v1.decoy{SVG_CLOSE} --><rect/>{meta}"
+        ));
+        assert_eq!(state_in_svg(&both).as_deref(), Some(LINK));
+    }
+
+    #[test]
+    fn an_exported_svg_is_well_formed_xml() {
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>lev\u{1}el\u{1b}[2J\ttab</text></svg>";
+        let out = embed_in_svg(svg, LINK);
+        assert!(!out
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')));
+        assert!(out.contains("lev\u{fffd}el\u{fffd}[2J\ttab"));
+        assert_eq!(state_in_svg(&out).as_deref(), Some(LINK));
     }
 }

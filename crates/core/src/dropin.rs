@@ -186,8 +186,12 @@ pub fn dgn_comp(shown_name: &str, file_name: &str, source: &str, target: Target)
 /// original's warnings; exit 255 on its fatal errors, 1 on ours.
 pub fn map2c(shown_name: &str, source: &str, output_name: &str) -> Run {
     let prefix = powder::prefix_of(output_name);
-    let (diagnostics, text) = powder::convert(source, shown_name, &prefix);
-    let stderr = powder::map2c_messages(&diagnostics);
+    let (mut diagnostics, text) = powder::convert(source, shown_name, &prefix);
+    let mut stderr = powder::map2c_messages(&diagnostics);
+    if let Some(finding) = powder::file_name_finding(output_name) {
+        stderr.push(format!("warning: {} [{}]", finding.message, finding.code));
+        diagnostics.push(finding);
+    }
     let exit = match &text {
         Some(_) => 0,
         None if diagnostics.iter().any(|d| d.code == powder::ORIGINAL_FATAL) => 255,

@@ -17,6 +17,7 @@ pub mod diagnostic;
 pub mod dropin;
 mod dungeon;
 pub mod faces;
+pub mod file_name;
 mod grid;
 mod nethack;
 pub mod nethack36;

@@ -7,8 +7,7 @@ use vaultwright::Analysis;
 use yew::prelude::*;
 
 use super::picture::PictureExport;
-use crate::actions::{download_all, Dispatch};
-use crate::bridge;
+use crate::actions::{download_all, download_artifact, Dispatch};
 use crate::state::{Doc, NamesFile};
 
 /// More compiled files than this are offered through one chooser.
@@ -34,9 +33,10 @@ pub fn exports(props: &ExportsProps) -> Html {
     let artifact = |i: usize| {
         let a = props.analysis.clone();
         let name = artifacts[i].name.clone();
+        let dispatch = dispatch.clone();
         let go = Callback::from(move |_: MouseEvent| {
             if let Some(x) = a.artifacts.get(i) {
-                bridge::download(&x.name, &x.bytes, "application/octet-stream");
+                download_artifact(x, &dispatch);
             }
         });
         html! { <button class="artifact" data-testid="artifact" onclick={go}>{ format!("⬇ {name}") }</button> }
@@ -45,6 +45,7 @@ pub fn exports(props: &ExportsProps) -> Html {
     let many = artifacts.len() > MAX_BUTTONS;
     let choose = {
         let a = props.analysis.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
             let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
             if let Some(x) = sel
@@ -53,13 +54,14 @@ pub fn exports(props: &ExportsProps) -> Html {
                 .ok()
                 .and_then(|i| a.artifacts.get(i))
             {
-                bridge::download(&x.name, &x.bytes, "application/octet-stream");
+                download_artifact(x, &dispatch);
             }
             sel.set_value("");
         })
     };
     let all = {
         let (a, doc) = (props.analysis.clone(), props.doc.clone());
+        let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| download_all(&a, &doc, &dispatch))
     };
     let picture = props.picture.map(|kind| {

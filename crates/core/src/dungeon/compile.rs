@@ -575,14 +575,14 @@ impl<'a> Parser<'a> {
             );
             return Ok(Couple { base: 0, rand: 0 });
         }
-        if absolute
-            && (rand < -1
-                || if base < 0 {
-                    max + base + rand + 1 > max
-                } else {
-                    base + rand > max
-                })
-        {
+        // The original adds C ints: a spread near INT_MAX wraps there (and
+        // passes the check), so it wraps here too.
+        let reach = if base < 0 {
+            max.wrapping_add(base).wrapping_add(rand).wrapping_add(1)
+        } else {
+            base.wrapping_add(rand)
+        };
+        if absolute && (rand < -1 || reach > max) {
             self.error("Abs range out of dlevel range - zeroing!", span, line);
             return Ok(Couple { base: 0, rand: 0 });
         }

@@ -472,12 +472,37 @@ pub fn graph(m: &Model) -> BranchGraph {
     g
 }
 
+/// The model as the game reads it from the `dungeon` file: bases and
+/// spreads are 16-bit fields there (a larger number keeps its low bits)
+/// and the entry level a `char` of the game's dungeon record. The branch
+/// graph and the roll work on these, so they show what the game does and
+/// their arithmetic stays well inside `i32` whatever the source says.
+fn as_the_game_reads(m: &Model) -> Model {
+    let mut m = m.clone();
+    let short = |v: &mut i32| *v = i32::from(*v as i16);
+    for d in &mut m.dungeons {
+        short(&mut d.base);
+        short(&mut d.rand);
+        d.entry = i32::from(d.entry as i8);
+    }
+    for l in &mut m.levels {
+        short(&mut l.base);
+        short(&mut l.rand);
+    }
+    for b in &mut m.branches {
+        short(&mut b.base);
+        short(&mut b.rand);
+    }
+    m
+}
+
 pub fn analyze(src: &str, options: &Options) -> Analysis {
     let out = run(src, options);
     let mut analysis = Analysis::empty(Language::NethackDungeon);
     analysis.tokens = out.tokens;
-    let graph = graph(&out.model);
-    let (rolled, gave_up) = roll::roll(&out.model, options.seed);
+    let read = as_the_game_reads(&out.model);
+    let graph = graph(&read);
+    let (rolled, gave_up) = roll::roll(&read, options.seed);
     let mut roll_findings = Vec::new();
     for d in gave_up.iter().filter_map(|&i| out.model.dungeons.get(i)) {
         roll_findings.push(
@@ -502,7 +527,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             detail: format!(
                 "{} level(s){}, {} special, {} branch(es)",
                 if d.rand > 0 {
-                    format!("{}–{}", d.base, d.base + d.rand)
+                    format!("{}–{}", d.base, i64::from(d.base) + i64::from(d.rand))
                 } else {
                     d.base.to_string()
                 },

@@ -175,10 +175,10 @@ impl<'a> Compiler<'a> {
                     line,
                 );
             }
-            if name.is_empty() || name.contains(['/', '\\', '\0']) {
+            if let Some(why) = crate::file_name::problem(&name) {
                 self.own_error(
                     code::BAD_FILE_NAME,
-                    "level name cannot be used as a file name",
+                    format!("level name cannot be used as a file name: {why}"),
                     level.name.span,
                 );
             }
@@ -1064,7 +1064,11 @@ impl<'a> Compiler<'a> {
                 if rect.x1 > rect.x2 || rect.y1 > rect.y2 {
                     self.error("Region start > end!", rect.span, line);
                 }
-                if rt == VAULT && (irregular || rect.x2 - rect.x1 != 1 || rect.y2 - rect.y1 != 1) {
+                // The original subtracts C ints: extreme corners wrap there,
+                // and must give the same verdict here.
+                let (width, height) =
+                    (rect.x2.wrapping_sub(rect.x1), rect.y2.wrapping_sub(rect.y1));
+                if rt == VAULT && (irregular || width != 1 || height != 1) {
                     self.error("Vaults must be exactly 2x2!", rect.span, line);
                 }
                 if self.extra_warnings

@@ -95,6 +95,8 @@ const MAP_X_LIM: i64 = 76;
 const MAP_Y_LIM: i64 = 21;
 const INVALID: i64 = INVALID_TYPE;
 const MAX_REGISTERS: i64 = 10;
+/// A level name that cannot be a file name in the output folder.
+pub const BAD_FILE_NAME: &str = "NH3605";
 
 fn s(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -1137,6 +1139,17 @@ impl Compiler<'_, '_> {
             self.error(
                 format!("Level names limited to 14 characters ('{}').", s(&name)),
                 true,
+            );
+        }
+        let shown = String::from_utf8_lossy(&name);
+        if let Some(why) = crate::file_name::problem(&shown) {
+            // The reference writes `<name>.lev` wherever the name points.
+            self.own_error(
+                BAD_FILE_NAME,
+                format!(
+                    "Level name '{}' cannot be used as a file name: {why}.",
+                    crate::file_name::shown(&shown)
+                ),
             );
         }
         self.clear_ops();

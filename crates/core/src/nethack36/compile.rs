@@ -54,7 +54,8 @@ pub enum Message {
     Summary { errors: u32, level: String },
     /// `Too many errors, good bye!`
     TooMany,
-    /// Where the reference crashes: our own error, with a code.
+    /// Our own error, with a code: where the reference crashes (the run
+    /// stops) or would write outside its folder.
     Limit {
         line: i64,
         pos: i64,
@@ -305,6 +306,23 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     /// Where the reference would crash: a clean error, and the process
     /// stops as the reference's does.
+    /// Our own error where the reference would do harm but not crash (a
+    /// level name that leaves the output folder): counted like the
+    /// reference's errors, so the level is not written, and the run goes
+    /// on.
+    pub fn own_error(&mut self, code: &'static str, text: String) {
+        let span = self.span_now();
+        self.run.messages.push(Message::Limit {
+            line: self.lexer.line,
+            pos: self.lexer.token_pos(),
+            code,
+            text,
+            span,
+        });
+        self.fatal_error += 1;
+        self.file_failed = true;
+    }
+
     pub fn limit(&mut self, code: &'static str, text: String) {
         let span = self.span_now();
         self.run.messages.push(Message::Limit {

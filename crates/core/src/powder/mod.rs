@@ -29,6 +29,7 @@ pub const BORDER: &str = "PW0206";
 pub const EXPLICIT_NONE: &str = "PW0207";
 pub const CRLF: &str = "PW0208";
 pub const LEVELS: &str = "PW0209";
+pub const FILE_NAME: &str = "PW0210";
 
 /// The attribute kinds, in `map2c`'s prefix-test order.
 const KINDS: &[(&str, &str)] = &[
@@ -830,7 +831,10 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
         return out;
     };
     out.push_str("// Auto-generated .map file\n// DO NOT HAND EDIT\n");
-    out.push_str(&format!("// Generated from {input_name}\n\n"));
+    out.push_str(&format!(
+        "// Generated from {}\n\n",
+        comment_safe(input_name)
+    ));
     out.push_str("#include \"../map.h\"\n#include \"../glbdef.h\"\n\n");
     out.push_str(&format!(
         "const SQUARE_NAMES glb_{prefix}_squarelist[] =\n{{\n"
@@ -912,15 +916,55 @@ pub fn map2c(room: &Room, prefix: &str, input_name: &str) -> String {
     out
 }
 
-/// The room name map2c derives: the output name up to its first `.`.
+/// The room name map2c derives: the output name up to its first `.`,
+/// made a C identifier. map2c pastes it into identifiers
+/// (`glb_NAME_squarelist`) and into a string, so every character an
+/// identifier cannot hold becomes `_`; an ordinary name is kept as it is,
+/// and the C text stays map2c's.
 pub fn prefix_of(file_name: &str) -> String {
+    raw_prefix(file_name)
+        .chars()
+        .map(|c| match c {
+            'a'..='z' | 'A'..='Z' | '0'..='9' | '_' => c,
+            _ => '_',
+        })
+        .collect()
+}
+
+/// The output name's stem as map2c takes it (`room` for none).
+fn raw_prefix(file_name: &str) -> &str {
     let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
     let stem = base.split('.').next().unwrap_or("");
     if stem.is_empty() {
-        "room".into()
+        "room"
     } else {
-        stem.to_string()
+        stem
     }
+}
+
+/// A warning when the file name is not a C identifier: map2c would paste
+/// it into the C++ as it is (code that does not compile, or worse).
+pub fn file_name_finding(file_name: &str) -> Option<Diagnostic> {
+    let raw = raw_prefix(file_name);
+    let prefix = prefix_of(file_name);
+    (raw != prefix).then(|| {
+        Diagnostic::warning(
+            FILE_NAME,
+            format!(
+                "the file name `{}` is not a C identifier; the room's C names use `{prefix}` instead",
+                crate::file_name::shown(raw)
+            ),
+            Span::default(),
+        )
+        .with_note("map2c pastes the file name into glb_NAME_squarelist and the room's name string")
+    })
+}
+
+/// The input's name as the C comment `// Generated from NAME` can hold
+/// it: a control character (a line break would end the comment and start
+/// code) is written as a visible escape.
+fn comment_safe(name: &str) -> String {
+    crate::file_name::shown(name)
 }
 
 pub(crate) fn square_look(name: &str) -> (char, Rgb) {
@@ -1134,6 +1178,11 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
     crate::sorting::sort_by_key(&mut room.tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = room.tokens;
     analysis.diagnostics = room.diagnostics;
+    if !options.file_name.is_empty() {
+        analysis
+            .diagnostics
+            .extend(file_name_finding(&options.file_name));
+    }
     analysis
 }
 
