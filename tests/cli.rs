@@ -1078,7 +1078,12 @@ fn a_level_name_never_writes_outside_its_folder() {
     assert!(name.len() <= 14 && !name.contains('.'), "{name}");
     let src = format!("MAZE:\"{name}\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n");
     std::fs::write(dir.join("abs.des"), &src).unwrap();
-    for target in ["nethack-3.6.6", "nle-0.9", "evilhack-0.9.3", "nethack-3.4.3"] {
+    for target in [
+        "nethack-3.6.6",
+        "nle-0.9",
+        "evilhack-0.9.3",
+        "nethack-3.4.3",
+    ] {
         let out = bin()
             .current_dir(&*dir)
             .args(["lev-comp", "--target", target, "abs.des"])
@@ -1122,7 +1127,10 @@ fn no_command_writes_over_its_input() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("would be written over the input"), "{stderr}");
+    assert!(
+        stderr.contains("would be written over the input"),
+        "{stderr}"
+    );
     assert_eq!(std::fs::read(dir.join("monsters.txt")).unwrap(), source);
 
     // A level named like its own source file.

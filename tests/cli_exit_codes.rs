@@ -67,6 +67,13 @@ fn every_command_exits_with_a_documented_status() {
     let room = example(dir, "shrine.map");
     let monsters = example(dir, "monsters.txt");
     let missing = "missing.des";
+    // A level named like its own source file: writing it would replace it.
+    let own = file(
+        dir,
+        "own.lev",
+        "MAZE:\"own\",' '\nGEOMETRY:center,center\nMAP\n.\nENDMAP\n",
+    );
+    let here = dir.to_string_lossy().into_owned();
 
     let cases: &[(&[&str], bool, i32)] = &[
         // lev-comp: the original's 0 and 1, also for a file it cannot read.
@@ -74,6 +81,8 @@ fn every_command_exits_with_a_documented_status() {
         (&["lev-comp", &bad_des], false, 1),
         (&["lev-comp", missing], false, 1),
         (&["lev-comp", "--target", "nethack-9"], false, 2),
+        (&["lev-comp", &own], false, 2),
+        (&["lev-comp", "--target", "nethack-3.6.6", &own], false, 2),
         // dgn-comp: likewise.
         (&["dgn-comp", &dungeon], false, 0),
         (&["dgn-comp", &bad_def], false, 1),
@@ -85,6 +94,7 @@ fn every_command_exits_with_a_documented_status() {
         (&["map2c", &bad_map, "room.cpp"], false, 255),
         (&["map2c", "missing.map", "room.cpp"], false, 255),
         (&["map2c"], false, 2),
+        (&["map2c", &room, &room], false, 2),
         // rlg327 print.
         (&["rlg327", "print", &monsters], false, 0),
         (&["rlg327", "print", &bad_rlg], false, 1),
@@ -109,6 +119,8 @@ fn every_command_exits_with_a_documented_status() {
         (&["compile", &bad_des, "-o", &out], false, 1),
         (&["compile", missing, &maze, "-o", &out], false, 2),
         (&["compile"], false, 2),
+        // RLG327's print-out is `monsters.txt`: here, the input itself.
+        (&["compile", &monsters, "-o", &here], false, 2),
         // No command at all.
         (&[], false, 2),
     ];

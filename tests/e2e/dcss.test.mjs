@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
 import { OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
 
@@ -91,3 +92,49 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
     assert.deepEqual(errors, []);
   }));
 }
+
+/** A permalink hash carrying `state`, as the studio writes one. */
+function linkTo(state) {
+  const json = JSON.stringify({ state, v: 1 });
+  return "#v1." + zlib.deflateSync(Buffer.from(json), { level: 9 }).toString("base64url");
+}
+
+test("a link never replaces the user's names file: one of the same name is kept beside it", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.click("[data-testid=names]");
+  await page.setInputFiles("[data-testid=add-names]", fixture("fork.names", "# mine\nmonster: deep elf mage\n"));
+  await waitFor(page, () => /Names \(1\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
+  await page.waitForTimeout(400);
+  const hash = linkTo({
+    language: "dcss-des", target: "nethack-3.4.3", explicit_target: false, name: "theirs.des",
+    source: FORK_VAULT, symbol: 0, seed: 1, view: "map",
+    names: [{ name: "fork.names", text: "# theirs\nmonster: evil twin\n" }],
+  });
+  await page.goto(server.url + hash);
+  await page.waitForSelector(".vw-content");
+  await waitFor(page, () => /Names \(2\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
+  assert.match(await page.textContent("[data-testid=message]"), /kept beside them as fork\.names \(from link\)/);
+  // Both survive a reload, the user's as it was.
+  await page.waitForTimeout(400);
+  await page.goto(server.url);
+  await openStudio(page, server.url);
+  await waitFor(page, () => /Names \(2\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
+  await page.click("[data-testid=names]");
+  const listed = await page.textContent("[data-testid=names-panel]");
+  assert.match(listed, /fork\.names \(from link\)/);
+  assert.match(listed, /fork\.names/);
+  assert.deepEqual(errors, []);
+}));
+
+test("a text that mentions <svg> and carries a link is opened as text, not as a picture", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  const hidden = linkTo({
+    language: "nethack-des", target: "nethack-3.4.3", explicit_target: false, name: "smuggled.des",
+    source: "MAZE:\"smuggled\",' '\n", symbol: 0, seed: 1, view: "map",
+  });
+  const text = `# exported with <svg> pictures in mind\n# <metadata id="vaultwright-state">${hidden}</metadata>\n${FORK_VAULT}`;
+  await open(page, fixture("notes.des", text));
+  await waitFor(page, () => document.querySelector(".vw-content")?.value.includes("exported with <svg>"));
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll("[data-testid=documents] option")].some((o) => o.textContent === "smuggled.des")), false);
+  assert.deepEqual(errors, []);
+}));

@@ -64,6 +64,11 @@ export async function launch(extra = {}) {
   page.setDefaultTimeout(20000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  // The page's Content-Security-Policy must allow everything the studio
+  // does: a refusal is an error in every test.
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content.Security.Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`);
+  });
   return { context, page, errors, dir };
 }
 

@@ -125,7 +125,11 @@ export function readFile(file) {
 
 export function registerServiceWorker() {
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("service worker:", e));
+    // The worker script is always checked against the host, never taken
+    // from the HTTP cache: a redeploy is seen on the next visit.
+    navigator.serviceWorker
+      .register("sw.js", { updateViaCache: "none" })
+      .catch((e) => console.warn("service worker:", e));
   }
 }
 

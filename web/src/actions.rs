@@ -29,7 +29,8 @@ pub fn new_id() -> String {
 
 /// A new document stamped with a fresh id and the current time.
 pub fn make_doc(name: &str, language: Language, source: &str) -> Doc {
-    new_doc(new_id(), name, language, source, now_ms())
+    let name = codec::sanitize_name(name);
+    new_doc(new_id(), &name, language, source, now_ms())
 }
 
 pub fn open_files(files: web_sys::FileList, dispatch: &Dispatch) {
@@ -122,9 +123,10 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
             brought.join(", ")
         )
     };
+    dispatch.dispatch(Action::Message(Tone::Info, message));
     if !link.names.is_empty() {
         let at = now_ms();
-        dispatch.dispatch(Action::NamesLoaded(
+        dispatch.dispatch(Action::NamesFromLink(
             link.names
                 .into_iter()
                 .map(|n| NamesFile {
@@ -136,7 +138,6 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
                 .collect(),
         ));
     }
-    dispatch.dispatch(Action::Message(Tone::Info, message));
     dispatch.dispatch(Action::OpenShared(doc));
 }
 

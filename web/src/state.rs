@@ -387,6 +387,9 @@ pub enum Action {
     Legend(Option<String>),
     /// Names files read from storage at start, or brought by a link.
     NamesLoaded(Vec<NamesFile>),
+    /// Names files a link or a picture brought: added beside the user's,
+    /// never over them (see `State::add_linked_names`).
+    NamesFromLink(Vec<NamesFile>),
     /// Keep a names file (active at once); one of the same name is replaced.
     AddNames(NamesFile),
     ToggleNames(String),
@@ -495,8 +498,37 @@ impl Reducible for State {
             Action::Overlay(o) => s.overlay = o,
             Action::Legend(key) => s.legend = key,
             Action::NamesLoaded(files) => {
+                // Storage answers once, at start; what a link brought
+                // before that goes beside the stored files, as it would
+                // have after.
+                let early = std::mem::take(Rc::make_mut(&mut s.names));
                 for f in files {
                     s.keep_names(f);
+                }
+                for f in early {
+                    s.add_linked_names(f);
+                }
+            }
+            Action::NamesFromLink(files) => {
+                let kept: Vec<String> = files
+                    .into_iter()
+                    .filter_map(|f| s.add_linked_names(f))
+                    .collect();
+                if !kept.is_empty() {
+                    let note = format!(
+                        " Names files of the same name but other content are yours and stay; the link's are kept beside them as {}.",
+                        kept.join(", ")
+                    );
+                    match &mut s.message {
+                        Some(m) => m.text.push_str(&note),
+                        None => {
+                            s.message = Some(Message {
+                                tone: Tone::Info,
+                                text: note.trim_start().to_string(),
+                                offer: None,
+                            })
+                        }
+                    }
                 }
             }
             Action::AddNames(f) => s.keep_names(f),
@@ -577,7 +609,43 @@ impl State {
         }
     }
 
-    /// Documents opened before storage answered (a link) stay, in front.
+    /// A names file a link brought. One of the same name and text (or kept
+    /// from an earlier link under a new name) is the same file: it is made
+    /// active. One of the same name and other text is
+    /// the user's own and stays as it is; the link's is kept beside it
+    /// under a free name ("x (from link)", "x (from link 2)", …), which is
+    /// returned.
+    fn add_linked_names(&mut self, mut f: NamesFile) -> Option<String> {
+        let names = Rc::make_mut(&mut self.names);
+        let kept_from_link = format!("{} (from link", f.name);
+        if let Some(same) = names
+            .iter_mut()
+            .find(|n| n.text == f.text && (n.name == f.name || n.name.starts_with(&kept_from_link)))
+        {
+            same.active = true;
+            return None;
+        }
+        let taken = |name: &str| names.iter().any(|n| n.name == name);
+        let renamed = taken(&f.name).then(|| {
+            (1..)
+                .map(|i| match i {
+                    1 => format!("{} (from link)", f.name),
+                    i => format!("{} (from link {i})", f.name),
+                })
+                .find(|candidate| !taken(candidate))
+                .unwrap_or_default()
+        });
+        if let Some(name) = &renamed {
+            f.id = format!("{}:{name}", f.id);
+            f.name = name.clone();
+        }
+        while names.iter().any(|n| n.id == f.id) {
+            f.id.push('+');
+        }
+        names.push(f);
+        renamed
+    }
+
     /// Adds a names file, replacing one of the same name.
     fn keep_names(&mut self, f: NamesFile) {
         let names = Rc::make_mut(&mut self.names);
@@ -587,6 +655,7 @@ impl State {
         }
     }
 
+    /// Documents opened before storage answered (a link) stay, in front.
     fn loaded_docs(&mut self, docs: Vec<Doc>, last: Option<String>) {
         let keep = self.doc().map(|d| d.id.clone()).or(last);
         let mut merged: Vec<Rc<Doc>> = docs.into_iter().map(Rc::new).collect();
@@ -727,6 +796,40 @@ mod tests {
         assert_eq!(game_names(&s.names).1, [("fork.names".to_string(), 1)]);
         let s = reduce(s, Action::RemoveNames("n2".into()));
         assert!(s.names.is_empty() && s.game.is_empty());
+    }
+
+    /// A link never replaces the user's names file: one of the same name
+    /// and other content goes beside it under a new name; one with the
+    /// same content is the same file, made active.
+    #[test]
+    fn names_from_a_link_never_replace_the_users() {
+        let s = State::new(Settings::default());
+        let mut mine = names("n1", "fork.names", "monster: deep elf mage\n");
+        mine.active = false;
+        let s = reduce(s, Action::NamesLoaded(vec![mine.clone()]));
+        let theirs = names("link:1", "fork.names", "monster: evil twin\n");
+        let s = reduce(s, Action::NamesFromLink(vec![theirs.clone()]));
+        assert_eq!(s.names.len(), 2);
+        assert_eq!(s.names[0], mine, "the user's file is as it was");
+        assert_eq!(s.names[1].name, "fork.names (from link)");
+        assert_eq!(s.names[1].text, theirs.text);
+        assert!(s.message.as_ref().unwrap().text.contains("(from link)"));
+        // The same link again: a second copy, named apart.
+        let s = reduce(s, Action::NamesFromLink(vec![theirs.clone()]));
+        assert_eq!(s.names.len(), 2, "the same content is the same file");
+        // A link with the user's own file: made active, not doubled.
+        let s = reduce(
+            s,
+            Action::NamesFromLink(vec![names("link:2", "fork.names", &mine.text)]),
+        );
+        assert_eq!(s.names.len(), 2);
+        assert!(s.names[0].active);
+        // Brought before storage answered: the stored file wins its name.
+        let early = State::new(Settings::default());
+        let early = reduce(early, Action::NamesFromLink(vec![theirs.clone()]));
+        let early = reduce(early, Action::NamesLoaded(vec![mine.clone()]));
+        assert_eq!(early.names[0], mine);
+        assert_eq!(early.names[1].name, "fork.names (from link)");
     }
 
     #[test]

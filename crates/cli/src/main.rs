@@ -355,17 +355,21 @@ fn map2c(input: &Path, output: &Path) -> ExitCode {
             return ExitCode::from(255);
         }
     };
-    if let Err(e) = output::Inputs::new([input]).check(output) {
-        eprintln!("{e}");
-        return ExitCode::from(2);
-    }
     let run = dropin::map2c(&shown, &text, &output.to_string_lossy());
     output::stderr_lines(&run.stderr);
+    let inputs = output::Inputs::new([input]);
     for out in &run.files {
-        // map2c's own words, which say nothing of why.
-        if output::write_file(output, &out.bytes).is_err() {
-            eprintln!("Could not open for write {}", output.display());
-            return ExitCode::from(255);
+        match output::write_file(output, &out.bytes, &inputs) {
+            Ok(()) => {}
+            Err(output::WriteFailure::Refused(why)) => {
+                eprintln!("{why}");
+                return ExitCode::from(2);
+            }
+            // map2c's own words, which say nothing of why.
+            Err(output::WriteFailure::Io(_)) => {
+                eprintln!("Could not open for write {}", output.display());
+                return ExitCode::from(255);
+            }
         }
     }
     ExitCode::from(run.exit)
@@ -457,16 +461,14 @@ fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
         // Like the original: the output goes beside the input when a path
         // is given (`dgn_comp dat/dungeon.pdf` writes `dat/dungeon`).
         let dir = file.and_then(|p| p.parent()).unwrap_or(Path::new(""));
-        let dest = match output::Inputs::new(file).destination(dir, &out.name) {
-            Ok(dest) => dest,
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::from(2);
-            }
-        };
-        if let Err(e) = output::write_file(&dest, &out.bytes) {
+        let inputs = output::Inputs::new(file);
+        let written = output::write_or_exit(&inputs, dir, &out.name, &out.bytes, |e| {
+            let dest = dir.join(&out.name);
             eprintln!("{name}: Can't open output file {}: {e}", dest.display());
-            return ExitCode::from(1);
+            ExitCode::from(1)
+        });
+        if let Err(code) = written {
+            return code;
         }
     }
     ExitCode::from(run.exit)
@@ -488,16 +490,13 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
         output::stderr_lines(&run.stderr);
         failed |= run.failed();
         for out in output::last_of_each_name(&run.files, |f| &f.name) {
-            let dest = match inputs.destination(Path::new(""), &out.name) {
-                Ok(dest) => dest,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return ExitCode::from(2);
-                }
-            };
-            if let Err(e) = output::write_file(&dest, &out.bytes) {
-                eprintln!("{name}: Can't write output file {}: {e}", out.name);
-                return ExitCode::from(1);
+            let written =
+                output::write_or_exit(&inputs, Path::new(""), &out.name, &out.bytes, |e| {
+                    eprintln!("{name}: Can't write output file {}: {e}", out.name);
+                    ExitCode::from(1)
+                });
+            if let Err(code) = written {
+                return code;
             }
         }
     }
@@ -527,21 +526,18 @@ fn lev_comp36(
         };
         let (run, fatal) = compiler.compile(&name, &bytes);
         for out in &run.files {
-            let dest = match inputs.destination(Path::new(""), &out.name) {
-                Ok(dest) => dest,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return ExitCode::from(2);
-                }
-            };
-            if let Err(e) = output::write_file(&dest, &out.bytes) {
-                eprintln!("{name}: Can't write output file {}: {e}", out.name);
-                return ExitCode::from(1);
+            let written =
+                output::write_or_exit(&inputs, Path::new(""), &out.name, &out.bytes, |e| {
+                    eprintln!("{name}: Can't write output file {}: {e}", out.name);
+                    ExitCode::from(1)
+                });
+            if let Err(code) = written {
+                return code;
             }
         }
         for out in compiler.take_appends() {
-            if let Err(e) = inputs.check(Path::new(&out.name)) {
-                eprintln!("{e}");
+            if let Err(refused) = inputs.refuse_path(Path::new(&out.name)) {
+                eprintln!("{refused}");
                 return ExitCode::from(2);
             }
             if let Err(e) = output::append(Path::new(&out.name), &out.bytes) {
@@ -930,17 +926,14 @@ fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, base: Op
             code = ExitCode::from(1);
         }
         for a in output::last_of_each_name(&analysis.artifacts, |a| &a.name) {
-            let dest = match inputs.destination(out_dir, &a.name) {
+            let written = output::write_or_exit(&inputs, out_dir, &a.name, &a.bytes, |e| {
+                eprintln!("error: {}: {e}", out_dir.join(&a.name).display());
+                ExitCode::from(2)
+            });
+            let dest = match written {
                 Ok(dest) => dest,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
-            if let Err(e) = output::write_file(&dest, &a.bytes) {
-                eprintln!("error: {}: {e}", dest.display());
-                return ExitCode::from(2);
-            }
             // The listing is a courtesy: when it cannot be written the
             // files still are, and a failure other than a closed pipe
             // still ends in exit 2.

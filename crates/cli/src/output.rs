@@ -30,8 +30,34 @@ pub fn stderr_lines(lines: &[String]) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
+/// Why a file was not written.
+pub enum WriteFailure {
+    /// The name leaves the folder, or the file is one of the inputs: the
+    /// command's own error (exit 2); the message says which.
+    Refused(String),
+    /// The file system said no.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for WriteFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteFailure::Refused(why) => f.write_str(why),
+            WriteFailure::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<io::Error> for WriteFailure {
+    fn from(e: io::Error) -> Self {
+        WriteFailure::Io(e)
+    }
+}
+
 /// Writes `bytes` as `path`, the one way every command writes a file:
 ///
+/// - **never over an input**: a file that is one of `inputs` (the same
+///   file under any name) is refused;
 /// - **safe**: a reader (the game) only ever sees the old file or the
 ///   whole new one, and a full disk loses nothing: new bytes go to a
 ///   temporary file in the same folder, which is then renamed over `path`;
@@ -45,48 +71,129 @@ pub fn stderr_lines(lines: &[String]) {
 ///
 /// The old file's permissions are kept, and a symbolic link is followed,
 /// so the file it names is the one replaced.
-pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let path = follow_link(path);
+pub fn write_file(path: &Path, bytes: &[u8], inputs: &Inputs) -> Result<(), WriteFailure> {
     let mut permissions = None;
-    if let Ok(file) = std::fs::File::open(&path) {
-        let meta = file.metadata()?;
-        if meta.is_file() && meta.len() == bytes.len() as u64 && same_bytes(&file, bytes)? {
-            // Not the owner: the time cannot be set, so it is written anew.
-            if file.set_modified(std::time::SystemTime::now()).is_ok() {
-                return Ok(());
+    match std::fs::File::open(path) {
+        Ok(file) => {
+            let meta = file.metadata()?;
+            inputs.refuse(path, &meta)?;
+            if meta.is_file() && meta.len() == bytes.len() as u64 && same_bytes(&file, bytes)? {
+                // Not the owner: the time cannot be set, so it is written anew.
+                if file.set_modified(std::time::SystemTime::now()).is_ok() {
+                    return Ok(());
+                }
+            }
+            permissions = Some(meta.permissions());
+        }
+        // Nothing there (or a link to nothing, which is itself replaced).
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return create(path, bytes),
+        // There but unreadable: it may still be an input.
+        Err(_) => {
+            if let Ok(meta) = std::fs::metadata(path) {
+                inputs.refuse(path, &meta)?;
             }
         }
-        permissions = Some(meta.permissions());
     }
-    let temp = temporary_beside(&path)?;
-    let result =
-        write_whole(&temp, bytes, permissions).and_then(|()| std::fs::rename(&temp, &path));
+    replace(&follow_link(path), bytes, permissions)
+}
+
+/// A file where there was none, appearing whole or not at all. On Linux
+/// it is written as an unnamed file of the folder (`O_TMPFILE`) and given
+/// its name once complete (`linkat`, which never replaces a file that
+/// appeared meanwhile): one directory entry made, where a temporary name
+/// and a rename make two and remove one, which cost more than compiling a
+/// level. Elsewhere, or where the file system cannot, through [`replace`].
+fn create(path: &Path, bytes: &[u8]) -> Result<(), WriteFailure> {
+    #[cfg(target_os = "linux")]
+    if let Some(done) = unnamed::create_whole(path, bytes) {
+        return Ok(done?);
+    }
+    replace(path, bytes, None)
+}
+
+#[cfg(target_os = "linux")]
+mod unnamed {
+    use std::io::{self, Write};
+    use std::os::fd::AsRawFd;
+    use std::path::Path;
+
+    use rustix::fs::{AtFlags, Mode, OFlags, CWD};
+
+    /// `None` when this way is not open here (no `O_TMPFILE` on the file
+    /// system, no `/proc`, or a file of that name appeared meanwhile): the
+    /// caller writes through a temporary name instead.
+    pub fn create_whole(path: &Path, bytes: &[u8]) -> Option<io::Result<()>> {
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let flags = OFlags::TMPFILE | OFlags::WRONLY | OFlags::CLOEXEC;
+        let fd = rustix::fs::open(dir, flags, Mode::from_raw_mode(0o666)).ok()?;
+        let mut file = std::fs::File::from(fd);
+        // A write that fails leaves nothing: the unnamed file goes with its
+        // descriptor.
+        if let Err(e) = file.write_all(bytes) {
+            return Some(Err(e));
+        }
+        let unnamed = format!("/proc/self/fd/{}", file.as_raw_fd());
+        rustix::fs::linkat(CWD, unnamed.as_str(), CWD, path, AtFlags::SYMLINK_FOLLOW)
+            .ok()
+            .map(Ok)
+    }
+}
+
+/// `bytes` written beside `path` and renamed over it; the temporary file
+/// removed when anything fails.
+fn replace(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<Permissions>,
+) -> Result<(), WriteFailure> {
+    let temp = temporary_beside(path)?;
+    let result = write_whole(&temp, bytes, permissions).and_then(|()| std::fs::rename(&temp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&temp);
     }
-    result
+    Ok(result?)
 }
 
-/// Whether `file` (known to be as long as `bytes`) holds `bytes`.
+/// A command's write of a file named by an input (see [`write_file`]): a
+/// refusal is printed and ends the command with exit 2; an I/O failure goes
+/// to `failed`, which prints the command's own words and gives its status.
+pub fn write_or_exit(
+    inputs: &Inputs,
+    dir: &Path,
+    name: &str,
+    bytes: &[u8],
+    failed: impl FnOnce(&io::Error) -> ExitCode,
+) -> Result<PathBuf, ExitCode> {
+    match inputs.write(dir, name, bytes) {
+        Ok(dest) => Ok(dest),
+        Err(WriteFailure::Refused(why)) => {
+            eprintln!("{why}");
+            Err(ExitCode::from(2))
+        }
+        Err(WriteFailure::Io(e)) => Err(failed(&e)),
+    }
+}
+
+/// Whether `file`, which its metadata says is as long as `bytes`, holds
+/// `bytes` (one read of that length).
 fn same_bytes(mut file: &std::fs::File, bytes: &[u8]) -> io::Result<bool> {
     use std::io::Read;
-    let mut buffer = [0u8; 16 * 1024];
-    let mut at = 0;
-    loop {
-        let n = file.read(&mut buffer)?;
-        if n == 0 {
-            return Ok(at == bytes.len());
-        }
-        match (bytes.get(at..at + n), buffer.get(..n)) {
-            (Some(expected), Some(read)) if expected == read => at += n,
-            _ => return Ok(false),
-        }
+    let mut found = vec![0; bytes.len()];
+    match file.read_exact(&mut found) {
+        Ok(()) => Ok(found == bytes),
+        // Shorter than it said: cut meanwhile, so not the same.
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(false),
+        Err(e) => Err(e),
     }
 }
 
 /// The files a command reads. Nothing it writes may be one of them: a
 /// compiled file named like its source (RLG327's `monsters.txt` compiled in
 /// its own folder) would replace the user's only copy.
+#[derive(Default)]
 pub struct Inputs {
     files: Vec<(PathBuf, FileId)>,
 }
@@ -96,32 +203,41 @@ impl Inputs {
         Inputs {
             files: paths
                 .into_iter()
-                .filter_map(|p| Some((p.to_path_buf(), FileId::of(p)?)))
+                .filter_map(|p| Some((p.to_path_buf(), FileId::of_path(p)?)))
                 .collect(),
         }
     }
 
-    /// Where a file named `name` by the input goes in `dir`, or why it
-    /// cannot be written: a name that leaves the folder, or an input there.
-    pub fn destination(&self, dir: &Path, name: &str) -> Result<PathBuf, String> {
-        let dest = inside(dir, name)?;
-        self.check(&dest)?;
+    /// Writes a file named `name` by an input into `dir` (see
+    /// [`write_file`]); returns where it went.
+    pub fn write(&self, dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, WriteFailure> {
+        let dest = inside(dir, name).map_err(WriteFailure::Refused)?;
+        write_file(&dest, bytes, self)?;
         Ok(dest)
     }
 
-    /// An error message when writing `dest` would write over an input
-    /// (the same file, also through a link or another name for it).
-    pub fn check(&self, dest: &Path) -> Result<(), String> {
-        let Some(id) = FileId::of(dest) else {
-            return Ok(());
-        };
-        match self.files.iter().find(|(_, input)| *input == id) {
-            Some((input, _)) => Err(format!(
+    /// Refuses `path` when it is an input (a file appended to, say).
+    pub fn refuse_path(&self, path: &Path) -> Result<(), WriteFailure> {
+        match std::fs::metadata(path) {
+            Ok(meta) => self.refuse(path, &meta),
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// Refuses `dest` (whose metadata is `meta`) when it is an input.
+    fn refuse(&self, dest: &Path, meta: &std::fs::Metadata) -> Result<(), WriteFailure> {
+        let id = FileId::of(dest, meta);
+        match self
+            .files
+            .iter()
+            .find(|(_, input)| Some(input) == id.as_ref())
+        {
+            Some((input, _)) => Err(WriteFailure::Refused(format!(
                 "error: `{}` would be written over the input `{}`; nothing was written \
                  (write the output to another folder)",
                 dest.display(),
                 input.display()
-            )),
+            ))),
             None => Ok(()),
         }
     }
@@ -133,24 +249,29 @@ impl Inputs {
 struct FileId(#[cfg(unix)] (u64, u64), #[cfg(not(unix))] PathBuf);
 
 impl FileId {
-    fn of(path: &Path) -> Option<FileId> {
+    fn of(path: &Path, meta: &std::fs::Metadata) -> Option<FileId> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
-            let meta = std::fs::metadata(path).ok()?;
+            let _ = path;
             Some(FileId((meta.dev(), meta.ino())))
         }
         #[cfg(not(unix))]
         {
+            let _ = meta;
             std::fs::canonicalize(path).ok().map(FileId)
         }
+    }
+
+    fn of_path(path: &Path) -> Option<FileId> {
+        FileId::of(path, &std::fs::metadata(path).ok()?)
     }
 }
 
 /// Where a file named by the input goes: `name` inside `dir`, or why it
 /// cannot go there (a name that would leave the folder). The core refuses
 /// such names already; this is the writer's own check.
-pub fn inside(dir: &Path, name: &str) -> Result<PathBuf, String> {
+fn inside(dir: &Path, name: &str) -> Result<PathBuf, String> {
     match vaultwright::file_name::problem(name) {
         None => Ok(dir.join(name)),
         Some(why) => Err(format!(
@@ -202,7 +323,9 @@ fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
             format!("`{}` does not name a file", path.display()),
         )
     })?;
-    let temp = format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id());
+    static PID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    let pid = PID.get_or_init(std::process::id);
+    let temp = format!(".{}.{pid}.tmp", name.to_string_lossy());
     Ok(path.with_file_name(temp))
 }
 
@@ -254,7 +377,7 @@ mod tests {
         let dir = scratch("replace");
         let path = dir.join("x.lev");
         std::fs::write(&path, b"old contents, longer").unwrap();
-        write_file(&path, b"new").unwrap();
+        write_file(&path, b"new", &Inputs::default()).ok().unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
         assert_eq!(entries(&dir), ["x.lev"], "no temporary file is left");
     }
@@ -266,7 +389,7 @@ mod tests {
         let dir = scratch("fail");
         std::fs::create_dir(dir.join("x.lev")).unwrap();
         std::fs::write(dir.join("x.lev/inside"), b"kept").unwrap();
-        assert!(write_file(&dir.join("x.lev"), b"new").is_err());
+        assert!(write_file(&dir.join("x.lev"), b"new", &Inputs::default()).is_err());
         assert_eq!(entries(&dir), ["x.lev"]);
         assert_eq!(std::fs::read(dir.join("x.lev/inside")).unwrap(), b"kept");
     }
@@ -286,12 +409,16 @@ mod tests {
             .set_modified(old)
             .unwrap();
         let before = std::fs::metadata(&path).unwrap();
-        write_file(&path, b"same bytes").unwrap();
+        write_file(&path, b"same bytes", &Inputs::default())
+            .ok()
+            .unwrap();
         let after = std::fs::metadata(&path).unwrap();
         assert_eq!(after.ino(), before.ino(), "the same file, not a new one");
         assert!(after.modified().unwrap() > old, "its time is now");
         // Other bytes of the same length: a new file, renamed over.
-        write_file(&path, b"SAME BYTES").unwrap();
+        write_file(&path, b"SAME BYTES", &Inputs::default())
+            .ok()
+            .unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"SAME BYTES");
         assert_ne!(std::fs::metadata(&path).unwrap().ino(), before.ino());
         assert_eq!(entries(&dir), ["x.lev"], "no temporary file is left");
@@ -305,12 +432,16 @@ mod tests {
         std::fs::write(&input, b"source").unwrap();
         std::os::unix::fs::symlink(&input, dir.join("link.txt")).unwrap();
         let inputs = Inputs::new([input.as_path()]);
-        assert!(inputs.destination(&dir, "monsters.txt").is_err());
-        assert!(inputs.destination(&dir, "link.txt").is_err());
-        assert!(inputs.destination(&dir, "other.txt").is_ok());
-        let escaping = inputs.destination(&dir, "../x.lev").unwrap_err();
-        assert!(escaping.contains("path separator"), "{escaping}");
-        assert!(inputs.destination(&dir, "/tmp/x.lev").is_err());
+        let refused = |name: &str| match inputs.write(&dir, name, b"output") {
+            Err(WriteFailure::Refused(why)) => why,
+            _ => panic!("{name} was written"),
+        };
+        assert!(refused("monsters.txt").contains("over the input"));
+        assert!(refused("link.txt").contains("over the input"));
+        assert_eq!(std::fs::read(&input).unwrap(), b"source");
+        assert!(inputs.write(&dir, "other.txt", b"output").is_ok());
+        assert!(refused("../x.lev").contains("path separator"));
+        assert!(refused("/tmp/x.lev").contains("path separator"));
     }
 
     #[cfg(unix)]
@@ -322,7 +453,9 @@ mod tests {
         std::fs::write(&real, b"old").unwrap();
         std::fs::set_permissions(&real, Permissions::from_mode(0o640)).unwrap();
         std::os::unix::fs::symlink(&real, dir.join("link.lev")).unwrap();
-        write_file(&dir.join("link.lev"), b"new").unwrap();
+        write_file(&dir.join("link.lev"), b"new", &Inputs::default())
+            .ok()
+            .unwrap();
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
         assert!(std::fs::symlink_metadata(dir.join("link.lev"))
             .unwrap()

@@ -214,11 +214,13 @@ fn migrate(version: u32, envelope: EnvelopeIn) -> Result<LinkState, String> {
     }
 }
 
-/// A document name: printable, short, never empty.
+/// A document name: printable, short, never empty; without control and
+/// bidirectional characters (an override would make it read otherwise
+/// than it is).
 pub fn sanitize_name(name: &str) -> String {
     let clean: String = name
         .chars()
-        .filter(|c| !c.is_control())
+        .filter(|&c| !c.is_control() && !vaultwright::visible::is_hidden_control(c))
         .take(MAX_NAME_CHARS)
         .collect();
     let clean = clean.trim().to_string();
@@ -493,6 +495,7 @@ mod tests {
     #[test]
     fn names_are_cleaned() {
         assert_eq!(sanitize_name("  a\u{0}b\n "), "ab");
+        assert_eq!(sanitize_name("invoice\u{202e}fdp.des"), "invoicefdp.des");
         assert_eq!(sanitize_name(""), "untitled");
         assert_eq!(sanitize_name(&"x".repeat(500)).len(), MAX_NAME_CHARS);
     }

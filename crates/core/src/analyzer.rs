@@ -21,7 +21,11 @@ impl Analyzer {
     /// result is the same as a fresh analysis's (tested), only faster.
     pub fn analyze(&mut self, source: &str, language: Language, options: &Options) -> Analysis {
         match language {
-            Language::DcssDes => dcss::analyze(source, options, Some(&mut self.dcss_lint)),
+            Language::DcssDes => {
+                let mut analysis = dcss::analyze(source, options, Some(&mut self.dcss_lint));
+                crate::visible::make_analysis_visible(&mut analysis);
+                analysis
+            }
             _ => crate::analyze(source, language, options),
         }
     }
@@ -37,7 +41,12 @@ impl Analyzer {
         options: &Options,
     ) -> Vec<Analysis> {
         match language {
-            Language::DcssDes => dcss::analyze_set(files, options),
+            Language::DcssDes => {
+                let mut set = dcss::analyze_set(files, options);
+                set.iter_mut()
+                    .for_each(crate::visible::make_analysis_visible);
+                set
+            }
             _ => files
                 .iter()
                 .map(|(_, src)| crate::analyze(src, language, options))

@@ -37,6 +37,7 @@ mod rng;
 pub mod sorting;
 pub mod source;
 pub mod view;
+pub mod visible;
 
 use serde::{Deserialize, Serialize};
 
@@ -377,6 +378,12 @@ impl Analysis {
 /// Never panics and never fails: problems are diagnostics. Pure: nothing
 /// is kept between calls (an [`Analyzer`] keeps what can be reused).
 pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
+    let mut analysis = analyze_language(source, language, options);
+    visible::make_analysis_visible(&mut analysis);
+    analysis
+}
+
+fn analyze_language(source: &str, language: Language, options: &Options) -> Analysis {
     match language {
         Language::NethackDes => analyze_nethack_des(source, options),
         Language::NethackDungeon => dungeon::analyze(source, options),

@@ -1,5 +1,7 @@
 //! `cargo xtask fuzz [TARGET...] [--time S]`: libFuzzer through cargo-fuzz
-//! on the stable toolchain (`RUSTC_BOOTSTRAP=1`, no sanitizer), seeded at
+//! on the stable toolchain (`RUSTC_BOOTSTRAP=1`, no sanitizer), built with
+//! debug assertions, so arithmetic overflows panic as in the tests (a
+//! release build would wrap silently and write something else), seeded at
 //! run time from `../shared/corpus` and from the kept findings, with each
 //! grammar's dictionary. A crash, a hang (over 2 s) or an input that needs
 //! more than 512 MB is minimised and kept under `tests/fixtures/fuzz/`,
@@ -34,7 +36,7 @@ pub fn fuzz(args: &[String]) -> Result {
     ensure_cargo_fuzz()?;
     run(
         "build the fuzz targets",
-        fuzz_cargo().args(["build", "-s", "none"]),
+        fuzz_cargo().args(["build", "-s", "none", "--debug-assertions"]),
     )?;
     let mut outcomes = Vec::new();
     for target in &targets {
@@ -127,7 +129,7 @@ fn fuzz_one(target: &str, seconds: u64, seed: Option<u64>) -> Result<Outcome> {
     let kept = root().join("tests/fixtures/fuzz").join(target);
     let before = files_in(&artifacts);
     let mut c = fuzz_cargo();
-    c.args(["run", "-s", "none", target])
+    c.args(["run", "-s", "none", "--debug-assertions", target])
         .arg(&corpus)
         .arg(&seed_dir);
     if kept.is_dir() {

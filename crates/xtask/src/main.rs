@@ -40,7 +40,7 @@ fn main() -> ExitCode {
         Some("serve") => build_studio().and_then(|()| serve::serve(&root().join("dist"), port())),
         Some("dist") => build_studio(),
         Some("bench") => bench(&args[1..]),
-        Some("race") => drop_in_cli().and_then(|cli| race::race(&root(), &cli)),
+        Some("race") => race_builds().and_then(|builds| race::race(&root(), &builds)),
         Some("demo") => demo(),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
         Some("scale") => release_cli().and_then(|cli| scale::scale(&cli)),
@@ -221,7 +221,59 @@ fn build_studio() -> Result {
             .env("TRUNK_COLOR", "never"),
     )?;
     minify_glue(&root().join("dist"))?;
+    write_content_security_policy(&root().join("dist"))?;
     write_service_worker(&root().join("dist"))
+}
+
+/// The studio's Content-Security-Policy, written into `index.html` as a
+/// `<meta>` (a static host sends no header of ours): scripts from its own
+/// origin, the wasm the browser compiles, Trunk's inline start-up script
+/// by its hash, and nothing from anywhere else. Inline `style` attributes
+/// stay allowed: Yew sets them (sizes, positions).
+fn write_content_security_policy(dist: &Path) -> Result {
+    use base64::Engine;
+    use sha2::Digest;
+    let index = dist.join("index.html");
+    let page = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
+    let hashes: Vec<String> = inline_scripts(&page)
+        .map(|script| {
+            let digest = sha2::Sha256::digest(script.as_bytes());
+            format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            )
+        })
+        .collect();
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
+         connect-src 'self'; worker-src 'self'; manifest-src 'self'; \
+         object-src 'none'; base-uri 'none'; form-action 'none'",
+        hashes.join(" ")
+    );
+    let charset = "<meta charset=\"utf-8\" />";
+    let at = page
+        .find(charset)
+        .map(|i| i + charset.len())
+        .ok_or_else(|| {
+            format!(
+                "{}: no `{charset}` to put the policy after",
+                index.display()
+            )
+        })?;
+    let meta = format!("\n  <meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\" />");
+    let page = format!("{}{meta}{}", &page[..at], &page[at..]);
+    std::fs::write(&index, page).map_err(|e| format!("{}: {e}", index.display()))
+}
+
+/// The text of every `<script>` element without a `src`, as the browser
+/// hashes it.
+fn inline_scripts(page: &str) -> impl Iterator<Item = &str> {
+    page.split("<script").skip(1).filter_map(|rest| {
+        let (open, body) = rest.split_once('>')?;
+        let (text, _) = body.split_once("</script>")?;
+        (!open.contains(" src=")).then_some(text)
+    })
 }
 
 /// Minifies wasm-bindgen's JavaScript glue, which Trunk leaves as written
@@ -428,6 +480,19 @@ fn release_cli() -> Result<PathBuf> {
         cargo().args(["build", "--release", "-p", "vaultwright-cli"]),
     )?;
     Ok(target_dir().join("release/vaultwright"))
+}
+
+/// The builds the race times: the usual, dynamically linked one (what
+/// `cargo install` gives) and the static one a game's build should use
+/// (when it can be built), in that order.
+fn race_builds() -> Result<Vec<(&'static str, PathBuf)>> {
+    let dynamic = release_cli()?;
+    let fastest = drop_in_cli()?;
+    let mut builds = vec![("dynamic", dynamic.clone())];
+    if fastest != dynamic {
+        builds.push(("static", fastest));
+    }
+    Ok(builds)
 }
 
 /// The command line as a game's build should use it for the drop-ins: a

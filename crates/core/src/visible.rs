@@ -1,0 +1,82 @@
+//! Text from a source, shown to a person. A bidirectional control
+//! character (U+202E RIGHT-TO-LEFT OVERRIDE and its kin) reorders what is
+//! shown after it, so a name or a message could read otherwise than it is
+//! (the "Trojan Source" trick); another control character moves a
+//! terminal's cursor or clears its screen. The core hands out the names
+//! and messages of an [`Analysis`] with such characters written as
+//! escapes (`\u{202e}`), so the studio, `check` and its JSON show what is
+//! really there.
+
+use std::borrow::Cow;
+
+use crate::Analysis;
+
+/// A character that changes how the text around it is shown instead of
+/// showing itself: the bidirectional marks, embeddings, overrides and
+/// isolates, and the control characters but tab and line feed.
+pub fn is_hidden_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    ) || (c.is_control() && c != '\t' && c != '\n')
+}
+
+/// `text` with every hidden control written as its escape.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hidden_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                c if is_hidden_control(c) => c.escape_unicode().to_string(),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
+}
+
+fn make_visible(text: &mut String) {
+    if let Cow::Owned(shown) = visible(text) {
+        *text = shown;
+    }
+}
+
+/// The outline's names and details and the findings' messages and notes
+/// of `analysis`, made visible.
+pub(crate) fn make_analysis_visible(analysis: &mut Analysis) {
+    for symbol in &mut analysis.outline {
+        make_visible(&mut symbol.name);
+        make_visible(&mut symbol.detail);
+    }
+    for d in &mut analysis.diagnostics {
+        make_visible(&mut d.message);
+        d.notes.iter_mut().for_each(make_visible);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyze, Language, Options};
+
+    #[test]
+    fn hidden_controls_are_shown_as_escapes() {
+        assert_eq!(visible("plain"), Cow::Borrowed("plain"));
+        assert_eq!(visible("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(visible("x\u{1b}[2Jy"), "x\\u{1b}[2Jy");
+        assert_eq!(visible("tab\there\nline"), "tab\there\nline");
+        assert_eq!(visible("עברית"), "עברית", "right-to-left letters are text");
+    }
+
+    #[test]
+    fn an_analysis_shows_names_and_messages_as_they_are() {
+        let src = "NAME: evil\u{202e}tluav\nMONS: orc\u{2066}\nMAP\n.1.\nENDMAP\n";
+        let a = analyze(src, Language::DcssDes, &Options::default());
+        let shown: Vec<&str> = a.outline.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(shown, ["evil\\u{202e}tluav"]);
+        for d in &a.diagnostics {
+            assert!(!d.message.chars().any(is_hidden_control), "{}", d.message);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+// A redeploy must never break a returning visitor. Static hosts send
+// `Cache-Control: max-age=…`, and a new service worker that filled its
+// cache through the HTTP cache stored the *old* index.html beside the new
+// hashed files: once the HTTP cache expired, the page named files the host
+// no longer had and the studio did not load at all. This test deploys one
+// build, then another with new hashed file names (the old ones gone),
+// behind that header, and expects the new build after the cache expires.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { DIST, launch, openStudio } from "./harness.mjs";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".png": "image/png", ".webmanifest": "application/manifest+json",
+};
+const TEXT = new Set([".html", ".js", ".css", ".webmanifest"]);
+
+/** A static host for whichever build `root()` names, as CDNs serve it. */
+async function staticHost(root) {
+  const sockets = new Set();
+  const server = http.createServer((req, res) => {
+    let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (p.endsWith("/")) p += "index.html";
+    const dir = root();
+    const f = path.join(dir, p);
+    if (!f.startsWith(dir) || !fs.existsSync(f) || fs.statSync(f).isDirectory()) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": "public, max-age=600" });
+    res.end(fs.readFileSync(f));
+  });
+  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+  };
+}
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+}
+
+const integrity = (bytes) => "sha384-" + crypto.createHash("sha384").update(bytes).digest("base64");
+
+/**
+ * The next build, as a redeploy brings it: every content-hashed file under
+ * a new name (the old names gone), the page and the worker naming the new
+ * ones, the worker a new version, and the page marked "B".
+ */
+function nextBuild(from) {
+  const to = fs.mkdtempSync(path.join(os.tmpdir(), "vaultwright-build-b-"));
+  fs.cpSync(from, to, { recursive: true });
+  const renames = [];
+  for (const f of walk(to)) {
+    const name = path.basename(f);
+    const m = name.match(/-([0-9a-f]{8,})(?=(_bg)?\.(js|wasm|css)$)/);
+    if (!m) continue;
+    const newHash = [...m[1]].map((c) => (15 - parseInt(c, 16)).toString(16)).join("");
+    const renamed = name.replace(m[1], newHash);
+    fs.renameSync(f, path.join(path.dirname(f), renamed));
+    renames.push([name, renamed]);
+  }
+  assert.ok(renames.length >= 2, `no hashed files found in ${from}`);
+  const rewrite = (file, edit) => fs.writeFileSync(file, edit(fs.readFileSync(file, "utf8")));
+  for (const f of walk(to).filter((f) => TEXT.has(path.extname(f)))) {
+    rewrite(f, (text) => renames.reduce((t, [a, b]) => t.split(a).join(b), text));
+  }
+  const index = path.join(to, "index.html");
+  rewrite(index, (page) => page
+    // A file whose text named another changed: its integrity changes too.
+    .replace(/<link[^>]*>/g, (tag) => {
+      const href = tag.match(/href="\/?([^"]+)"/);
+      if (!href || !/integrity="/.test(tag)) return tag;
+      return tag.replace(/integrity="[^"]*"/, `integrity="${integrity(fs.readFileSync(path.join(to, href[1])))}"`);
+    })
+    .replace("<head>", '<head>\n  <meta name="vw-build" content="B" />'));
+  // The inline start-up script names the renamed files: the policy's hash
+  // of it changes with it.
+  rewrite(index, (page) => {
+    const inline = [...page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => `'sha256-${crypto.createHash("sha256").update(m[1]).digest("base64")}'`);
+    return page.replace(/('sha256-[^']*'\s*)+/, inline.join(" ") + " ");
+  });
+  rewrite(path.join(to, "sw.js"), (sw) => sw.replace(/const VERSION = "([^"]*)"/, 'const VERSION = "$1b"'));
+  return to;
+}
+
+const versionOf = (dir) => fs.readFileSync(path.join(dir, "sw.js"), "utf8").match(/const VERSION = "([^"]*)"/)[1];
+
+test("a redeploy behind an HTTP cache: the returning visitor gets the new build, never a broken page", async () => {
+  const buildA = DIST;
+  const buildB = nextBuild(buildA);
+  let root = buildA;
+  const host = await staticHost(() => root);
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, host.url);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated", null, { timeout: 30000 });
+    for (let attempt = 0; ; attempt++) {
+      await page.reload();
+      try {
+        await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });
+        break;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+      }
+    }
+    // Deploy B: A's hashed files are gone from the host. The visitor comes
+    // back; the worker of A serves A, and the browser finds worker B.
+    root = buildB;
+    await page.reload();
+    await page.waitForSelector(".vw-content", { timeout: 20000 });
+    const [a, b] = [versionOf(buildA), versionOf(buildB)];
+    await page.waitForFunction(async ([a, b]) => {
+      const keys = await caches.keys();
+      return keys.includes(`vaultwright-${b}`) && !keys.includes(`vaultwright-${a}`);
+    }, [a, b], { timeout: 60000 });
+    // Worker B's page is B's own, whatever the HTTP cache held.
+    const cached = await page.evaluate(async (b) => {
+      const res = await (await caches.open(`vaultwright-${b}`)).match("./index.html");
+      return res ? res.text() : "";
+    }, b);
+    assert.match(cached, /name="vw-build" content="B"/, "the new cache holds the old page");
+    // The HTTP cache expires; the next visits load B and work.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    for (let visit = 0; visit < 2; visit++) {
+      await page.reload();
+      await page.waitForSelector(".vw-content", { timeout: 20000 });
+      await page.waitForSelector("[data-testid=outline]", { timeout: 20000, state: "attached" });
+      assert.equal(await page.getAttribute("meta[name=vw-build]", "content"), "B");
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await host.close();
+    fs.rmSync(buildB, { recursive: true, force: true });
+  }
+});
+
+test("the page carries a Content-Security-Policy that allows its own scripts and wasm only", async () => {
+  const page = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
+  const policy = page.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/);
+  assert.ok(policy, "index.html has no Content-Security-Policy");
+  const directives = Object.fromEntries(policy[1].split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  assert.deepEqual(directives["default-src"], ["'self'"]);
+  assert.deepEqual(directives["object-src"], ["'none'"]);
+  const scripts = directives["script-src"];
+  assert.ok(scripts.includes("'self'") && scripts.includes("'wasm-unsafe-eval'"), scripts.join(" "));
+  assert.ok(!scripts.includes("'unsafe-inline'") && !scripts.includes("'unsafe-eval'"), scripts.join(" "));
+  assert.ok(!scripts.some((s) => /^https?:|\*/.test(s)), "no script from elsewhere");
+  // It comes before the first script, so it governs all of them.
+  assert.ok(page.indexOf("Content-Security-Policy") < page.indexOf("<script"));
+  // Every test's page load listens for refusals (harness.mjs): the
+  // studio running under it is checked across the whole suite.
+});
