@@ -101,6 +101,7 @@ function linkTo(state) {
 
 test("a link never replaces the user's names file: one of the same name is kept beside it", () => withStudio(async ({ page, errors, server }) => {
   await openStudio(page, server.url);
+  await open(page, fixture("fork.des", FORK_VAULT));
   await page.click("[data-testid=names]");
   await page.setInputFiles("[data-testid=add-names]", fixture("fork.names", "# mine\nmonster: deep elf mage\n"));
   await waitFor(page, () => /Names \(1\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
@@ -123,6 +124,9 @@ test("a link never replaces the user's names file: one of the same name is kept 
   const listed = await page.textContent("[data-testid=names-panel]");
   assert.match(listed, /fork\.names \(from link\)/);
   assert.match(listed, /fork\.names/);
+  await page.screenshot({ path: path.join(OUT, "names-from-link.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(OUT, "names-from-link-phone.png") });
   assert.deepEqual(errors, []);
 }));
 

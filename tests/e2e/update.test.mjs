@@ -73,12 +73,13 @@ function nextBuild(from) {
   const index = path.join(to, "index.html");
   rewrite(index, (page) => page
     // A file whose text named another changed: its integrity changes too.
+    // (Trunk writes the page minified: attribute values may be unquoted.)
     .replace(/<link[^>]*>/g, (tag) => {
-      const href = tag.match(/href="\/?([^"]+)"/);
-      if (!href || !/integrity="/.test(tag)) return tag;
-      return tag.replace(/integrity="[^"]*"/, `integrity="${integrity(fs.readFileSync(path.join(to, href[1])))}"`);
+      const href = tag.match(/href="?\/?([^"\s>]+)"?/);
+      if (!href || !/integrity=/.test(tag)) return tag;
+      return tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${integrity(fs.readFileSync(path.join(to, href[1])))}"`);
     })
-    .replace("<head>", '<head>\n  <meta name="vw-build" content="B" />'));
+    .replace(/<meta charset[^>]*>/, (charset) => `${charset}<meta name="vw-build" content="B">`));
   // The inline start-up script names the renamed files: the policy's hash
   // of it changes with it.
   rewrite(index, (page) => {
@@ -88,6 +89,15 @@ function nextBuild(from) {
   });
   rewrite(path.join(to, "sw.js"), (sw) => sw.replace(/const VERSION = "([^"]*)"/, 'const VERSION = "$1b"'));
   return to;
+}
+
+/** Polls `check` (awaited) until it is true; `explain` says why not. */
+async function until(ms, check, explain) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out: ${await explain()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 const versionOf = (dir) => fs.readFileSync(path.join(dir, "sw.js"), "utf8").match(/const VERSION = "([^"]*)"/)[1];
@@ -116,14 +126,15 @@ test("a redeploy behind an HTTP cache: the returning visitor gets the new build,
     await page.reload();
     await page.waitForSelector(".vw-content", { timeout: 20000 });
     const [a, b] = [versionOf(buildA), versionOf(buildB)];
-    await page.waitForFunction(async ([a, b]) => {
+    await until(60000, () => page.evaluate(async ([a, b]) => {
       const keys = await caches.keys();
       return keys.includes(`vaultwright-${b}`) && !keys.includes(`vaultwright-${a}`);
-    }, [a, b], { timeout: 60000 });
+    }, [a, b]), async () => `caches: ${await page.evaluate(() => caches.keys())}`);
     // Worker B's page is B's own, whatever the HTTP cache held.
     const cached = await page.evaluate(async (b) => {
-      const res = await (await caches.open(`vaultwright-${b}`)).match("./index.html");
-      return res ? res.text() : "";
+      const cache = await caches.open(`vaultwright-${b}`);
+      const res = await cache.match("./index.html");
+      return res ? res.text() : "MISSING; keys: " + (await cache.keys()).map((r) => r.url).join(" ") + " caches: " + (await caches.keys()).join(" ") + " want " + b;
     }, b);
     assert.match(cached, /name="vw-build" content="B"/, "the new cache holds the old page");
     // The HTTP cache expires; the next visits load B and work.

@@ -251,17 +251,18 @@ fn write_content_security_policy(dist: &Path) -> Result {
          object-src 'none'; base-uri 'none'; form-action 'none'",
         hashes.join(" ")
     );
-    let charset = "<meta charset=\"utf-8\" />";
+    // Right after `<meta charset…>` (Trunk writes it minified), before
+    // any script, so that the policy governs them all.
     let at = page
-        .find(charset)
-        .map(|i| i + charset.len())
+        .find("<meta charset")
+        .and_then(|i| page[i..].find('>').map(|end| i + end + 1))
         .ok_or_else(|| {
             format!(
-                "{}: no `{charset}` to put the policy after",
+                "{}: no `<meta charset>` to put the policy after",
                 index.display()
             )
         })?;
-    let meta = format!("\n  <meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\" />");
+    let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
     let page = format!("{}{meta}{}", &page[..at], &page[at..]);
     std::fs::write(&index, page).map_err(|e| format!("{}: {e}", index.display()))
 }
