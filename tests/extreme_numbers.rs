@@ -89,23 +89,35 @@ fn exercise_mixed(
     dropin: impl Fn(&str),
 ) {
     for (variant, text) in mixed_variants(src).iter().enumerate() {
-        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            for &seed in seeds {
-                let options = Options {
-                    seed,
-                    file_name: path.display().to_string(),
-                    ..Options::default()
-                };
-                analyze(text, language, &options);
-            }
-            dropin(text);
-        }));
         assert!(
-            run.is_ok(),
+            survives(path, text, language, seeds, &dropin),
             "{} with mixed extreme numbers (variant {variant}) panicked; the text:\n{text}",
             path.display()
         );
     }
+}
+
+/// Whether `text` is analysed with each seed and run through `dropin`
+/// without a panic.
+fn survives(
+    path: &Path,
+    text: &str,
+    language: Language,
+    seeds: &[u64],
+    dropin: &impl Fn(&str),
+) -> bool {
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        for &seed in seeds {
+            let options = Options {
+                seed,
+                file_name: path.display().to_string(),
+                ..Options::default()
+            };
+            analyze(text, language, &options);
+        }
+        dropin(text);
+    }))
+    .is_ok()
 }
 
 /// `src` with every run of ASCII digits replaced by `number`.
@@ -154,19 +166,8 @@ fn exercise_with(
 ) {
     for number in numbers {
         let text = with_numbers(src, number);
-        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            for &seed in seeds {
-                let options = Options {
-                    seed,
-                    file_name: path.display().to_string(),
-                    ..Options::default()
-                };
-                analyze(&text, language, &options);
-            }
-            dropin(&text);
-        }));
         assert!(
-            run.is_ok(),
+            survives(path, &text, language, seeds, &dropin),
             "{} with every number as {number} panicked",
             path.display()
         );
@@ -336,25 +337,17 @@ fn generated_programs_with_mixed_extreme_numbers() {
         let src = std::fs::read_to_string(path).unwrap_or_default();
         let step = 1 + i % (MIXED.len() - 1);
         let text = with_mixed_numbers(&src, i % MIXED.len(), step);
-        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            let options = Options {
-                seed: i as u64,
-                file_name: path.display().to_string(),
-                ..Options::default()
-            };
-            analyze(&text, *language, &options);
-            match language {
-                Language::NethackDungeon => {
-                    dropin::dgn_comp("dungeon.pdf", "dungeon.pdf", &text, Target::Nethack343);
-                }
-                _ => {
-                    dropin::lev_comp("x.des", &text, Target::Nethack343, true);
-                    dropin::LevComp36::new(Build::Nethack366).compile("x.des", text.as_bytes());
-                }
+        let dropin = |text: &str| match language {
+            Language::NethackDungeon => {
+                dropin::dgn_comp("dungeon.pdf", "dungeon.pdf", text, Target::Nethack343);
             }
-        }));
+            _ => {
+                dropin::lev_comp("x.des", text, Target::Nethack343, true);
+                dropin::LevComp36::new(Build::Nethack366).compile("x.des", text.as_bytes());
+            }
+        };
         assert!(
-            run.is_ok(),
+            survives(path, &text, *language, &[i as u64], &dropin),
             "{} with mixed extreme numbers panicked; the text:\n{text}",
             path.display()
         );

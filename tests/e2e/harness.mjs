@@ -20,15 +20,21 @@ const TYPES = {
   ".css": "text/css", ".png": "image/png", ".webmanifest": "application/manifest+json",
 };
 
-export async function startServer() {
-  if (!fs.existsSync(path.join(DIST, "index.html"))) throw new Error("dist/ is missing: run `cargo xtask dist` first");
+/**
+ * A static server on 127.0.0.1 for the build `root()` names (dist/ by
+ * default, read at each request so a test can redeploy), every file sent
+ * with `cacheControl`.
+ */
+export async function startServer({ root = () => DIST, cacheControl = "no-cache" } = {}) {
+  if (!fs.existsSync(path.join(root(), "index.html"))) throw new Error("dist/ is missing: run `cargo xtask dist` first");
   const sockets = new Set();
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
     if (p.endsWith("/")) p += "index.html";
-    const f = path.join(DIST, p);
-    if (!f.startsWith(DIST) || !fs.existsSync(f) || fs.statSync(f).isDirectory()) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": "no-cache" });
+    const dir = root();
+    const f = path.join(dir, p);
+    if (!f.startsWith(dir) || !fs.existsSync(f) || fs.statSync(f).isDirectory()) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": cacheControl });
     res.end(fs.readFileSync(f));
   });
   server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
@@ -85,6 +91,24 @@ export async function withStudio(body, extra = {}) {
   } finally {
     await context.close();
     await server.close();
+  }
+}
+
+/**
+ * Waits until the service worker is activated and controls the page (the
+ * next load is controlled; on a loaded machine the first reload can race
+ * the worker's claim, so a second one is allowed).
+ */
+export async function untilWorkerControls(page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated", null, { timeout: 30000 });
+  for (let attempt = 0; ; attempt++) {
+    await page.reload();
+    try {
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });
+      return;
+    } catch (e) {
+      if (attempt >= 2) throw e;
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import {
   ROOT, SHARED, OUT, startServer, launch, openStudio, editorText, replaceText, canvasData, cellPoint, waitFor, cliBinary,
+  untilWorkerControls,
 } from "./harness.mjs";
 
 const LEVEL = `MAZE:"e2etest",' '
@@ -203,21 +204,7 @@ test("offline: with the service worker in control, the studio loads without netw
   const { context, page } = await launch();
   try {
     await openStudio(page, server.url);
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return reg?.active?.state === "activated";
-    }, null, { timeout: 30000 });
-    // The next load is controlled by the activated worker; on a loaded
-    // machine the first reload can race its claim, so allow a second one.
-    for (let attempt = 0; ; attempt++) {
-      await page.reload();
-      try {
-        await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });
-        break;
-      } catch (e) {
-        if (attempt >= 2) throw e;
-      }
-    }
+    await untilWorkerControls(page);
     await context.setOffline(true);
     await server.close();
     await page.reload();

@@ -9,36 +9,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { DIST, launch, openStudio } from "./harness.mjs";
+import { DIST, launch, openStudio, startServer, untilWorkerControls } from "./harness.mjs";
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".css": "text/css", ".png": "image/png", ".webmanifest": "application/manifest+json",
-};
 const TEXT = new Set([".html", ".js", ".css", ".webmanifest"]);
-
-/** A static host for whichever build `root()` names, as CDNs serve it. */
-async function staticHost(root) {
-  const sockets = new Set();
-  const server = http.createServer((req, res) => {
-    let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    if (p.endsWith("/")) p += "index.html";
-    const dir = root();
-    const f = path.join(dir, p);
-    if (!f.startsWith(dir) || !fs.existsSync(f) || fs.statSync(f).isDirectory()) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": "public, max-age=600" });
-    res.end(fs.readFileSync(f));
-  });
-  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
-  };
-}
 
 function walk(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -106,20 +81,12 @@ test("a redeploy behind an HTTP cache: the returning visitor gets the new build,
   const buildA = DIST;
   const buildB = nextBuild(buildA);
   let root = buildA;
-  const host = await staticHost(() => root);
+  // As static hosts and CDNs serve it.
+  const host = await startServer({ root: () => root, cacheControl: "public, max-age=600" });
   const { context, page, errors } = await launch();
   try {
     await openStudio(page, host.url);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated", null, { timeout: 30000 });
-    for (let attempt = 0; ; attempt++) {
-      await page.reload();
-      try {
-        await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });
-        break;
-      } catch (e) {
-        if (attempt >= 2) throw e;
-      }
-    }
+    await untilWorkerControls(page);
     // Deploy B: A's hashed files are gone from the host. The visitor comes
     // back; the worker of A serves A, and the browser finds worker B.
     root = buildB;
@@ -134,7 +101,7 @@ test("a redeploy behind an HTTP cache: the returning visitor gets the new build,
     const cached = await page.evaluate(async (b) => {
       const cache = await caches.open(`vaultwright-${b}`);
       const res = await cache.match("./index.html");
-      return res ? res.text() : "MISSING; keys: " + (await cache.keys()).map((r) => r.url).join(" ") + " caches: " + (await caches.keys()).join(" ") + " want " + b;
+      return res ? res.text() : `no page in the cache; caches: ${await caches.keys()}`;
     }, b);
     assert.match(cached, /name="vw-build" content="B"/, "the new cache holds the old page");
     // The HTTP cache expires; the next visits load B and work.

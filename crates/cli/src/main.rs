@@ -489,18 +489,32 @@ fn lev_comp(warnings: bool, target: Target, files: &[PathBuf]) -> ExitCode {
         let run = dropin::lev_comp(&name, &text, target, warnings);
         output::stderr_lines(&run.stderr);
         failed |= run.failed();
-        for out in output::last_of_each_name(&run.files, |f| &f.name) {
-            let written =
-                output::write_or_exit(&inputs, Path::new(""), &out.name, &out.bytes, |e| {
-                    eprintln!("{name}: Can't write output file {}: {e}", out.name);
-                    ExitCode::from(1)
-                });
-            if let Err(code) = written {
-                return code;
-            }
+        if let Err(code) = write_levels(
+            &inputs,
+            &name,
+            output::last_of_each_name(&run.files, |f| &f.name),
+        ) {
+            return code;
         }
     }
     ExitCode::from(u8::from(failed))
+}
+
+/// A drop-in's `.lev` files, into the current folder as the original
+/// writes them: a failure is the original's message and exit 1, a refused
+/// name or an input in the way exit 2.
+fn write_levels<'a>(
+    inputs: &output::Inputs,
+    source: &str,
+    files: impl IntoIterator<Item = &'a dropin::OutputFile>,
+) -> Result<(), ExitCode> {
+    for out in files {
+        output::write_or_exit(inputs, Path::new(""), &out.name, &out.bytes, |e| {
+            eprintln!("{source}: Can't write output file {}: {e}", out.name);
+            ExitCode::from(1)
+        })?;
+    }
+    Ok(())
 }
 
 /// `lev_comp` 3.6.6: the files in order through one process's state; each
@@ -525,15 +539,8 @@ fn lev_comp36(
             }
         };
         let (run, fatal) = compiler.compile(&name, &bytes);
-        for out in &run.files {
-            let written =
-                output::write_or_exit(&inputs, Path::new(""), &out.name, &out.bytes, |e| {
-                    eprintln!("{name}: Can't write output file {}: {e}", out.name);
-                    ExitCode::from(1)
-                });
-            if let Err(code) = written {
-                return code;
-            }
+        if let Err(code) = write_levels(&inputs, &name, &run.files) {
+            return code;
         }
         for out in compiler.take_appends() {
             if let Err(refused) = inputs.refuse_path(Path::new(&out.name)) {

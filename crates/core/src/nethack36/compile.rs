@@ -304,26 +304,25 @@ impl<'s, 'a> Compiler<'s, 'a> {
         });
     }
 
-    /// Where the reference would crash: a clean error, and the process
-    /// stops as the reference's does.
     /// Our own error where the reference would do harm but not crash (a
     /// level name that leaves the output folder): counted like the
     /// reference's errors, so the level is not written, and the run goes
     /// on.
     pub fn own_error(&mut self, code: &'static str, text: String) {
-        let span = self.span_now();
-        self.run.messages.push(Message::Limit {
-            line: self.lexer.line,
-            pos: self.lexer.token_pos(),
-            code,
-            text,
-            span,
-        });
+        self.push_own(code, text);
         self.fatal_error += 1;
-        self.file_failed = true;
     }
 
+    /// Where the reference would crash: a clean error, and the process
+    /// stops as the reference's does.
     pub fn limit(&mut self, code: &'static str, text: String) {
+        self.push_own(code, text);
+        self.run.fatal = true;
+        self.stop = true;
+    }
+
+    /// An error of ours, with its code, at the current token.
+    fn push_own(&mut self, code: &'static str, text: String) {
         let span = self.span_now();
         self.run.messages.push(Message::Limit {
             line: self.lexer.line,
@@ -333,8 +332,6 @@ impl<'s, 'a> Compiler<'s, 'a> {
             span,
         });
         self.file_failed = true;
-        self.run.fatal = true;
-        self.stop = true;
     }
 
     // ---- emitting -------------------------------------------------------
