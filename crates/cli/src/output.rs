@@ -60,9 +60,9 @@ impl From<io::Error> for WriteFailure {
 ///   file under any name) is refused;
 /// - **safe**: a reader (the game) only ever sees the old file or the
 ///   whole new one, and a full disk loses nothing: new bytes go to a
-///   temporary file in the same folder, which is then renamed over `path`;
-///   when anything fails the temporary file is removed and `path` is left
-///   as it was;
+///   temporary file in the same folder, which is then renamed over `path`
+///   (a new file is named only once whole, see [`create`]); when anything
+///   fails the temporary file is removed and `path` is left as it was;
 /// - **fast** where a build runs again: a file whose bytes are already
 ///   right is left as it is, only its modification time set to now (so
 ///   `make` sees it as new). Replacing it would cost more than compiling
@@ -101,8 +101,9 @@ pub fn write_file(path: &Path, bytes: &[u8], inputs: &Inputs) -> Result<(), Writ
 /// it is written as an unnamed file of the folder (`O_TMPFILE`) and given
 /// its name once complete (`linkat`, which never replaces a file that
 /// appeared meanwhile): one directory entry made, where a temporary name
-/// and a rename make two and remove one, which cost more than compiling a
-/// level. Elsewhere, or where the file system cannot, through [`replace`].
+/// and a rename make two and remove one (a tenth of the 113-level race's
+/// time into an empty folder, measured). Elsewhere, or where the file
+/// system cannot, through [`replace`].
 fn create(path: &Path, bytes: &[u8]) -> Result<(), WriteFailure> {
     #[cfg(target_os = "linux")]
     if let Some(done) = unnamed::create_whole(path, bytes) {
