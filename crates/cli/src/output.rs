@@ -101,8 +101,7 @@ pub fn write_file(path: &Path, bytes: &[u8], inputs: &Inputs) -> Result<(), Writ
 /// it is written as an unnamed file of the folder (`O_TMPFILE`) and given
 /// its name once complete (`linkat`, which never replaces a file that
 /// appeared meanwhile): one directory entry made, where a temporary name
-/// and a rename make two and remove one (a tenth of the 113-level race's
-/// time into an empty folder, measured). Elsewhere, or where the file
+/// and a rename make two and remove one. Elsewhere, or where the file
 /// system cannot, through [`replace`].
 fn create(path: &Path, bytes: &[u8]) -> Result<(), WriteFailure> {
     #[cfg(target_os = "linux")]
