@@ -1,7 +1,8 @@
 //! Per-target facts: location codes, name tables, limits, message texts.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
 
 use super::colours::{self, Clr};
 use super::tables;
@@ -9,8 +10,9 @@ use crate::Target;
 
 /// Table positions of each name of a monster or object table (names can
 /// repeat across classes), built on first use: a lookup per MONSTER or
-/// OBJECT statement was a scan of ~400 names.
-type NameMap = HashMap<&'static str, Vec<u16>>;
+/// OBJECT statement was a scan of ~400 names. The names are the game's
+/// own, so a fast hash without SipHash's flood resistance is enough.
+type NameMap = FxHashMap<&'static str, Vec<u16>>;
 
 static MONSTER_NAMES_343: OnceLock<NameMap> = OnceLock::new();
 static OBJECT_NAMES_343: OnceLock<NameMap> = OnceLock::new();
@@ -24,7 +26,7 @@ fn positions(
 ) -> &'static [u16] {
     let table = table.entries();
     let map = map.get_or_init(|| {
-        let mut m: NameMap = HashMap::with_capacity(table.len());
+        let mut m: NameMap = NameMap::with_capacity_and_hasher(table.len(), Default::default());
         for (i, (n, _)) in table.iter().enumerate() {
             m.entry(n).or_default().push(i as u16);
         }

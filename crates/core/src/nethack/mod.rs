@@ -237,6 +237,11 @@ pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
     let mut index: Option<crate::LineIndex> = None;
     let mut out = Vec::new();
     for d in diags {
+        // Our own warnings are not printed: they never need the index.
+        let printed = d.is_error() || d.original;
+        if !printed {
+            continue;
+        }
         let line = d.compat_line.unwrap_or_else(|| {
             let index = index.get_or_insert_with(|| crate::LineIndex::new(source));
             index.line_of(d.span.start as usize) as u32 + 1
