@@ -611,10 +611,9 @@ impl State {
 
     /// A names file a link brought. One of the same name and text (or kept
     /// from an earlier link under a new name) is the same file: it is made
-    /// active. One of the same name and other text is
-    /// the user's own and stays as it is; the link's is kept beside it
-    /// under a free name ("x (from link)", "x (from link 2)", …), which is
-    /// returned.
+    /// active. One of the same name and other text is the user's own and
+    /// stays as it is; the link's is kept beside it under a free name
+    /// ("x (from link)", "x (from link 2)", …), which is returned.
     fn add_linked_names(&mut self, mut f: NamesFile) -> Option<String> {
         let names = Rc::make_mut(&mut self.names);
         let kept_from_link = format!("{} (from link", f.name);

@@ -137,8 +137,7 @@ pub fn embed_in_svg(svg: &str, link: &str) -> String {
     let svg = xml_chars(svg);
     let safe: String = link.chars().filter(|&c| is_link_char(c)).collect();
     let element = format!("{SVG_OPEN}{safe}{SVG_CLOSE}");
-    let after_root_tag = root_start(&svg)
-        .filter(|&at| is_svg_root(&svg[at..]))
+    let after_root_tag = svg_root(&svg)
         .and_then(|at| tag_end(&svg, at).map(|end| (at, end)))
         .filter(|&(at, end)| !svg[at..end].ends_with("/>"));
     match after_root_tag {
@@ -150,7 +149,13 @@ pub fn embed_in_svg(svg: &str, link: &str) -> String {
 /// Whether `text` is an SVG document: an XML prolog (or none), then an
 /// `<svg>` root element. A text that merely mentions `<svg` is not one.
 pub fn is_svg(text: &str) -> bool {
-    root_start(text).is_some_and(|at| is_svg_root(&text[at..]))
+    svg_root(text).is_some()
+}
+
+/// Where an SVG document's `<svg>` root element starts, or `None` when
+/// `text` is not an SVG document.
+fn svg_root(text: &str) -> Option<usize> {
+    root_start(text).filter(|&at| is_svg_root(&text[at..]))
 }
 
 /// The link an SVG carries, if it carries one that is well formed: the
@@ -159,7 +164,7 @@ pub fn is_svg(text: &str) -> bool {
 /// metadata element quoted in a comment or nested in a drawing is not
 /// taken for the document's.
 pub fn state_in_svg(svg: &str) -> Option<String> {
-    let root = root_start(svg).filter(|&at| is_svg_root(&svg[at..]))?;
+    let root = svg_root(svg)?;
     let mut at = tag_end(svg, root)?;
     if svg[root..at].ends_with("/>") {
         return None;

@@ -23,7 +23,7 @@ impl Analyzer {
         match language {
             Language::DcssDes => {
                 let mut analysis = dcss::analyze(source, options, Some(&mut self.dcss_lint));
-                crate::visible::make_analysis_visible(&mut analysis);
+                analysis.make_text_visible();
                 analysis
             }
             _ => crate::analyze(source, language, options),
@@ -43,8 +43,7 @@ impl Analyzer {
         match language {
             Language::DcssDes => {
                 let mut set = dcss::analyze_set(files, options);
-                set.iter_mut()
-                    .for_each(crate::visible::make_analysis_visible);
+                set.iter_mut().for_each(Analysis::make_text_visible);
                 set
             }
             _ => files

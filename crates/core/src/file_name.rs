@@ -43,12 +43,7 @@ fn has_drive_prefix(name: &str) -> bool {
 /// `name` with every character a file name must not hold shown as a
 /// visible escape (`\u{1b}`), for messages that quote a refused name.
 pub fn shown(name: &str) -> String {
-    name.chars()
-        .map(|c| match c {
-            c if c.is_control() => c.escape_unicode().to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+    crate::visible::escaped(name, char::is_control).into_owned()
 }
 
 #[cfg(test)]

@@ -358,6 +358,20 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The outline's names and details and the findings' messages and
+    /// notes with bidirectional and control characters written as escapes
+    /// (see [`visible`]): what the doors hand out.
+    pub(crate) fn make_text_visible(&mut self) {
+        for symbol in &mut self.outline {
+            visible::make_visible(&mut symbol.name);
+            visible::make_visible(&mut symbol.detail);
+        }
+        for d in &mut self.diagnostics {
+            visible::make_visible(&mut d.message);
+            d.notes.iter_mut().for_each(visible::make_visible);
+        }
+    }
+
     pub fn empty(language: Language) -> Analysis {
         Analysis {
             language,
@@ -379,7 +393,7 @@ impl Analysis {
 /// is kept between calls (an [`Analyzer`] keeps what can be reused).
 pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
     let mut analysis = analyze_language(source, language, options);
-    visible::make_analysis_visible(&mut analysis);
+    analysis.make_text_visible();
     analysis
 }
 

@@ -3,13 +3,11 @@
 //! shown after it, so a name or a message could read otherwise than it is
 //! (the "Trojan Source" trick); another control character moves a
 //! terminal's cursor or clears its screen. The core hands out the names
-//! and messages of an [`Analysis`] with such characters written as
+//! and messages of an `Analysis` with such characters written as
 //! escapes (`\u{202e}`), so the studio, `check` and its JSON show what is
 //! really there.
 
 use std::borrow::Cow;
-
-use crate::Analysis;
 
 /// A character that changes how the text around it is shown instead of
 /// showing itself: the bidirectional marks, embeddings, overrides and
@@ -23,35 +21,29 @@ pub fn is_hidden_control(c: char) -> bool {
 
 /// `text` with every hidden control written as its escape.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_hidden_control) {
+    escaped(text, is_hidden_control)
+}
+
+/// `text` with every character `escape` picks written as its escape
+/// (`\u{202e}`); borrowed when there is none.
+pub fn escaped(text: &str, escape: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !text.chars().any(&escape) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(
         text.chars()
             .map(|c| match c {
-                c if is_hidden_control(c) => c.escape_unicode().to_string(),
+                c if escape(c) => c.escape_unicode().to_string(),
                 c => c.to_string(),
             })
             .collect(),
     )
 }
 
-fn make_visible(text: &mut String) {
+/// `text` with its hidden controls written as escapes, in place.
+pub(crate) fn make_visible(text: &mut String) {
     if let Cow::Owned(shown) = visible(text) {
         *text = shown;
-    }
-}
-
-/// The outline's names and details and the findings' messages and notes
-/// of `analysis`, made visible.
-pub(crate) fn make_analysis_visible(analysis: &mut Analysis) {
-    for symbol in &mut analysis.outline {
-        make_visible(&mut symbol.name);
-        make_visible(&mut symbol.detail);
-    }
-    for d in &mut analysis.diagnostics {
-        make_visible(&mut d.message);
-        d.notes.iter_mut().for_each(make_visible);
     }
 }
 

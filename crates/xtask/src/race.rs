@@ -29,6 +29,7 @@ const WARMUP: usize = 3;
 
 /// One command of a case: a program, its arguments, the folder it runs in,
 /// and whether that folder is emptied of `.lev` files before each run.
+#[derive(Clone)]
 struct Side {
     program: PathBuf,
     args: Vec<String>,
@@ -186,7 +187,7 @@ pub fn race(root: &Path, builds: &[(&str, PathBuf)]) -> Result {
                 pair(
                     &format!("lev-comp ({build}), 113 levels, empty directory"),
                     &ours_lev.into_fresh_dir(),
-                    &Side::new(&orig.join("lev_comp"), &["all.des"], &orig_dir).into_fresh_dir(),
+                    &orig_lev.clone().into_fresh_dir(),
                 )?;
             }
             pair(
