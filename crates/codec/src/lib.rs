@@ -6,7 +6,7 @@ pub mod picture;
 
 use base64::Engine;
 use serde::{Deserialize, Serialize};
-use vaultwright::{Language, Target};
+use vaultwright_model::{Language, Target};
 
 /// What a permalink holds (version 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -220,7 +220,7 @@ fn migrate(version: u32, envelope: EnvelopeIn) -> Result<LinkState, String> {
 pub fn sanitize_name(name: &str) -> String {
     let clean: String = name
         .chars()
-        .filter(|&c| !c.is_control() && !vaultwright::visible::is_hidden_control(c))
+        .filter(|&c| !c.is_control() && !vaultwright_model::visible::is_hidden_control(c))
         .take(MAX_NAME_CHARS)
         .collect();
     let clean = clean.trim().to_string();
@@ -298,10 +298,10 @@ pub fn crc32(data: &[u8]) -> u32 {
 /// name of at most 65,535 bytes.
 pub fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
     for (name, _) in files {
-        if let Some(why) = vaultwright::file_name::problem(name) {
+        if let Some(why) = vaultwright_model::file_name::problem(name) {
             return Err(format!(
                 "`{}` cannot be a file in the archive: {why}",
-                vaultwright::file_name::shown(name)
+                vaultwright_model::file_name::shown(name)
             ));
         }
         if name.len() > usize::from(u16::MAX) {

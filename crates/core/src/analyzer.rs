@@ -4,7 +4,8 @@
 //! rust-analyzer's `AnalysisHost` does. [`crate::analyze`] stays pure: it
 //! is one fresh `Analyzer`'s first analysis.
 
-use crate::{dcss, Analysis, Language, Options};
+use crate::dcss;
+use vaultwright_model::{Analysis, Language, Options};
 
 /// Keeps per-vault DCSS lint results between analyses of one document.
 #[derive(Clone, Debug, Default)]

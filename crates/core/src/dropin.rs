@@ -7,8 +7,9 @@
 //! Nothing here touches the file system: the caller writes [`Run::files`]
 //! (by bare name, where the original would) and prints the rest.
 
-use crate::diagnostic::Diagnostic;
-use crate::{dungeon, nethack, nethack36, powder, rlg327, Options, Target};
+use crate::{dungeon, nethack, nethack36, powder, rlg327};
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::{Options, Target};
 
 /// What an original tool does with one input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,8 +6,9 @@
 //! by side; the seeds a grid uses are [`seeds`]' so that a permalink holding
 //! the main seed, the count and the mode brings back the same faces.
 
-use crate::view::{TileMap, View};
-use crate::{dcss, Language, Options};
+use crate::dcss;
+use vaultwright_model::view::{TileMap, View};
+use vaultwright_model::{Language, Options};
 
 /// How a grid's seeds follow from the main seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,7 +122,7 @@ pub fn differing(faces: &[&TileMap]) -> Differing {
 /// What a face shows at each cell of a `width` × `height` frame: the last
 /// marker drawn there, else the terrain (glyph and colour as one key).
 fn drawn(map: &TileMap, width: u32, height: u32) -> Vec<(char, u32)> {
-    let key = |glyph: char, fg: crate::view::Rgb| {
+    let key = |glyph: char, fg: vaultwright_model::view::Rgb| {
         (
             glyph,
             u32::from(fg.0) << 16 | u32::from(fg.1) << 8 | u32::from(fg.2),
@@ -241,8 +242,8 @@ mod tests {
 
     #[test]
     fn faces_of_different_sizes_compare_over_the_larger() {
-        let small = TileMap::new(1, 1, crate::view::Cell::blank());
-        let mut large = TileMap::new(2, 1, crate::view::Cell::blank());
+        let small = TileMap::new(1, 1, vaultwright_model::view::Cell::blank());
+        let mut large = TileMap::new(2, 1, vaultwright_model::view::Cell::blank());
         large.cells[1].glyph = '#';
         let d = differing(&[&small, &large]);
         assert_eq!(d.cells, vec![false, true]);

@@ -13,11 +13,9 @@
 mod analyzer;
 mod dcss;
 pub mod decimal;
-pub mod diagnostic;
 pub mod dropin;
 mod dungeon;
 pub mod faces;
-pub mod file_name;
 mod grid;
 mod nethack;
 pub mod nethack36;
@@ -34,85 +32,15 @@ pub mod parallel;
 mod powder;
 mod rlg327;
 mod rng;
-pub mod sorting;
-pub mod source;
-pub mod view;
-pub mod visible;
-
-use serde::{Deserialize, Serialize};
 
 pub use analyzer::Analyzer;
-pub use dcss::names::{GameNames, NameKind};
-pub use diagnostic::{Diagnostic, Severity};
 pub use rlg327::{Dialect as Rlg327Dialect, Form as Rlg327Form, Kind as Rlg327Kind};
-pub use source::{LineCol, LineIndex, Span};
-pub use view::View;
-
-/// The languages the core knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Language {
-    /// NetHack special levels (`lev_comp` input).
-    NethackDes,
-    /// NetHack dungeon description (`dungeon.def` / `dungeon.pdf`).
-    NethackDungeon,
-    /// Dungeon Crawl Stone Soup vault files.
-    DcssDes,
-    /// POWDER room maps.
-    PowderMap,
-    /// RLG327 monster descriptions.
-    Rlg327Monsters,
-    /// RLG327 object descriptions.
-    Rlg327Objects,
-}
-
-impl Language {
-    pub const ALL: [Language; 6] = [
-        Language::NethackDes,
-        Language::NethackDungeon,
-        Language::DcssDes,
-        Language::PowderMap,
-        Language::Rlg327Monsters,
-        Language::Rlg327Objects,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Language::NethackDes => "nethack-des",
-            Language::NethackDungeon => "nethack-dungeon",
-            Language::DcssDes => "dcss-des",
-            Language::PowderMap => "powder-map",
-            Language::Rlg327Monsters => "rlg327-monsters",
-            Language::Rlg327Objects => "rlg327-objects",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Language> {
-        Language::ALL.into_iter().find(|l| l.name() == name)
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Language::NethackDes => "NetHack special level",
-            Language::NethackDungeon => "NetHack dungeon description",
-            Language::DcssDes => "DCSS vault file",
-            Language::PowderMap => "POWDER room",
-            Language::Rlg327Monsters => "RLG327 monster descriptions",
-            Language::Rlg327Objects => "RLG327 object descriptions",
-        }
-    }
-
-    /// Whether the core can analyse this language yet.
-    pub fn is_supported(self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Display for Language {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+// The model, under the names callers have always used.
+pub use vaultwright_model::{diagnostic, file_name, sorting, source, view, visible};
+pub use vaultwright_model::{
+    Analysis, Artifact, Diagnostic, GameNames, Language, LineCol, LineIndex, NameKind, Options,
+    Severity, Span, Symbol, SymbolView, Target, Token, TokenKind, View,
+};
 
 /// The record and field at a byte offset of a `.lev` file (as a 3.4.3 or
 /// 3.2 `lev_comp` writes it): "part 0, monster 3: x". For reading a binary
@@ -187,207 +115,6 @@ fn starts_a_nethack_level(line: &str) -> bool {
     })
 }
 
-/// Which compiler a NetHack file is checked and compiled for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Target {
-    #[default]
-    #[serde(rename = "nethack-3.4.3")]
-    Nethack343,
-    #[serde(rename = "nethack-3.2.3")]
-    Nethack323,
-    #[serde(rename = "nethack-3.2.2")]
-    Nethack322,
-    /// NetHack 3.6.6: a different language and `.lev` format (see
-    /// [`nethack36`]); the dungeon compiler only changes its header.
-    #[serde(rename = "nethack-3.6.6")]
-    Nethack366,
-}
-
-impl Target {
-    pub const ALL: [Target; 4] = [
-        Target::Nethack343,
-        Target::Nethack323,
-        Target::Nethack322,
-        Target::Nethack366,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Nethack343 => "nethack-3.4.3",
-            Target::Nethack323 => "nethack-3.2.3",
-            Target::Nethack322 => "nethack-3.2.2",
-            Target::Nethack366 => "nethack-3.6.6",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| t.name() == name)
-    }
-
-    /// True for the 3.2 dialect (both 3.2.2 and 3.2.3).
-    pub fn is_32(self) -> bool {
-        matches!(self, Target::Nethack323 | Target::Nethack322)
-    }
-
-    /// True for the 3.6 language (variables, control flow, selections).
-    pub fn is_36(self) -> bool {
-        matches!(self, Target::Nethack366)
-    }
-}
-
-/// Options for [`analyze`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {
-    pub target: Target,
-    /// The user chose `target` (`--target`, the studio's selector): a
-    /// NetHack special level is compiled for it as it is. When false, its
-    /// language (3.4.3/3.2 or 3.6) is picked from its content, `target`
-    /// being the choice among the classic ones.
-    #[serde(default)]
-    pub explicit_target: bool,
-    /// Seed for views with random parts.
-    pub seed: u64,
-    /// The original's `-w`: extra warnings.
-    pub extra_warnings: bool,
-    /// Name of the file analysed, if any: some formats derive output names
-    /// from it (`dgn_comp`: `x.pdf` → `x`) or choose a dialect by it
-    /// (`.def` is preprocessed, `.pdf` is not).
-    #[serde(default)]
-    pub file_name: String,
-    /// RLG327 dialect (`s2016`, `f2017`, `y2018`); detected when absent.
-    #[serde(default)]
-    pub dialect: Option<String>,
-    /// Only build the views of this outline entry (files with hundreds of
-    /// entries stay fast to re-analyse while typing); all when absent.
-    #[serde(default)]
-    pub focus: Option<usize>,
-    /// Build no views at all: `check` and `compile` want findings and
-    /// files, and a file of thousands of levels then costs memory in
-    /// proportion to its text, not to its drawings.
-    #[serde(default)]
-    pub without_views: bool,
-    /// DCSS: what the user's game knows beyond the checker's tables (names
-    /// files, the old trap feature names).
-    #[serde(default)]
-    pub dcss_names: GameNames,
-    /// DCSS: leave out the notes of the written guidelines (header order,
-    /// arrival names, simple.des, ghost vault sizes).
-    #[serde(default)]
-    pub no_guidelines: bool,
-    /// DCSS: how many seeds each vault is realised with to find cells its
-    /// transforms cut off and markers placed nowhere (the default when
-    /// absent; none when 0).
-    #[serde(default)]
-    pub reachability_seeds: Option<u32>,
-}
-
-impl Options {
-    /// Whether the views of outline entry `symbol` are wanted.
-    pub fn wants_views_of(&self, symbol: usize) -> bool {
-        !self.without_views && self.focus.is_none_or(|f| f == symbol)
-    }
-}
-
-/// A token for highlighting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Token {
-    pub kind: TokenKind,
-    pub span: Span,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TokenKind {
-    Keyword,
-    /// A value keyword (`random`, `lit`, `north` …).
-    Constant,
-    String,
-    Number,
-    Char,
-    Comment,
-    Punctuation,
-    /// A row of a map drawing.
-    MapRow,
-    /// Embedded code (Lua), shown but never run.
-    Code,
-    Invalid,
-}
-
-/// An entry in the outline: a level, a vault, a dungeon, an entry.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Symbol {
-    pub name: String,
-    /// "maze level", "room level", "vault", "dungeon", "monster", …
-    pub kind: String,
-    /// The whole definition.
-    pub span: Span,
-    /// The name itself.
-    pub name_span: Span,
-    /// One line of facts (size, flags, tags).
-    #[serde(default)]
-    pub detail: String,
-}
-
-/// A view belonging to one outline entry.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SymbolView {
-    /// Index into [`Analysis::outline`].
-    pub symbol: usize,
-    pub view: View,
-}
-
-/// A compiled output file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Artifact {
-    pub name: String,
-    /// Index into [`Analysis::outline`] of what produced it, if any.
-    pub symbol: Option<usize>,
-    pub bytes: Vec<u8>,
-}
-
-/// Everything the core knows about one source text.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Analysis {
-    pub language: Language,
-    pub diagnostics: Vec<Diagnostic>,
-    pub tokens: Vec<Token>,
-    pub outline: Vec<Symbol>,
-    pub views: Vec<SymbolView>,
-    pub artifacts: Vec<Artifact>,
-}
-
-impl Analysis {
-    /// The outline's names and details and the findings' messages and
-    /// notes with bidirectional and control characters written as escapes
-    /// (see [`visible`]): what the doors hand out.
-    pub(crate) fn make_text_visible(&mut self) {
-        for symbol in &mut self.outline {
-            visible::make_visible(&mut symbol.name);
-            visible::make_visible(&mut symbol.detail);
-        }
-        for d in &mut self.diagnostics {
-            visible::make_visible(&mut d.message);
-            d.notes.iter_mut().for_each(visible::make_visible);
-        }
-    }
-
-    pub fn empty(language: Language) -> Analysis {
-        Analysis {
-            language,
-            diagnostics: Vec::new(),
-            tokens: Vec::new(),
-            outline: Vec::new(),
-            views: Vec::new(),
-            artifacts: Vec::new(),
-        }
-    }
-
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-}
-
 /// Analyses one source text: parse, check, lower to views and artifacts.
 /// Never panics and never fails: problems are diagnostics. Pure: nothing
 /// is kept between calls (an [`Analyzer`] keeps what can be reused).
@@ -433,7 +160,7 @@ fn with_dialect_findings(picked: Vec<Diagnostic>, compiler: Vec<Diagnostic>) -> 
     let (head, mut ours): (Vec<Diagnostic>, Vec<Diagnostic>) = picked
         .into_iter()
         .partition(|d| d.code == nethack_dialect::PICKED || d.code == nethack_dialect::MIXED);
-    crate::sorting::sort_by_key(&mut ours, |d| d.span.start);
+    vaultwright_model::sorting::sort_by_key(&mut ours, |d| d.span.start);
     let mut out = head;
     let mut ours = ours.into_iter().peekable();
     for d in compiler {
@@ -487,5 +214,20 @@ mod tests {
         let late = split_at_4096("", &format!("\n{header}"));
         assert!(!late.is_char_boundary(4096));
         assert_eq!(detect_language("monsters.txt", &late), None);
+    }
+
+    #[test]
+    fn an_analysis_shows_names_and_messages_as_they_are() {
+        let src = "NAME: evil\u{202e}tluav\nMONS: orc\u{2066}\nMAP\n.1.\nENDMAP\n";
+        let a = analyze(src, Language::DcssDes, &Options::default());
+        let shown: Vec<&str> = a.outline.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(shown, ["evil\\u{202e}tluav"]);
+        for d in &a.diagnostics {
+            assert!(
+                !d.message.chars().any(visible::is_hidden_control),
+                "{}",
+                d.message
+            );
+        }
     }
 }

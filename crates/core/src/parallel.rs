@@ -33,7 +33,7 @@ pub fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec
             .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
-    crate::sorting::sort_by_key(&mut done, |(i, _)| *i);
+    vaultwright_model::sorting::sort_by_key(&mut done, |(i, _)| *i);
     done.into_iter().map(|(_, r)| r).collect()
 }
 
@@ -46,7 +46,7 @@ pub fn each_largest_first<T: Sync, R: Send>(
     work: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
     let mut order: Vec<usize> = (0..items.len()).collect();
-    crate::sorting::sort_by_key(&mut order, |&i| std::cmp::Reverse(size(&items[i])));
+    vaultwright_model::sorting::sort_by_key(&mut order, |&i| std::cmp::Reverse(size(&items[i])));
     let done = each(&order, |&i| (i, work(&items[i])));
     let mut slots: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
     for (i, r) in done {

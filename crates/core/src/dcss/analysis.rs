@@ -6,8 +6,8 @@ use super::ast::*;
 use super::checks::{Checks, LintCache};
 use super::{guidelines, read_and_check, set, view};
 use crate::parallel;
-use crate::view::View;
-use crate::{Analysis, Language, Options, Symbol, SymbolView};
+use vaultwright_model::view::View;
+use vaultwright_model::{Analysis, Language, Options, Symbol, SymbolView};
 
 pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> Analysis {
     let f = read_and_check(src, &Checks::of(options), cache, !options.without_views);
@@ -31,7 +31,7 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
         }
     }
     let mut tokens = f.tokens;
-    crate::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
+    vaultwright_model::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = tokens;
     analysis.diagnostics = f.diagnostics;
     if !options.no_guidelines {

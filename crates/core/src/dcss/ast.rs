@@ -4,9 +4,9 @@
 use std::borrow::Cow;
 
 use super::lua_lex;
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::Token;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::Token;
 
 /// How a keyword's arguments are captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -453,7 +453,7 @@ impl<'a> File<'a> {
     }
 
     /// Keeps a highlighting token, when tokens are wanted.
-    pub(super) fn token(&mut self, kind: crate::TokenKind, span: Span) {
+    pub(super) fn token(&mut self, kind: vaultwright_model::TokenKind, span: Span) {
         if self.keep_tokens {
             self.tokens.push(Token { kind, span });
         }

@@ -6,18 +6,18 @@ use std::collections::HashMap;
 
 use super::ast::*;
 use super::{
-    fields, lint, marker_lines, names, seeded, tables, triggerables, BAD_BRANCH, BAD_ORIENT,
-    LEVEL_HEIGHT, LEVEL_WIDTH, MAP_SIZE, ORIENTS,
+    fields, lint, marker_lines, seeded, tables, triggerables, BAD_BRANCH, BAD_ORIENT, LEVEL_HEIGHT,
+    LEVEL_WIDTH, MAP_SIZE, ORIENTS,
 };
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::Options;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::{GameNames, NameKind, Options};
 
 /// What the checks of [`super::read_and_check`] are told about the user's game and
 /// how far to look.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checks {
-    pub names: names::GameNames,
+    pub names: GameNames,
     /// Seeds each vault is realised with for the seeded checks (none: 0).
     pub seeds: u32,
     /// Tags are checked by the set of files together (`set::findings`),
@@ -28,7 +28,7 @@ pub struct Checks {
 impl Default for Checks {
     fn default() -> Self {
         Checks {
-            names: names::GameNames::default(),
+            names: GameNames::default(),
             seeds: seeded::DEFAULT_SEEDS,
             tags_by_set: false,
         }
@@ -58,7 +58,7 @@ pub struct LintCache {
 }
 
 /// Branch names in a DEPTH or PLACE value (`D:2-5, !Lair, Orc:$`).
-fn branch_errors(text: &str, span: Span, names: &names::GameNames, diags: &mut Vec<Diagnostic>) {
+fn branch_errors(text: &str, span: Span, names: &GameNames, diags: &mut Vec<Diagnostic>) {
     for item in fields(text, |b| b == b',') {
         let item = item.trim().trim_start_matches('!');
         let branch = fields(item, |b| b == b':').next().unwrap_or("").trim();
@@ -69,7 +69,7 @@ fn branch_errors(text: &str, span: Span, names: &names::GameNames, diags: &mut V
         {
             continue;
         }
-        if !tables::BRANCHES.contains(&branch) && !names.knows(names::NameKind::Branch, branch) {
+        if !tables::BRANCHES.contains(&branch) && !names.knows(NameKind::Branch, branch) {
             diags.push(Diagnostic::error(
                 BAD_BRANCH,
                 format!("Unknown branch: '{branch}'"),

@@ -4,7 +4,7 @@
 //! --no-guidelines` leaves them out; the studio shows them dimmed.
 
 use super::{Item, Kw, Vault};
-use crate::diagnostic::Diagnostic;
+use vaultwright_model::diagnostic::Diagnostic;
 
 /// A header line out of syntax.txt's order.
 pub const HEADER_ORDER: &str = "DC0500";

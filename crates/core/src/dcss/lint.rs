@@ -5,10 +5,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::names::{GameNames, NameKind};
 use super::{fields, spec::split_selector, tables, Item, Kw, Vault};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::game_names::{GameNames, NameKind};
+use vaultwright_model::source::Span;
 
 pub const TAG_TYPO: &str = "DC0200";
 pub const TAG_STRAY: &str = "DC0201";
@@ -155,7 +155,7 @@ fn engine_tags() -> &'static EngineTags {
                 }
             }
         }
-        crate::sorting::sort(&mut e.exact);
+        vaultwright_model::sorting::sort(&mut e.exact);
         e
     })
 }
@@ -376,7 +376,7 @@ impl Selectors {
             .iter()
             .map(|n| (n.clone(), letters(n.as_bytes())))
             .collect();
-        crate::sorting::sort(&mut with_letters);
+        vaultwright_model::sorting::sort(&mut with_letters);
         Selectors {
             names,
             with_letters,
@@ -844,7 +844,7 @@ fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnos
                 if g.is_ascii() {
                     reported.extend([g]);
                     diags.push(meaningless_glyph(&format!("`{}`", g as char), at, 1));
-                } else if let Some(ch) = crate::source::char_starting_at(row, col) {
+                } else if let Some(ch) = vaultwright_model::source::char_starting_at(row, col) {
                     // One finding for the character, not one per byte.
                     let mut buf = [0u8; 4];
                     let bytes = ch.encode_utf8(&mut buf).as_bytes();
@@ -1692,7 +1692,7 @@ fn items_without_apostrophes() -> &'static [String] {
     static ITEMS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     ITEMS.get_or_init(|| {
         let mut v: Vec<String> = tables::ITEMS.iter().map(|i| i.replace('\'', "")).collect();
-        crate::sorting::sort(&mut v);
+        vaultwright_model::sorting::sort(&mut v);
         v
     })
 }

@@ -6,7 +6,7 @@
 use super::lint;
 use super::look_tables::{self, Col};
 use super::tables;
-use crate::view::{
+use vaultwright_model::view::{
     Look, Pick, Rgb, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH, ITEM_SLOT_GLYPH, MONSTER_SLOT_GLYPH,
 };
 

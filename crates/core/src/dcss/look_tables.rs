@@ -8,7 +8,7 @@
 
 use std::sync::LazyLock;
 
-use crate::view::Rgb;
+use vaultwright_model::view::Rgb;
 
 /// DCSS's sixteen colours, plus the colour a monster gets only when it is
 /// made (ugly things, dancing weapons).

@@ -4,7 +4,7 @@
 
 use super::lua_lex::{dotted_name, Kind};
 use super::{tables, Lua, LuaKind, Vault};
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 /// A called name (`subst`, `crawl.coinflip`, `e.kfeat`, with the `e.`
 /// prefix of the vault environment removed) and the span of the call.

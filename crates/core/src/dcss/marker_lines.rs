@@ -4,10 +4,10 @@
 //! placed; a Lua constructor no table or file defines fails then too.
 
 use super::lua_lex::Kind;
-use super::names::{GameNames, NameKind};
 use super::{tables, File, Kw};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::game_names::{GameNames, NameKind};
+use vaultwright_model::source::Span;
 
 /// A MARKER line the game cannot make a marker of.
 pub const MARKER_FORM: &str = "DC0313";

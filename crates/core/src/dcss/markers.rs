@@ -3,7 +3,7 @@
 
 use super::ast::*;
 use super::{lua_lex, tables};
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 /// What a Lua marker expression makes: its constructor (from the game's
 /// marker classes) and the events that trigger it.

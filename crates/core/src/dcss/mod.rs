@@ -19,7 +19,6 @@ pub mod lua_calls;
 pub mod lua_lex;
 pub mod marker_lines;
 pub mod markers;
-pub mod names;
 pub mod plan;
 pub mod reach;
 pub mod reader;
@@ -55,7 +54,11 @@ pub(crate) use reader::fields;
 /// Vault `index` of a file drawn once per seed (`None` for each when
 /// there is no such vault or it has no map to draw): the file is read
 /// once, without its checks, which a drawing does not need.
-pub fn faces(src: &str, index: usize, seeds: &[u64]) -> Vec<Option<crate::view::TileMap>> {
+pub fn faces(
+    src: &str,
+    index: usize,
+    seeds: &[u64],
+) -> Vec<Option<vaultwright_model::view::TileMap>> {
     let f = reader::read(src, false);
     let vault = f.vaults.get(index);
     seeds

@@ -11,7 +11,7 @@
 use super::spec::{nsubst_segments, weighted_glyphs, NsubstSegment};
 use super::{lua_item_markers, Directive, Item, Kw, LuaKind, Selector, Vault};
 use crate::rng::Rng;
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 /// A set of glyphs (bytes), tested in constant time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use super::ast::*;
 use super::{lint, lua_lex, DUPLICATE, MISSING_ENDMAP, STRAY, SYNTAX, TAB_IN_MAP};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::TokenKind;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::TokenKind;
 
 /// Whether a line opens a MAP block: `Some(false)` for `MAP` alone from
 /// column 0 (trailing blanks allowed), `Some(true)` for a MAP the game
@@ -316,7 +316,7 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
         HashMap::default();
     // Line numbers for the duplicate-name message: built once, at the first
     // duplicate (building it per duplicate made many duplicates quadratic).
-    let mut line_index: Option<crate::LineIndex> = None;
+    let mut line_index: Option<vaultwright_model::LineIndex> = None;
 
     fn finish<'a>(v: Option<Vault<'a>>, f: &mut File<'a>, end: usize) {
         if let Some(mut v) = v {
@@ -492,7 +492,7 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
                 .cloned()
                 .unwrap_or((Cow::Borrowed(""), Span::default()));
             if let Some(first) = names.get(&name) {
-                let idx = line_index.get_or_insert_with(|| crate::LineIndex::new(src));
+                let idx = line_index.get_or_insert_with(|| vaultwright_model::LineIndex::new(src));
                 f.diagnostics.push(Diagnostic::error(
                     DUPLICATE,
                     format!(

@@ -6,7 +6,7 @@
 use super::plan::{GlyphCell, Plan};
 use super::Vault;
 use crate::rng::Rng;
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 /// One realised cell: its glyph and where it came from.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,9 +11,9 @@ use super::plan::{Plan, Step};
 use super::reach::{walkable, Class, Fill, Joined, Openings, Terrain};
 use super::realize::RNG_SALT;
 use super::Vault;
-use crate::diagnostic::Diagnostic;
 use crate::rng::Rng;
-use crate::source::Span;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
 
 /// Walkable cells cut off from the vault's entrances in some seeds.
 pub const CUT_OFF: &str = "DC0400";
@@ -418,7 +418,7 @@ fn walls_written_by(
             }
         }
     }
-    crate::sorting::sort_by_key(&mut by, |s| s.start);
+    vaultwright_model::sorting::sort_by_key(&mut by, |s| s.start);
     let quoted: Vec<String> = by
         .iter()
         .filter_map(|span| {

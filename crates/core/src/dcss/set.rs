@@ -10,10 +10,10 @@
 use std::collections::{HashMap, HashSet};
 
 use super::lint::{self, OpenTag, Selectors, TagMemo, TAG_MISSING};
-use super::names::GameNames;
 use super::{File, DUPLICATE};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::game_names::GameNames;
+use vaultwright_model::source::Span;
 
 /// What the set's checks need of one file.
 #[derive(Default)]
@@ -153,7 +153,8 @@ fn missing_requests(
 
 #[cfg(test)]
 mod tests {
-    use crate::{Analyzer, Language, Options};
+    use crate::Analyzer;
+    use vaultwright_model::{Language, Options};
 
     /// (file index, code, the text its span covers) of every set finding.
     fn set_findings(files: &[(&str, &str)]) -> Vec<(usize, String, String)> {

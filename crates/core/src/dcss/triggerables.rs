@@ -4,10 +4,10 @@
 //! happens to trigger the marker.
 
 use super::lua_lex::{dotted_name, Kind, Token};
-use super::names::GameNames;
 use super::{File, Item, Vault};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::game_names::GameNames;
+use vaultwright_model::source::Span;
 
 /// A constructor or triggerer lacks what it needs, or names an event the
 /// game does not have.

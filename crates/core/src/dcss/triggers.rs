@@ -10,7 +10,7 @@ use super::lua_lex::{Kind, Token};
 use super::markers::lua_marker_calls;
 use super::triggerables::{table_calls, table_calls_in, Call};
 use super::{Item, Selector, Vault};
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 /// How a marker shows on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use super::look::{self, GlyphRole};
 use super::realize::{self, RCell};
 use super::triggers::{self, MarkerKind};
 use super::{lua_markers, marker_description, tables, Item, Vault};
-use crate::source::Span;
-use crate::view::{Cell, Entity, EntityTable, Link, Look, Marker, Rgb, TileMap};
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{Cell, Entity, EntityTable, Link, Look, Marker, Rgb, TileMap};
 
 /// A K-spec: its keyword, the glyph it applies to, its value and span.
 struct KSpec {
@@ -457,8 +457,9 @@ fn notes(v: &Vault, r: &realize::Realized, tm: &mut TileMap) {
 
 #[cfg(test)]
 mod tests {
-    use crate::view::{Pick, Rgb, TileMap, View};
-    use crate::{analyze, Language, Options};
+    use crate::analyze;
+    use vaultwright_model::view::{Pick, Rgb, TileMap, View};
+    use vaultwright_model::{Language, Options};
 
     /// A cell as compared: glyph, colour, words, MAP position.
     type Drawn = (char, Rgb, String, Option<(i32, i32)>);

@@ -8,8 +8,8 @@
 //! the bytes, not the model's, so that the view shows what the game reads.
 
 use super::compile::Model;
-use crate::source::Span;
-use crate::view::{BinaryDump, BinaryField, View};
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{BinaryDump, BinaryField, View};
 
 /// Dungeon flags and level flags, as the descriptors set them.
 const DESCRIPTORS: [(i32, &str); 7] = [
@@ -209,7 +209,8 @@ fn chained(m: &Model, v: i64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{analyze, Language, Options};
+    use crate::analyze;
+    use vaultwright_model::{Language, Options};
 
     const DEF: &str = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nALIGNMENT: unaligned\nBRANCH: \"The Gnomish Mines\" @ (2, 3)\nLEVEL: \"bigrm\" \"B\" @ (10, 3)\nLEVEL: \"rogue\" \"R\" @ (15, 4)\nLEVELDESC: roguelike\nCHAINLEVEL: \"oracle\" \"O\" \"rogue\" + (5, 5)\n\nDUNGEON: \"The Gnomish Mines\" \"M\" (8, 2)\nALIGNMENT: lawful\nDESCRIPTION: mazelike\nRNDLEVEL: \"minetn\" \"T\" @ (5, 2) 7\n";
 

@@ -3,9 +3,9 @@
 //! numbers, which follow its parser's look-ahead), plus the checks it lacks.
 
 use super::lexer::{keyword_text, Kw, LexTok, Tok};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::Target;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::Target;
 
 pub const SYNTAX: &str = "DG0001";
 pub const ORIGINAL: &str = "DG0100";

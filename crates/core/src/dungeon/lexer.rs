@@ -5,7 +5,7 @@
 use winnow::prelude::*;
 use winnow::token::take_while;
 
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kw {

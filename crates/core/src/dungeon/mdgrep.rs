@@ -16,7 +16,7 @@
 //! counted and reported together at the end, except a nesting deeper than
 //! the original's stack, which stops at once.
 
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 /// The identifiers the reference build knows and whether its configuration
 /// (the Linux hints of 3.6.6) defines them (`makedefs --grep-showvars`).
@@ -165,7 +165,7 @@ fn pieces(src: &str) -> Vec<(usize, &str)> {
         // of exactly that length leaves its newline for the next read.
         let mut rest = line;
         while !rest.is_empty() {
-            let cut = crate::source::floor_char_boundary(rest, LINE_BUFFER);
+            let cut = vaultwright_model::source::floor_char_boundary(rest, LINE_BUFFER);
             let (part, tail) = rest.split_at(cut);
             let body = part.strip_suffix('\n').unwrap_or(part);
             let visible = body.split('\0').next().unwrap_or("");

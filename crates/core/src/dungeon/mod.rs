@@ -10,11 +10,13 @@ pub mod makedefs;
 mod mdgrep;
 pub mod roll;
 
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode, View};
-use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
 use compile::Model;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode, View};
+use vaultwright_model::{
+    Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind,
+};
 
 /// Whether a source is a `dungeon.def` (to preprocess) or already a
 /// `dungeon.pdf`.
@@ -162,7 +164,7 @@ pub fn run(src: &str, options: &Options) -> Output {
             });
         }
     }
-    crate::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
+    vaultwright_model::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
     for d in &mut out.diagnostics {
         d.span = to_src(d.span);
         if def {
@@ -228,7 +230,11 @@ fn is_original_error(d: &Diagnostic) -> bool {
 /// The original writes its output even after its own errors (what was
 /// rejected is missing); a syntax error, "no dungeons" and too many errors
 /// leave the file it opened empty.
-fn original_output(diags: &[Diagnostic], m: &Model, target: crate::Target) -> Option<Vec<u8>> {
+fn original_output(
+    diags: &[Diagnostic],
+    m: &Model,
+    target: vaultwright_model::Target,
+) -> Option<Vec<u8>> {
     let aborted = diags
         .iter()
         .any(|d| d.code == compile::SYNTAX || d.code == compile::NO_DUNGEONS);
@@ -258,7 +264,7 @@ fn name_field(out: &mut Vec<u8>, name: &str) {
 
 /// The version words `dgn_comp` writes first: the same `version_info` as
 /// the target's `lev_comp` (four words up to 3.4.3, five in 3.6).
-fn version_header(target: crate::Target) -> &'static [u64] {
+fn version_header(target: vaultwright_model::Target) -> &'static [u64] {
     if target.is_36() {
         &crate::nethack36::profile::NETHACK_366.facts().header
     } else {
@@ -268,7 +274,7 @@ fn version_header(target: crate::Target) -> &'static [u64] {
 
 /// The `dungeon` file: version header, dungeon count, then each dungeon's
 /// record (76 bytes), its levels (48 bytes each), its branches (40 each).
-pub fn encode(m: &Model, target: crate::Target) -> Vec<u8> {
+pub fn encode(m: &Model, target: vaultwright_model::Target) -> Vec<u8> {
     if m.dungeons.is_empty() {
         return Vec::new();
     }
@@ -590,7 +596,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
 
 /// Renders diagnostics as `dgn_comp` prints them: `file : line N : text`.
 pub fn dgn_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec<String> {
-    let index = crate::LineIndex::new(source);
+    let index = vaultwright_model::LineIndex::new(source);
     let mut out = Vec::new();
     let mut errors = 0;
     for d in diags {

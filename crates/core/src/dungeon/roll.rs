@@ -10,7 +10,7 @@
 
 use super::compile::Model;
 use crate::rng::Rng;
-use crate::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode};
+use vaultwright_model::view::{BranchEdge, BranchGraph, DungeonNode, LevelNode};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rolled {
@@ -309,7 +309,7 @@ pub fn roll(m: &Model, seed: u64) -> (BranchGraph, Vec<usize>) {
 mod tests {
     use super::*;
     use crate::dungeon::run;
-    use crate::Options;
+    use vaultwright_model::Options;
 
     const SAMPLE: &str = "DUNGEON: \"Main\" \"M\" (25, 5)\n\
         BRANCH: \"Mines\" @ (2, 3)\n\
@@ -336,7 +336,11 @@ mod tests {
                 src.push_str(&format!("BRANCH: \"d{}\" @ (2, 0)\n", i + 1));
             }
         }
-        let a = crate::analyze(&src, crate::Language::NethackDungeon, &Options::default());
+        let a = crate::analyze(
+            &src,
+            vaultwright_model::Language::NethackDungeon,
+            &Options::default(),
+        );
         assert_eq!(a.outline.len(), 50);
         assert_eq!(a.views.len(), 2);
         assert!(a.views.iter().all(|v| v.symbol == 0));
@@ -344,7 +348,7 @@ mod tests {
             focus: Some(7),
             ..Options::default()
         };
-        let a = crate::analyze(&src, crate::Language::NethackDungeon, &focused);
+        let a = crate::analyze(&src, vaultwright_model::Language::NethackDungeon, &focused);
         assert!(a.views.iter().all(|v| v.symbol == 7));
     }
 
@@ -367,7 +371,11 @@ mod tests {
         );
         let placed = graph.dungeons[0].levels.len();
         assert!((1..13).contains(&placed), "{placed} placed");
-        let a = crate::analyze(&src, crate::Language::NethackDungeon, &Options::default());
+        let a = crate::analyze(
+            &src,
+            vaultwright_model::Language::NethackDungeon,
+            &Options::default(),
+        );
         assert!(a.diagnostics.iter().any(|d| d.code == "DG0208"));
     }
 

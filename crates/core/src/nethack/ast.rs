@@ -3,7 +3,7 @@
 //! numbers the original's lexer gives them; names (monsters, objects, traps,
 //! room types) stay strings until the checker looks them up.
 
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 #[derive(Clone, Debug, Default)]
 pub struct File {

@@ -12,8 +12,8 @@
 use super::ast::{Level, LevelKind, Stmt, StmtKind as S};
 use super::decode::{self, Field};
 use super::dialect::Dialect;
-use crate::source::Span;
-use crate::view::{BinaryDump, BinaryField, View};
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{BinaryDump, BinaryField, View};
 
 /// The binary view of `bytes`, the file `file` that `level` compiled to.
 pub fn binary_view(level: &Level, file: &str, bytes: Vec<u8>, d: &Dialect) -> Option<View> {

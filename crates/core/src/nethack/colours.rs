@@ -2,7 +2,7 @@
 //! colour field of its monster and object tables), as our own data, in the
 //! index order of `tables`. `look` turns them into what the views draw.
 
-use crate::view::Rgb;
+use vaultwright_model::view::Rgb;
 
 /// NetHack's sixteen colour numbers (CLR_0 … CLR_15); 8 is "no colour",
 /// which the game draws in the default grey, so no table uses it.

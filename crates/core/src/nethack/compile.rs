@@ -7,8 +7,8 @@ use super::ast::*;
 use super::dialect::{Dialect, CROSSWALL, HWALL, OROOM, STONE, VAULT, VWALL};
 use super::encode::*;
 use super::lexer::MapBlock;
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
 
 const MAX_REGISTERS: i32 = 10;
 const MAX_OF_TYPE: usize = 128;
@@ -175,7 +175,7 @@ impl<'a> Compiler<'a> {
                     line,
                 );
             }
-            if let Some(why) = crate::file_name::problem(&name) {
+            if let Some(why) = vaultwright_model::file_name::problem(&name) {
                 self.own_error(
                     code::BAD_FILE_NAME,
                     format!("level name cannot be used as a file name: {why}"),

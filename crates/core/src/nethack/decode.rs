@@ -11,8 +11,8 @@ use super::encode::{
     RoomRec,
 };
 use super::lexer::{word, Val};
-use crate::Target;
 use serde::Serialize;
+use vaultwright_model::Target;
 
 /// One field of a decoded file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -650,7 +650,7 @@ struct Contents<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Target;
+    use vaultwright_model::Target;
 
     #[test]
     fn a_small_maze_reads_as_source() {

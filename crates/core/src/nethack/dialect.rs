@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::colours::{self, Clr};
 use super::tables;
-use crate::Target;
+use vaultwright_model::Target;
 
 /// Table positions of each name of a monster or object table (names can
 /// repeat across classes), built on first use: a lookup per MONSTER or

@@ -9,8 +9,8 @@ use winnow::combinator::{delimited, opt, preceded};
 use winnow::prelude::*;
 use winnow::token::{none_of, take_while};
 
-use crate::source::Span;
-use crate::Target;
+use vaultwright_model::source::Span;
+use vaultwright_model::Target;
 
 /// Statement keywords (yacc `*_ID` tokens).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -381,7 +381,7 @@ fn keywords_by_first_byte() -> &'static [Vec<u16>] {
             }
         }
         for bucket in &mut table {
-            crate::sorting::sort_by_key(bucket, |&i| {
+            vaultwright_model::sorting::sort_by_key(bucket, |&i| {
                 std::cmp::Reverse(KEYWORDS[i as usize].0.len())
             });
         }

@@ -8,16 +8,15 @@
 use super::ast::Class;
 use super::colours::Clr;
 use super::dialect::Dialect;
-use crate::view::{Look, Pick, Rgb, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH};
+use vaultwright_model::view::{Look, Pick, Rgb, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH};
 
-impl Look {
-    fn fixed(glyph: char, fg: Clr, what: impl Into<String>) -> Look {
-        Look {
-            glyph,
-            fg: fg.rgb(),
-            what: what.into(),
-            pick: None,
-        }
+/// What the game always draws the same way.
+fn fixed(glyph: char, fg: Clr, what: impl Into<String>) -> Look {
+    Look {
+        glyph,
+        fg: fg.rgb(),
+        what: what.into(),
+        pick: None,
     }
 }
 
@@ -202,7 +201,7 @@ const TRAP_LOOKS: [(char, Clr, &str); 22] = [
 pub fn trap(d: &Dialect, name: Option<&str>) -> Look {
     let code = name.and_then(|n| d.trap(n));
     match code.and_then(|c| TRAP_LOOKS.get((c as usize).wrapping_sub(1))) {
-        Some(&(glyph, fg, what)) => Look::fixed(glyph, fg, what),
+        Some(&(glyph, fg, what)) => fixed(glyph, fg, what),
         None => match name {
             Some(n) => Look {
                 glyph: '^',
@@ -219,12 +218,12 @@ pub fn trap(d: &Dialect, name: Option<&str>) -> Look {
 /// (an open door is drawn across its wall).
 pub fn door(state: i32, horizontal: bool) -> Look {
     match state {
-        0 => Look::fixed('.', Clr::Gray, "doorway (no door)"),
-        1 => Look::fixed('.', Clr::Gray, "broken door"),
-        2 if horizontal => Look::fixed('|', Clr::Brown, "open door"),
-        2 => Look::fixed('-', Clr::Brown, "open door"),
-        4 => Look::fixed('+', Clr::Brown, "closed door"),
-        8 => Look::fixed('+', Clr::Brown, "locked door"),
+        0 => fixed('.', Clr::Gray, "doorway (no door)"),
+        1 => fixed('.', Clr::Gray, "broken door"),
+        2 if horizontal => fixed('|', Clr::Brown, "open door"),
+        2 => fixed('-', Clr::Brown, "open door"),
+        4 => fixed('+', Clr::Brown, "closed door"),
+        8 => fixed('+', Clr::Brown, "locked door"),
         _ => Look {
             glyph: '+',
             fg: Rgb::RANDOM_PICK,
@@ -237,8 +236,8 @@ pub fn door(state: i32, horizontal: bool) -> Look {
 /// A DRAWBRIDGE by its state: lowered (open) or raised (closed).
 pub fn drawbridge(state: i32) -> Look {
     match state {
-        2 => Look::fixed('.', Clr::Brown, "lowered drawbridge"),
-        4 | 8 => Look::fixed('#', Clr::Brown, "raised drawbridge"),
+        2 => fixed('.', Clr::Brown, "lowered drawbridge"),
+        4 | 8 => fixed('#', Clr::Brown, "raised drawbridge"),
         _ => Look {
             glyph: '#',
             fg: Rgb::RANDOM_PICK,
@@ -250,38 +249,38 @@ pub fn drawbridge(state: i32) -> Look {
 
 pub fn stair(up: bool) -> Look {
     if up {
-        Look::fixed('<', Clr::Gray, "staircase up")
+        fixed('<', Clr::Gray, "staircase up")
     } else {
-        Look::fixed('>', Clr::Gray, "staircase down")
+        fixed('>', Clr::Gray, "staircase down")
     }
 }
 
 pub fn ladder(up: bool) -> Look {
     if up {
-        Look::fixed('<', Clr::Brown, "ladder up")
+        fixed('<', Clr::Brown, "ladder up")
     } else {
-        Look::fixed('>', Clr::Brown, "ladder down")
+        fixed('>', Clr::Brown, "ladder down")
     }
 }
 
 pub fn altar() -> Look {
-    Look::fixed('_', Clr::Gray, "altar")
+    fixed('_', Clr::Gray, "altar")
 }
 
 pub fn fountain() -> Look {
-    Look::fixed('{', Clr::Blue, "fountain")
+    fixed('{', Clr::Blue, "fountain")
 }
 
 pub fn sink() -> Look {
-    Look::fixed('#', Clr::Gray, "sink")
+    fixed('#', Clr::Gray, "sink")
 }
 
 pub fn pool() -> Look {
-    Look::fixed('}', Clr::Blue, "pool")
+    fixed('}', Clr::Blue, "pool")
 }
 
 pub fn gold() -> Look {
-    Look::fixed('$', Clr::Yellow, "gold")
+    fixed('$', Clr::Yellow, "gold")
 }
 
 /// Engravings and maze walks have no glyph in the game (an engraving is

@@ -18,9 +18,9 @@ pub mod views;
 
 use std::collections::VecDeque;
 
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::{Analysis, Artifact, Language, Options, Symbol, Token, TokenKind};
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::{Analysis, Artifact, Language, Options, Symbol, Token, TokenKind};
 
 /// Everything the pipeline produced, before it is flattened into an
 /// [`Analysis`].
@@ -155,7 +155,7 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             detail: views::detail(level, &out.lexed),
         });
         if options.wants_views_of(i) {
-            analysis.views.push(crate::SymbolView {
+            analysis.views.push(vaultwright_model::SymbolView {
                 symbol: i,
                 view: views::view(level, &out.lexed, options),
             });
@@ -164,7 +164,9 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             if let Some(view) = compiled
                 .and_then(|c| binary_view::binary_view(level, &c.file_name(), c.file.encode(), d))
             {
-                analysis.views.push(crate::SymbolView { symbol: i, view });
+                analysis
+                    .views
+                    .push(vaultwright_model::SymbolView { symbol: i, view });
             }
         }
     }
@@ -220,7 +222,7 @@ fn tokens(source: &str, lexed: &lexer::Lexed) -> Vec<Token> {
             span: Span::new(c.start as usize, end),
         });
     }
-    crate::sorting::sort_by_key(&mut out, |t| (t.span.start, t.span.end));
+    vaultwright_model::sorting::sort_by_key(&mut out, |t| (t.span.start, t.span.end));
     out
 }
 
@@ -234,7 +236,7 @@ pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
     // Built only for a finding of ours (one without the original's line):
     // indexing the whole source is most of the cost of a clean run's
     // messages.
-    let mut index: Option<crate::LineIndex> = None;
+    let mut index: Option<vaultwright_model::LineIndex> = None;
     let mut out = Vec::new();
     for d in diags {
         // Our own warnings are not printed: they never need the index.
@@ -243,7 +245,7 @@ pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
             continue;
         }
         let line = d.compat_line.unwrap_or_else(|| {
-            let index = index.get_or_insert_with(|| crate::LineIndex::new(source));
+            let index = index.get_or_insert_with(|| vaultwright_model::LineIndex::new(source));
             index.line_of(d.span.start as usize) as u32 + 1
         });
         match (d.code.as_str(), d.severity) {
@@ -257,14 +259,14 @@ pub fn lev_comp_messages(fname: &str, source: &str, diags: &[Diagnostic]) -> Vec
                 out.push(format!("{fname}: line {line} : syntax error"));
                 break;
             }
-            (_, crate::Severity::Error) => {
+            (_, vaultwright_model::Severity::Error) => {
                 out.push(format!("{fname}: line {line} : {}", d.message));
                 if d.code == parser::SYNTAX {
                     // The original stops at its first syntax error.
                     break;
                 }
             }
-            (_, crate::Severity::Warning) if d.original => {
+            (_, vaultwright_model::Severity::Warning) if d.original => {
                 out.push(format!("{fname}: line {line} : WARNING : {}", d.message))
             }
             _ => {}

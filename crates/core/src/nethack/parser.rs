@@ -5,9 +5,9 @@
 
 use super::ast::*;
 use super::lexer::{map_chars_note, BadCell, Kw, LexTok, Lexed, MapBlock, Tok, Val};
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::Target;
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::Target;
 
 pub const SYNTAX: &str = "NH0001";
 /// A character in a map row that is not a map character (found by the
@@ -1359,7 +1359,7 @@ fn allowed_here(state: State) -> &'static str {
 mod tests {
     use super::*;
     use crate::nethack::lexer::lex;
-    use crate::Target;
+    use vaultwright_model::Target;
 
     fn parse_src(src: &str) -> (File, Vec<Diagnostic>) {
         let lexed = lex(src, Target::Nethack343);

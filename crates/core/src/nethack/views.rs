@@ -9,9 +9,9 @@ use super::dialect::Dialect;
 use super::lexer::{Lexed, MapBlock};
 use super::look;
 use crate::rng::Rng;
-use crate::source::Span;
-use crate::view::*;
-use crate::Options;
+use vaultwright_model::source::Span;
+use vaultwright_model::view::*;
+use vaultwright_model::Options;
 
 const COLNO: i32 = 80;
 const ROWNO: i32 = 21;
@@ -558,7 +558,7 @@ fn make_corridors(layout: &mut RoomLayout, rng: &mut Rng, origin: Span) {
     let mut order: Vec<usize> = (0..layout.rooms.len())
         .filter(|&i| layout.rooms[i].parent.is_none())
         .collect();
-    crate::sorting::sort_by_key(&mut order, |&i| layout.rooms[i].rect.x);
+    vaultwright_model::sorting::sort_by_key(&mut order, |&i| layout.rooms[i].rect.x);
     let n = order.len();
     let mut j = Joiner {
         joined: (0..n).collect(),
@@ -951,8 +951,9 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
 
 #[cfg(test)]
 mod tests {
-    use crate::view::{Cell, Marker, Pick, Rgb, TileMap, View};
-    use crate::{analyze, Language, Options};
+    use crate::analyze;
+    use vaultwright_model::view::{Cell, Marker, Pick, Rgb, TileMap, View};
+    use vaultwright_model::{Language, Options};
 
     /// A map part at the top left (the level's (3,3)) with a secret door
     /// in each wall direction and an open door in a horizontal wall.

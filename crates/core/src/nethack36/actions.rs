@@ -1142,13 +1142,13 @@ impl Compiler<'_, '_> {
             );
         }
         let shown = String::from_utf8_lossy(&name);
-        if let Some(why) = crate::file_name::problem(&shown) {
+        if let Some(why) = vaultwright_model::file_name::problem(&shown) {
             // The reference writes `<name>.lev` wherever the name points.
             self.own_error(
                 BAD_FILE_NAME,
                 format!(
                     "Level name '{}' cannot be used as a file name: {why}.",
-                    crate::file_name::shown(&shown)
+                    vaultwright_model::file_name::shown(&shown)
                 ),
             );
         }

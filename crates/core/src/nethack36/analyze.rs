@@ -5,10 +5,12 @@
 
 use super::compile::{Build, FileRun, Message, Session};
 use super::tables::*;
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::view::View;
-use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::view::View;
+use vaultwright_model::{
+    Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind,
+};
 
 /// An error the reference prints (its text verbatim).
 pub const ORIGINAL_ERROR: &str = "NH3600";
@@ -116,7 +118,7 @@ fn previews(
 /// A span of the compiler's byte offsets, widened to whole characters
 /// (its lexer stops inside a character of several bytes).
 fn span_in(source: &str, (start, end): (usize, usize)) -> Span {
-    let start = crate::source::floor_char_boundary(source, start);
+    let start = vaultwright_model::source::floor_char_boundary(source, start);
     let mut end = end.max(start).min(source.len());
     while !source.is_char_boundary(end) {
         end += 1;
@@ -331,7 +333,7 @@ fn tokens(source: &str, read: &[(u16, usize, usize)]) -> Vec<Token> {
         }
         at += line.len();
     }
-    crate::sorting::sort_by_key(&mut out, |t| (t.span.start, t.span.end));
+    vaultwright_model::sorting::sort_by_key(&mut out, |t| (t.span.start, t.span.end));
     out
 }
 

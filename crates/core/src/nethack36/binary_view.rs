@@ -5,8 +5,8 @@
 
 use super::dump;
 use super::lev::{Lev, Record, Value};
-use crate::source::Span;
-use crate::view::{BinaryDump, BinaryField, View};
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{BinaryDump, BinaryField, View};
 
 const WORDS: [&str; 5] = [
     "incarnation",

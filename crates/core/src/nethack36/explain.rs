@@ -112,7 +112,7 @@ fn statement_being_read(at: &At) -> Option<String> {
         return None;
     }
     if shown.len() > 60 {
-        let cut = crate::source::floor_char_boundary(&shown, 57);
+        let cut = vaultwright_model::source::floor_char_boundary(&shown, 57);
         shown.truncate(cut);
         shown.push('…');
     }
@@ -211,7 +211,7 @@ fn keyword_words(p: &Profile, t: u16) -> String {
         .filter(|&(_, token)| token == t)
         .map(|(w, _)| String::from_utf8_lossy(w).into_owned())
         .collect();
-    crate::sorting::sort(&mut words);
+    vaultwright_model::sorting::sort(&mut words);
     match words.len() {
         0 => TERMINAL_NAMES[t as usize]
             .to_ascii_lowercase()
@@ -234,7 +234,7 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     }
     let mut best: Option<(usize, bool, &[u8])> = None;
     let mut keywords: Vec<(&[u8], u16)> = at.profile.keywords().collect();
-    crate::sorting::sort(&mut keywords);
+    vaultwright_model::sorting::sort(&mut keywords);
     for (kw, token) in keywords {
         let distance = edit_distance(word.as_bytes(), &kw.to_ascii_uppercase());
         if distance > 2 {

@@ -203,7 +203,7 @@ impl Facts {
                 f.problems.push(format!("line {}: {line}", n + 1));
             }
         }
-        crate::sorting::sort_by(&mut f.keywords, |a, b| a.0.cmp(&b.0));
+        vaultwright_model::sorting::sort_by(&mut f.keywords, |a, b| a.0.cmp(&b.0));
         f
     }
 

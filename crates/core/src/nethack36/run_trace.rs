@@ -7,8 +7,8 @@ use super::lev::{Lev, Record, Value};
 use std::collections::HashMap;
 
 use super::preview::{Level, Seen, Trace};
-use crate::source::Span;
-use crate::view::{RunTrace, SelectionCells, SourceNote};
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{RunTrace, SelectionCells, SourceNote};
 
 /// The jumps that close a loop: LOOP's `JG` and FOR's `JNE` back to the
 /// body (a SWITCH jumps back too, with `JE` and `JMP`, to its cases).
@@ -46,7 +46,7 @@ fn unrun(records: usize, trace: &Trace, span_of: &dyn Fn(usize) -> Option<Span>)
         .filter_map(span_of)
         .filter(|s| !s.is_empty())
         .collect();
-    crate::sorting::sort_by_key(&mut executed, |s| (s.start, s.end));
+    vaultwright_model::sorting::sort_by_key(&mut executed, |s| (s.start, s.end));
     let holds_executed = |s: &Span| {
         let from = executed.partition_point(|e| e.start < s.start);
         executed[from..]
@@ -59,7 +59,7 @@ fn unrun(records: usize, trace: &Trace, span_of: &dyn Fn(usize) -> Option<Span>)
         .filter_map(span_of)
         .filter(|s| !s.is_empty() && !holds_executed(s))
         .collect();
-    crate::sorting::sort_by_key(&mut out, |s| s.start);
+    vaultwright_model::sorting::sort_by_key(&mut out, |s| s.start);
     merge(out)
 }
 

@@ -4,7 +4,7 @@
 
 use super::Tok;
 use crate::nethack::dialect::V343;
-use crate::source::Span;
+use vaultwright_model::source::Span;
 
 fn text(source: &str, span: Span) -> &str {
     source

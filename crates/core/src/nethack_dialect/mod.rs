@@ -7,9 +7,9 @@
 
 mod fixits;
 
-use crate::diagnostic::{Diagnostic, Fix};
-use crate::source::Span;
-use crate::{LineIndex, Options, Target};
+use vaultwright_model::diagnostic::{Diagnostic, Fix};
+use vaultwright_model::source::Span;
+use vaultwright_model::{LineIndex, Options, Target};
 
 /// Which language a construct belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

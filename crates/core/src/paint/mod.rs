@@ -18,8 +18,8 @@ pub use shapes::{flood, line, rect};
 
 use std::ops::Range;
 
-use crate::view::TileMap;
-use crate::{Language, Span};
+use vaultwright_model::view::TileMap;
+use vaultwright_model::{Language, Span};
 
 /// One replacement in the source text (byte offsets).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -331,8 +331,9 @@ fn place_in_text(map: &TileMap, block: &MapText, x: i32, y: i32) -> Option<(i32,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view::View;
-    use crate::{analyze, Options};
+    use crate::analyze;
+    use vaultwright_model::view::View;
+    use vaultwright_model::Options;
 
     const LEVEL: &str =
         "MAZE:\"paint\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n|..\n-----\nENDMAP\n";
@@ -440,7 +441,7 @@ mod tests {
     fn a_nethack36_cell_lands_on_its_character() {
         let src = "MAZE:\"p36\",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n-----\nENDMAP\n$place = selection: (1,1)\n";
         let options = Options {
-            target: crate::Target::Nethack366,
+            target: vaultwright_model::Target::Nethack366,
             explicit_target: true,
             ..Options::default()
         };
@@ -475,7 +476,7 @@ mod tests {
         let p = palette(
             src,
             Language::NethackDes,
-            crate::Target::Nethack366,
+            vaultwright_model::Target::Nethack366,
             Span::new(0, src.len()),
         );
         assert!(

@@ -4,8 +4,9 @@
 //! the vault itself defines (KFEAT, KMONS, KITEM and the placeholders of
 //! SUBST, NSUBST and SHUFFLE).
 
-use crate::view::Rgb;
-use crate::{dcss, nethack, Language, Span, Target};
+use crate::{dcss, nethack};
+use vaultwright_model::view::Rgb;
+use vaultwright_model::{Language, Span, Target};
 
 /// One character a map accepts.
 #[derive(Clone, Debug, PartialEq, Eq)]

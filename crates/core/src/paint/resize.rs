@@ -5,7 +5,7 @@
 //! name, so that a door stays on its door.
 
 use super::{MapText, PaintError, TextEdit};
-use crate::{Language, Span};
+use vaultwright_model::{Language, Span};
 
 /// A side of the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -471,7 +471,11 @@ mod tests {
         .unwrap();
         let grown = r.edit.apply(vault);
         assert!(grown.contains("MAP\nxxx\nx.x\n"), "{grown}");
-        let a = crate::analyze(&grown, Language::DcssDes, &crate::Options::default());
+        let a = crate::analyze(
+            &grown,
+            Language::DcssDes,
+            &vaultwright_model::Options::default(),
+        );
         assert!(!a.has_errors(), "{:?}", a.diagnostics);
     }
 }

@@ -8,13 +8,15 @@
 
 pub mod names;
 
-use crate::diagnostic::Diagnostic;
-use crate::source::{widen_to_chars, Span};
-use crate::view::{
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::{widen_to_chars, Span};
+use vaultwright_model::view::{
     Cell, Marker, Pick, Rgb, TileMap, View, ANY_MONSTER_GLYPH, ANY_OBJECT_GLYPH, ITEM_SLOT_GLYPH,
     MONSTER_SLOT_GLYPH,
 };
-use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
+use vaultwright_model::{
+    Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind,
+};
 
 pub const ORIGINAL_WARNING: &str = "PW0100";
 pub const ORIGINAL_FATAL: &str = "PW0101";
@@ -482,7 +484,7 @@ fn misfit_row(line: &str, width: usize) -> Option<std::ops::Range<usize>> {
         return None;
     };
     // Cut where no character is split (map2c counts bytes).
-    let end = crate::source::floor_char_boundary(line, end.min(start + width));
+    let end = vaultwright_model::source::floor_char_boundary(line, end.min(start + width));
     Some(start..end.max(start))
 }
 
@@ -612,7 +614,7 @@ fn no_legend(map: &MapBlock, c: u8, x: usize, y: usize, cell: Span) -> Option<Di
         (format!("`{}`", c as char), cell, 1)
     } else {
         let row = &map.rows.get(y)?.1;
-        let ch = crate::source::char_starting_at(row, x)?;
+        let ch = vaultwright_model::source::char_starting_at(row, x)?;
         let len = ch.len_utf8();
         let span = Span::new(cell.start as usize, cell.start as usize + len);
         (format!("`{ch}` (U+{:04X})", ch as u32), span, len)
@@ -952,7 +954,7 @@ pub fn file_name_finding(file_name: &str) -> Option<Diagnostic> {
             FILE_NAME,
             format!(
                 "the file name `{}` is not a C identifier; the room's C names use `{prefix}` instead",
-                crate::file_name::shown(raw)
+                vaultwright_model::file_name::shown(raw)
             ),
             Span::default(),
         )
@@ -964,7 +966,7 @@ pub fn file_name_finding(file_name: &str) -> Option<Diagnostic> {
 /// it: a control character (a line break would end the comment and start
 /// code) is written as a visible escape.
 fn comment_safe(name: &str) -> String {
-    crate::file_name::shown(name)
+    vaultwright_model::file_name::shown(name)
 }
 
 pub(crate) fn square_look(name: &str) -> (char, Rgb) {
@@ -1175,7 +1177,7 @@ pub fn analyze(src: &str, options: &Options) -> Analysis {
             bytes: map2c(&original, &prefix, &input).into_bytes(),
         });
     }
-    crate::sorting::sort_by_key(&mut room.tokens, |t| (t.span.start, t.span.end));
+    vaultwright_model::sorting::sort_by_key(&mut room.tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = room.tokens;
     analysis.diagnostics = room.diagnostics;
     if !options.file_name.is_empty() {
@@ -1197,8 +1199,9 @@ pub fn map2c_messages(diags: &[Diagnostic]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::view::{View, ITEM_SLOT_GLYPH, MONSTER_SLOT_GLYPH};
-    use crate::{analyze, Language, Options};
+    use crate::analyze;
+    use vaultwright_model::view::{View, ITEM_SLOT_GLYPH, MONSTER_SLOT_GLYPH};
+    use vaultwright_model::{Language, Options};
 
     /// POWDER draws monsters and items as tiles: a named one is a slot
     /// marker carrying its name, not a letter from another game.

@@ -1,6 +1,6 @@
 //! `base+NdS` dice: exact minimum, maximum, mean and distribution.
 
-use crate::view::Dice;
+use vaultwright_model::view::Dice;
 
 /// Largest support computed exactly (beyond it: a normal approximation).
 const MAX_EXACT_SUPPORT: u64 = 20_000;

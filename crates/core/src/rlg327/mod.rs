@@ -9,10 +9,12 @@
 
 pub mod dice;
 
-use crate::diagnostic::Diagnostic;
-use crate::source::Span;
-use crate::view::{Entity, EntityTable, View};
-use crate::{Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind};
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{Entity, EntityTable, View};
+use vaultwright_model::{
+    Analysis, Artifact, Language, Options, Symbol, SymbolView, Token, TokenKind,
+};
 
 pub const HEADER: &str = "RL0001";
 pub const DISCARDED: &str = "RL0100";
@@ -211,7 +213,8 @@ impl<'a> Stream<'a> {
 
     /// The span of the whole character at the read position.
     fn char_span(&self) -> Span {
-        let len = crate::source::char_starting_at(self.b, self.pos).map_or(1, char::len_utf8);
+        let len =
+            vaultwright_model::source::char_starting_at(self.b, self.pos).map_or(1, char::len_utf8);
         Span::new(self.pos, (self.pos + len).min(self.b.len()))
     }
     fn eat_blank(&mut self) {
@@ -1171,7 +1174,7 @@ pub fn analyze(src: &str, kind: Kind, options: &Options) -> Analysis {
         });
     }
     let mut tokens = p.tokens;
-    crate::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
+    vaultwright_model::sorting::sort_by_key(&mut tokens, |t| (t.span.start, t.span.end));
     analysis.tokens = tokens;
     analysis
 }

@@ -5,8 +5,8 @@
 use super::terrain::look;
 use super::{Level, Thing, What, COLS, ROWS};
 use crate::nethack36::profile;
-use crate::source::Span;
-use crate::view::{Area, Cell, Marker, Pick, Rgb, TileMap};
+use vaultwright_model::source::Span;
+use vaultwright_model::view::{Area, Cell, Marker, Pick, Rgb, TileMap};
 
 pub(crate) fn colour(n: u8) -> Rgb {
     match n {

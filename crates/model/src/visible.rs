@@ -41,7 +41,7 @@ pub fn escaped(text: &str, escape: impl Fn(char) -> bool) -> Cow<'_, str> {
 }
 
 /// `text` with its hidden controls written as escapes, in place.
-pub(crate) fn make_visible(text: &mut String) {
+pub fn make_visible(text: &mut String) {
     if let Cow::Owned(shown) = visible(text) {
         *text = shown;
     }
@@ -50,7 +50,6 @@ pub(crate) fn make_visible(text: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{analyze, Language, Options};
 
     #[test]
     fn hidden_controls_are_shown_as_escapes() {
@@ -59,16 +58,5 @@ mod tests {
         assert_eq!(visible("x\u{1b}[2Jy"), "x\\u{1b}[2Jy");
         assert_eq!(visible("tab\there\nline"), "tab\there\nline");
         assert_eq!(visible("עברית"), "עברית", "right-to-left letters are text");
-    }
-
-    #[test]
-    fn an_analysis_shows_names_and_messages_as_they_are() {
-        let src = "NAME: evil\u{202e}tluav\nMONS: orc\u{2066}\nMAP\n.1.\nENDMAP\n";
-        let a = analyze(src, Language::DcssDes, &Options::default());
-        let shown: Vec<&str> = a.outline.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(shown, ["evil\\u{202e}tluav"]);
-        for d in &a.diagnostics {
-            assert!(!d.message.chars().any(is_hidden_control), "{}", d.message);
-        }
     }
 }

@@ -326,7 +326,7 @@ impl Pick {
 /// How one thing is drawn: what the format modules work out for a cell or
 /// a marker before placing it.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Look {
+pub struct Look {
     pub glyph: char,
     pub fg: Rgb,
     /// What it stands for, in words (becomes `Marker::what`).
