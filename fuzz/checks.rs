@@ -147,7 +147,7 @@ pub fn nethack_des(data: &[u8]) {
     // A text the analysis reads as 3.6 (a `$` variable, say) is compiled
     // by the 3.6 compiler, which `nethack36_des` compares; this drop-in
     // is 3.4.3's and 3.2's.
-    let target = vaultwright::nethack_dialect::pick(&src, &options).target;
+    let (target, _) = vaultwright::pick_nethack_target(&src, &options);
     if target.is_36() {
         return;
     }
@@ -179,11 +179,11 @@ pub fn nethack_dungeon(data: &[u8]) {
 /// Any bytes: a clean error, or records that write back to the very same
 /// bytes and that the preview runs without a panic or a hang.
 pub fn nethack36_lev(data: &[u8]) {
-    if let Ok(lev) = vaultwright::nethack36::decode(data) {
-        assert_eq!(vaultwright::nethack36::encode(&lev), data);
+    if let Ok(lev) = vaultwright::lev::v36::decode(data) {
+        assert_eq!(vaultwright::lev::v36::encode(&lev), data);
         // The preview runs any opcode stream to its end or the game's
         // step limit, the same way for the same seed.
-        use vaultwright::nethack36::preview;
+        use vaultwright::lev::v36::preview;
         let seed = data.len() as u64;
         let a = preview::realise(&lev, seed);
         let b = preview::realise(&lev, seed);
@@ -222,12 +222,9 @@ pub fn nethack_lev(data: &[u8]) {
         }
         Err(e) => assert!(e.offset <= data.len()),
     }
-    let evilhack = &vaultwright::nethack36::profile::EVILHACK_093;
-    if let Ok(lev) = vaultwright::nethack36::decode_with(data, &evilhack.facts().numbering) {
-        assert_eq!(
-            vaultwright::nethack36::encode_with(&lev, &evilhack.facts().numbering),
-            data
-        );
+    let evilhack = vaultwright::lev::LevTarget::EvilHack093;
+    if let Ok(lev) = evilhack.decode36(data) {
+        assert_eq!(evilhack.encode36(&lev).as_deref(), Some(data));
     }
 }
 
@@ -235,10 +232,11 @@ pub fn nethack_lev(data: &[u8]) {
 /// result twice, every level written decodes and writes back to itself,
 /// and a file is only failed with a message saying why.
 pub fn nethack36_des(data: &[u8]) {
-    use vaultwright::nethack36::Build;
-    for build in [Build::Nethack366, Build::Nle09] {
-        let (run, fatal) = dropin::LevComp36::new(build).compile("fuzz.des", data);
-        let (again, _) = dropin::LevComp36::new(build).compile("fuzz.des", data);
+    use vaultwright::lev::LevTarget;
+    for target in [LevTarget::Nethack366, LevTarget::Nle09] {
+        let compiler = || dropin::LevComp36::for_target(target).expect("a 3.6 target");
+        let (run, fatal) = compiler().compile("fuzz.des", data);
+        let (again, _) = compiler().compile("fuzz.des", data);
         assert_eq!(run, again, "the compiler is deterministic");
         assert!(
             run.exit == 0 || !run.stderr.is_empty(),
@@ -246,8 +244,8 @@ pub fn nethack36_des(data: &[u8]) {
         );
         assert!(!fatal || run.exit == 1);
         for f in &run.files {
-            let lev = vaultwright::nethack36::decode(&f.bytes).expect("a written level decodes");
-            assert_eq!(vaultwright::nethack36::encode(&lev), f.bytes);
+            let lev = vaultwright::lev::v36::decode(&f.bytes).expect("a written level decodes");
+            assert_eq!(vaultwright::lev::v36::encode(&lev), f.bytes);
         }
     }
     // Its preview painted (a text a 3.6 compiler takes is drawn by the

@@ -11,7 +11,7 @@ mod seeds;
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use vaultwright::nethack36::Build;
+use vaultwright::lev::LevTarget;
 use vaultwright::{analyze, dropin, Language, Options, Rlg327Form, Rlg327Kind, Target};
 
 /// The replacements: C's `INT_MAX`, one past it (wraps to `INT_MIN` in the
@@ -284,8 +284,8 @@ fn nethack36_levels_with_mixed_extreme_numbers() {
         for path in paths {
             let src = std::fs::read_to_string(&path).unwrap_or_default();
             exercise_mixed(&path, &src, Language::NethackDes, &[1], |text| {
-                for build in [Build::Nethack366, Build::Nle09] {
-                    let mut compiler = dropin::LevComp36::new(build);
+                for target in [LevTarget::Nethack366, LevTarget::Nle09] {
+                    let mut compiler = dropin::LevComp36::for_target(target).expect("a 3.6 target");
                     compiler.compile("x.des", text.as_bytes());
                 }
             });
@@ -343,7 +343,7 @@ fn generated_programs_with_mixed_extreme_numbers() {
             }
             _ => {
                 dropin::lev_comp("x.des", text, Target::Nethack343, true);
-                dropin::LevComp36::new(Build::Nethack366).compile("x.des", text.as_bytes());
+                dropin::LevComp36::new().compile("x.des", text.as_bytes());
             }
         };
         assert!(

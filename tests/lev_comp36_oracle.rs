@@ -29,8 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use vaultwright::dropin::LevComp36;
-use vaultwright::nethack36::profile::{EVILHACK_093, NETHACK_366};
-use vaultwright::nethack36::{Build, Profile};
+use vaultwright::lev::LevTarget;
 
 use common::Rng;
 
@@ -910,13 +909,13 @@ struct Result {
 }
 
 fn ours(name: &str, src: &[u8]) -> Result {
-    ours_as(&NETHACK_366, name, src)
+    ours_as(LevTarget::Nethack366, name, src)
 }
 
 /// Ours as a dialect's compiler; what it appends (`vaults.dat`) is one
 /// more file.
-fn ours_as(profile: &'static Profile, name: &str, src: &[u8]) -> Result {
-    let mut compiler = LevComp36::with_profile(Build::Nethack366, profile);
+fn ours_as(target: LevTarget, name: &str, src: &[u8]) -> Result {
+    let mut compiler = LevComp36::for_target(target).expect("a 3.6 target");
     let (run, _) = compiler.compile(name, src);
     let stderr = run.stderr.iter().map(|l| format!("{l}\n")).collect();
     let mut files: BTreeMap<String, Vec<u8>> =
@@ -1045,7 +1044,7 @@ fn evilhack_shipped_levels_against_the_original() {
             .unwrap_or_default();
         let src = std::fs::read(path).expect("read a shipped level");
         let (a, b) = (
-            ours_as(&EVILHACK_093, &name, &src),
+            ours_as(LevTarget::EvilHack093, &name, &src),
             original(&lev_comp, &name, &src),
         );
         levels += b.files.len();
@@ -1073,7 +1072,7 @@ fn evilhack_generated_programs_against_the_original() {
         let name = format!("e{seed:05}.des");
         let src = generate(seed, true);
         let (a, b) = (
-            ours_as(&EVILHACK_093, &name, src.as_bytes()),
+            ours_as(LevTarget::EvilHack093, &name, src.as_bytes()),
             original(&lev_comp, &name, src.as_bytes()),
         );
         accepted += usize::from(b.exit == 0);
@@ -1112,7 +1111,7 @@ fn keep_fixture(dir: &Path, name: &str, src: &[u8], original: &Result) {
 /// without the original.
 #[test]
 fn kept_fixtures() {
-    replay("tests/fixtures/nethack36/oracle", &NETHACK_366);
+    replay("tests/fixtures/nethack36/oracle", LevTarget::Nethack366);
 }
 
 /// EvilHack programs (ours and generated) with EvilHack's original's
@@ -1120,13 +1119,13 @@ fn kept_fixtures() {
 /// where its original is not built.
 #[test]
 fn evilhack_fixtures() {
-    let checked = replay("tests/fixtures/nethack36/evilhack", &EVILHACK_093);
+    let checked = replay("tests/fixtures/nethack36/evilhack", LevTarget::EvilHack093);
     assert!(checked >= 20, "only {checked} EvilHack fixtures");
 }
 
 /// Replays the fixtures of `dir` (from the repository's root) through
-/// `profile`'s compiler; how many there were.
-fn replay(dir: &str, profile: &'static Profile) -> usize {
+/// `target`'s compiler; how many there were.
+fn replay(dir: &str, target: LevTarget) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(dir);
@@ -1170,7 +1169,7 @@ fn replay(dir: &str, profile: &'static Profile) -> usize {
             files,
             stderr,
         };
-        if let Some(why) = differs(&ours_as(profile, &name, &src), &original) {
+        if let Some(why) = differs(&ours_as(target, &name, &src), &original) {
             failures.push(format!("{name}: {why}"));
         }
     }

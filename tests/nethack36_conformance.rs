@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use vaultwright::dropin::LevComp36;
-use vaultwright::nethack36::Build;
+use vaultwright::lev::LevTarget;
 
 fn main() {
     let args = Arguments::from_args();
@@ -45,13 +45,14 @@ struct Outcome {
     exit: u8,
 }
 
-fn run(path: &Path, build: Build) -> Outcome {
+fn run(path: &Path, target: LevTarget) -> Outcome {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let source = std::fs::read(path).unwrap_or_default();
-    let (run, _) = LevComp36::new(build).compile(&name, &source);
+    let mut compiler = LevComp36::for_target(target).expect("a 3.6 target");
+    let (run, _) = compiler.compile(&name, &source);
     let files: BTreeMap<String, Vec<u8>> =
         run.files.into_iter().map(|f| (f.name, f.bytes)).collect();
     // A message may hold a newline (a string running over lines).
@@ -103,7 +104,7 @@ fn compiled(trials: &mut Vec<Trial>, base: &Path, kind: &'static str) {
                 .filter(|o| !o.is_empty() && *o != "-")
                 .map(String::from)
                 .collect();
-            let got = run(&base.join("des").join(&source), Build::Nethack366);
+            let got = run(&base.join("des").join(&source), LevTarget::Nethack366);
             let stderr: Vec<String> = unescape(&row["stderr_escaped"])
                 .lines()
                 .map(String::from)
@@ -184,7 +185,7 @@ fn invalid(trials: &mut Vec<Trial>, dir: &Path) {
         trials.push(Trial::test(format!("3.6.6::invalid::{name}"), move || {
             let stem = name.trim_end_matches(".des");
             let (exit, outputs, stderr) = expected_text(&dir.join(format!("{stem}.expected.txt")));
-            let got = run(&source, Build::Nethack366);
+            let got = run(&source, LevTarget::Nethack366);
             verdict(exit, stderr.first().map(String::as_str), &got)?;
             if exit != 139 {
                 let mut outputs = outputs;
@@ -236,7 +237,7 @@ fn generated(trials: &mut Vec<Trial>, dir: &Path) {
             move || {
                 let exit: i32 = row["exit_status"].parse().unwrap_or(-1);
                 let path = dir.join(&kind).join(&input);
-                let got = run(&path, Build::Nethack366);
+                let got = run(&path, LevTarget::Nethack366);
                 let stderr =
                     std::fs::read_to_string(dir.join("stderr").join(format!("{input}.txt")))
                         .unwrap_or_default();

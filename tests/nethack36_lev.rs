@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use vaultwright::nethack36::{decode, encode, Record};
+use vaultwright::lev::v36::{decode, encode, Record};
 
 fn corpus() -> PathBuf {
     let Some(shared) = common::shared_dir() else {

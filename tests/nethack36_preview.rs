@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use vaultwright::nethack36::{decode, preview};
+use vaultwright::lev::v36::{decode, preview};
 
 fn levs(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

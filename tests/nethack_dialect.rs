@@ -7,7 +7,10 @@ mod common;
 
 use std::path::Path;
 
-use vaultwright::nethack_dialect::{self, PICKED};
+use vaultwright::pick_nethack_target;
+
+/// The note that says which language a file was read as.
+const PICKED: &str = "NH0300";
 use vaultwright::{analyze, Language, Options, Target};
 
 fn des_files(dir: &Path) -> Vec<(String, String)> {
@@ -49,9 +52,10 @@ fn shipped_36_files_are_read_as_36() {
         return;
     };
     for (name, text) in files {
-        let picked = nethack_dialect::pick(&text, &Options::default());
-        assert_eq!(picked.target, Target::Nethack366, "{name}");
+        let (picked, _) = pick_nethack_target(&text, &Options::default());
+        assert_eq!(picked, Target::Nethack366, "{name}");
         let a = analyze(&text, Language::NethackDes, &Options::default());
+        assert_eq!(a.target, Some(Target::Nethack366), "{name}");
         assert_eq!(a.diagnostics[0].code, PICKED, "{name}");
         assert!(!a.has_errors(), "{name}: {:?}", a.diagnostics);
         assert!(!a.artifacts.is_empty(), "{name}: no .lev");
@@ -72,12 +76,12 @@ fn shipped_343_and_32_files_are_read_as_classic() {
             ..Options::default()
         };
         for (name, text) in files {
-            let picked = nethack_dialect::pick(&text, &options);
-            assert_eq!(picked.target, target, "{dir}/{name}");
+            let (picked, diagnostics) = pick_nethack_target(&text, &options);
+            assert_eq!(picked, target, "{dir}/{name}");
             assert!(
-                picked.diagnostics.iter().all(|d| d.code == PICKED),
+                diagnostics.iter().all(|d| d.code == PICKED),
                 "{dir}/{name}: {:?}",
-                picked.diagnostics
+                diagnostics
             );
         }
     }

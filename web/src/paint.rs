@@ -24,10 +24,8 @@ pub fn paintable(language: Language) -> bool {
 /// What the map of outline entry `entry` accepts (empty: not painted).
 pub fn palette_of(d: &Derived, entry: Span) -> Vec<Swatch> {
     let language = d.analysis.language;
-    let target = match language {
-        Language::NethackDes => vaultwright::nethack_dialect::pick(&d.source, &d.options).target,
-        _ => d.options.target,
-    };
+    // A special level is painted for the language the analysis read it as.
+    let target = d.analysis.target.unwrap_or(d.options.target);
     paint::palette(&d.source, language, target, entry)
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use vaultwright::lev;
-use vaultwright::nethack36::{self, profile, Profile};
+use vaultwright::lev::{v36, LevTarget};
 
 use crate::output;
 
@@ -19,42 +19,22 @@ pub enum Format {
     Json,
 }
 
-/// Which reader a file goes to.
+/// Which reader a file goes to: a classic dialect's (the file's own, or
+/// 3.4.3's when the header names none), or a 3.6 target's.
 enum Reader {
     Old(Option<&'static lev::Dialect>),
-    New(&'static Profile),
+    New(LevTarget),
 }
 
-fn reader_for(target: Option<&str>, bytes: &[u8]) -> Result<Reader, String> {
-    let old = |t: vaultwright::Target| Reader::Old(Some(lev::Dialect::for_target(t)));
-    match target {
-        Some("nle-0.9") => Ok(Reader::New(&profile::NETHACK_366)),
-        Some(name) => match (
-            profile::by_target(name),
-            vaultwright::Target::from_name(name),
-        ) {
-            (Some(p), _) => Ok(Reader::New(p)),
-            (None, Some(t)) => Ok(old(t)),
-            (None, None) => Err(format!("unknown target `{name}`")),
-        },
-        None => {
-            if let Some(d) = lev::dialect_of(bytes) {
-                return Ok(Reader::Old(Some(d)));
-            }
-            let word = bytes
-                .get(..8)
-                .and_then(|w| w.try_into().ok())
-                .map(u64::from_le_bytes);
-            let p = profile::ALL
-                .iter()
-                .find(|p| Some(p.facts().header[0]) == word)
-                .copied();
-            Ok(p.map_or(Reader::Old(None), Reader::New))
-        }
+fn reader_for(target: Option<LevTarget>, bytes: &[u8]) -> Reader {
+    match target.or_else(|| LevTarget::of_file(bytes)) {
+        Some(t) if t.is_36() => Reader::New(t),
+        Some(t) => Reader::Old(t.dialect()),
+        None => Reader::Old(None),
     }
 }
 
-pub fn run(path: &Path, target: Option<&str>, format: Format) -> ExitCode {
+pub fn run(path: &Path, target: Option<LevTarget>, format: Format) -> ExitCode {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -62,13 +42,7 @@ pub fn run(path: &Path, target: Option<&str>, format: Format) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let reader = match reader_for(target, &bytes) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let reader = reader_for(target, &bytes);
     let text = match reader {
         Reader::Old(dialect) => old(&bytes, dialect, format),
         Reader::New(p) => new(&bytes, p, format),
@@ -142,26 +116,25 @@ fn old(
 }
 
 /// A 3.6 file (or a variant's), record by record.
-fn new(bytes: &[u8], p: &'static Profile, format: Format) -> Result<String, String> {
-    let lev = nethack36::decode_with(bytes, &p.facts().numbering)
-        .map_err(|e| format!("not a {} .lev file: {e}", p.title))?;
+fn new(bytes: &[u8], target: LevTarget, format: Format) -> Result<String, String> {
+    let lev = target.decode36(bytes)?;
     match format {
-        Format::Text => Ok(nethack36::dump::text(&lev)),
+        Format::Text => Ok(v36::text(&lev)),
         Format::Json => {
             let records: Vec<serde_json::Value> = lev
                 .records
                 .iter()
                 .map(|r| match r {
-                    nethack36::Record::Op(_) => serde_json::json!({ "op": r.name() }),
-                    nethack36::Record::Push(v) => serde_json::json!({
+                    v36::Record::Op(_) => serde_json::json!({ "op": r.name() }),
+                    v36::Record::Push(v) => serde_json::json!({
                         "op": "PUSH",
                         "type": v.type_name(),
-                        "value": nethack36::dump::value(v),
+                        "value": v36::value(v),
                     }),
                 })
                 .collect();
             let doc = serde_json::json!({
-                "target": p.target,
+                "target": target.name(),
                 "header": lev.header.iter().map(|w| format!("{w:#x}")).collect::<Vec<_>>(),
                 "records": records,
                 "trailing_bytes": lev.trailing.len(),

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use vaultwright::nethack36::{profile, Build, Profile};
+use vaultwright::lev::LevTarget;
 use vaultwright::{
     analyze, detect_language, dropin, Analysis, Analyzer, Language, LineIndex, Options, Target,
 };
@@ -142,8 +142,8 @@ enum Command {
         file: PathBuf,
         /// nethack-3.4.3, nethack-3.2.3, nethack-3.2.2, nethack-3.6.6,
         /// nle-0.9 or a variant (evilhack-0.9.3).
-        #[arg(long)]
-        target: Option<String>,
+        #[arg(long, value_parser = parse_lev_target)]
+        target: Option<LevTarget>,
         #[arg(long, value_enum, default_value = "text")]
         format: decode::Format,
     },
@@ -169,28 +169,12 @@ enum Command {
     },
 }
 
-/// A `lev-comp` target: the 3.4.3/3.2 compilers, or a build of 3.6.6's.
-#[derive(Clone, Copy)]
-enum LevTarget {
-    Classic(Target),
-    Nethack36(Build, &'static Profile),
-}
-
+/// A `lev-comp` or `decode` target: any compiler the core names.
 fn parse_lev_target(s: &str) -> Result<LevTarget, String> {
-    match s {
-        "nethack-3.6.6" => Ok(LevTarget::Nethack36(
-            Build::Nethack366,
-            &profile::NETHACK_366,
-        )),
-        "nle-0.9" => Ok(LevTarget::Nethack36(Build::Nle09, &profile::NETHACK_366)),
-        _ => match profile::by_target(s) {
-            Some(p) => Ok(LevTarget::Nethack36(Build::Nethack366, p)),
-            None => parse_target(s).map(LevTarget::Classic).map_err(|e| {
-                let variants: Vec<&str> = profile::ALL[1..].iter().map(|p| p.target).collect();
-                format!("{e}, nethack-3.6.6, nle-0.9, {}", variants.join(", "))
-            }),
-        },
-    }
+    LevTarget::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = LevTarget::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown target `{s}` (one of: {})", names.join(", "))
+    })
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {
@@ -219,16 +203,13 @@ fn main() -> ExitCode {
     match cli.command {
         Command::LevComp {
             warnings,
-            target: LevTarget::Classic(target),
-            files,
-            ..
-        } => lev_comp(warnings, target, &files),
-        Command::LevComp {
-            target: LevTarget::Nethack36(build, profile),
+            target,
             verbose,
             files,
-            ..
-        } => lev_comp36(build, profile, verbose, &files),
+        } => match dropin::LevComp36::for_target(target) {
+            Some(compiler) => lev_comp36(compiler, verbose, &files),
+            None => lev_comp(warnings, target.target(), &files),
+        },
         Command::DgnComp { target, file } => dgn_comp(target, file.as_deref()),
         Command::Map2c { input, output } => map2c(&input, &output),
         Command::Rlg327 {
@@ -280,7 +261,7 @@ fn main() -> ExitCode {
             file,
             target,
             format,
-        } => decode::run(&file, target.as_deref(), format),
+        } => decode::run(&file, target, format),
         Command::Decompile { file, target } => decompile::run(&file, target.as_deref()),
         Command::Compile {
             files,
@@ -519,13 +500,7 @@ fn write_levels<'a>(
 
 /// `lev_comp` 3.6.6: the files in order through one process's state; each
 /// level's file as the original leaves it (see `LevComp36::compile`).
-fn lev_comp36(
-    build: Build,
-    profile: &'static Profile,
-    verbose: bool,
-    files: &[PathBuf],
-) -> ExitCode {
-    let mut compiler = dropin::LevComp36::with_profile(build, profile);
+fn lev_comp36(mut compiler: dropin::LevComp36, verbose: bool, files: &[PathBuf]) -> ExitCode {
     compiler.set_verbose(verbose);
     let inputs = output::Inputs::new(files.iter().map(PathBuf::as_path));
     let mut failed = false;

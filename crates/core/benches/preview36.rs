@@ -4,7 +4,7 @@
 //! Needs `../shared/corpus`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use vaultwright::nethack36::{decode, preview};
+use vaultwright::lev::v36::{decode, preview};
 use vaultwright::{analyze, Language, Options};
 
 fn bench(c: &mut Criterion) {

@@ -86,3 +86,62 @@ mod tests {
         );
     }
 }
+
+/// A DCSS set: the cross-file findings of `dcss::set`.
+#[cfg(test)]
+mod set_tests {
+    use super::Analyzer;
+    use vaultwright_model::{Language, Options};
+
+    /// (file index, code, the text its span covers) of every set finding.
+    fn set_findings(files: &[(&str, &str)]) -> Vec<(usize, String, String)> {
+        let analyses = Analyzer::new().analyze_set(files, Language::DcssDes, &Options::default());
+        let mut out = Vec::new();
+        for (i, (a, (_, src))) in analyses.iter().zip(files).enumerate() {
+            for d in &a.diagnostics {
+                if ["DC0101", "DC0200", "DC0201", "DC0202"].contains(&d.code.as_str()) {
+                    let text = &src[d.span.start as usize..d.span.end as usize];
+                    out.push((i, d.code.clone(), text.to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn tags_names_and_requests_are_resolved_across_the_files() {
+        let a = "NAME: pool_a\nTAGS: my_pool\nMAP\n.\nENDMAP\n\n\
+                 NAME: twice\nTAGS: my_poool q\nMAP\n.\nENDMAP\n";
+        let b = "NAME: asker\n: dgn.place_maps{tag = \"my_pool\"}\n\
+                 SUBVAULT: X : no_such_vault_tag\nMAP\nX\nENDMAP\n\n\
+                 NAME: twice\nMAP\n.\nENDMAP\n";
+        let found = set_findings(&[("a.des", a), ("b.des", b)]);
+        // `my_pool` is asked for in b, so it is a selector and `my_poool`
+        // in a is a near miss of it; `q` is a one-letter tag; the subvault
+        // asks for a tag no file declares; `twice` is named in both files.
+        assert!(
+            found.contains(&(0, "DC0200".into(), "my_poool".into())),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(0, "DC0201".into(), "q".into())),
+            "{found:?}"
+        );
+        assert!(
+            found.iter().any(|(i, c, _)| *i == 1 && c == "DC0202"),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(1, "DC0101".into(), "twice".into())),
+            "{found:?}"
+        );
+        assert!(!found.iter().any(|(_, _, t)| t == "my_pool"), "{found:?}");
+        // Alone, file a has no selector `my_pool`: its near miss is not
+        // reported (no engine tag is near it), and nothing is named twice.
+        let alone = set_findings(&[("a.des", a)]);
+        assert!(
+            !alone.iter().any(|(_, c, _)| c == "DC0200" || c == "DC0101"),
+            "{alone:?}"
+        );
+    }
+}

@@ -7,6 +7,7 @@
 //! Nothing here touches the file system: the caller writes [`Run::files`]
 //! (by bare name, where the original would) and prints the rest.
 
+use crate::lev::LevTarget;
 use crate::{dungeon, nethack, nethack36, powder, rlg327};
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::{Options, Target};
@@ -78,13 +79,29 @@ pub struct LevComp36 {
     appends: Vec<OutputFile>,
 }
 
+impl Default for LevComp36 {
+    fn default() -> Self {
+        LevComp36::new()
+    }
+}
+
 impl LevComp36 {
-    pub fn new(build: nethack36::Build) -> Self {
-        LevComp36::with_profile(build, &nethack36::profile::NETHACK_366)
+    /// NetHack 3.6.6's `lev_comp`.
+    pub fn new() -> Self {
+        LevComp36::with_profile(
+            nethack36::Build::Nethack366,
+            &nethack36::profile::NETHACK_366,
+        )
     }
 
-    /// The compiler of a dialect profile (a 3.6 variant's `lev_comp`).
-    pub fn with_profile(build: nethack36::Build, profile: &'static nethack36::Profile) -> Self {
+    /// The `lev_comp` of a 3.6 target: 3.6.6's, NLE's build, a variant's
+    /// (none for a classic target, whose compiler is [`lev_comp`]).
+    pub fn for_target(target: LevTarget) -> Option<Self> {
+        let (build, profile) = target.build()?;
+        Some(LevComp36::with_profile(build, profile))
+    }
+
+    fn with_profile(build: nethack36::Build, profile: &'static nethack36::Profile) -> Self {
         LevComp36 {
             session: nethack36::Session::with_profile(build, profile),
             written: Default::default(),

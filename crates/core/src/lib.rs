@@ -17,17 +17,11 @@ pub mod dropin;
 mod dungeon;
 pub mod faces;
 mod grid;
+pub mod lev;
 mod nethack;
-pub mod nethack36;
+mod nethack36;
+mod nethack_dialect;
 pub mod paint;
-/// NetHack 3.4.3 and 3.2.x `.lev` files read back field by field.
-pub mod lev {
-    pub use crate::nethack::decode::{decode, dialect_of, meaning, DecodeError, Decoded, Field};
-    pub use crate::nethack::decompile::{decompile, Decompiled};
-    pub use crate::nethack::dialect::Dialect;
-    pub use crate::nethack::encode::LevelFile;
-}
-pub mod nethack_dialect;
 pub mod parallel;
 mod powder;
 mod rlg327;
@@ -127,7 +121,10 @@ pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis 
 fn analyze_language(source: &str, language: Language, options: &Options) -> Analysis {
     match language {
         Language::NethackDes => analyze_nethack_des(source, options),
-        Language::NethackDungeon => dungeon::analyze(source, options),
+        Language::NethackDungeon => Analysis {
+            target: Some(options.target),
+            ..dungeon::analyze(source, options)
+        },
         Language::PowderMap => powder::analyze(source, options),
         Language::DcssDes => dcss::analyze(source, options, None),
         Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
@@ -139,6 +136,7 @@ fn analyze_language(source: &str, language: Language, options: &Options) -> Anal
 /// in, with the note that says which was picked.
 fn analyze_nethack_des(source: &str, options: &Options) -> Analysis {
     let picked = nethack_dialect::pick(source, options);
+    let target = picked.target;
     let mut analysis = if picked.target.is_36() {
         nethack36::analyze::analyze(source, options)
     } else if picked.target == options.target {
@@ -151,7 +149,18 @@ fn analyze_nethack_des(source: &str, options: &Options) -> Analysis {
         nethack::analyze(source, &options)
     };
     analysis.diagnostics = with_dialect_findings(picked.diagnostics, analysis.diagnostics);
+    analysis.target = Some(target);
     analysis
+}
+
+/// The compiler a NetHack special level is read by — the one `options`
+/// names when `explicit_target`, else the one its content is written for —
+/// with the note that says which and why, and the mixed-file warning.
+/// [`analyze`] says the same in [`Analysis::target`]; this is the pick
+/// alone, without the compile.
+pub fn pick_nethack_target(source: &str, options: &Options) -> (Target, Vec<Diagnostic>) {
+    let picked = nethack_dialect::pick(source, options);
+    (picked.target, picked.diagnostics)
 }
 
 /// The pick's note and the mixed-file warning first, then the compiler's

@@ -7,6 +7,7 @@ use crate::artifact::Artifact;
 use crate::diagnostic::Diagnostic;
 use crate::language::Language;
 use crate::symbol::{Symbol, SymbolView};
+use crate::target::Target;
 use crate::token::Token;
 use crate::visible;
 
@@ -14,6 +15,11 @@ use crate::visible;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     pub language: Language,
+    /// The compiler a NetHack file was checked and compiled for: the one
+    /// the options chose, or for a special level the one picked from its
+    /// content (none for the other languages).
+    #[serde(default)]
+    pub target: Option<Target>,
     pub diagnostics: Vec<Diagnostic>,
     pub tokens: Vec<Token>,
     pub outline: Vec<Symbol>,
@@ -39,6 +45,7 @@ impl Analysis {
     pub fn empty(language: Language) -> Analysis {
         Analysis {
             language,
+            target: None,
             diagnostics: Vec::new(),
             tokens: Vec::new(),
             outline: Vec::new(),

@@ -457,7 +457,9 @@ fn notes(v: &Vault, r: &realize::Realized, tm: &mut TileMap) {
 
 #[cfg(test)]
 mod tests {
-    use crate::analyze;
+    fn analyze(src: &str, _: Language, options: &Options) -> vaultwright_model::Analysis {
+        crate::dcss::analyze(src, options, None)
+    }
     use vaultwright_model::view::{Pick, Rgb, TileMap, View};
     use vaultwright_model::{Language, Options};
 

@@ -209,7 +209,9 @@ fn chained(m: &Model, v: i64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyze;
+    fn analyze(src: &str, _: Language, options: &Options) -> vaultwright_model::Analysis {
+        crate::dungeon::analyze(src, options)
+    }
     use vaultwright_model::{Language, Options};
 
     const DEF: &str = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nALIGNMENT: unaligned\nBRANCH: \"The Gnomish Mines\" @ (2, 3)\nLEVEL: \"bigrm\" \"B\" @ (10, 3)\nLEVEL: \"rogue\" \"R\" @ (15, 4)\nLEVELDESC: roguelike\nCHAINLEVEL: \"oracle\" \"O\" \"rogue\" + (5, 5)\n\nDUNGEON: \"The Gnomish Mines\" \"M\" (8, 2)\nALIGNMENT: lawful\nDESCRIPTION: mazelike\nRNDLEVEL: \"minetn\" \"T\" @ (5, 2) 7\n";

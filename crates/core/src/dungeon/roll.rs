@@ -336,11 +336,7 @@ mod tests {
                 src.push_str(&format!("BRANCH: \"d{}\" @ (2, 0)\n", i + 1));
             }
         }
-        let a = crate::analyze(
-            &src,
-            vaultwright_model::Language::NethackDungeon,
-            &Options::default(),
-        );
+        let a = crate::dungeon::analyze(&src, &Options::default());
         assert_eq!(a.outline.len(), 50);
         assert_eq!(a.views.len(), 2);
         assert!(a.views.iter().all(|v| v.symbol == 0));
@@ -348,7 +344,7 @@ mod tests {
             focus: Some(7),
             ..Options::default()
         };
-        let a = crate::analyze(&src, vaultwright_model::Language::NethackDungeon, &focused);
+        let a = crate::dungeon::analyze(&src, &focused);
         assert!(a.views.iter().all(|v| v.symbol == 7));
     }
 
@@ -371,11 +367,7 @@ mod tests {
         );
         let placed = graph.dungeons[0].levels.len();
         assert!((1..13).contains(&placed), "{placed} placed");
-        let a = crate::analyze(
-            &src,
-            vaultwright_model::Language::NethackDungeon,
-            &Options::default(),
-        );
+        let a = crate::dungeon::analyze(&src, &Options::default());
         assert!(a.diagnostics.iter().any(|d| d.code == "DG0208"));
     }
 

@@ -951,7 +951,10 @@ fn room_view(level: &Level, options: &Options) -> RoomLayout {
 
 #[cfg(test)]
 mod tests {
-    use crate::analyze;
+    /// The classic compiler's analysis (the language is the module's own).
+    fn analyze(src: &str, _: Language, options: &Options) -> vaultwright_model::Analysis {
+        crate::nethack::analyze(src, options)
+    }
     use vaultwright_model::view::{Cell, Marker, Pick, Rgb, TileMap, View};
     use vaultwright_model::{Language, Options};
 

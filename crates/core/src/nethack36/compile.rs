@@ -90,10 +90,6 @@ impl Message {
             } => format!("{file}: line {line}, pos {pos}: {text} [{code}]"),
         }
     }
-
-    pub fn is_error(&self) -> bool {
-        !matches!(self, Message::Warning { .. })
-    }
 }
 
 /// What compiling one file did.

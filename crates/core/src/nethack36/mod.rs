@@ -21,6 +21,6 @@ mod run_trace;
 mod tables;
 mod vars;
 
-pub use compile::{Build, FileRun, Message, Session};
+pub use compile::{Build, Session};
 pub use lev::{decode, decode_with, encode, encode_with, DecodeError, Lev, Record, Value};
 pub use profile::Profile;

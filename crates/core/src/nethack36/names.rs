@@ -200,6 +200,7 @@ impl Names {
     }
 
     /// How many monsters and objects the tables hold.
+    #[cfg(test)]
     pub fn sizes(&self) -> (usize, usize) {
         (self.monsters.len(), self.objects.len())
     }

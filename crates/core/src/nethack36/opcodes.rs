@@ -167,8 +167,4 @@ impl Numbering {
     pub fn len(&self) -> usize {
         self.to_canonical.len()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.to_canonical.is_empty()
-    }
 }

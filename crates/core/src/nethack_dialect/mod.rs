@@ -46,7 +46,6 @@ pub const MAZE_FILLER: &str = "NH0304";
 pub struct Picked {
     pub target: Target,
     pub diagnostics: Vec<Diagnostic>,
-    pub evidence: Vec<Evidence>,
 }
 
 /// Picks the compiler for `source`: the user's when `options` fixes the
@@ -64,7 +63,6 @@ pub fn pick(source: &str, options: &Options) -> Picked {
         return Picked {
             target: options.target,
             diagnostics,
-            evidence,
         };
     }
     let count = |side| evidence.iter().filter(|e| e.side == side).count();
@@ -140,7 +138,6 @@ pub fn pick(source: &str, options: &Options) -> Picked {
     Picked {
         target,
         diagnostics,
-        evidence,
     }
 }
 

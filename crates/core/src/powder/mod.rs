@@ -1199,7 +1199,9 @@ pub fn map2c_messages(diags: &[Diagnostic]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::analyze;
+    fn analyze(src: &str, _: Language, options: &Options) -> vaultwright_model::Analysis {
+        super::analyze(src, options)
+    }
     use vaultwright_model::view::{View, ITEM_SLOT_GLYPH, MONSTER_SLOT_GLYPH};
     use vaultwright_model::{Language, Options};
 
