@@ -30,7 +30,7 @@ mod rng;
 pub use analyzer::Analyzer;
 pub use rlg327::{Dialect as Rlg327Dialect, Form as Rlg327Form, Kind as Rlg327Kind};
 // The model, under the names callers have always used.
-pub use vaultwright_model::{diagnostic, file_name, sorting, source, view, visible};
+pub use vaultwright_model::{codes, diagnostic, file_name, sorting, source, view, visible};
 pub use vaultwright_model::{
     Analysis, Artifact, Diagnostic, GameNames, Language, LineCol, LineIndex, NameKind, Options,
     Severity, Span, Symbol, SymbolView, Target, Token, TokenKind, View,

@@ -58,6 +58,12 @@ pub struct Fix {
 
 impl Diagnostic {
     pub fn new(severity: Severity, code: &str, message: impl Into<String>, span: Span) -> Self {
+        // Every code is registered, with its meaning (see `codes`): tests
+        // and fuzzing run with debug assertions and find one that is not.
+        debug_assert!(
+            crate::codes::lookup(code).is_some(),
+            "diagnostic code {code} is not in codes.tsv"
+        );
         Diagnostic {
             code: code.to_string(),
             severity,

@@ -12,6 +12,7 @@
 
 pub mod analysis;
 pub mod artifact;
+pub mod codes;
 pub mod diagnostic;
 pub mod file_name;
 pub mod game_names;

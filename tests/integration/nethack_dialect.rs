@@ -3,7 +3,7 @@
 //! 3.4.3/3.2, with the note that says why; the same files with the other
 //! target forced are read as forced, without the note.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! exiting 1 for a file they cannot read). A panic (101) or a signal is
 //! never a status: each case names the one it must end with.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

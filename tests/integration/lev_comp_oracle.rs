@@ -20,7 +20,7 @@
 //! mutation. Files stopped by one of our own errors (NH02xx: the original
 //! crashes or reads memory it does not own there) are counted apart.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -2,19 +2,19 @@
 //! every corpus file and every dialect it was run with, and the seed
 //! example identical in the assignment's form.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use vaultwright::dropin;
 use vaultwright::{Rlg327Dialect as Dialect, Rlg327Form as Form, Rlg327Kind as Kind};
 
 /// The reference aborts on an empty DESC; we report it with this code.
 const EMPTY_DESC: &str = "RL0101";
 
-fn main() {
-    let args = Arguments::from_args();
+/// This suite's trials.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
@@ -58,7 +58,7 @@ fn main() {
             }));
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }
 
 fn same(ours: &[u8], want: &[u8]) -> Result<(), Failed> {

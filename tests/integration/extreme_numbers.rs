@@ -4,10 +4,8 @@
 //! Tests run with overflow checks, so any unchecked arithmetic on a number
 //! from the source fails here.
 
-mod common;
-#[allow(dead_code)]
-#[path = "../fuzz/seeds.rs"]
-mod seeds;
+use crate::common;
+use crate::seeds;
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! The DCSS vault corpus: every file parses with zero errors and the vault
 //! count is exactly the corpus's (6,264), so a change in behaviour shows.
 
-mod common;
+use crate::common;
 
 use vaultwright::view::View;
 use vaultwright::{analyze, Language, Options, Severity};

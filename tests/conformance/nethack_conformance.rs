@@ -3,15 +3,15 @@
 //! file, named after it, so a failure names the file, the first differing
 //! byte offset and the record and field there.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use vaultwright::{describe_lev_offset, dropin, Options, Severity, Target};
 
-fn main() {
-    let args = Arguments::from_args();
+/// This suite's trials.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
@@ -34,7 +34,7 @@ fn main() {
             }
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }
 
 /// Sources of `RESULTS.tsv` that `lev_comp` compiled (`.des`).

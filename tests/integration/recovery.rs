@@ -4,7 +4,7 @@
 //! One test per format, with inline inputs, and castle.des from
 //! `../shared` with one wrong map character.
 
-mod common;
+use crate::common;
 
 use vaultwright::view::{Cell, TileMap, View};
 use vaultwright::{analyze, dropin, Analysis, Language, LineIndex, Options, Target};

@@ -4,7 +4,7 @@
 //! writes back to the same bytes, and its records are the ones the
 //! corpus's informative decoding lists.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -22,7 +22,7 @@
 //! `tests/fixtures/nethack36/oracle/`, which is replayed without the
 //! original.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -4,17 +4,17 @@
 //! and files written, and every input of `generated/` by exit status,
 //! output bytes and first error line. One test per input.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use vaultwright::dropin::LevComp36;
 use vaultwright::lev::LevTarget;
 
-fn main() {
-    let args = Arguments::from_args();
+/// This suite's trials.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
@@ -33,7 +33,7 @@ fn main() {
             generated(&mut trials, &dir.join("generated"));
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }
 
 /// What one run of our compiler leaves in a fresh directory: the files by

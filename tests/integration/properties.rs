@@ -3,7 +3,7 @@
 //! valid file brings errors only from the changed statement on; the
 //! studio's incremental analysis always equals a fresh one.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use vaultwright::{analyze, Analysis, Analyzer, Diagnostic, Language, Options, Severity, Span};

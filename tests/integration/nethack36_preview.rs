@@ -4,7 +4,7 @@
 //! game centres it, with its moat and drawbridge, and seeds change only
 //! what is random.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -12,7 +12,7 @@
 //! `VAULTWRIGHT_ORACLE_CASES=N` sets the number of generated files (400);
 //! `VAULTWRIGHT_ORACLE_KEEP=DIR` keeps the ones that differ there.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

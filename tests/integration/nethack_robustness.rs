@@ -4,7 +4,7 @@
 //! same target under libFuzzer for as long as you like). Inputs that once
 //! broke it live in `tests/fixtures/fuzz/nethack_des/` and are replayed here.
 
-mod common;
+use crate::common;
 
 use vaultwright::{analyze, Language, Options, Target};
 

@@ -5,17 +5,17 @@
 //! errors, we report the errors and write nothing; names longer than their
 //! field are errors of ours).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use vaultwright::dropin;
 use vaultwright::view::{BinaryDump, View};
 use vaultwright::{analyze, Analysis, Language, Options, Target};
 
-fn main() {
-    let args = Arguments::from_args();
+/// This suite's trials.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
@@ -32,7 +32,7 @@ fn main() {
             }
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }
 
 fn run(path: &Path, name: &str, target: Target) -> Result<(String, Analysis), Failed> {

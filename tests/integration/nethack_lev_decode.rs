@@ -4,7 +4,7 @@
 //! back to the same bytes; only a file written over a longer one of the
 //! same name (the original does not truncate) has bytes after its level.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,12 +3,11 @@
 //! (no fuzzer needed), so CI guards it for good. The shared corpus files
 //! that seed the fuzzers are held to the same assertions.
 
-mod common;
+use crate::common;
 
-#[path = "../fuzz/checks.rs"]
+#[path = "../../fuzz/checks.rs"]
 mod checks;
-#[path = "../fuzz/seeds.rs"]
-mod seeds;
+use crate::seeds;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};

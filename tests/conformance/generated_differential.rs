@@ -7,17 +7,17 @@
 //! `lev_comp` keeps the levels it finished, `dgn_comp` writes its output
 //! even after its own errors), and the first error line and message.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use vaultwright::dropin::{self, Run};
 use vaultwright::Target;
 
-fn main() {
-    let args = Arguments::from_args();
+/// This suite's trials.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
@@ -36,7 +36,7 @@ fn main() {
             }
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }
 
 /// The set is complete: a missing or truncated EXPECTED.tsv must fail, not

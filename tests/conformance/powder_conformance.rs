@@ -4,13 +4,13 @@
 //! clear error and no output where it crashes, aborts or writes C that
 //! cannot compile.
 
-mod common;
+use crate::common;
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use vaultwright::{analyze, dropin, Analysis, Language, Options};
 
-fn main() {
-    let args = Arguments::from_args();
+/// This suite's trials.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
         None => trials.push(Trial::test("corpus_present", || {
@@ -55,7 +55,7 @@ fn main() {
             }
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }
 
 fn run(path: &std::path::Path, name: &str) -> Result<(String, Analysis), Failed> {

@@ -3,7 +3,7 @@
 //! golden diagnostics of `tests/fixtures/*/invalid/` (refresh them with
 //! `VAULTWRIGHT_BLESS=1 cargo test -p vaultwright-cli`, then review the diff).
 
-mod common;
+use crate::common;
 
 use common::tempdir;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,316 @@
+//! The map against the territory: ARCHITECTURE.md names every source file
+//! (its index is made from each file's own first doc line) and lists every
+//! diagnostic code of the registry (`crates/model/src/codes.tsv`); every
+//! code the sources use is registered; no function is over 200 lines; the
+//! model imports nothing of ours and no format module imports the doors
+//! of `lib.rs`.
+//!
+//! `VAULTWRIGHT_BLESS=1 cargo test --test integration architecture`
+//! rewrites ARCHITECTURE.md's generated parts (the file index and the code
+//! tables) instead of failing on them.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use vaultwright::codes;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every Rust and JavaScript source of ours, repository-relative with `/`,
+/// sorted: what the code map must name. Generated and vendored files,
+/// build outputs and test fixtures are not sources.
+fn sources() -> Vec<String> {
+    let mut out = Vec::new();
+    for root in ["crates", "web/src", "web/js", "fuzz", "tests"] {
+        walk(&repo(), &repo().join(root), &mut out);
+    }
+    out.sort();
+    out
+}
+
+fn walk(repo: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !["target", "fixtures", "node_modules", "corpus", "artifacts"]
+                .contains(&name.as_str())
+            {
+                walk(repo, &path, out);
+            }
+            continue;
+        }
+        let ours = name.ends_with(".rs") || (name.ends_with(".js") || name.ends_with(".mjs"));
+        let generated = name == "bridge.js" || name.ends_with(".min.js");
+        if ours && !generated {
+            if let Ok(rel) = path.strip_prefix(repo) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(repo().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// A file's own one-line summary: the first sentence of its leading `//!`
+/// (or, for JavaScript, `//`) comment.
+fn summary(rel: &str) -> String {
+    let text = read(rel);
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        let doc = t.strip_prefix("//!").or_else(|| {
+            (rel.ends_with("js") && !t.starts_with("///"))
+                .then(|| t.strip_prefix("//"))
+                .flatten()
+        });
+        match doc {
+            Some(d) => lines.push(d.trim().to_string()),
+            None if lines.is_empty() && (t.is_empty() || t.starts_with("#!")) => continue,
+            None => break,
+        }
+    }
+    let joined = lines.join(" ");
+    let end = joined
+        .match_indices(". ")
+        .map(|(i, _)| i + 1)
+        .next()
+        .unwrap_or(joined.len());
+    let first = joined.get(..end).unwrap_or(&joined).trim().to_string();
+    if first.is_empty() {
+        "(no summary)".to_string()
+    } else {
+        first
+    }
+}
+
+/// Replaces the text between `<!-- begin NAME -->` and `<!-- end NAME -->`.
+fn with_generated(doc: &str, name: &str, body: &str) -> Option<String> {
+    let begin = format!("<!-- begin {name} -->\n");
+    let end = format!("<!-- end {name} -->");
+    let start = doc.find(&begin)? + begin.len();
+    let stop = start + doc.get(start..)?.find(&end)?;
+    Some(format!("{}{body}{}", &doc[..start], &doc[stop..]))
+}
+
+fn file_index() -> String {
+    let mut out = String::new();
+    for rel in sources() {
+        out.push_str(&format!("- `{rel}` — {}\n", summary(&rel)));
+    }
+    out
+}
+
+fn code_table(language: &str) -> String {
+    let mut out = String::from("| code | severity | meaning |\n|---|---|---|\n");
+    for c in codes::all().iter().filter(|c| c.language == language) {
+        // A `|` inside a cell would end it.
+        let meaning = c.meaning.replace('|', "\\|");
+        out.push_str(&format!("| {} | {} | {meaning} |\n", c.code, c.severity));
+    }
+    out
+}
+
+/// ARCHITECTURE.md as it should be: its generated parts made anew.
+fn expected_architecture(doc: &str) -> String {
+    let mut doc = with_generated(doc, "file-index", &file_index())
+        .expect("ARCHITECTURE.md has <!-- begin file-index --> … <!-- end file-index -->");
+    let languages: BTreeSet<&str> = codes::all().iter().map(|c| c.language).collect();
+    for language in languages {
+        let name = format!("codes {language}");
+        doc = with_generated(&doc, &name, &code_table(language))
+            .unwrap_or_else(|| panic!("ARCHITECTURE.md has no <!-- begin {name} --> section"));
+    }
+    doc
+}
+
+#[test]
+fn architecture_names_every_file_and_every_code() {
+    let path = repo().join("ARCHITECTURE.md");
+    let doc = read("ARCHITECTURE.md");
+    let expected = expected_architecture(&doc);
+    if std::env::var_os("VAULTWRIGHT_BLESS").is_some() {
+        std::fs::write(&path, &expected).expect("ARCHITECTURE.md written");
+        return;
+    }
+    if doc != expected {
+        let first = doc
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, b)| a != b)
+            .map_or(doc.lines().count().min(expected.lines().count()), |i| i);
+        panic!(
+            "ARCHITECTURE.md's file index or code tables are out of date (first difference at \
+             line {}: expected {:?}); a file or a code was added, moved or removed. Run \
+             `VAULTWRIGHT_BLESS=1 cargo test --test integration architecture` and describe \
+             the new file in the code map",
+            first + 1,
+            expected.lines().nth(first).unwrap_or("")
+        );
+    }
+}
+
+/// Every `"XX0000"` string of the sources.
+fn codes_in(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices('"') {
+        let Some(word) = bytes.get(i + 1..i + 8) else {
+            continue;
+        };
+        let shape = word[..2].iter().all(u8::is_ascii_uppercase)
+            && word[2..6].iter().all(u8::is_ascii_digit)
+            && word[6] == b'"';
+        if shape {
+            if let Some(code) = text.get(i + 1..i + 7) {
+                out.push(code);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_code_the_sources_use_is_registered() {
+    let mut unknown = BTreeSet::new();
+    for rel in sources()
+        .iter()
+        .filter(|r| r.starts_with("crates/") || r.starts_with("web/"))
+    {
+        for code in codes_in(&read(rel)) {
+            if codes::lookup(code).is_none() {
+                unknown.insert(format!("{code} ({rel})"));
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "codes not in crates/model/src/codes.tsv: {unknown:?}"
+    );
+}
+
+/// Functions (free, in an impl, in a trait) and their length in lines.
+struct Lengths {
+    file: String,
+    long: Vec<String>,
+}
+
+impl<'ast> syn::visit::Visit<'ast> for Lengths {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.measure(&f.sig.ident, f.block.brace_token.span.join());
+        syn::visit::visit_item_fn(self, f);
+    }
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.measure(&f.sig.ident, f.block.brace_token.span.join());
+        syn::visit::visit_impl_item_fn(self, f);
+    }
+}
+
+impl Lengths {
+    fn measure(&mut self, name: &syn::Ident, body: proc_macro2::Span) {
+        let (start, end) = (name.span().start().line, body.end().line);
+        let lines = end.saturating_sub(start) + 1;
+        if lines > 200 {
+            self.long
+                .push(format!("{}:{start} {name} ({lines} lines)", self.file));
+        }
+    }
+}
+
+#[test]
+fn no_function_is_over_200_lines() {
+    let mut long = Vec::new();
+    for rel in sources().iter().filter(|r| r.ends_with(".rs")) {
+        let Ok(file) = syn::parse_file(&read(rel)) else {
+            panic!("{rel} does not parse");
+        };
+        let mut lengths = Lengths {
+            file: rel.clone(),
+            long: Vec::new(),
+        };
+        syn::visit::Visit::visit_file(&mut lengths, &file);
+        long.extend(lengths.long);
+    }
+    assert!(long.is_empty(), "split these: {long:#?}");
+}
+
+/// The `mod` names `lib.rs` declares.
+fn core_modules() -> BTreeSet<String> {
+    read("crates/core/src/lib.rs")
+        .lines()
+        .filter_map(|l| {
+            let l = l
+                .trim_start()
+                .strip_prefix("pub ")
+                .unwrap_or(l.trim_start());
+            l.strip_prefix("mod ")?
+                .strip_suffix(';')
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+#[test]
+fn formats_import_the_model_not_the_doors() {
+    let modules = core_modules();
+    let formats = [
+        "dcss",
+        "dungeon",
+        "nethack",
+        "nethack36",
+        "nethack_dialect",
+        "powder",
+        "rlg327",
+    ];
+    assert!(formats.iter().all(|f| modules.contains(*f)), "{modules:?}");
+    let mut wrong = Vec::new();
+    for rel in sources() {
+        let Some(inside) = rel.strip_prefix("crates/core/src/") else {
+            continue;
+        };
+        if !formats.iter().any(|f| inside.starts_with(&format!("{f}/"))) {
+            continue;
+        }
+        let text = read(&rel);
+        for (at, _) in text.match_indices("crate::") {
+            let rest = &text[at + "crate::".len()..];
+            let first: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '{')
+                .collect();
+            let first = first.trim_end_matches('{');
+            if first.is_empty() || !modules.contains(first) {
+                let line = text[..at].lines().count();
+                wrong.push(format!("{rel}:{line}: crate::{first}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a format reaches lib.rs (import the model, `vaultwright_model`, instead): {wrong:#?}"
+    );
+}
+
+#[test]
+fn the_model_imports_nothing_of_ours() {
+    let manifest = read("crates/model/Cargo.toml");
+    let ours: Vec<&str> = manifest
+        .lines()
+        .filter(|l| l.trim_start().starts_with("vaultwright"))
+        .collect();
+    assert!(ours.is_empty(), "the model depends on {ours:?}");
+    let codec = read("crates/codec/Cargo.toml");
+    assert!(
+        codec
+            .lines()
+            .all(|l| !l.trim_start().starts_with("vaultwright.")),
+        "the codec depends on the model alone"
+    );
+}

@@ -1,0 +1,30 @@
+//! The integration tests, one binary (one link of the whole core instead
+//! of one per file): the CLI end to end, the oracles' fixtures, recovery,
+//! properties, and the map against the territory. The corpus conformance
+//! suites, one trial per corpus file, are the other binary
+//! (`tests/conformance`).
+
+#[path = "../common/mod.rs"]
+mod common;
+/// The fuzzers' seed files, shared with the tests that replay them.
+#[allow(dead_code)]
+#[path = "../../fuzz/seeds.rs"]
+mod seeds;
+
+mod architecture;
+mod cli;
+mod cli_exit_codes;
+mod dcss_corpus;
+mod dgn_comp_oracle;
+mod extreme_numbers;
+mod fuzz_fixtures;
+mod lev_comp36_oracle;
+mod lev_comp_oracle;
+mod nethack36_lev;
+mod nethack36_preview;
+mod nethack36_run_trace;
+mod nethack_dialect;
+mod nethack_lev_decode;
+mod nethack_robustness;
+mod properties;
+mod recovery;
