@@ -10,7 +10,7 @@ use vaultwright::view::TileMap;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::tilemap::{CELL_H, CELL_W};
+use super::cell::{CELL_H, CELL_W};
 use crate::actions::Dispatch;
 use crate::bridge;
 use crate::codec::{FacesMode, FacesState};

@@ -3,6 +3,7 @@
 //! chrome around them.
 
 pub mod binary;
+pub mod cell;
 pub mod diagnostics;
 pub mod editor;
 pub mod exports;

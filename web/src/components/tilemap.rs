@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, PointerEvent};
 use yew::prelude::*;
 
+use super::cell::{CELL_H, CELL_W};
 use super::legend::Legend;
 use super::minimap::Minimap;
 use super::paint_bar::PaintBar;
@@ -19,10 +20,6 @@ use super::paint_strokes::{rect_cells, use_strokes, Rect, Stroke, StrokeOp};
 use super::viewport::Viewport;
 use super::{describe_origin, is_tap, touches, Hover};
 use crate::state::{Paint as PaintState, PaintTool, Zoom};
-
-/// A cell at 100%, in CSS pixels.
-pub const CELL_W: f64 = 10.0;
-pub const CELL_H: f64 = 16.0;
 
 #[derive(Properties, PartialEq)]
 pub struct TileMapProps {
