@@ -12,7 +12,7 @@ use super::map_cells::selected_cells;
 use super::map_draw::{draw, draw_grid, draw_preview, draw_selection, Paint};
 use super::paint_strokes::Rect;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct MapCanvasProps {
     pub map: Rc<TileMap>,
     pub scale: f64,

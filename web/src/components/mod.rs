@@ -13,6 +13,8 @@ pub mod legend;
 pub mod map_canvas;
 pub mod map_cells;
 pub mod map_draw;
+pub mod map_input;
+pub mod map_keys;
 pub mod message_bar;
 pub mod minimap;
 pub mod names_panel;
