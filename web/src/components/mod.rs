@@ -7,6 +7,7 @@ pub mod cell;
 pub mod diagnostics;
 pub mod editor;
 pub mod exports;
+pub mod face_canvas;
 pub mod faces;
 pub mod faces_controls;
 pub mod graph;
