@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 use yew::prelude::*;
 
-use super::tilemap::{CELL_H, CELL_W};
+use super::cell::{CELL_H, CELL_W};
 
 /// Pixels per cell in the overview.
 const MW: f64 = 2.0;

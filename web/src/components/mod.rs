@@ -3,16 +3,25 @@
 //! chrome around them.
 
 pub mod binary;
+pub mod cell;
 pub mod diagnostics;
 pub mod editor;
 pub mod exports;
+pub mod face_canvas;
 pub mod faces;
+pub mod faces_controls;
 pub mod graph;
 pub mod legend;
+pub mod map_canvas;
+pub mod map_cells;
+pub mod map_draw;
+pub mod map_input;
+pub mod map_keys;
 pub mod message_bar;
 pub mod minimap;
 pub mod names_panel;
 pub mod outline;
+pub mod outline_button;
 pub mod paint_bar;
 pub mod paint_strokes;
 pub mod pane_tabs;

@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::actions::Dispatch;
-use crate::state::{Action, Overlay};
+use crate::state::Action;
 
 /// Indices of the entries that match every word of `filter`.
 pub fn matching(outline: &[Symbol], filter: &str) -> Vec<usize> {
@@ -39,37 +39,6 @@ fn groups<'a>(outline: &'a [Symbol], shown: &[usize]) -> Vec<(&'a str, Vec<usize
         }
     }
     out
-}
-
-#[derive(Properties, PartialEq)]
-pub struct OutlineButtonProps {
-    pub analysis: Rc<Analysis>,
-    pub current: usize,
-}
-
-/// The view bar's button naming the current entry; it opens the outline.
-#[function_component(OutlineButton)]
-pub fn outline_button(props: &OutlineButtonProps) -> Html {
-    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
-    let open = Callback::from(move |_: MouseEvent| {
-        dispatch.dispatch(Action::Overlay(Some(Overlay::Outline)))
-    });
-    let outline = &props.analysis.outline;
-    let label = match outline.get(props.current) {
-        Some(s) => format!("{} — {}", s.name, s.kind),
-        None => "(nothing defined)".to_string(),
-    };
-    let count = format!(
-        "{} of {}",
-        (props.current + 1).min(outline.len()),
-        outline.len()
-    );
-    html! {
-        <button class="outline-button" onclick={open} title="Outline: go to an entry (Ctrl+Shift+O)"
-            aria-haspopup="dialog" data-testid="outline" data-current={label.clone()}>
-            <span class="outline-label">{ label }</span><span class="muted">{ count }</span>{" ▾"}
-        </button>
-    }
 }
 
 #[derive(Properties, PartialEq)]
