@@ -1,5 +1,5 @@
 //! What each fuzz target asserts, shared by the libFuzzer targets in
-//! `fuzz_targets/` and by `tests/fuzz_fixtures.rs`, which replays every
+//! `fuzz_targets/` and by `tests/integration/fuzz_fixtures.rs`, which replays every
 //! kept finding with a plain `cargo test`.
 //!
 //! Options ride behind the input: the bytes after the last 0xFF byte (which

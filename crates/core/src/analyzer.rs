@@ -27,7 +27,7 @@ impl Analyzer {
                 analysis.make_text_visible();
                 analysis
             }
-            _ => crate::analyze(source, language, options),
+            _ => crate::analyze::analyze(source, language, options),
         }
     }
 
@@ -49,7 +49,7 @@ impl Analyzer {
             }
             _ => files
                 .iter()
-                .map(|(_, src)| crate::analyze(src, language, options))
+                .map(|(_, src)| crate::analyze::analyze(src, language, options))
                 .collect(),
         }
     }
@@ -75,11 +75,11 @@ mod tests {
         let mut analyzer = Analyzer::new();
         for text in &edits {
             let kept = analyzer.analyze(text, Language::DcssDes, &options);
-            let fresh = crate::analyze(text, Language::DcssDes, &options);
+            let fresh = crate::analyze::analyze(text, Language::DcssDes, &options);
             assert_eq!(kept, fresh);
         }
-        let before = crate::analyze(&edits[0], Language::DcssDes, &options);
-        let after = crate::analyze(&edits[2], Language::DcssDes, &options);
+        let before = crate::analyze::analyze(&edits[0], Language::DcssDes, &options);
+        let after = crate::analyze::analyze(&edits[2], Language::DcssDes, &options);
         assert_ne!(
             before.diagnostics, after.diagnostics,
             "the edit must change a finding"

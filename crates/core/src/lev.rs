@@ -6,12 +6,20 @@
 
 use vaultwright_model::Target;
 
+use crate::nethack;
 use crate::nethack36::{self, profile, Build, Profile};
 
 pub use crate::nethack::decode::{decode, dialect_of, meaning, DecodeError, Decoded, Field};
 pub use crate::nethack::decompile::{decompile, Decompiled};
 pub use crate::nethack::dialect::Dialect;
 pub use crate::nethack::encode::LevelFile;
+
+/// The record and field at a byte offset of a `.lev` file (as a 3.4.3 or
+/// 3.2 `lev_comp` writes it): "part 0, monster 3: x". For reading a binary
+/// next to its source, and for messages about a differing byte.
+pub fn describe_lev_offset(bytes: &[u8], offset: usize) -> String {
+    nethack::encode::describe_offset_in(bytes, offset)
+}
 
 /// NetHack 3.6's `.lev`: an opcode stream, its records, a dump of it and
 /// the preview that runs it as the game's `sp_lev.c` would.
