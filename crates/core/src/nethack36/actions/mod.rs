@@ -1,0 +1,222 @@
+//! The grammar actions: what each rule of `grammar.txt` emits and checks,
+//! as lev_comp 3.6.6's actions do (the spec's sections 6 and 7; where the
+//! reference's code and the spec disagree, the code was followed and the
+//! place says so).
+//!
+//! Each file below holds one family of statements; this one dispatches a
+//! rule to its family and keeps what the families share: opcode numbers,
+//! the reference's limits, and reading the rule's symbols.
+
+mod control;
+mod expressions;
+mod features;
+mod levels;
+mod maps;
+mod monsters;
+mod objects;
+mod rooms;
+mod selections;
+mod terrain;
+mod values;
+mod variables;
+
+use super::compile::Compiler;
+use super::lexer::Sem;
+use super::names;
+use super::profile::INVALID_TYPE;
+use super::tables::Act;
+
+/// Opcode numbers (`enum opcode_defs`).
+mod op {
+    pub const MESSAGE: i32 = 1;
+    pub const MONSTER: i32 = 2;
+    pub const OBJECT: i32 = 3;
+    pub const ENGRAVING: i32 = 4;
+    pub const ROOM: i32 = 5;
+    pub const SUBROOM: i32 = 6;
+    pub const DOOR: i32 = 7;
+    pub const STAIR: i32 = 8;
+    pub const LADDER: i32 = 9;
+    pub const ALTAR: i32 = 10;
+    pub const FOUNTAIN: i32 = 11;
+    pub const SINK: i32 = 12;
+    pub const POOL: i32 = 13;
+    pub const TRAP: i32 = 14;
+    pub const GOLD: i32 = 15;
+    pub const CORRIDOR: i32 = 16;
+    pub const LEVREGION: i32 = 17;
+    pub const DRAWBRIDGE: i32 = 18;
+    pub const MAZEWALK: i32 = 19;
+    pub const NON_DIGGABLE: i32 = 20;
+    pub const NON_PASSWALL: i32 = 21;
+    pub const WALLIFY: i32 = 22;
+    pub const MAP: i32 = 23;
+    pub const ROOM_DOOR: i32 = 24;
+    pub const REGION: i32 = 25;
+    pub const MINERALIZE: i32 = 26;
+    pub const CMP: i32 = 27;
+    pub const JMP: i32 = 28;
+    pub const JL: i32 = 29;
+    pub const JLE: i32 = 30;
+    pub const JG: i32 = 31;
+    pub const JGE: i32 = 32;
+    pub const JE: i32 = 33;
+    pub const JNE: i32 = 34;
+    pub const TERRAIN: i32 = 35;
+    pub const REPLACETERRAIN: i32 = 36;
+    pub const EXIT: i32 = 37;
+    pub const ENDROOM: i32 = 38;
+    pub const POP_CONTAINER: i32 = 39;
+    pub const POP: i32 = 41;
+    pub const RN2: i32 = 42;
+    pub const DEC: i32 = 43;
+    pub const MATH_ADD: i32 = 45;
+    pub const MATH_SUB: i32 = 46;
+    pub const MATH_MUL: i32 = 47;
+    pub const MATH_DIV: i32 = 48;
+    pub const MATH_MOD: i32 = 49;
+    pub const MATH_SIGN: i32 = 50;
+    pub const COPY: i32 = 51;
+    pub const END_MONINVENT: i32 = 52;
+    pub const GRAVE: i32 = 53;
+    pub const INITLEVEL: i32 = 58;
+    pub const LEVEL_FLAGS: i32 = 59;
+    pub const VAR_INIT: i32 = 60;
+    pub const SHUFFLE_ARRAY: i32 = 61;
+    pub const DICE: i32 = 62;
+    pub const SEL_ADD: i32 = 63;
+    pub const SEL_POINT: i32 = 64;
+    pub const SEL_RECT: i32 = 65;
+    pub const SEL_FILLRECT: i32 = 66;
+    pub const SEL_LINE: i32 = 67;
+    pub const SEL_RNDLINE: i32 = 68;
+    pub const SEL_GROW: i32 = 69;
+    pub const SEL_FLOOD: i32 = 70;
+    pub const SEL_RNDCOORD: i32 = 71;
+    pub const SEL_ELLIPSE: i32 = 72;
+    pub const SEL_FILTER: i32 = 73;
+    pub const SEL_GRADIENT: i32 = 74;
+    pub const SEL_COMPLEMENT: i32 = 75;
+    // Variants' opcodes, by canonical number (see `opcodes::NAMES`).
+    pub const FORGE: i32 = 76;
+    pub const MAGIC_CHEST: i32 = 77;
+    pub const PUDDLE: i32 = 78;
+    pub const SEWAGE: i32 = 79;
+}
+
+const COLNO: i64 = 80;
+const ROWNO: i64 = 21;
+const MAP_X_LIM: i64 = 76;
+const MAP_Y_LIM: i64 = 21;
+const INVALID: i64 = INVALID_TYPE;
+const MAX_REGISTERS: i64 = 10;
+/// A level name that cannot be a file name in the output folder.
+pub const BAD_FILE_NAME: &str = "NH3605";
+
+fn s(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `%c` of a character value.
+fn ch(c: i64) -> String {
+    s(&[c as u8])
+}
+
+/// A family of statements' actions: `$$` of its rules, `None` for the others.
+type Family<'s, 'a> = fn(&mut Compiler<'s, 'a>, Act, usize) -> Option<Sem>;
+
+impl Compiler<'_, '_> {
+    /// `what_map_char` of a character value (a `char`, so cut to a byte).
+    fn map_char(&self, c: i64) -> i64 {
+        self.profile.map_char(c)
+    }
+
+    fn names(&self) -> &'static names::Names {
+        self.profile.names()
+    }
+
+    fn int_at(&self, len: usize, k: usize) -> i64 {
+        self.v(len, k).int()
+    }
+
+    fn text_at(&self, len: usize, k: usize) -> Vec<u8> {
+        self.v(len, k).text().to_vec()
+    }
+
+    fn back_pair(&self, n: usize) -> (i64, i64) {
+        match self.back(n) {
+            Sem::Pair(a, b) => (*a, *b),
+            _ => (0, 0),
+        }
+    }
+
+    fn ints(&mut self, values: &[i64]) {
+        for &v in values {
+            self.int(v);
+        }
+    }
+
+    /// Runs the action of a rule of `len` symbols; returns `$$`.
+    pub(super) fn act(&mut self, act: Act, len: usize) -> Sem {
+        // Each family answers for its own rules only; a rule belongs to
+        // exactly one, so the order does not matter.
+        let families: [Family; 12] = [
+            Self::level_actions,
+            Self::room_actions,
+            Self::map_actions,
+            Self::monster_actions,
+            Self::object_actions,
+            Self::feature_actions,
+            Self::terrain_actions,
+            Self::selection_actions,
+            Self::control_actions,
+            Self::variable_actions,
+            Self::expression_actions,
+            Self::value_actions,
+        ];
+        for family in families {
+            if let Some(value) = family(self, act, len) {
+                return value;
+            }
+        }
+        // A rule without an action keeps yacc's default, `$$ = $1`; any
+        // other rule left here is one no family took up.
+        debug_assert_eq!(act, Act::None, "no family of actions holds {act:?}");
+        self.first_value(len)
+    }
+
+    /// yacc's default `$$ = $1`.
+    fn first_value(&self, len: usize) -> Sem {
+        if len > 0 {
+            self.v(len, 1).clone()
+        } else {
+            Sem::None
+        }
+    }
+
+    fn emit_op(&mut self, code: i32) -> Sem {
+        self.op(code);
+        Sem::None
+    }
+
+    fn emit_int_op(&mut self, value: i64, code: i32) -> Sem {
+        self.int(value);
+        self.op(code);
+        Sem::None
+    }
+
+    /// A monster or object detail: its pushes, and its bit in the set of
+    /// details given.
+    fn info(&mut self, values: &[i64], bit: i64) -> Sem {
+        self.ints(values);
+        Sem::Int(bit)
+    }
+
+    /// `-v`: a name found only by ignoring case is warned about, with the
+    /// table's spelling (`get_monster_id`, `get_object_id`).
+    fn matches_warning(&mut self, what: &str, name: &[u8], found: names::Found) {
+        if let (true, Some(spelt)) = (self.session.verbose, found.spelt) {
+            self.warning(format!("{what} type \"{}\" matches \"{spelt}\".", s(name)));
+        }
+    }
+}
