@@ -318,7 +318,7 @@ pub fn diagnostics(data: &[u8]) {
         (len.saturating_sub(u32::from(c)), len + u32::from(d)),
         (u32::MAX, u32::MAX),
     ] {
-        diags.push(Diagnostic::error("FZ0000", "fuzz", Span { start, end }));
+        diags.push(Diagnostic::error("NH0001", "fuzz", Span { start, end }));
     }
     let color = knobs.flags & 1 != 0;
     vaultwright_cli::render::diagnostics("fuzz.des", &src, &diags, color);

@@ -184,7 +184,7 @@ fn every_code_the_sources_use_is_registered() {
         .iter()
         .filter(|r| r.starts_with("crates/") || r.starts_with("web/"))
     {
-        for code in codes_in(&read(rel)) {
+        for code in codes_in(&read(&rel)) {
             if codes::lookup(code).is_none() {
                 unknown.insert(format!("{code} ({rel})"));
             }
@@ -313,4 +313,55 @@ fn the_model_imports_nothing_of_ours() {
             .all(|l| !l.trim_start().starts_with("vaultwright.")),
         "the codec depends on the model alone"
     );
+}
+
+/// Every file under `tests/fixtures` the core reads, analysed: each
+/// finding has its code's registered severity (unless the registry says
+/// the code's severity varies).
+#[test]
+fn findings_have_their_registered_severity() {
+    let mut files = Vec::new();
+    collect_files(&repo().join("tests/fixtures"), &mut files);
+    let mut wrong = BTreeSet::new();
+    let mut seen = 0;
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let name = path.to_string_lossy();
+        let Some(language) = vaultwright::detect_language(&name, &text) else {
+            continue;
+        };
+        let options = vaultwright::Options {
+            without_views: true,
+            ..Default::default()
+        };
+        for d in vaultwright::analyze(&text, language, &options).diagnostics {
+            seen += 1;
+            let registered = codes::lookup(&d.code).map_or("unregistered", |c| c.severity);
+            if registered != "varies" && registered != d.severity.as_str() {
+                wrong.insert(format!(
+                    "{} is {}, registered {registered}",
+                    d.code,
+                    d.severity.as_str()
+                ));
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} findings in the fixtures");
+    assert!(wrong.is_empty(), "crates/model/src/codes.tsv: {wrong:#?}");
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(&path, out);
+        } else if path.metadata().is_ok_and(|m| m.len() < 1 << 20) {
+            out.push(path);
+        }
+    }
 }

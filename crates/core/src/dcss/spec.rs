@@ -2,6 +2,9 @@
 //! selectors, weighted glyph lists (`g:N`) and NSUBST segments, read as
 //! the game reads them.
 
+use winnow::prelude::*;
+use winnow::token::{one_of, rest, take_till};
+
 /// `KEY = spec` / `KEY : spec`: the first `=` or `:` after the first
 /// character; key and spec trimmed of ASCII blanks, as the game trims.
 pub fn split_selector(s: &str) -> Option<(&str, char, &str)> {
@@ -66,19 +69,23 @@ pub fn nsubst_segments(value: &str) -> impl Iterator<Item = NsubstSegment<'_>> +
         .filter(|s| !s.is_empty());
     let n = segs.clone().count();
     segs.enumerate().map(move |(i, seg)| {
-        let head = seg.find(['=', ':']).filter(|&p| p > 0).and_then(|p| {
-            let c = seg[..p].trim();
-            let count = if c == "*" {
-                None
-            } else {
-                Some(c.parse().ok()?)
-            };
-            Some((count, seg.as_bytes()[p] as char, seg[p + 1..].trim()))
-        });
+        let head = segment_head.parse_next(&mut &*seg).ok();
         let (count, sep, repl) =
             head.unwrap_or((if i + 1 == n { None } else { Some(1) }, '=', seg));
         NsubstSegment { count, sep, repl }
     })
+}
+
+/// `COUNT=repl`, `COUNT:repl` or `*=repl`: the count (none for `*`), the
+/// separator and the replacement, or an error when the segment has no
+/// such head (a bare replacement). The count is what comes before the
+/// first `=` or `:`, blanks trimmed, as the game splits it.
+fn segment_head<'a>(seg: &mut &'a str) -> winnow::Result<(Option<usize>, char, &'a str)> {
+    let count = take_till(1.., ['=', ':']).verify_map(|c: &str| match c.trim() {
+        "*" => Some(None),
+        c => c.parse().ok().map(Some),
+    });
+    (count, one_of(['=', ':']), rest.map(str::trim)).parse_next(seg)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! limits and messages), its name tables (`*.tsv`) and, for a variant
 //! whose language grows, a `grammar.delta` that the build script applies
 //! to `grammar.txt` to make the variant's own parse tables. The code that
-//! a new grammar rule needs (its action) goes in `actions.rs`; nothing
+//! a new grammar rule needs (its action) goes in `actions/` (by statement family); nothing
 //! else of the compiler knows which profile it runs.
 
 use super::keywords::{self, NO_VALUE};
