@@ -184,7 +184,7 @@ fn every_code_the_sources_use_is_registered() {
         .iter()
         .filter(|r| r.starts_with("crates/") || r.starts_with("web/"))
     {
-        for code in codes_in(&read(&rel)) {
+        for code in codes_in(&read(rel)) {
             if codes::lookup(code).is_none() {
                 unknown.insert(format!("{code} ({rel})"));
             }
