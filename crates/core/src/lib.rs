@@ -32,6 +32,7 @@ pub mod parallel;
 mod powder;
 mod rlg327;
 mod rng;
+mod tsv;
 
 pub use analyzer::Analyzer;
 pub use rlg327::{Dialect as Rlg327Dialect, Form as Rlg327Form, Kind as Rlg327Kind};
