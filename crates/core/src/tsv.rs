@@ -10,8 +10,10 @@
 //! such a mistake fails the tests rather than a run.
 
 use std::fmt;
+use std::ops::Deref;
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 /// A data file compiled into the program.
 #[derive(Clone, Copy, Debug)]
@@ -142,6 +144,41 @@ pub fn expect<T>(read: Result<T, Problem>) -> T {
     read.unwrap_or_else(|p| panic!("a data file of the program is malformed: {p}"))
 }
 
+/// A table read from a data file on first use and kept. It derefs to its
+/// rows, so that a `static` of it is used like the slice it replaced.
+pub struct Table<T: 'static> {
+    file: File,
+    read: fn(&File) -> Result<Vec<T>, Problem>,
+    rows: OnceLock<Vec<T>>,
+}
+
+impl<T> Table<T> {
+    pub const fn new(file: File, read: fn(&File) -> Result<Vec<T>, Problem>) -> Table<T> {
+        Table {
+            file,
+            read,
+            rows: OnceLock::new(),
+        }
+    }
+
+    pub fn rows(&self) -> &[T] {
+        self.rows.get_or_init(|| expect((self.read)(&self.file)))
+    }
+
+    /// Reads the file afresh: what the test that every file reads calls.
+    pub fn check(&self) -> Result<Vec<T>, Problem> {
+        (self.read)(&self.file)
+    }
+}
+
+impl<T> Deref for Table<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.rows()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +219,19 @@ mod tests {
         assert_eq!(p.line, 2);
         let p = classes(&file("1\tab\n")).unwrap_err();
         assert_eq!(p.what, "\"ab\" is not one symbol");
+    }
+
+    #[test]
+    #[should_panic(expected = "crates/core/src/data/test.tsv, line 1: \"x\" is not a u8")]
+    fn a_table_that_does_not_read_panics_with_file_and_line() {
+        static BAD: Table<u8> = Table::new(
+            File {
+                path: "data/test.tsv",
+                origin: "crates/core/src/here.rs",
+                text: "x\n",
+            },
+            numbers,
+        );
+        let _ = BAD.len();
     }
 }
