@@ -138,6 +138,11 @@ pub fn numbers<T: FromStr>(file: &File) -> Result<Vec<T>, Problem> {
     file.read(|[n]| number(n))
 }
 
+/// One word a row.
+pub fn words(file: &File) -> Result<Vec<&'static str>, Problem> {
+    file.read(|[w]| Ok(w))
+}
+
 /// The rows of a data file of ours, which must read (see the module's
 /// comment); otherwise the panic names the file and the line.
 pub fn expect<T>(read: Result<T, Problem>) -> T {
