@@ -226,6 +226,19 @@ mod tests {
         assert_eq!(p.what, "\"ab\" is not one symbol");
     }
 
+    /// `data_file!` records the including source file, so that a
+    /// problem's path leads to the data file from the workspace root.
+    #[test]
+    fn a_data_file_is_named_from_the_workspace_root() {
+        let f = data_file!("nethack/data/nethack-3.4.3/traps.tsv");
+        assert!(f.text.starts_with("# lev_comp NetHack 3.4.3 trap names"));
+        let p = f.problem(3, "x");
+        assert!(
+            p.file.ends_with("src/nethack/data/nethack-3.4.3/traps.tsv"),
+            "{p}"
+        );
+    }
+
     #[test]
     #[should_panic(expected = "crates/core/src/data/test.tsv, line 1: \"x\" is not a u8")]
     fn a_table_that_does_not_read_panics_with_file_and_line() {
