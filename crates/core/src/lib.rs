@@ -28,6 +28,7 @@ pub mod parallel;
 mod powder;
 mod rlg327;
 mod rng;
+mod tsv;
 
 pub use analyze::{analyze, pick_nethack_target};
 pub use analyzer::Analyzer;

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::colours::{self, Clr};
 use super::tables;
+use crate::tsv::Table;
 use vaultwright_model::Target;
 
 /// Table positions of each name of a monster or object table (names can
@@ -24,7 +25,7 @@ fn positions(
     table: &'static tables::NameTable,
     name: &str,
 ) -> &'static [u16] {
-    let table = table.entries();
+    let table = table.rows();
     let map = map.get_or_init(|| {
         let mut m: NameMap = NameMap::with_capacity_and_hasher(table.len(), Default::default());
         for (i, (n, _)) in table.iter().enumerate() {
@@ -39,16 +40,16 @@ pub struct Dialect {
     pub target: Target,
     pub header: [u64; 4],
     monsters: &'static tables::NameTable,
-    pub monclass_chars: &'static [u8],
+    pub monclass_chars: &'static Table<u8>,
     objects: &'static tables::NameTable,
-    pub objclass_chars: &'static [u8],
+    pub objclass_chars: &'static Table<u8>,
     /// Default colours, one per entry of `monsters` / `objects`.
-    pub monster_colours: &'static [Clr],
-    pub object_colours: &'static [Clr],
+    pub monster_colours: &'static Table<Clr>,
+    pub object_colours: &'static Table<Clr>,
     monster_names: &'static OnceLock<NameMap>,
     object_names: &'static OnceLock<NameMap>,
-    pub traps: &'static [(&'static str, i8)],
-    pub rooms: &'static [(&'static str, i8)],
+    pub traps: &'static Table<(&'static str, i8)>,
+    pub rooms: &'static Table<(&'static str, i8)>,
     pub maxrtype: i32,
     /// Location type codes.
     pub pool: i8,
@@ -69,15 +70,15 @@ pub static V343: Dialect = Dialect {
     target: Target::Nethack343,
     header: [0x03040300, 0x001e0cc6, 0x211b117e, 0xb8d24950],
     monsters: &tables::MONSTERS_V343,
-    monclass_chars: tables::MONCLASS_CHARS_V343,
+    monclass_chars: &tables::MONCLASS_CHARS_V343,
     objects: &tables::OBJECTS_V343,
-    objclass_chars: tables::OBJCLASS_CHARS_V343,
-    monster_colours: colours::MONSTER_COLOURS_V343,
-    object_colours: colours::OBJECT_COLOURS_V343,
+    objclass_chars: &tables::OBJCLASS_CHARS_V343,
+    monster_colours: &colours::MONSTER_COLOURS_V343,
+    object_colours: &colours::OBJECT_COLOURS_V343,
     monster_names: &MONSTER_NAMES_343,
     object_names: &OBJECT_NAMES_343,
-    traps: tables::TRAPS_V343,
-    rooms: tables::ROOMS_V343,
+    traps: &tables::TRAPS_V343,
+    rooms: &tables::ROOMS_V343,
     maxrtype: 24,
     pool: 16,
     door: 22,
@@ -89,15 +90,15 @@ pub static V323: Dialect = Dialect {
     target: Target::Nethack323,
     header: [0x03020300, 0x005c04c6, 0x20189152, 0x70d223f0],
     monsters: &tables::MONSTERS_V32,
-    monclass_chars: tables::MONCLASS_CHARS_V32,
+    monclass_chars: &tables::MONCLASS_CHARS_V32,
     objects: &tables::OBJECTS_V32,
-    objclass_chars: tables::OBJCLASS_CHARS_V32,
-    monster_colours: colours::MONSTER_COLOURS_V32,
-    object_colours: colours::OBJECT_COLOURS_V32,
+    objclass_chars: &tables::OBJCLASS_CHARS_V32,
+    monster_colours: &colours::MONSTER_COLOURS_V32,
+    object_colours: &colours::OBJECT_COLOURS_V32,
     monster_names: &MONSTER_NAMES_32,
     object_names: &OBJECT_NAMES_32,
-    traps: tables::TRAPS_V32,
-    rooms: tables::ROOMS_V32,
+    traps: &tables::TRAPS_V32,
+    rooms: &tables::ROOMS_V32,
     maxrtype: 21,
     pool: 15,
     door: 20,
@@ -239,12 +240,12 @@ impl Dialect {
 
     /// Monsters in index order: (name, class number).
     pub fn monsters(&self) -> &'static [(&'static str, u8)] {
-        self.monsters.entries()
+        self.monsters.rows()
     }
 
     /// Objects in index order: (name, class number).
     pub fn objects(&self) -> &'static [(&'static str, u8)] {
-        self.objects.entries()
+        self.objects.rows()
     }
 
     pub fn trap(&self, name: &str) -> Option<i8> {

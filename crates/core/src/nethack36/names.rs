@@ -5,16 +5,18 @@
 //! class (for objects, from the class's first object to the first object
 //! of another class).
 
+use crate::tsv::{self, File, Problem};
+
 /// A profile's name tables, as text (the `profiles/<name>/*.tsv` files).
 pub struct NameData {
-    pub monsters: &'static str,
-    pub monster_classes: &'static str,
-    pub monster_colours: &'static str,
-    pub objects: &'static str,
-    pub object_classes: &'static str,
-    pub object_colours: &'static str,
-    pub traps: &'static str,
-    pub rooms: &'static str,
+    pub monsters: File,
+    pub monster_classes: File,
+    pub monster_colours: File,
+    pub objects: File,
+    pub object_classes: File,
+    pub object_colours: File,
+    pub traps: File,
+    pub rooms: File,
 }
 
 pub struct Names {
@@ -31,34 +33,6 @@ pub struct Names {
     /// Colour numbers (CLR_*), by monster and by object index.
     monster_colours: Vec<u8>,
     object_colours: Vec<u8>,
-}
-
-/// One number a line (comments skipped).
-fn colours(text: &'static str) -> Vec<u8> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.trim().parse().unwrap_or(7))
-        .collect()
-}
-
-fn rows(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .filter_map(|l| l.split_once('\t'))
-}
-
-/// `name<TAB>number` rows (a missing or bad number reads as 0).
-fn numbered<T: std::str::FromStr + Default>(text: &'static str) -> Vec<(&'static str, T)> {
-    rows(text)
-        .map(|(n, v)| (n, v.parse().unwrap_or_default()))
-        .collect()
-}
-
-/// `number<TAB>symbol` rows.
-fn classes(text: &'static str) -> Vec<(u8, u8)> {
-    rows(text)
-        .map(|(n, c)| (n.parse().unwrap_or(0), c.bytes().next().unwrap_or(0)))
-        .collect()
 }
 
 fn eq_ignore_case(a: &[u8], b: &str) -> bool {
@@ -96,17 +70,19 @@ fn find(
 }
 
 impl Names {
-    pub fn read(data: &NameData) -> Names {
-        Names {
-            monsters: numbered(data.monsters),
-            monster_classes: classes(data.monster_classes),
-            objects: numbered(data.objects),
-            object_classes: classes(data.object_classes),
-            traps: numbered(data.traps),
-            rooms: numbered(data.rooms),
-            monster_colours: colours(data.monster_colours),
-            object_colours: colours(data.object_colours),
-        }
+    /// The tables, read with the loader the other data files share (a
+    /// problem names the file and the line).
+    pub fn read(data: &NameData) -> Result<Names, Problem> {
+        Ok(Names {
+            monsters: tsv::named(&data.monsters)?,
+            monster_classes: tsv::classes(&data.monster_classes)?,
+            objects: tsv::named(&data.objects)?,
+            object_classes: tsv::classes(&data.object_classes)?,
+            traps: tsv::named(&data.traps)?,
+            rooms: tsv::named(&data.rooms)?,
+            monster_colours: tsv::numbers(&data.monster_colours)?,
+            object_colours: tsv::numbers(&data.object_colours)?,
+        })
     }
 
     /// `def_char_to_monclass`: the first class with that symbol.

@@ -14,6 +14,7 @@ use super::keywords::{self, NO_VALUE};
 use super::names::{NameData, Names};
 use super::opcodes::Numbering;
 use super::tables::{Automaton, BASE, EVILHACK_0_9_3, TERMINAL_NAMES};
+use crate::tsv::{self, data_file};
 use std::sync::OnceLock;
 
 /// `INVALID_TYPE`, what `what_map_char` returns for a character it does
@@ -26,7 +27,7 @@ pub struct Profile {
     /// The name messages use.
     pub title: &'static str,
     pub automaton: &'static Automaton,
-    facts_text: &'static str,
+    facts_file: tsv::File,
     names_data: NameData,
     facts: OnceLock<Facts>,
     names: OnceLock<Names>,
@@ -63,8 +64,8 @@ pub struct Facts {
     pub numbering: Numbering,
     /// Words added or changed, sorted: (word, token, value).
     keywords: Vec<(Vec<u8>, u16, i64)>,
-    /// Lines of `profile.tsv` that could not be read (a test keeps this
-    /// empty for every profile).
+    /// Lines of `profile.tsv` that could not be read, with the file and
+    /// the line (a test keeps this empty for every profile).
     pub problems: Vec<String>,
 }
 
@@ -74,24 +75,16 @@ macro_rules! profile {
             target: $target,
             title: $title,
             automaton: &$automaton,
-            facts_text: include_str!(concat!("profiles/", $target, "/profile.tsv")),
+            facts_file: data_file!(concat!("profiles/", $target, "/profile.tsv")),
             names_data: NameData {
-                monsters: include_str!(concat!("profiles/", $target, "/monsters.tsv")),
-                monster_classes: include_str!(concat!(
-                    "profiles/",
-                    $target,
-                    "/monster_classes.tsv"
-                )),
-                monster_colours: include_str!(concat!(
-                    "profiles/",
-                    $target,
-                    "/monster_colours.txt"
-                )),
-                objects: include_str!(concat!("profiles/", $target, "/objects.tsv")),
-                object_classes: include_str!(concat!("profiles/", $target, "/object_classes.tsv")),
-                object_colours: include_str!(concat!("profiles/", $target, "/object_colours.txt")),
-                traps: include_str!(concat!("profiles/", $target, "/traps.tsv")),
-                rooms: include_str!(concat!("profiles/", $target, "/rooms.tsv")),
+                monsters: data_file!(concat!("profiles/", $target, "/monsters.tsv")),
+                monster_classes: data_file!(concat!("profiles/", $target, "/monster_classes.tsv")),
+                monster_colours: data_file!(concat!("profiles/", $target, "/monster_colours.txt")),
+                objects: data_file!(concat!("profiles/", $target, "/objects.tsv")),
+                object_classes: data_file!(concat!("profiles/", $target, "/object_classes.tsv")),
+                object_colours: data_file!(concat!("profiles/", $target, "/object_colours.txt")),
+                traps: data_file!(concat!("profiles/", $target, "/traps.tsv")),
+                rooms: data_file!(concat!("profiles/", $target, "/rooms.tsv")),
             },
             facts: OnceLock::new(),
             names: OnceLock::new(),
@@ -104,11 +97,12 @@ pub static EVILHACK_093: Profile = profile!("evilhack-0.9.3", "EvilHack 0.9.3", 
 
 impl Profile {
     pub fn facts(&self) -> &Facts {
-        self.facts.get_or_init(|| Facts::read(self.facts_text))
+        self.facts.get_or_init(|| Facts::read(&self.facts_file))
     }
 
     pub fn names(&self) -> &Names {
-        self.names.get_or_init(|| Names::read(&self.names_data))
+        self.names
+            .get_or_init(|| tsv::expect(Names::read(&self.names_data)))
     }
 
     /// `what_map_char` (a `char`: the value is cut to a byte).
@@ -166,7 +160,7 @@ fn quoted_byte(text: &str) -> Option<u8> {
 }
 
 impl Facts {
-    fn read(text: &str) -> Facts {
+    fn read(file: &tsv::File) -> Facts {
         let mut f = Facts {
             header: [0; 5],
             terrain: Terrain {
@@ -187,12 +181,12 @@ impl Facts {
             keywords: Vec::new(),
             problems: Vec::new(),
         };
-        for (n, line) in text.lines().enumerate() {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
+        // The keys take different numbers of columns: each line is read
+        // by its key rather than by `tsv::File::read`.
+        for (n, line) in tsv::rows(file.text) {
             if !f.read_line(line) {
-                f.problems.push(format!("line {}: {line}", n + 1));
+                let problem = file.problem(n, format!("cannot read {line:?}"));
+                f.problems.push(problem.to_string());
             }
         }
         vaultwright_model::sorting::sort_by(&mut f.keywords, |a, b| a.0.cmp(&b.0));
@@ -310,6 +304,9 @@ mod tests {
         for p in [&NETHACK_366, &EVILHACK_093] {
             let f = p.facts();
             assert!(f.problems.is_empty(), "{}: {:?}", p.target, f.problems);
+            if let Err(problem) = Names::read(&p.names_data) {
+                panic!("{problem}");
+            }
             assert_ne!(f.header[0], 0, "{}", p.target);
             assert_ne!(f.terrain.max_type, 0, "{}", p.target);
             assert_eq!(p.map_char(i64::from(b'x')), f.terrain.max_type);

@@ -65,14 +65,14 @@ fn kind_of(token: &str) -> Option<&'static str> {
 
 fn names_of(kind: &str) -> &'static [&'static str] {
     match kind {
-        "square" => names::SQUARE,
-        "squareflag" => names::SQUAREFLAG,
-        "mob" => names::MOB,
-        "moblevel" => names::MOBLEVEL,
-        "item" => names::ITEM,
-        "itemtype" => names::ITEMTYPE,
-        "intrinsic" => names::INTRINSIC,
-        "signpost" => names::SIGNPOST,
+        "square" => names::SQUARE.rows(),
+        "squareflag" => names::SQUAREFLAG.rows(),
+        "mob" => names::MOB.rows(),
+        "moblevel" => names::MOBLEVEL.rows(),
+        "item" => names::ITEM.rows(),
+        "itemtype" => names::ITEMTYPE.rows(),
+        "intrinsic" => names::INTRINSIC.rows(),
+        "signpost" => names::SIGNPOST.rows(),
         _ => &[],
     }
 }
@@ -782,7 +782,7 @@ fn check(room: &mut Room) {
             format!("quest = {} is not a god (GOD_*) nor -1", g.quest),
             span_of("quest"),
         );
-        if let Some(s) = closest(&g.quest, names::GOD) {
+        if let Some(s) = closest(&g.quest, &names::GOD) {
             d.notes.push(format!("did you mean `{s}`?"));
         }
         room.diagnostics.push(d);
