@@ -176,25 +176,7 @@ impl Compiler<'_> {
                 state,
                 wall,
                 pos,
-            } => {
-                if *wall == -1 && *pos != -1 {
-                    self.error(
-                        "If the door wall is random, so must be its pos!",
-                        stmt.span,
-                        line,
-                    );
-                } else {
-                    let n = lb.room().doors.len();
-                    if self.too_many(n, MAX_OF_TYPE, "Too many doors in room!", stmt) {
-                        lb.room().doors.push([
-                            *wall as i8,
-                            *pos as i8,
-                            *secret as i8,
-                            *state as i8,
-                        ]);
-                    }
-                }
-            }
+            } => self.room_door(lb, stmt, [*wall, *pos, *secret, *state]),
             S::Monster { .. } => self.room_monster(lb, stmt),
             S::Object { .. } => self.room_object(lb, stmt),
             S::Trap { .. } => self.room_trap(lb, stmt),
@@ -308,6 +290,30 @@ impl Compiler<'_> {
                 text: text.text.as_bytes().to_vec(),
                 etype: etype as i8,
             });
+        }
+    }
+
+    /// A room's door, from its wall, position, secrecy and state (the
+    /// record's order).
+    fn room_door(
+        &mut self,
+        lb: &mut LevelBuild,
+        stmt: &Stmt,
+        [wall, pos, secret, state]: [i32; 4],
+    ) {
+        if wall == -1 && pos != -1 {
+            self.error(
+                "If the door wall is random, so must be its pos!",
+                stmt.span,
+                stmt.line,
+            );
+        } else {
+            let n = lb.room().doors.len();
+            if self.too_many(n, MAX_OF_TYPE, "Too many doors in room!", stmt) {
+                lb.room()
+                    .doors
+                    .push([wall as i8, pos as i8, secret as i8, state as i8]);
+            }
         }
     }
 }
