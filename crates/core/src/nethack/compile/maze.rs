@@ -78,6 +78,7 @@ impl Compiler<'_> {
             (Some((h, v)), Some(m)) => {
                 part.halign = h as i8;
                 part.valign = v as i8;
+                // The lexer numbered the maps it read: `m` is one of them.
                 let maps = self.maps;
                 self.scan_map(lb, &mut part, &maps[m], stmt);
             }
