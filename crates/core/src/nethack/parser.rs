@@ -9,6 +9,11 @@ use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
 use vaultwright_model::Target;
 
+mod contents;
+mod map;
+mod rooms;
+mod terrain;
+
 pub const SYNTAX: &str = "NH0001";
 /// A character in a map row that is not a map character (found by the
 /// recovering lexer; the original sees a `syntax error` there).
@@ -539,6 +544,16 @@ impl<'a> Parser<'a> {
         };
         self.room_ctx = kind == LevelKind::Room;
         self.bump();
+        self.level_header(&mut level);
+        self.level_body(&mut level);
+        level.span = Span::new(start, self.prev_end().max(start));
+        level
+    }
+
+    /// The rest of `MAZE:` or `LEVEL:`, then `FLAGS`, `INIT_MAP` and the
+    /// messages, in that order.
+    fn level_header(&mut self, level: &mut Level) {
+        let kind = level.kind;
         let header = (|| -> PResult<()> {
             self.colon()?;
             level.line = self.colon_line;
@@ -575,7 +590,12 @@ impl<'a> Parser<'a> {
                 level.messages.push(m);
             }
         }
-        let mut state = match kind {
+    }
+
+    /// The statements after the header, up to the next level or the end
+    /// of the file, each checked against the grammar's order.
+    fn level_body(&mut self, level: &mut Level) {
+        let mut state = match level.kind {
             LevelKind::Maze => State::MazeStart,
             LevelKind::Room => State::RoomRegisters,
         };
@@ -633,8 +653,6 @@ impl<'a> Parser<'a> {
                 level.body.push(stmt);
             }
         }
-        level.span = Span::new(start, self.prev_end().max(start));
-        level
     }
 
     /// One error per character that is not a map character, at its first
@@ -719,6 +737,8 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A statement after its keyword: the parts before the colon here,
+    /// the rest by the statement's own reader.
     fn statement_body(&mut self, kw: Kw) -> PResult<StmtKind> {
         use StmtKind as S;
         // Keywords with an optional `[n%]` before the colon.
@@ -738,543 +758,43 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         self.colon()?;
-        Ok(match kw {
-            Kw::Flags => {
-                let mut flags = 0;
-                loop {
-                    flags |= self.val(Val::FlagType, "a level flag")?;
-                    if self.tok() != Tok::Punct(b',') {
-                        break;
-                    }
-                    self.bump();
-                }
-                S::Flags(flags)
-            }
-            Kw::InitMap => {
-                let fg = self.map_char()?;
-                self.comma()?;
-                let bg = self.map_char()?;
-                self.comma()?;
-                let smoothed = self.val(Val::Boolean, "`true` or `false`")?;
-                self.comma()?;
-                let joined = self.val(Val::Boolean, "`true` or `false`")?;
-                self.comma()?;
-                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
-                self.comma()?;
-                let walled = self.val_or_random(Val::Boolean, "`true`, `false` or `random`")?;
-                S::InitMap {
-                    fg,
-                    bg,
-                    smoothed,
-                    joined,
-                    lit,
-                    walled,
-                }
-            }
-            Kw::Message => S::Message(self.string()?),
-            Kw::Geometry => {
-                let h = match self.tok() {
-                    Tok::Val(Val::LeftOrRight | Val::Center, v) => {
-                        self.bump();
-                        v
-                    }
-                    _ => return self.fail("a horizontal alignment"),
-                };
-                self.comma()?;
-                let v = match self.tok() {
-                    Tok::Val(Val::TopOrBot | Val::Center, v) => {
-                        self.bump();
-                        v
-                    }
-                    _ => return self.fail("`top`, `center` or `bottom`"),
-                };
-                let map = match self.tok() {
-                    Tok::Map(i) => {
-                        self.bump();
-                        i as usize
-                    }
-                    _ => return self.fail("a map (`MAP` alone on a line … `ENDMAP`)"),
-                };
-                S::MapPart {
-                    geometry: Some((h, v)),
-                    map: Some(map),
-                }
-            }
-            Kw::RandomObjects => S::RandomObjects(self.char_list(false)?),
-            Kw::RandomMonsters => S::RandomMonsters(self.char_list(true)?),
-            Kw::RandomPlaces => {
-                let mut list = Vec::new();
-                loop {
-                    if self.tok() != Tok::Punct(b'(') {
-                        return self.fail("a place `(x,y)`");
-                    }
-                    let c = self.coordinate()?;
-                    list.push(c);
-                    if self.tok() != Tok::Punct(b',') {
-                        break;
-                    }
-                    self.pieces.push(Piece::PlaceAdded(c));
-                    self.bump();
-                }
-                S::RandomPlaces(list)
-            }
-            Kw::Monster => {
-                let class = self.class(Val::MRegister, "a monster class")?;
-                self.comma()?;
-                let name = self.name_or_random()?;
-                self.comma()?;
-                let coord = self.coordinate()?;
-                self.pieces.push(Piece::MonsterHead {
-                    class,
-                    name: name.clone(),
-                    coord,
-                    line: self.colon_line,
-                });
-                let mut infos = Vec::new();
-                while self.tok() == Tok::Punct(b',') {
-                    self.bump();
-                    let info = match self.tok() {
-                        Tok::Str => MonInfo::Name(self.string()?),
-                        Tok::Val(Val::MonAttitude, v) => {
-                            self.bump();
-                            MonInfo::Attitude(v)
-                        }
-                        Tok::Val(Val::MonAlertness, v) => {
-                            self.bump();
-                            MonInfo::Alertness(v)
-                        }
-                        Tok::Val(Val::Alignment | Val::Random | Val::ARegister, _) => {
-                            let s = self.peek().span.start as usize;
-                            let a = self.alignment()?;
-                            MonInfo::Align(a, Span::new(s, self.prev_end()))
-                        }
-                        Tok::Val(Val::MonAppearance, v) => {
-                            self.bump();
-                            MonInfo::Appear(v, self.string()?)
-                        }
-                        _ => return self.fail(
-                            "a monster detail (name, attitude, alertness, alignment or appearance)",
-                        ),
-                    };
-                    infos.push(info);
-                }
-                S::Monster {
-                    chance,
-                    class,
-                    name,
-                    coord,
-                    infos,
-                }
-            }
-            Kw::Object | Kw::Container => {
-                let class = self.class(Val::ORegister, "an object class")?;
-                self.comma()?;
-                let name = self.name_or_random()?;
-                if let Some(name) = &name {
-                    self.pieces.push(Piece::ObjectName {
-                        class,
-                        name: name.clone(),
-                        line: self.colon_line,
-                    });
-                }
-                self.comma()?;
-                let coord = if let Tok::Val(Val::Contained, _) = self.tok() {
-                    self.bump();
-                    None
-                } else {
-                    let c = self.coordinate()?;
-                    self.pieces.push(Piece::ObjectAt(c, self.colon_line));
-                    Some(c)
-                };
-                let (mut curse, mut monster, mut spe, mut oname) = (None, None, None, None);
-                if self.tok() == Tok::Punct(b',') {
-                    self.bump();
-                    let mut need_spe = true;
-                    match self.tok() {
-                        Tok::Val(Val::Random, _) | Tok::Val(Val::CurseType, _) => {
-                            let Tok::Val(k, v) = self.bump().tok else {
-                                unreachable!()
-                            };
-                            curse = (k == Val::CurseType).then_some(v);
-                            self.comma()?;
-                            if self.tok() == Tok::Str {
-                                monster = Some(self.string()?);
-                                self.comma()?;
-                            }
-                        }
-                        Tok::Str => {
-                            monster = Some(self.string()?);
-                            self.comma()?;
-                        }
-                        _ => {
-                            need_spe = false;
-                        }
-                    }
-                    if !need_spe {
-                        return self.fail("a curse state, a monster name or `random`");
-                    }
-                    spe = match self.tok() {
-                        Tok::Val(Val::Random, _) => {
-                            self.bump();
-                            None
-                        }
-                        Tok::Integer(v) => {
-                            self.bump();
-                            Some(v)
-                        }
-                        _ => return self.fail("an enchantment (integer or `random`)"),
-                    };
-                    if self.tok() == Tok::Punct(b',') {
-                        self.bump();
-                        match self.tok() {
-                            Tok::Val(Val::None, _) => {
-                                self.bump();
-                            }
-                            Tok::Str => oname = Some(self.string()?),
-                            _ => return self.fail("an object name or `none`"),
-                        }
-                    }
-                }
-                S::Object {
-                    container: kw == Kw::Container,
-                    chance,
-                    class,
-                    name,
-                    coord,
-                    curse,
-                    monster,
-                    spe,
-                    oname,
-                }
-            }
-            Kw::Door if self.room_ctx => self.room_door()?,
-            Kw::Door => {
-                let state = self.val_or_random(Val::DoorState, "a door state")?;
-                self.comma()?;
-                S::Door {
-                    state,
-                    coord: self.coordinate()?,
-                }
-            }
-            Kw::Trap => {
-                let name = self.name_or_random()?;
-                if let Some(t) = &name {
-                    self.pieces
-                        .push(Piece::TrapName(t.clone(), self.colon_line));
-                }
-                self.comma()?;
-                S::Trap {
-                    chance,
-                    name,
-                    coord: self.coordinate()?,
-                }
-            }
-            Kw::Drawbridge => {
-                let coord = self.coordinate()?;
-                self.comma()?;
-                let dir = self.val(Val::Direction, "a direction")?;
-                self.comma()?;
-                let state = self.val_or_random(Val::DoorState, "a door state")?;
-                S::Drawbridge { coord, dir, state }
-            }
-            Kw::Mazewalk => {
-                let coord = self.coordinate()?;
-                self.comma()?;
-                S::Mazewalk {
-                    coord,
-                    dir: self.val(Val::Direction, "a direction")?,
-                }
-            }
-            Kw::Region => {
-                let rect = self.region()?;
-                self.comma()?;
-                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
-                self.comma()?;
-                let rtype = self.room_type()?;
-                let mut prefilled = 0;
-                if self.tok() == Tok::Punct(b',') {
-                    self.bump();
-                    prefilled = self.val(Val::Filling, "`filled` or `unfilled`")?;
-                    if self.tok() == Tok::Punct(b',') {
-                        self.bump();
-                        prefilled += self.val(Val::Boolean, "`true` or `false`")? << 1;
-                    }
-                }
-                S::Region {
-                    rect,
-                    lit,
-                    rtype,
-                    prefilled,
-                }
-            }
-            Kw::Altar => {
-                let coord = self.coordinate()?;
-                self.comma()?;
-                let align = self.alignment()?;
-                self.comma()?;
-                let atype = self.val_or_random(Val::AltarType, "an altar type")?;
-                S::Altar {
-                    coord,
-                    align,
-                    atype,
-                }
-            }
-            Kw::Ladder => {
-                let coord = self.coordinate()?;
-                self.comma()?;
-                S::Ladder {
-                    coord,
-                    up: self.val(Val::UpOrDown, "`up` or `down`")?,
-                }
-            }
-            Kw::Stair => {
-                if !self.room_ctx
-                    && (matches!(self.tok(), Tok::Val(Val::Lev, _))
-                        || self.tok() == Tok::Punct(b'(')
-                            && self.toks.get(self.pos + 4).map(|t| t.tok) == Some(Tok::Punct(b',')))
-                {
-                    let area = self.lev_region()?;
-                    self.comma()?;
-                    let avoid = self.lev_region()?;
-                    self.comma()?;
-                    S::StairRegion {
-                        area,
-                        avoid,
-                        up: self.val(Val::UpOrDown, "`up` or `down`")?,
-                    }
-                } else {
-                    let coord = self.coordinate()?;
-                    self.comma()?;
-                    S::Stair {
-                        coord,
-                        up: self.val(Val::UpOrDown, "`up` or `down`")?,
-                    }
-                }
-            }
-            Kw::Portal => {
-                let area = self.lev_region()?;
-                self.comma()?;
-                let avoid = self.lev_region()?;
-                self.comma()?;
-                S::Portal {
-                    area,
-                    avoid,
-                    dest: self.string()?,
-                }
-            }
-            Kw::TeleportRegion => {
-                let area = self.lev_region()?;
-                self.comma()?;
-                let avoid = self.lev_region()?;
-                let mut dir = -1;
-                if self.tok() == Tok::Punct(b',') {
-                    self.bump();
-                    dir = self.val(Val::UpOrDown, "`up` or `down`")?;
-                }
-                S::TeleportRegion { area, avoid, dir }
-            }
-            Kw::Branch => {
-                let area = self.lev_region()?;
-                self.comma()?;
-                S::BranchRegion {
-                    area,
-                    avoid: self.lev_region()?,
-                }
-            }
-            Kw::Fountain => S::Fountain(self.coordinate()?),
-            Kw::Sink => S::Sink(self.coordinate()?),
-            Kw::Pool => S::Pool(self.coordinate()?),
-            Kw::NonDiggable => S::NonDiggable(self.region()?),
-            Kw::NonPasswall => S::NonPasswall(self.region()?),
-            Kw::Gold => {
-                let amount = match self.tok() {
-                    Tok::Integer(v) => {
-                        self.bump();
-                        v
-                    }
-                    Tok::Val(Val::Random, v) => {
-                        self.bump();
-                        v
-                    }
-                    _ => return self.fail("an amount (integer or `random`)"),
-                };
-                self.comma()?;
-                S::Gold {
-                    amount,
-                    coord: self.coordinate()?,
-                }
-            }
-            Kw::Engraving => {
-                let coord = self.coordinate()?;
-                self.comma()?;
-                let etype = self.val_or_random(Val::EngravingType, "an engraving type")?;
-                self.comma()?;
-                S::Engraving {
-                    coord,
-                    etype,
-                    text: self.string()?,
-                }
-            }
-            Kw::Room => {
-                let rtype = self.room_type()?;
-                self.comma()?;
-                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
-                self.comma()?;
-                let pos = self.room_pos(false)?;
-                self.comma()?;
-                let align = if self.is_random() {
-                    self.bump();
-                    None
-                } else {
-                    self.punct(b'(', "`(`")?;
-                    let h = match self.tok() {
-                        Tok::Val(Val::LeftOrRight | Val::Center, v) => {
-                            self.bump();
-                            v
-                        }
-                        _ => return self.fail("a horizontal alignment"),
-                    };
-                    self.comma()?;
-                    let v = match self.tok() {
-                        Tok::Val(Val::TopOrBot | Val::Center, v) => {
-                            self.bump();
-                            v
-                        }
-                        _ => return self.fail("`top`, `center` or `bottom`"),
-                    };
-                    self.punct(b')', "`)`")?;
-                    Some((h, v))
-                };
-                self.comma()?;
-                let size = self.pair_or_random()?;
-                let filled = self.roomfill()?;
-                S::Room {
-                    rtype,
-                    lit,
-                    pos,
-                    align,
-                    size,
-                    filled,
-                }
-            }
-            Kw::Subroom => {
-                let rtype = self.room_type()?;
-                self.comma()?;
-                let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
-                self.comma()?;
-                let pos = self.room_pos(true)?;
-                self.comma()?;
-                let size = self.pair_or_random()?;
-                self.comma()?;
-                let parent = self.string()?;
-                let filled = self.roomfill()?;
-                S::Subroom {
-                    rtype,
-                    lit,
-                    pos,
-                    size,
-                    parent,
-                    filled,
-                }
-            }
-            Kw::Name => S::Name(self.string()?),
-            Kw::Chance => S::Chance(self.integer()?),
-            Kw::Corridor => {
-                let src = self.corr_spec()?;
-                self.comma()?;
-                let dest = if let Tok::Integer(v) = self.tok() {
-                    self.bump();
-                    CorrDest::Nxcor(v)
-                } else {
-                    CorrDest::Room(self.corr_spec()?)
-                };
-                S::Corridor { src, dest }
-            }
+        match kw {
+            Kw::Flags => self.flags(),
+            Kw::InitMap => self.init_map(),
+            Kw::Message => Ok(S::Message(self.string()?)),
+            Kw::Geometry => self.geometry(),
+            Kw::RandomObjects => Ok(S::RandomObjects(self.char_list(false)?)),
+            Kw::RandomMonsters => Ok(S::RandomMonsters(self.char_list(true)?)),
+            Kw::RandomPlaces => self.random_places(),
+            Kw::Monster => self.monster(chance),
+            Kw::Object | Kw::Container => self.object(kw == Kw::Container, chance),
+            Kw::Door if self.room_ctx => self.room_door(),
+            Kw::Door => self.door(),
+            Kw::Trap => self.trap(chance),
+            Kw::Drawbridge => self.drawbridge(),
+            Kw::Mazewalk => self.mazewalk(),
+            Kw::Region => self.region_stmt(),
+            Kw::Altar => self.altar(),
+            Kw::Ladder => self.ladder(),
+            Kw::Stair => self.stair(),
+            Kw::Portal => self.portal(),
+            Kw::TeleportRegion => self.teleport_region(),
+            Kw::Branch => self.branch(),
+            Kw::Fountain => Ok(S::Fountain(self.coordinate()?)),
+            Kw::Sink => Ok(S::Sink(self.coordinate()?)),
+            Kw::Pool => Ok(S::Pool(self.coordinate()?)),
+            Kw::NonDiggable => Ok(S::NonDiggable(self.region()?)),
+            Kw::NonPasswall => Ok(S::NonPasswall(self.region()?)),
+            Kw::Gold => self.gold(),
+            Kw::Engraving => self.engraving(),
+            Kw::Room => self.room(),
+            Kw::Subroom => self.subroom(),
+            Kw::Name => Ok(S::Name(self.string()?)),
+            Kw::Chance => Ok(S::Chance(self.integer()?)),
+            Kw::Corridor => self.corridor(),
             Kw::Maze | Kw::Level | Kw::Wallify | Kw::Nomap | Kw::RandomCorridors => {
                 unreachable!("handled before the colon")
             }
-        })
-    }
-
-    /// A room's or subroom's position, or `random`.
-    fn room_pos(&mut self, subroom: bool) -> PResult<Option<(i32, i32)>> {
-        let start = self.peek().span.start as usize;
-        let pos = self.pair_or_random()?;
-        if let Some((x, y)) = pos {
-            let span = Span::new(start, self.prev_end());
-            let line = self.colon_line;
-            self.pieces.push(if subroom {
-                Piece::SubroomPos(x, y, span, line)
-            } else {
-                Piece::RoomPos(x, y, span, line)
-            });
-        }
-        Ok(pos)
-    }
-
-    fn room_door(&mut self) -> PResult<StmtKind> {
-        let secret = self.val_or_random(Val::Boolean, "`true`, `false` or `random`")?;
-        self.comma()?;
-        let state = self.val_or_random(Val::DoorState, "a door state")?;
-        self.comma()?;
-        let wall = self.val_or_random(Val::Direction, "a wall direction or `random`")?;
-        self.comma()?;
-        let pos = match self.tok() {
-            Tok::Integer(v) => {
-                self.bump();
-                v
-            }
-            Tok::Val(Val::Random, v) => {
-                self.bump();
-                v
-            }
-            _ => return self.fail("a door position (integer or `random`)"),
-        };
-        Ok(StmtKind::RoomDoor {
-            secret,
-            state,
-            wall,
-            pos,
-        })
-    }
-
-    fn corr_spec(&mut self) -> PResult<CorrSpec> {
-        let start = self.peek().span.start as usize;
-        self.punct(b'(', "`(`")?;
-        let room = self.integer()?;
-        self.comma()?;
-        let wall = self.val(Val::Direction, "a direction")?;
-        self.comma()?;
-        let door = match self.tok() {
-            Tok::Integer(v) => {
-                self.bump();
-                v
-            }
-            Tok::Val(Val::Random, v) => {
-                self.bump();
-                v
-            }
-            _ => return self.fail("a door position (integer or `random`)"),
-        };
-        self.punct(b')', "`)`")?;
-        let span = Span::new(start, self.prev_end());
-        self.pieces
-            .push(Piece::CorrRoom(room, span, self.colon_line));
-        Ok(CorrSpec {
-            room,
-            wall,
-            door,
-            span,
-        })
-    }
-
-    fn map_char(&mut self) -> PResult<u8> {
-        match self.tok() {
-            Tok::Char(c) => {
-                self.bump();
-                Ok(c)
-            }
-            _ => self.fail("a map character like `'.'`"),
         }
     }
 }
@@ -1356,328 +876,4 @@ fn allowed_here(state: State) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::nethack::lexer::lex;
-    use vaultwright_model::Target;
-
-    fn parse_src(src: &str) -> (File, Vec<Diagnostic>) {
-        let lexed = lex(src, Target::Nethack343);
-        parse(src, &lexed)
-    }
-
-    fn maze(body: &str) -> Vec<StmtKind> {
-        let src =
-            format!("MAZE:\"t\",' '\nGEOMETRY:center,center\nMAP\n....\n....\nENDMAP\n{body}");
-        let (file, diags) = parse_src(&src);
-        assert!(diags.is_empty(), "{diags:#?}");
-        file.levels[0].body[1..]
-            .iter()
-            .map(|s| s.kind.clone())
-            .collect()
-    }
-
-    fn rooms(body: &str) -> Vec<StmtKind> {
-        let src = format!("LEVEL:\"r\"\n{body}");
-        let (file, diags) = parse_src(&src);
-        assert!(diags.is_empty(), "{diags:#?}");
-        file.levels[0].body.iter().map(|s| s.kind.clone()).collect()
-    }
-
-    fn at(x: i32, y: i32) -> CoordKind {
-        CoordKind::At(x, y)
-    }
-
-    #[test]
-    fn level_header_flags_init_and_messages() {
-        let (file, d) = parse_src(
-            "MAZE:\"hdr\",random\nFLAGS:noteleport,hardfloor\nINIT_MAP:'.',' ',true,true,random,false\nMESSAGE:\"a\"\nMESSAGE:\"b\"\nNOMAP\n",
-        );
-        assert!(d.is_empty(), "{d:#?}");
-        let l = &file.levels[0];
-        assert_eq!(l.name.text, "hdr");
-        assert_eq!(l.filling, None);
-        assert_eq!(l.flags.as_ref().unwrap().kind, StmtKind::Flags(3));
-        assert!(matches!(
-            l.init.as_ref().unwrap().kind,
-            StmtKind::InitMap {
-                fg: b'.',
-                bg: b' ',
-                smoothed: 1,
-                joined: 1,
-                lit: -1,
-                walled: 0
-            }
-        ));
-        assert_eq!(l.messages.len(), 2);
-    }
-
-    #[test]
-    fn monster_with_every_kind_of_detail() {
-        let k = maze("MONSTER[50%]:'D',\"red dragon\",(1,1),\"Smaug\",peaceful,asleep,align[1],m_object \"boulder\"\n");
-        let StmtKind::Monster {
-            chance,
-            class,
-            name,
-            coord,
-            infos,
-        } = &k[0]
-        else {
-            panic!()
-        };
-        assert_eq!(chance.unwrap().0, 50);
-        assert_eq!(class.class, Class::Char(b'D'));
-        assert_eq!(name.as_ref().unwrap().text, "red dragon");
-        assert_eq!(coord.kind, at(1, 1));
-        assert_eq!(infos.len(), 5);
-        assert!(matches!(infos[3], MonInfo::Align(Align::Register(1), _)));
-    }
-
-    #[test]
-    fn object_tails() {
-        let k = maze(
-            "OBJECT:'(',random,(0,0)\n\
-             OBJECT:')',\"long sword\",(1,0),blessed,3,\"Excalibur\"\n\
-             OBJECT:'%',\"corpse\",(2,0),\"newt\",random\n\
-             OBJECT:'%',\"corpse\",(2,0),random,\"newt\",-1,none\n\
-             CONTAINER:'(',\"chest\",place[0]\n\
-             OBJECT:object[2],random,contained\n",
-        );
-        assert!(
-            matches!(&k[1], StmtKind::Object { curse: Some(1), spe: Some(3), oname: Some(n), .. } if n.text == "Excalibur")
-        );
-        assert!(
-            matches!(&k[2], StmtKind::Object { monster: Some(m), spe: None, .. } if m.text == "newt")
-        );
-        assert!(matches!(
-            &k[3],
-            StmtKind::Object {
-                curse: None,
-                spe: Some(-1),
-                oname: None,
-                ..
-            }
-        ));
-        assert!(matches!(
-            &k[4],
-            StmtKind::Object {
-                container: true,
-                coord: Some(Coord {
-                    kind: CoordKind::Place(0),
-                    ..
-                }),
-                ..
-            }
-        ));
-        assert!(matches!(
-            &k[5],
-            StmtKind::Object {
-                coord: None,
-                class: ClassSpec {
-                    class: Class::Register(2),
-                    ..
-                },
-                ..
-            }
-        ));
-    }
-
-    #[test]
-    fn map_door_drawbridge_walk_and_regions() {
-        let k = maze(
-            "DOOR:locked,(1,1)\nDOOR:random,random\nDRAWBRIDGE:(1,0),south,open\nMAZEWALK:(0,0),east\nWALLIFY\n\
-             REGION:(0,0,3,1),lit,\"temple\",unfilled,true\nNON_DIGGABLE:(0,0,3,1)\nNON_PASSWALL:(0,0,3,1)\n",
-        );
-        assert!(matches!(k[0], StmtKind::Door { state: 8, .. }));
-        assert!(matches!(
-            k[1],
-            StmtKind::Door {
-                state: -1,
-                coord: Coord {
-                    kind: CoordKind::Random,
-                    ..
-                }
-            }
-        ));
-        assert!(matches!(
-            k[2],
-            StmtKind::Drawbridge {
-                dir: 2,
-                state: 2,
-                ..
-            }
-        ));
-        assert!(matches!(k[3], StmtKind::Mazewalk { dir: 4, .. }));
-        assert_eq!(k[4], StmtKind::Wallify);
-        assert!(matches!(
-            &k[5],
-            StmtKind::Region {
-                prefilled: 3,
-                lit: 1,
-                ..
-            }
-        ));
-        assert!(matches!(k[6], StmtKind::NonDiggable(_)));
-        assert!(matches!(k[7], StmtKind::NonPasswall(_)));
-    }
-
-    #[test]
-    fn stairs_and_level_regions() {
-        let k = maze(
-            "STAIR:(1,1),up\nSTAIR:(0,0,1,1),levregion(1,0,79,20),down\nLADDER:(2,1),down\n\
-             PORTAL:levregion(1,1,5,5),(0,0,0,0),\"fire\"\nTELEPORT_REGION:(0,0,1,1),(0,0,0,0),up\n\
-             TELEPORT_REGION:levregion(1,1,2,2),levregion(0,0,0,0)\nBRANCH:(0,0,1,1),(0,0,0,0)\n",
-        );
-        assert!(matches!(k[0], StmtKind::Stair { up: 1, .. }));
-        assert!(matches!(
-            k[1],
-            StmtKind::StairRegion {
-                up: 0,
-                avoid: LevRegion { absolute: true, .. },
-                ..
-            }
-        ));
-        assert!(matches!(k[2], StmtKind::Ladder { up: 0, .. }));
-        assert!(
-            matches!(&k[3], StmtKind::Portal { dest, area: LevRegion { absolute: true, .. }, .. } if dest.text == "fire")
-        );
-        assert!(matches!(k[4], StmtKind::TeleportRegion { dir: 1, .. }));
-        assert!(matches!(k[5], StmtKind::TeleportRegion { dir: -1, .. }));
-        assert!(matches!(k[6], StmtKind::BranchRegion { .. }));
-    }
-
-    #[test]
-    fn registers_altars_gold_engravings_traps() {
-        let k = maze(
-            "RANDOM_PLACES:(0,0),(1,1)\nRANDOM_OBJECTS:'(','['\nRANDOM_MONSTERS:'a'\n\
-             ALTAR:(1,1),align[0],shrine\nGOLD:random,(0,0)\nENGRAVING:(1,0),burn,\"x\"\n\
-             TRAP:\"pit\",random\nTRAP[10%]:random,(0,1)\nFOUNTAIN:(3,1)\n",
-        );
-        assert!(matches!(&k[0], StmtKind::RandomPlaces(p) if p.len() == 2));
-        assert!(matches!(&k[1], StmtKind::RandomObjects(p) if p.len() == 2));
-        assert!(matches!(
-            k[3],
-            StmtKind::Altar {
-                align: Align::Register(0),
-                atype: 1,
-                ..
-            }
-        ));
-        assert!(matches!(k[4], StmtKind::Gold { amount: -1, .. }));
-        assert!(matches!(k[5], StmtKind::Engraving { etype: 3, .. }));
-        assert!(matches!(
-            &k[6],
-            StmtKind::Trap {
-                name: Some(_),
-                chance: None,
-                ..
-            }
-        ));
-        assert!(matches!(
-            &k[7],
-            StmtKind::Trap {
-                name: None,
-                chance: Some((10, _, _)),
-                ..
-            }
-        ));
-    }
-
-    #[test]
-    fn rooms_subrooms_details_and_corridors() {
-        let k = rooms(
-            "RANDOM_MONSTERS:'a','b'\nROOM:\"shop\",lit,(1,2),(left,top),(4,4),false\nNAME:\"shop\"\nCHANCE:50\n\
-             DOOR:true,random,north,random\nSINK:(0,0)\nPOOL:(1,1)\nSTAIR:(2,2),down\n\
-             SUBROOM:\"ordinary\",random,random,random,\"shop\"\nCORRIDOR:(0,east,1),(1,west,random)\nCORRIDOR:(1,north,0),3\n",
-        );
-        assert!(matches!(
-            &k[1],
-            StmtKind::Room {
-                pos: Some((1, 2)),
-                align: Some((1, 1)),
-                size: Some((4, 4)),
-                filled: 0,
-                ..
-            }
-        ));
-        assert!(matches!(
-            k[4],
-            StmtKind::RoomDoor {
-                secret: 1,
-                state: -1,
-                wall: 1,
-                pos: -1
-            }
-        ));
-        assert!(matches!(k[5], StmtKind::Sink(_)));
-        assert!(matches!(k[7], StmtKind::Stair { up: 0, .. }));
-        assert!(matches!(
-            &k[8],
-            StmtKind::Subroom {
-                pos: None,
-                size: None,
-                filled: 1,
-                ..
-            }
-        ));
-        assert!(matches!(
-            k[9],
-            StmtKind::Corridor {
-                dest: CorrDest::Room(CorrSpec { door: -1, .. }),
-                ..
-            }
-        ));
-        assert!(matches!(
-            k[10],
-            StmtKind::Corridor {
-                dest: CorrDest::Nxcor(3),
-                ..
-            }
-        ));
-        let k = rooms("ROOM:\"ordinary\",random,random,random,random\nRANDOM_CORRIDORS\n");
-        assert_eq!(k[1], StmtKind::RandomCorridors);
-    }
-
-    #[test]
-    fn syntax_errors_are_all_reported_with_the_originals_line() {
-        let (file, d) = parse_src(
-            "MAZE:\"e\",' '\nGEOMETRY:center,center\nMAP\n..\nENDMAP\nMONSTER 'a',random,(0,0)\nSINK:(0,0)\nOBJECT:'(',random,(0,0)\nTRAP:\"pit\" (0,0)\n",
-        );
-        let lines: Vec<u32> = d.iter().map(|d| d.compat_line.unwrap()).collect();
-        assert_eq!(lines, vec![6, 7, 9]);
-        assert!(d.iter().all(|d| d.message == "syntax error" && d.original));
-        // The statements around the errors are still there for the views.
-        let l = &file.levels[0];
-        assert!(l.broken);
-        assert!(l
-            .body
-            .iter()
-            .any(|s| matches!(s.kind, StmtKind::Object { .. })));
-        assert!(l.body.iter().any(|s| matches!(s.kind, StmtKind::Sink(_))));
-    }
-
-    #[test]
-    fn statement_order_is_part_of_the_grammar() {
-        for src in [
-            "MAZE:\"a\",' '\nNOMAP\nFLAGS:noteleport\n",
-            "MAZE:\"a\",' '\nNOMAP\nMONSTER:'a',random,random\nRANDOM_MONSTERS:'a'\n",
-            "MAZE:\"a\",' '\nMONSTER:'a',random,random\n",
-            "MAZE:\"a\",' '\n",
-            "LEVEL:\"a\"\nRANDOM_CORRIDORS\nCORRIDOR:(0,north,0),(0,south,0)\n",
-            "LEVEL:\"a\"\nROOM:\"ordinary\",lit,random,random,random\nDRAWBRIDGE:(0,0),north,open\n",
-            "MAZE:\"a\",' '\nNOMAP\nSINK:(0,0)\n",
-        ] {
-            let (_, d) = parse_src(src);
-            assert_eq!(d.len(), 1, "{src}: {d:#?}");
-        }
-    }
-
-    #[test]
-    fn dialect_differences_in_the_lexer_reach_the_parser() {
-        let src = "MAZE:\"a\",' '\nFLAGS:arboreal\nNOMAP\n";
-        let l343 = lex(src, Target::Nethack343);
-        assert!(parse(src, &l343).1.is_empty());
-        let l32 = lex(src, Target::Nethack323);
-        assert_eq!(parse(src, &l32).1.len(), 1);
-    }
-}
+mod tests;
