@@ -3,7 +3,9 @@
 //! words after `place:` that the monster parser ignores, K-spec keys and
 //! slots the map never uses.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{fields, spec::split_selector, tables, Item, Kw, Vault};
 use vaultwright_model::diagnostic::Diagnostic;
@@ -309,7 +311,7 @@ fn place_words(spec: &str) -> Vec<(usize, String)> {
 /// vaults of one file (they share most of their tags). Looked for only
 /// when a tag is reported: it costs an edit distance to every engine tag.
 #[derive(Default)]
-pub struct TagMemo(HashMap<String, Option<String>, std::hash::BuildHasherDefault<NameHasher>>);
+pub struct TagMemo(FxHashMap<String, Option<String>>);
 
 impl TagMemo {
     /// A close engine tag for `tag`, which the engine does not read.
@@ -960,42 +962,7 @@ pub(super) fn tags_own_name(code: &str) -> bool {
 
 pub const UNKNOWN_MONSTER: &str = "DC0300";
 
-/// A word-at-a-time multiplicative hash (the FxHash scheme): names are
-/// short and trusted, so eight bytes per step beat SipHash and byte-wise
-/// FNV alike.
-#[derive(Default)]
-pub struct NameHasher(u64);
-
-impl NameHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.add(u64::from(b));
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type NameSet = HashSet<&'static str, std::hash::BuildHasherDefault<NameHasher>>;
+type NameSet = FxHashSet<&'static str>;
 
 /// A table as a hash set, built on first use.
 fn name_set(
