@@ -1,8 +1,8 @@
 //! Lines and syntax to the tree: a line-oriented reader following the
 //! game's flex lexer (see the module documentation of `dcss`).
 
-use std::borrow::Cow;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 use super::ast::*;
 use super::{lint, lua_lex, DUPLICATE, MISSING_ENDMAP, STRAY, SYNTAX, TAB_IN_MAP};
