@@ -942,4 +942,3 @@ fn the_generator_is_deterministic_and_varied() {
     assert_eq!(program(7), program(7));
     assert_ne!(program(7), program(8));
 }
-
