@@ -443,37 +443,7 @@ impl<'a> Reader<'a> {
             "OBJECT"
         };
         if la.text != "BEGIN" {
-            let from = la.span;
-            loop {
-                self.s.token(la);
-                if la.text == "BEGIN" || self.s.peek().is_none() {
-                    break;
-                }
-            }
-            if !*after_discard {
-                self.diags.push(Diagnostic::warning(
-                    OUTSIDE,
-                    "text outside an entry, skipped up to the next BEGIN",
-                    Span::new(from.start as usize, la.span.start.max(from.end) as usize),
-                ));
-            }
-            if la.text == "BEGIN" {
-                let line_start = self.s.b[..la.span.start as usize]
-                    .iter()
-                    .rposition(|&c| c == b'\n')
-                    .map(|i| i + 1)
-                    .unwrap_or(0);
-                if self.s.b[line_start..la.span.start as usize]
-                    .iter()
-                    .any(|c| !c.is_ascii_whitespace())
-                {
-                    self.diags.push(Diagnostic::warning(
-                        RESYNC,
-                        "the reference resumes at this BEGIN in the middle of a line",
-                        la.span,
-                    ));
-                }
-            }
+            self.skip_to_begin(la, *after_discard);
         }
         *after_discard = false;
         if self.s.peek().is_none() {
@@ -502,84 +472,10 @@ impl<'a> Reader<'a> {
             span: la.span,
         });
         let fields = self.dialect.fields(self.kind);
-        let mut entry = Entry {
-            fields: Vec::new(),
-            span: begin,
-        };
         self.s.token(la);
-        for _ in 0..fields.len() {
-            let key = fields.iter().find(|k| **k == la.text).copied();
-            let Some(key) = key else {
-                let reason = if la.text == "END" {
-                    let missing: Vec<&str> = fields
-                        .iter()
-                        .filter(|k| !entry.fields.iter().any(|f| f.key == **k))
-                        .copied()
-                        .collect();
-                    format!("missing field(s): {}", missing.join(", "))
-                } else if ["RRTY", "ART"].contains(&la.text.as_str()) {
-                    format!(
-                        "{} is a 2018+ field, not one of the {} dialect",
-                        la.text,
-                        self.dialect.name()
-                    )
-                } else {
-                    format!("unknown keyword \"{}\"", la.text)
-                };
-                self.discard_description(reason, la.span, begin, after_discard);
-                return;
-            };
-            let kspan = la.span;
-            self.tokens.push(Token {
-                kind: TokenKind::Keyword,
-                span: kspan,
-            });
-            if entry.fields.iter().any(|f| f.key == key) {
-                self.discard(
-                    Discard {
-                        what: label(self.kind, key),
-                        reason: format!("{key} appears twice"),
-                        span: kspan,
-                        code: DISCARDED,
-                    },
-                    begin.start as usize,
-                );
-                *after_discard = true;
-                return;
-            }
-            let vstart = self.s.pos;
-            match self.field_value(key, la) {
-                Ok(value) => {
-                    let end = if la.span.start as usize > vstart {
-                        la.span.start as usize
-                    } else {
-                        self.s.pos
-                    };
-                    entry.fields.push(Field {
-                        key,
-                        value,
-                        span: Span::new(kspan.start as usize, end.max(kspan.end as usize)),
-                    });
-                }
-                Err((reason, span, code)) => {
-                    let mut reason = reason;
-                    if code == EMPTY_DESC {
-                        reason.push_str(" (the reference crashes here)");
-                    }
-                    self.discard(
-                        Discard {
-                            what: label(self.kind, key),
-                            reason,
-                            span,
-                            code,
-                        },
-                        begin.start as usize,
-                    );
-                    *after_discard = true;
-                    return;
-                }
-            }
-        }
+        let Some(mut entry) = self.entry_fields(fields, la, begin, after_discard) else {
+            return;
+        };
         if la.text != "END" {
             self.discard_description(
                 format!(
@@ -611,6 +507,146 @@ impl<'a> Reader<'a> {
         self.s.token(la);
         entry.span = begin.to(end);
         self.entries.push(entry);
+    }
+
+    /// Skips text outside an entry up to the next BEGIN (reported unless
+    /// it follows a discarded entry), as the reference does.
+    fn skip_to_begin(&mut self, la: &mut Tok, after_discard: bool) {
+        let from = la.span;
+        loop {
+            self.s.token(la);
+            if la.text == "BEGIN" || self.s.peek().is_none() {
+                break;
+            }
+        }
+        if !after_discard {
+            self.diags.push(Diagnostic::warning(
+                OUTSIDE,
+                "text outside an entry, skipped up to the next BEGIN",
+                Span::new(from.start as usize, la.span.start.max(from.end) as usize),
+            ));
+        }
+        if la.text == "BEGIN" {
+            let line_start = self.s.b[..la.span.start as usize]
+                .iter()
+                .rposition(|&c| c == b'\n')
+                .map(|i| i + 1)
+                .unwrap_or(0);
+            if self.s.b[line_start..la.span.start as usize]
+                .iter()
+                .any(|c| !c.is_ascii_whitespace())
+            {
+                self.diags.push(Diagnostic::warning(
+                    RESYNC,
+                    "the reference resumes at this BEGIN in the middle of a line",
+                    la.span,
+                ));
+            }
+        }
+    }
+
+    /// As many fields as the dialect has, in any order: the entry begun
+    /// at `begin`, or `None` if it is discarded (reported).
+    fn entry_fields(
+        &mut self,
+        fields: &'static [&'static str],
+        la: &mut Tok,
+        begin: Span,
+        after_discard: &mut bool,
+    ) -> Option<Entry> {
+        let mut entry = Entry {
+            fields: Vec::new(),
+            span: begin,
+        };
+        for _ in 0..fields.len() {
+            let key = fields.iter().find(|k| **k == la.text).copied();
+            let Some(key) = key else {
+                let reason = if la.text == "END" {
+                    let missing: Vec<&str> = fields
+                        .iter()
+                        .filter(|k| !entry.fields.iter().any(|f| f.key == **k))
+                        .copied()
+                        .collect();
+                    format!("missing field(s): {}", missing.join(", "))
+                } else if ["RRTY", "ART"].contains(&la.text.as_str()) {
+                    format!(
+                        "{} is a 2018+ field, not one of the {} dialect",
+                        la.text,
+                        self.dialect.name()
+                    )
+                } else {
+                    format!("unknown keyword \"{}\"", la.text)
+                };
+                self.discard_description(reason, la.span, begin, after_discard);
+                return None;
+            };
+            let Some(field) = self.entry_field(key, la, &entry, begin) else {
+                *after_discard = true;
+                return None;
+            };
+            entry.fields.push(field);
+        }
+        Some(entry)
+    }
+
+    /// The field whose keyword `key` is at `la`, in the entry begun at
+    /// `begin` (which holds `entry`'s fields so far): `None` if the entry
+    /// is discarded (reported).
+    fn entry_field(
+        &mut self,
+        key: &'static str,
+        la: &mut Tok,
+        entry: &Entry,
+        begin: Span,
+    ) -> Option<Field> {
+        let kspan = la.span;
+        self.tokens.push(Token {
+            kind: TokenKind::Keyword,
+            span: kspan,
+        });
+        if entry.fields.iter().any(|f| f.key == key) {
+            self.discard(
+                Discard {
+                    what: label(self.kind, key),
+                    reason: format!("{key} appears twice"),
+                    span: kspan,
+                    code: DISCARDED,
+                },
+                begin.start as usize,
+            );
+            return None;
+        }
+        let vstart = self.s.pos;
+        match self.field_value(key, la) {
+            Ok(value) => {
+                let end = if la.span.start as usize > vstart {
+                    la.span.start as usize
+                } else {
+                    self.s.pos
+                };
+                Some(Field {
+                    key,
+                    value,
+                    span: Span::new(kspan.start as usize, end.max(kspan.end as usize)),
+                })
+            }
+            Err((reason, span, code)) => {
+                let mut reason = reason;
+                if code == EMPTY_DESC {
+                    reason.push_str(" (the reference crashes here)");
+                }
+                self.discard(
+                    Discard {
+                        what: label(self.kind, key),
+                        reason,
+                        span,
+                        code,
+                    },
+                    begin.start as usize,
+                );
+                None
+            }
+        }
     }
 }
 
