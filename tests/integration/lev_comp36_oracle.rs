@@ -23,6 +23,7 @@
 //! original.
 
 use crate::common;
+mod statements;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -407,279 +408,36 @@ impl Gen {
         }
         match self.rng.below(34) {
             0 => self.define(),
-            1 => {
-                let m = self.string_expr();
-                self.line(&format!("MESSAGE: {m}"));
-            }
-            2 => {
-                let (m, c, i) = (self.monster(), self.coord(), self.monster_infos());
-                if self.rng.chance(25) {
-                    let (o, infos) = (self.object(), self.object_infos(false));
-                    self.line(&format!("MONSTER: {m}, {c}{i} {{"));
-                    self.line(&format!("  OBJECT: {o}{infos}"));
-                    self.line("}");
-                } else {
-                    self.line(&format!("MONSTER: {m}, {c}{i}"));
-                }
-            }
-            3 => {
-                let (o, infos) = (self.object(), self.object_infos(true));
-                self.line(&format!("OBJECT: {o}{infos}"));
-            }
-            4 => {
-                let infos = self.object_infos(true);
-                let (o, i2) = (self.object(), self.object_infos(false));
-                self.line(&format!("CONTAINER: ('(', \"chest\"){infos} {{"));
-                self.line(&format!("  OBJECT: {o}{i2}"));
-                self.line("}");
-            }
-            5 => {
-                let (t, c) = (self.rng.word(TRAPS), self.coord());
-                self.line(&format!("TRAP: {t}, {c}"));
-            }
-            6 => {
-                let (sel, m) = (self.selection(0), self.mapchar());
-                self.line(&format!("TERRAIN: {sel}, {m}"));
-            }
-            7 => {
-                let (r, a, b) = (self.region(), self.mapchar(), self.mapchar());
-                let p = self.rng.range(0, 100);
-                self.line(&format!("REPLACE_TERRAIN: {r}, {a}, {b}, {p}%"));
-            }
-            8 => {
-                let c = self.condition();
-                let n = 1 + self.rng.below(2) as usize;
-                self.block(&format!("IF {c}"), n);
-                if self.rng.chance(40) {
-                    self.block("ELSE", 1);
-                }
-            }
-            9 => {
-                let n = self.int_expr(1);
-                let count = 1 + self.rng.below(2) as usize;
-                self.block(&format!("LOOP [{n}]"), count);
-            }
-            10 => {
-                let v = self.rng.word(&["$i", "$j", "$k"]);
-                let (a, b) = (self.int_expr(1), self.int_expr(1));
-                let to = self.rng.word(&["TO", ".."]);
-                self.block(&format!("FOR {v} = {a} {to} {b}"), 1);
-                if !self.vars.iter().any(|(n, _)| n == v) {
-                    self.vars.push((v.to_string(), "int"));
-                }
-            }
-            11 => {
-                let e = self.int_expr(1);
-                self.line(&format!("SWITCH [{e}] {{"));
-                for _ in 0..self.rng.below(4) {
-                    let v = self.rng.word(&["0", "1", "-1", "+2", "3"]);
-                    self.line(&format!("CASE {v}:"));
-                    self.depth += 1;
-                    self.statement();
-                    if self.rng.chance(50) {
-                        self.line("BREAK");
-                    }
-                    self.depth -= 1;
-                }
-                if self.rng.chance(50) {
-                    self.line("DEFAULT:");
-                    self.depth += 1;
-                    self.statement();
-                    self.depth -= 1;
-                }
-                self.line("}");
-            }
-            12 => {
-                let c = self.condition();
-                let m = self.string_expr();
-                self.line(&format!("{c}: MESSAGE: {m}"));
-            }
-            13 => {
-                let (c, a) = (
-                    self.coord(),
-                    self.rng
-                        .word(&["law", "chaos", "noalign", "align[0]", "random"]),
-                );
-                let t = self.rng.word(&["altar", "shrine", "sanctum", "random"]);
-                self.line(&format!("ALTAR: {c}, {a}, {t}"));
-            }
-            14 => {
-                let c = self.coord();
-                let tail = match self.rng.below(3) {
-                    0 => String::new(),
-                    1 => ", random".into(),
-                    _ => format!(", {}", self.string_expr()),
-                };
-                self.line(&format!("GRAVE: {c}{tail}"));
-            }
-            15 => {
-                let (n, c) = (self.int_expr(1), self.coord());
-                self.line(&format!("GOLD: {n}, {c}"));
-            }
-            16 => {
-                let (c, s) = (self.coord(), self.string_expr());
-                let t = self
-                    .rng
-                    .word(&["dust", "burn", "engrave", "mark", "blood", "random"]);
-                self.line(&format!("ENGRAVING: {c}, {t}, {s}"));
-            }
-            17 => {
-                let c = self.coord();
-                let kw = self.rng.word(&["STAIR", "LADDER"]);
-                let d = self.rng.word(&["up", "down"]);
-                self.line(&format!("{kw}: {c}, {d}"));
-            }
-            18 => {
-                let (kw, sel) = (
-                    self.rng.word(&["FOUNTAIN", "SINK", "POOL", "WALLIFY"]),
-                    self.selection(0),
-                );
-                self.line(&format!("{kw}: {sel}"));
-            }
-            19 => {
-                let st = self.rng.word(&[
-                    "open", "closed", "locked", "nodoor", "broken", "secret", "random",
-                ]);
-                let sel = self.selection(0);
-                self.line(&format!("DOOR: {st}, {sel}"));
-            }
-            20 => {
-                let c = self.coord();
-                let d = self.rng.word(&["north", "south", "east", "west"]);
-                let st = self.rng.word(&["open", "closed", "random"]);
-                self.line(&format!("DRAWBRIDGE: {c}, {d}, {st}"));
-            }
-            21 => {
-                let c = self.coord();
-                let d = self.rng.word(&["north", "south", "east", "west"]);
-                let tail = self
-                    .rng
-                    .word(&["", ", true", ", false, '.'", ", true, '#'"]);
-                self.line(&format!("MAZEWALK: {c}, {d}{tail}"));
-            }
-            22 => {
-                let kw = self.rng.word(&["NON_DIGGABLE", "NON_PASSWALL"]);
-                let r = self.region();
-                self.line(&format!("{kw}: {r}"));
-            }
-            23 => {
-                let lr = |g: &mut Gen| {
-                    if g.rng.chance(50) {
-                        format!(
-                            "levregion({},{},{},{})",
-                            g.rng.range(1, 10),
-                            g.rng.range(0, 5),
-                            g.rng.range(10, 79),
-                            g.rng.range(5, 20)
-                        )
-                    } else {
-                        format!(
-                            "({},{},{},{})",
-                            g.rng.range(0, 3),
-                            g.rng.range(0, 3),
-                            g.rng.range(3, 8),
-                            g.rng.range(3, 6)
-                        )
-                    }
-                };
-                let (a, b) = (lr(self), lr(self));
-                let s = match self.rng.below(4) {
-                    0 => format!("STAIR: {a}, {b}, up"),
-                    1 => format!("PORTAL: {a}, {b}, \"town\""),
-                    2 => format!(
-                        "TELEPORT_REGION: {a}, {b}{}",
-                        self.rng.word(&["", ", down", ", up"])
-                    ),
-                    _ => format!("BRANCH: {a}, {b}"),
-                };
-                self.line(&s);
-            }
-            24 => {
-                let (r, t) = (self.region(), self.rng.word(ROOMS));
-                let l = self.rng.word(&["lit", "unlit", "random"]);
-                let flags = self.rng.word(&[
-                    "",
-                    ", filled",
-                    ", unfilled",
-                    ", unfilled, irregular",
-                    ", filled, unjoined",
-                ]);
-                if self.rng.chance(40) {
-                    self.block(&format!("REGION: {r}, {l}, {t}{flags}"), 1);
-                } else {
-                    self.line(&format!("REGION: {r}, {l}, {t}{flags}"));
-                }
-            }
-            25 => {
-                let t = self.rng.word(ROOMS);
-                let chance = self.rng.word(&["", "[50%]", "[100%]"]);
-                let l = self.rng.word(&["lit", "unlit", "random"]);
-                let pos = self.rng.word(&["random", "(1,1)", "(3,2)", "(5,5)"]);
-                let align = self.rng.word(&[
-                    "random",
-                    "(left,top)",
-                    "(center,center)",
-                    "(right,bottom)",
-                    "(half-left,center)",
-                ]);
-                let size = self.rng.word(&["random", "(4,3)", "(10,5)"]);
-                let flags = self.rng.word(&["", ", filled", ", unfilled, irregular"]);
-                self.line(&format!(
-                    "ROOM: {t}{chance}, {l}, {pos}, {align}, {size}{flags} {{"
-                ));
-                self.depth += 1;
-                self.statement();
-                if self.rng.chance(40) {
-                    let sub = format!("SUBROOM: {}, lit, (1,1), (2,2)", self.rng.word(ROOMS));
-                    self.block(&sub, 1);
-                }
-                if self.rng.chance(30) {
-                    let d = self.rng.word(&[
-                        "ROOMDOOR: true, open, north, random",
-                        "ROOMDOOR: random, locked, south|east, 2",
-                        "ROOMDOOR: false, closed, random, random",
-                    ]);
-                    self.line(d);
-                }
-                self.depth -= 1;
-                self.line("}");
-            }
-            26 => {
-                let s = self.rng.word(&[
-                    "RANDOM_CORRIDORS",
-                    "RANDOM_CORRIDORS: 3",
-                    "RANDOM_CORRIDORS: random",
-                    "CORRIDOR: (0,north,2), (1,south,random)",
-                    "CORRIDOR: (0,east,1), -1",
-                    "EXIT",
-                ]);
-                self.line(s);
-            }
-            27 => {
-                let s = self.rng.word(&[
-                    "MINERALIZE",
-                    "MINERALIZE: 1, 2, 3, 4",
-                    "WALLIFY",
-                    "INIT_MAP: solidfill, ' '",
-                    "INIT_MAP: mazegrid, '-'",
-                    "INIT_MAP: mines, '.', ' ', true, true, lit, false",
-                    "INIT_MAP: mines, '.', ' ', true, true, random, true, 'T'",
-                    "INIT_MAP: solidfill, ('.', lit)",
-                    "NOMAP",
-                ]);
-                self.line(s);
-            }
+            1 => self.message(),
+            2 => self.monster_statement(),
+            3 => self.object_statement(),
+            4 => self.container(),
+            5 => self.trap(),
+            6 => self.terrain(),
+            7 => self.replace_terrain(),
+            8 => self.if_block(),
+            9 => self.loop_block(),
+            10 => self.for_block(),
+            11 => self.switch_block(),
+            12 => self.conditional_message(),
+            13 => self.altar(),
+            14 => self.grave(),
+            15 => self.gold(),
+            16 => self.engraving(),
+            17 => self.stair(),
+            18 => self.feature(),
+            19 => self.door(),
+            20 => self.drawbridge(),
+            21 => self.mazewalk(),
+            22 => self.non_diggable(),
+            23 => self.level_region(),
+            24 => self.region_statement(),
+            25 => self.room(),
+            26 => self.corridors(),
+            27 => self.level_setup(),
             28 | 29 => self.map(),
-            30 => {
-                if let Some(v) = self.var_of("int[]").or_else(|| self.var_of("coord[]")) {
-                    self.line(&format!("SHUFFLE: {v}"));
-                }
-            }
-            31 => {
-                if self.depth > 0 {
-                    self.line("BREAK");
-                }
-            }
+            30 => self.shuffle(),
+            31 => self.break_out(),
             _ => self.define(),
         }
     }

@@ -3,7 +3,9 @@
 //! words after `place:` that the monster parser ignores, K-spec keys and
 //! slots the map never uses.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{fields, spec::split_selector, tables, Item, Kw, Vault};
 use vaultwright_model::diagnostic::Diagnostic;
@@ -23,20 +25,19 @@ pub const SUBST_UNSATISFIED: &str = "DC0209";
 /// A spec the game accepts but reads otherwise than it is written.
 pub const READ_OTHERWISE: &str = "DC0211";
 
-/// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
-/// Most names checked are far from every candidate, so the length and
-/// letter-set tests and the per-row cut-off keep this cheap; rows live on
-/// the stack for names of up to 63 bytes.
 /// Whether `a` is at most `limit` edits from `b`.
 pub fn edit_distance_at_most(a: &str, b: &str, limit: usize) -> bool {
     bounded_dist(a, b, limit) <= limit
 }
 
+/// Levenshtein distance over bytes, or `limit + 1` if it exceeds `limit`.
 fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
     bounded_dist_sets(a, letters(a.as_bytes()), b, letters(b.as_bytes()), limit)
 }
 
-/// [`bounded_dist`] with both names' letter sets already computed.
+/// [`bounded_dist`] with both names' letter sets already computed: the
+/// cheap lower bounds first (most names are far from every candidate),
+/// then the distance itself over bytes.
 fn bounded_dist_sets(a: &str, a_set: u64, b: &str, b_set: u64, limit: usize) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let over = limit.saturating_add(1);
@@ -45,36 +46,24 @@ fn bounded_dist_sets(a: &str, a_set: u64, b: &str, b_set: u64, limit: usize) -> 
     {
         return over;
     }
-    let mut small = [[0u16; 64]; 2];
-    let mut large: [Vec<u16>; 2];
-    let (mut prev, mut cur): (&mut [u16], &mut [u16]) = if b.len() < 64 && a.len() < 1024 {
-        let [p, c] = &mut small;
-        (&mut p[..=b.len()], &mut c[..=b.len()])
-    } else if a.len().max(b.len()) < usize::from(u16::MAX) {
-        large = [vec![0; b.len() + 1], vec![0; b.len() + 1]];
-        let [p, c] = &mut large;
-        (p.as_mut_slice(), c.as_mut_slice())
-    } else {
+    // Names this long are never near anything: the distance would cost
+    // the product of their lengths, and user data can be that long.
+    if a.len().max(b.len()) >= usize::from(u16::MAX) {
         return over;
-    };
-    for (j, x) in prev.iter_mut().enumerate() {
-        *x = j as u16;
     }
-    let limit16 = limit.min(usize::from(u16::MAX - 1)) as u16;
-    for i in 1..=a.len() {
-        cur[0] = i as u16;
-        let mut row_min = i as u16;
-        for j in 1..=b.len() {
-            let cost = u16::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            row_min = row_min.min(cur[j]);
-        }
-        if row_min > limit16 {
-            return over;
-        }
-        std::mem::swap(&mut prev, &mut cur);
+    strsim::generic_levenshtein(&Bytes(a), &Bytes(b)).min(over)
+}
+
+/// A name's bytes as a sequence `strsim` can walk more than once (it
+/// takes one by reference, which a byte slice is not).
+struct Bytes<'s>(&'s [u8]);
+
+impl<'s> IntoIterator for &Bytes<'s> {
+    type Item = &'s u8;
+    type IntoIter = std::slice::Iter<'s, u8>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
     }
-    usize::from(prev[b.len()]).min(over)
 }
 
 /// The set of bytes a name holds, folded to 64 bits (letters, digits, `_`
@@ -322,7 +311,7 @@ fn place_words(spec: &str) -> Vec<(usize, String)> {
 /// vaults of one file (they share most of their tags). Looked for only
 /// when a tag is reported: it costs an edit distance to every engine tag.
 #[derive(Default)]
-pub struct TagMemo(HashMap<String, Option<String>, std::hash::BuildHasherDefault<NameHasher>>);
+pub struct TagMemo(FxHashMap<String, Option<String>>);
 
 impl TagMemo {
     /// A close engine tag for `tag`, which the engine does not read.
@@ -973,42 +962,7 @@ pub(super) fn tags_own_name(code: &str) -> bool {
 
 pub const UNKNOWN_MONSTER: &str = "DC0300";
 
-/// A word-at-a-time multiplicative hash (the FxHash scheme): names are
-/// short and trusted, so eight bytes per step beat SipHash and byte-wise
-/// FNV alike.
-#[derive(Default)]
-pub struct NameHasher(u64);
-
-impl NameHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.add(u64::from(b));
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type NameSet = HashSet<&'static str, std::hash::BuildHasherDefault<NameHasher>>;
+type NameSet = FxHashSet<&'static str>;
 
 /// A table as a hash set, built on first use.
 fn name_set(
@@ -1824,7 +1778,7 @@ pub fn lint_transforms(v: &Vault, diags: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{bounded_dist, engine_match, engine_suggestion, GameNames};
+    use super::{bounded_dist, engine_match, engine_suggestion, nearest, GameNames};
 
     #[test]
     fn engine_tag_patterns_match_prefixes_and_suffixes() {
@@ -1931,6 +1885,18 @@ mod tests {
             prev = cur;
         }
         prev[b.len()]
+    }
+
+    #[test]
+    fn nearest_is_the_first_of_the_closest_by_plain_levenshtein_over_bytes() {
+        // A swap costs two edits (no Damerau), so "orge" loses to the
+        // one-edit names, and of those the first wins.
+        let near = nearest("ogre", ["orge", "ogres", "ogr"], 2);
+        assert_eq!(near, Some("ogres"));
+        // "ç" is two bytes: two edits from "c", not one.
+        assert_eq!(nearest("orç", ["orc"], 1), None);
+        assert_eq!(nearest("orç", ["orc"], 2), Some("orc"));
+        assert_eq!(nearest("ORC", ["orc"], 2), None);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Lines and syntax to the tree: a line-oriented reader following the
 //! game's flex lexer (see the module documentation of `dcss`).
 
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use super::ast::*;
 use super::{lint, lua_lex, DUPLICATE, MISSING_ENDMAP, STRAY, SYNTAX, TAB_IN_MAP};
@@ -312,8 +312,7 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
     let mut after_default_depth = false;
     let mut lua_depth = 0i32;
     // Each vault name and where it was first given (duplicates are errors).
-    let mut names: HashMap<Cow<'_, str>, Span, std::hash::BuildHasherDefault<lint::NameHasher>> =
-        HashMap::default();
+    let mut names: FxHashMap<Cow<'_, str>, Span> = FxHashMap::default();
     // Line numbers for the duplicate-name message: built once, at the first
     // duplicate (building it per duplicate made many duplicates quadratic).
     let mut line_index: Option<vaultwright_model::LineIndex> = None;

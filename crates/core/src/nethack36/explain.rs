@@ -228,7 +228,9 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     if at.token != T_UNKNOWN_TYPE && at.token != T_NQSTRING {
         return None;
     }
-    let word = String::from_utf8_lossy(at.text).to_ascii_uppercase();
+    let word = String::from_utf8_lossy(at.text)
+        .to_ascii_uppercase()
+        .into_bytes();
     if word.len() < 3 {
         return None;
     }
@@ -236,7 +238,8 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     let mut keywords: Vec<(&[u8], u16)> = at.profile.keywords().collect();
     vaultwright_model::sorting::sort(&mut keywords);
     for (kw, token) in keywords {
-        let distance = edit_distance(word.as_bytes(), &kw.to_ascii_uppercase());
+        // Levenshtein distance over bytes.
+        let distance = strsim::generic_levenshtein(&word, &kw.to_ascii_uppercase());
         if distance > 2 {
             continue;
         }
@@ -252,29 +255,35 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     best.map(|(_, _, kw)| String::from_utf8_lossy(kw).into_owned())
 }
 
-fn edit_distance(a: &[u8], b: &[u8]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The keyword suggested for `text` read as an unknown word.
+    fn suggestion(text: &[u8]) -> Option<String> {
+        let at = At {
+            profile: &crate::nethack36::profile::NETHACK_366,
+            states: &[0],
+            spans: &[(0, 0)],
+            src: text,
+            token: T_UNKNOWN_TYPE,
+            text,
+        };
+        closest_keyword(&at, &[])
+    }
+
+    /// Suggestions: Levenshtein over bytes, case ignored, two edits at most.
     #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance(b"MONSTR", b"MONSTER"), 1);
-        assert_eq!(edit_distance(b"OBJETC", b"OBJECT"), 2);
-        assert_eq!(edit_distance(b"", b"ABC"), 3);
+    fn closest_keywords() {
+        assert_eq!(suggestion(b"MONSTR").as_deref(), Some("MONSTER"));
+        assert_eq!(suggestion(b"monstr").as_deref(), Some("MONSTER"));
+        assert_eq!(suggestion(b"MONSTRR").as_deref(), Some("MONSTER"));
+        // A swap is two edits, not one.
+        assert_eq!(suggestion(b"MNOSTER").as_deref(), Some("MONSTER"));
+        assert_eq!(suggestion(b"MNOSTRE"), None);
+        // "Ö" is two bytes: three edits from "MONSTER", not two.
+        assert_eq!(suggestion("MÖNSTR".as_bytes()), None);
+        assert_eq!(suggestion(b"XYZZY"), None);
     }
 
     #[test]

@@ -799,25 +799,13 @@ fn check(room: &mut Room) {
     }
 }
 
-/// The nearest name by edit distance, if close enough to be a typo.
+/// The nearest name by edit distance (Levenshtein over characters, the
+/// name upper-cased; ties go to the name first in byte order), if close
+/// enough to be a typo.
 fn closest(name: &str, list: &[&'static str]) -> Option<&'static str> {
-    fn dist(a: &str, b: &str) -> usize {
-        let a: Vec<char> = a.chars().collect();
-        let b: Vec<char> = b.chars().collect();
-        let mut prev: Vec<usize> = (0..=b.len()).collect();
-        for i in 1..=a.len() {
-            let mut cur = vec![i; b.len() + 1];
-            for j in 1..=b.len() {
-                let cost = usize::from(a[i - 1] != b[j - 1]);
-                cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            }
-            prev = cur;
-        }
-        prev[b.len()]
-    }
     let upper = name.to_ascii_uppercase();
     list.iter()
-        .map(|n| (dist(&upper, n), *n))
+        .map(|n| (strsim::levenshtein(&upper, n), *n))
         .filter(|(d, _)| *d <= 3)
         .min()
         .map(|(_, n)| n)
@@ -1202,6 +1190,7 @@ mod tests {
     fn analyze(src: &str, _: Language, options: &Options) -> vaultwright_model::Analysis {
         super::analyze(src, options)
     }
+    use super::{closest, names};
     use vaultwright_model::view::{View, ITEM_SLOT_GLYPH, MONSTER_SLOT_GLYPH};
     use vaultwright_model::{Language, Options};
 
@@ -1226,5 +1215,17 @@ mod tests {
                 (ITEM_SLOT_GLYPH, "ITEM_DAGGER")
             ]
         );
+    }
+
+    /// Suggestions: Levenshtein over characters after upper-casing, at
+    /// most three edits, ties to the name first in byte order.
+    #[test]
+    fn closest_names_count_characters_and_break_ties_by_name() {
+        assert_eq!(closest("mob_kobld", names::MOB), Some("MOB_KOBOLD"));
+        assert_eq!(closest("ab", &["AC", "AA"]), Some("AA"));
+        // Two characters but four bytes apart.
+        assert_eq!(closest("éé", &["EE"]), Some("EE"));
+        assert_eq!(closest("abcd", &["WXYZ"]), None);
+        assert_eq!(closest("abcd", &["ABCDEFG"]), Some("ABCDEFG"));
     }
 }

@@ -8,6 +8,7 @@
 //! where; the reference's crash on an empty DESC is an error here.
 
 pub mod dice;
+mod fields;
 
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
@@ -434,297 +435,6 @@ impl<'a> Reader<'a> {
         self.diags.push(diag);
     }
 
-    fn field_value(
-        &mut self,
-        key: &'static str,
-        la: &mut Tok,
-    ) -> Result<Value, (String, Span, &'static str)> {
-        let here = |s: &Stream| Span::new(s.pos, s.pos);
-        let s = &mut self.s;
-        let line_err =
-            |s: &Stream, what: &str| (what.to_string(), Span::new(s.pos, s.pos), DISCARDED);
-        match key {
-            "NAME" | "ART" => {
-                s.eat_blank();
-                if s.peek() == Some(b'\n') {
-                    return Err(line_err(s, &format!("{key} has no value on its line")));
-                }
-                let (text, span) = s.getline().unwrap_or_default();
-                self.tokens.push(Token {
-                    kind: TokenKind::String,
-                    span,
-                });
-                s.token(la);
-                if key == "ART" {
-                    return match text.as_str() {
-                        "TRUE" => Ok(Value::Bool(true)),
-                        "FALSE" => Ok(Value::Bool(false)),
-                        _ => Err((
-                            format!("ART must be exactly TRUE or FALSE, found \"{text}\""),
-                            span,
-                            DISCARDED,
-                        )),
-                    };
-                }
-                Ok(Value::Text(text))
-            }
-            "SYMB" => {
-                s.eat_blank();
-                if s.peek() == Some(b'\n') || s.peek().is_none() {
-                    return Err(line_err(s, "SYMB has no symbol on its line"));
-                }
-                let at = s.pos;
-                let c = s.get().unwrap_or(b' ');
-                // The reference reads one byte; spans cover the character.
-                let end = s.char_end(at);
-                self.tokens.push(Token {
-                    kind: TokenKind::Char,
-                    span: Span::new(at, end),
-                });
-                s.eat_blank();
-                if s.peek() != Some(b'\n') {
-                    let last = s.char_end(s.pos.saturating_sub(1).max(at));
-                    return Err((
-                        "SYMB takes exactly one character".into(),
-                        Span::new(at, last.max(end)),
-                        DISCARDED,
-                    ));
-                }
-                s.token(la);
-                Ok(Value::Symbol(c))
-            }
-            "COLOR" if self.kind == Kind::Monster => {
-                s.eat_blank();
-                if s.peek() == Some(b'\n') || s.peek().is_none() {
-                    return Err(line_err(s, "COLOR has no colour on its line"));
-                }
-                let mut words = Vec::new();
-                loop {
-                    s.token(la);
-                    if !COLORS.iter().any(|(n, _)| *n == la.text) {
-                        return Err((
-                            format!("unknown colour \"{}\"", la.text),
-                            la.span,
-                            DISCARDED,
-                        ));
-                    }
-                    self.tokens.push(Token {
-                        kind: TokenKind::Constant,
-                        span: la.span,
-                    });
-                    words.push(la.text.clone());
-                    s.eat_blank();
-                    match s.peek() {
-                        Some(b'\n') => break,
-                        None => return Err(line_err(s, "the file ends inside COLOR")),
-                        _ => {}
-                    }
-                }
-                s.token(la);
-                Ok(Value::Colors(words))
-            }
-            "COLOR" | "TYPE" => {
-                s.eat_blank();
-                if s.peek() == Some(b'\n') || s.peek().is_none() {
-                    return Err(line_err(s, &format!("{key} has no value on its line")));
-                }
-                s.token(la);
-                let ok = if key == "COLOR" {
-                    COLORS.iter().any(|(n, _)| *n == la.text)
-                } else {
-                    TYPES.contains(&la.text.as_str())
-                };
-                if !ok {
-                    let what = if key == "COLOR" {
-                        "colour"
-                    } else {
-                        "object type"
-                    };
-                    return Err((
-                        format!("unknown {what} \"{}\"", la.text),
-                        la.span,
-                        DISCARDED,
-                    ));
-                }
-                self.tokens.push(Token {
-                    kind: TokenKind::Constant,
-                    span: la.span,
-                });
-                let word = la.text.clone();
-                s.eat_blank();
-                if s.peek() != Some(b'\n') {
-                    return Err((
-                        format!("{key} takes exactly one word on its line"),
-                        here(s),
-                        DISCARDED,
-                    ));
-                }
-                s.token(la);
-                Ok(if key == "COLOR" {
-                    Value::Colors(vec![word])
-                } else {
-                    Value::Type(word)
-                })
-            }
-            "DESC" => {
-                s.eat_blank();
-                if s.peek() != Some(b'\n') {
-                    return Err(line_err(s, "DESC must be alone on its line"));
-                }
-                s.get();
-                let start = s.pos;
-                let mut lines: Vec<String> = Vec::new();
-                let mut closed = false;
-                // The first line that ends or starts an entry: the `.`
-                // before it is probably missing.
-                let mut runs_over: Option<Span> = None;
-                while s.peek().is_some() {
-                    let (line, span) = s.getline().unwrap_or_default();
-                    if runs_over.is_none() && (line == "END" || line.starts_with("BEGIN ")) {
-                        runs_over = Some(span);
-                    }
-                    if line.len() > 77 {
-                        return Err((
-                            format!(
-                                "a DESC line is {} characters long; at most 77 are allowed",
-                                line.len()
-                            ),
-                            span,
-                            DISCARDED,
-                        ));
-                    }
-                    if line == "." {
-                        closed = true;
-                        break;
-                    }
-                    self.tokens.push(Token {
-                        kind: TokenKind::String,
-                        span,
-                    });
-                    lines.push(line);
-                }
-                if !closed {
-                    return Err((
-                        "DESC is not ended by a line with a lone `.`".into(),
-                        Span::new(start, s.pos),
-                        DISCARDED,
-                    ));
-                }
-                if let Some(span) = runs_over {
-                    self.diags.push(desc_runs_over(span));
-                }
-                if lines.is_empty() {
-                    return Err(("empty DESC".into(), Span::new(start, s.pos), EMPTY_DESC));
-                }
-                s.token(la);
-                Ok(Value::Text(lines.join("\n")))
-            }
-            "ABIL" => {
-                s.eat_blank();
-                if s.peek() == Some(b'\n') || s.peek().is_none() {
-                    return Err(line_err(s, "ABIL has no ability on its line"));
-                }
-                let table = self.dialect.abilities();
-                let mut words = Vec::new();
-                while s.peek() != Some(b'\n') {
-                    if s.peek().is_none() {
-                        return Err(line_err(s, "the file ends inside ABIL"));
-                    }
-                    s.token(la);
-                    if !table.contains(&la.text.as_str()) {
-                        return Err((
-                            format!(
-                                "unknown ability \"{}\" for the {} dialect",
-                                la.text,
-                                self.dialect.name()
-                            ),
-                            la.span,
-                            DISCARDED,
-                        ));
-                    }
-                    self.tokens.push(Token {
-                        kind: TokenKind::Constant,
-                        span: la.span,
-                    });
-                    if la.text == "RRTY" {
-                        self.diags.push(Diagnostic::warning(
-                            ABIL_RRTY,
-                            "RRTY is not an ability: the 2018+ reference accepts it in ABIL and ignores it",
-                            la.span,
-                        ));
-                    }
-                    words.push(la.text.clone());
-                    s.eat_blank();
-                }
-                s.token(la);
-                Ok(Value::Words(words))
-            }
-            "RRTY" => {
-                s.eat_blank();
-                if s.peek() == Some(b'\n') || s.peek().is_none() {
-                    return Err(line_err(s, "RRTY has no value on its line"));
-                }
-                s.token(la);
-                let Some((v, rest)) = scan_int(&la.text) else {
-                    return Err((
-                        format!("RRTY takes an integer, found \"{}\"", la.text),
-                        la.span,
-                        DISCARDED,
-                    ));
-                };
-                self.tokens.push(Token {
-                    kind: TokenKind::Number,
-                    span: la.span,
-                });
-                if !rest.is_empty() || !(1..=100).contains(&v) {
-                    self.diags.push(Diagnostic::warning(
-                        RARITY,
-                        format!(
-                            "rarity {} outside 1..100 (100 always passes, 0 never)",
-                            la.text
-                        ),
-                        la.span,
-                    ));
-                }
-                s.token(la);
-                Ok(Value::Integer(
-                    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32,
-                ))
-            }
-            _ => {
-                // Dice.
-                s.eat_blank();
-                if s.peek() == Some(b'\n') || s.peek().is_none() {
-                    return Err(line_err(s, &format!("{key} has no dice on its line")));
-                }
-                s.token(la);
-                let Some((d, notes)) = scan_dice(&la.text) else {
-                    return Err((
-                        format!(
-                            "{key} takes dice written base+NdS without spaces, found \"{}\"",
-                            la.text
-                        ),
-                        la.span,
-                        DISCARDED,
-                    ));
-                };
-                self.tokens.push(Token {
-                    kind: TokenKind::Number,
-                    span: la.span,
-                });
-                for n in notes {
-                    self.diags.push(Diagnostic::warning(
-                        LENIENT,
-                        format!("{}: {n}", la.text),
-                        la.span,
-                    ));
-                }
-                s.token(la);
-                Ok(Value::Dice(d))
-            }
-        }
-    }
-
     /// One `parse_*_description` call.
     fn entry(&mut self, la: &mut Tok, after_discard: &mut bool) {
         let type_word = if self.kind == Kind::Monster {
@@ -733,37 +443,7 @@ impl<'a> Reader<'a> {
             "OBJECT"
         };
         if la.text != "BEGIN" {
-            let from = la.span;
-            loop {
-                self.s.token(la);
-                if la.text == "BEGIN" || self.s.peek().is_none() {
-                    break;
-                }
-            }
-            if !*after_discard {
-                self.diags.push(Diagnostic::warning(
-                    OUTSIDE,
-                    "text outside an entry, skipped up to the next BEGIN",
-                    Span::new(from.start as usize, la.span.start.max(from.end) as usize),
-                ));
-            }
-            if la.text == "BEGIN" {
-                let line_start = self.s.b[..la.span.start as usize]
-                    .iter()
-                    .rposition(|&c| c == b'\n')
-                    .map(|i| i + 1)
-                    .unwrap_or(0);
-                if self.s.b[line_start..la.span.start as usize]
-                    .iter()
-                    .any(|c| !c.is_ascii_whitespace())
-                {
-                    self.diags.push(Diagnostic::warning(
-                        RESYNC,
-                        "the reference resumes at this BEGIN in the middle of a line",
-                        la.span,
-                    ));
-                }
-            }
+            self.skip_to_begin(la, *after_discard);
         }
         *after_discard = false;
         if self.s.peek().is_none() {
@@ -792,84 +472,10 @@ impl<'a> Reader<'a> {
             span: la.span,
         });
         let fields = self.dialect.fields(self.kind);
-        let mut entry = Entry {
-            fields: Vec::new(),
-            span: begin,
-        };
         self.s.token(la);
-        for _ in 0..fields.len() {
-            let key = fields.iter().find(|k| **k == la.text).copied();
-            let Some(key) = key else {
-                let reason = if la.text == "END" {
-                    let missing: Vec<&str> = fields
-                        .iter()
-                        .filter(|k| !entry.fields.iter().any(|f| f.key == **k))
-                        .copied()
-                        .collect();
-                    format!("missing field(s): {}", missing.join(", "))
-                } else if ["RRTY", "ART"].contains(&la.text.as_str()) {
-                    format!(
-                        "{} is a 2018+ field, not one of the {} dialect",
-                        la.text,
-                        self.dialect.name()
-                    )
-                } else {
-                    format!("unknown keyword \"{}\"", la.text)
-                };
-                self.discard_description(reason, la.span, begin, after_discard);
-                return;
-            };
-            let kspan = la.span;
-            self.tokens.push(Token {
-                kind: TokenKind::Keyword,
-                span: kspan,
-            });
-            if entry.fields.iter().any(|f| f.key == key) {
-                self.discard(
-                    Discard {
-                        what: label(self.kind, key),
-                        reason: format!("{key} appears twice"),
-                        span: kspan,
-                        code: DISCARDED,
-                    },
-                    begin.start as usize,
-                );
-                *after_discard = true;
-                return;
-            }
-            let vstart = self.s.pos;
-            match self.field_value(key, la) {
-                Ok(value) => {
-                    let end = if la.span.start as usize > vstart {
-                        la.span.start as usize
-                    } else {
-                        self.s.pos
-                    };
-                    entry.fields.push(Field {
-                        key,
-                        value,
-                        span: Span::new(kspan.start as usize, end.max(kspan.end as usize)),
-                    });
-                }
-                Err((reason, span, code)) => {
-                    let mut reason = reason;
-                    if code == EMPTY_DESC {
-                        reason.push_str(" (the reference crashes here)");
-                    }
-                    self.discard(
-                        Discard {
-                            what: label(self.kind, key),
-                            reason,
-                            span,
-                            code,
-                        },
-                        begin.start as usize,
-                    );
-                    *after_discard = true;
-                    return;
-                }
-            }
-        }
+        let Some(mut entry) = self.entry_fields(fields, la, begin, after_discard) else {
+            return;
+        };
         if la.text != "END" {
             self.discard_description(
                 format!(
@@ -901,6 +507,146 @@ impl<'a> Reader<'a> {
         self.s.token(la);
         entry.span = begin.to(end);
         self.entries.push(entry);
+    }
+
+    /// Skips text outside an entry up to the next BEGIN (reported unless
+    /// it follows a discarded entry), as the reference does.
+    fn skip_to_begin(&mut self, la: &mut Tok, after_discard: bool) {
+        let from = la.span;
+        loop {
+            self.s.token(la);
+            if la.text == "BEGIN" || self.s.peek().is_none() {
+                break;
+            }
+        }
+        if !after_discard {
+            self.diags.push(Diagnostic::warning(
+                OUTSIDE,
+                "text outside an entry, skipped up to the next BEGIN",
+                Span::new(from.start as usize, la.span.start.max(from.end) as usize),
+            ));
+        }
+        if la.text == "BEGIN" {
+            let line_start = self.s.b[..la.span.start as usize]
+                .iter()
+                .rposition(|&c| c == b'\n')
+                .map(|i| i + 1)
+                .unwrap_or(0);
+            if self.s.b[line_start..la.span.start as usize]
+                .iter()
+                .any(|c| !c.is_ascii_whitespace())
+            {
+                self.diags.push(Diagnostic::warning(
+                    RESYNC,
+                    "the reference resumes at this BEGIN in the middle of a line",
+                    la.span,
+                ));
+            }
+        }
+    }
+
+    /// As many fields as the dialect has, in any order: the entry begun
+    /// at `begin`, or `None` if it is discarded (reported).
+    fn entry_fields(
+        &mut self,
+        fields: &'static [&'static str],
+        la: &mut Tok,
+        begin: Span,
+        after_discard: &mut bool,
+    ) -> Option<Entry> {
+        let mut entry = Entry {
+            fields: Vec::new(),
+            span: begin,
+        };
+        for _ in 0..fields.len() {
+            let key = fields.iter().find(|k| **k == la.text).copied();
+            let Some(key) = key else {
+                let reason = if la.text == "END" {
+                    let missing: Vec<&str> = fields
+                        .iter()
+                        .filter(|k| !entry.fields.iter().any(|f| f.key == **k))
+                        .copied()
+                        .collect();
+                    format!("missing field(s): {}", missing.join(", "))
+                } else if ["RRTY", "ART"].contains(&la.text.as_str()) {
+                    format!(
+                        "{} is a 2018+ field, not one of the {} dialect",
+                        la.text,
+                        self.dialect.name()
+                    )
+                } else {
+                    format!("unknown keyword \"{}\"", la.text)
+                };
+                self.discard_description(reason, la.span, begin, after_discard);
+                return None;
+            };
+            let Some(field) = self.entry_field(key, la, &entry, begin) else {
+                *after_discard = true;
+                return None;
+            };
+            entry.fields.push(field);
+        }
+        Some(entry)
+    }
+
+    /// The field whose keyword `key` is at `la`, in the entry begun at
+    /// `begin` (which holds `entry`'s fields so far): `None` if the entry
+    /// is discarded (reported).
+    fn entry_field(
+        &mut self,
+        key: &'static str,
+        la: &mut Tok,
+        entry: &Entry,
+        begin: Span,
+    ) -> Option<Field> {
+        let kspan = la.span;
+        self.tokens.push(Token {
+            kind: TokenKind::Keyword,
+            span: kspan,
+        });
+        if entry.fields.iter().any(|f| f.key == key) {
+            self.discard(
+                Discard {
+                    what: label(self.kind, key),
+                    reason: format!("{key} appears twice"),
+                    span: kspan,
+                    code: DISCARDED,
+                },
+                begin.start as usize,
+            );
+            return None;
+        }
+        let vstart = self.s.pos;
+        match self.field_value(key, la) {
+            Ok(value) => {
+                let end = if la.span.start as usize > vstart {
+                    la.span.start as usize
+                } else {
+                    self.s.pos
+                };
+                Some(Field {
+                    key,
+                    value,
+                    span: Span::new(kspan.start as usize, end.max(kspan.end as usize)),
+                })
+            }
+            Err((reason, span, code)) => {
+                let mut reason = reason;
+                if code == EMPTY_DESC {
+                    reason.push_str(" (the reference crashes here)");
+                }
+                self.discard(
+                    Discard {
+                        what: label(self.kind, key),
+                        reason,
+                        span,
+                        code,
+                    },
+                    begin.start as usize,
+                );
+                None
+            }
+        }
     }
 }
 
