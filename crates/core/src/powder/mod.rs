@@ -1221,7 +1221,7 @@ mod tests {
     /// most three edits, ties to the name first in byte order.
     #[test]
     fn closest_names_count_characters_and_break_ties_by_name() {
-        assert_eq!(closest("mob_kobld", names::MOB), Some("MOB_KOBOLD"));
+        assert_eq!(closest("mob_kobld", names::MOB.rows()), Some("MOB_KOBOLD"));
         assert_eq!(closest("ab", &["AC", "AA"]), Some("AA"));
         // Two characters but four bytes apart.
         assert_eq!(closest("éé", &["EE"]), Some("EE"));
