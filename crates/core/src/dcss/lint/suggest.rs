@@ -1,5 +1,4 @@
-//! Near names for "did you mean" notes: a bounded edit distance and the
-//! nearest of a list of candidates.
+//! Near names for "did you mean" notes: a bounded edit distance, the nearest candidate.
 
 /// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
 /// Most names checked are far from every candidate, so the length and
@@ -10,7 +9,7 @@ pub fn edit_distance_at_most(a: &str, b: &str, limit: usize) -> bool {
     bounded_dist(a, b, limit) <= limit
 }
 
-pub(super) fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
+fn bounded_dist(a: &str, b: &str, limit: usize) -> usize {
     bounded_dist_sets(a, letters(a.as_bytes()), b, letters(b.as_bytes()), limit)
 }
 
