@@ -1,6 +1,7 @@
 //! Map glyphs: K-spec keys and MONS slots the map never uses, glyphs with no meaning.
 
-use super::GLYPH_MEANINGLESS;
+use super::transforms::{add_transform_outputs, final_glyphs, lint_unsatisfiable_substs};
+use super::{GLYPH_MEANINGLESS, KEY_UNUSED, SLOT_MISSING, SLOT_UNUSED};
 use crate::dcss::{tables, Item, Kw, Vault};
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
@@ -8,9 +9,20 @@ use vaultwright_model::source::Span;
 /// A set of map glyphs: one bit per byte value, so filling it costs no
 /// hashing and set operations are four words.
 #[derive(Clone, Copy, Default, PartialEq)]
-pub(super) struct GlyphSet(pub(super) [u64; 4]);
+pub(super) struct GlyphSet([u64; 4]);
 
 impl GlyphSet {
+    /// The glyphs counted at least once.
+    fn of_counts(counts: &[u32; 256]) -> GlyphSet {
+        let mut set = GlyphSet::default();
+        for (word, chunk) in set.0.iter_mut().zip(counts.chunks_exact(64)) {
+            *word = chunk
+                .iter()
+                .enumerate()
+                .fold(0, |m, (j, &c)| m | (u64::from(c != 0) << j));
+        }
+        set
+    }
     pub(super) fn extend(&mut self, bytes: impl IntoIterator<Item = u8>) {
         for b in bytes {
             self.0[usize::from(b >> 6)] |= 1 << (b & 63);
@@ -36,10 +48,103 @@ impl GlyphSet {
     }
 }
 
+/// K-spec keys, MONS slots, glyphs and SUBST lines against the map, for a
+/// vault no Lua can change.
+pub(super) fn lint_map(v: &Vault, diags: &mut Vec<Diagnostic>) {
+    // One pass over the map's cells serves every rule below.
+    let counts = glyph_counts(v);
+    let in_map = GlyphSet::of_counts(&counts);
+    if in_map.is_empty() {
+        return;
+    }
+    // Glyphs a transform can produce count as used.
+    let mut glyphs = in_map;
+    add_transform_outputs(v, &mut glyphs);
+    key_findings(v, &glyphs, diags);
+    lint_meaningless_glyphs(v, &in_map, diags);
+    lint_unsatisfiable_substs(v, &counts, diags);
+    slot_findings(v, glyphs, in_map, diags);
+}
+
+/// How many cells of the vault's maps hold each glyph.
+fn glyph_counts(v: &Vault) -> [u32; 256] {
+    let mut counts = [0u32; 256];
+    for i in &v.items {
+        if let Item::Map { rows, .. } = i {
+            for (_, r) in rows {
+                for &g in r.iter() {
+                    counts[usize::from(g)] += 1;
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// KFEAT, KMONS and KITEM keys that neither the map nor a transform holds.
+fn key_findings(v: &Vault, glyphs: &GlyphSet, diags: &mut Vec<Diagnostic>) {
+    for kw in ["KFEAT", "KMONS", "KITEM"] {
+        for d in v.directives(kw) {
+            for ((_, span), sel) in d.selectors() {
+                if let Some((key, _, _)) = sel {
+                    if !key.bytes().any(|k| glyphs.contains(&k)) {
+                        diags.push(Diagnostic::warning(
+                            KEY_UNUSED,
+                            format!("{kw} key `{key}` does not appear in the map"),
+                            *span,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// MONS slots whose digit the map never holds, and digits with no slot.
+fn slot_findings(v: &Vault, glyphs: GlyphSet, in_map: GlyphSet, diags: &mut Vec<Diagnostic>) {
+    // A slot is used when its digit can be left in the map once the
+    // transforms have run (a digit SUBST turns into `0` or `.` places no
+    // slot monster).
+    // (The glyphs left are a subset of those the map and the transforms
+    // hold, so without any slot digit there is nothing to work out.)
+    let last = if (b'1'..=b'7').any(|g| glyphs.contains(&g)) {
+        final_glyphs(v, in_map)
+    } else {
+        glyphs
+    };
+    let mons: usize = v.directives("MONS").map(|d| d.args.len()).sum();
+    for slot in 1..=7u8 {
+        let used = last.contains(&(b'0' + slot));
+        let defined = (slot as usize) <= mons;
+        if defined && !used {
+            if let Some((spec, span)) = v
+                .directives("MONS")
+                .flat_map(|d| d.args.iter())
+                .nth(slot as usize - 1)
+            {
+                diags.push(Diagnostic::warning(
+                    SLOT_UNUSED,
+                    format!("MONS slot {slot} ({spec}) has no `{slot}` in the map"),
+                    *span,
+                ));
+            }
+        }
+        if used && !defined && !v.has(Kw::Kmons) && !v.has(Kw::Kfeat) {
+            diags.push(Diagnostic::warning(
+                SLOT_MISSING,
+                format!(
+                    "`{slot}` in the map but no MONS slot {slot}: the game places a random monster there"
+                ),
+                v.name_span,
+            ));
+        }
+    }
+}
+
 /// Map glyphs with no default meaning that no directive mentions: the game
 /// quietly makes them floor (spec: "unknown glyphs … are not errors").
 /// Reported once per glyph, at its first cell. Only for vaults without Lua.
-pub(super) fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnostic>) {
+fn lint_meaningless_glyphs(v: &Vault, in_map: &GlyphSet, diags: &mut Vec<Diagnostic>) {
     let mut mentioned = GlyphSet::default();
     mentioned.extend(tables::GLYPHS.iter().map(|g| g.0));
     mentioned.extend([b' ']);

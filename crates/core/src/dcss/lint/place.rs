@@ -21,7 +21,7 @@ fn ignored_after_place(w: &str) -> bool {
 }
 
 /// Words after `place:` that the monster parser ignores.
-pub(super) fn place_words(spec: &str) -> Vec<(usize, String)> {
+fn place_words(spec: &str) -> Vec<(usize, String)> {
     let mut bad = Vec::new();
     if !mentions(spec, "place:") {
         return bad;
@@ -69,9 +69,7 @@ pub fn lint_lua(l: &Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
         // Reported at the string, as a directive is reported at its line.
         let at = (l.text_at + off).min(l.span.end as usize);
         let span = Span::new(at, (at + s.len()).min(l.span.end as usize));
-        for (_, words) in place_words(spec) {
-            diags.push(place_warning(&words, span));
-        }
+        place_findings(spec, span, diags);
         // A whole monster spec written as one literal: its spells too.
         if mentions(spec, "spells:") {
             spell_errors(spec, span, game, diags);
@@ -79,7 +77,14 @@ pub fn lint_lua(l: &Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-pub(super) fn place_warning(words: &str, span: Span) -> Diagnostic {
+/// The `place:` words of a monster spec, reported at `span`.
+pub(super) fn place_findings(spec: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    for (_, words) in place_words(spec) {
+        diags.push(place_warning(&words, span));
+    }
+}
+
+fn place_warning(words: &str, span: Span) -> Diagnostic {
     Diagnostic::warning(PLACE_WORDS, format!("\"{words}\" after place: is ignored by the game"), span)
         .with_note("after place:Branch:N only zombie, draugr, simulacrum and spectre derive a monster; the game places a random monster of that level instead")
 }

@@ -5,6 +5,46 @@ use super::{SUBST_UNSATISFIED, TRANSFORM};
 use crate::dcss::{fields, spec, Item, Kw, Vault};
 use vaultwright_model::diagnostic::Diagnostic;
 
+/// Adds to `glyphs` every glyph a SUBST, NSUBST or SHUFFLE line can bring
+/// into the map.
+pub(super) fn add_transform_outputs(v: &Vault, glyphs: &mut GlyphSet) {
+    if !(v.has(Kw::Subst) || v.has(Kw::Nsubst) || v.has(Kw::Shuffle)) {
+        return;
+    }
+    for item in &v.items {
+        if let Item::Directive(d) = item {
+            for ((a, _), sel) in d.selectors() {
+                match d.kw {
+                    Kw::Subst => {
+                        if let Some((_, _, val)) = sel {
+                            let mut found = GlyphSet::default();
+                            if spec::each_weighted_glyph(val, |g, _| found.extend([g])).is_ok() {
+                                glyphs.union(&found);
+                            }
+                        }
+                    }
+                    Kw::Nsubst => {
+                        if let Some((_, _, val)) = sel {
+                            for seg in spec::nsubst_segments(val) {
+                                let mut found = GlyphSet::default();
+                                if spec::each_weighted_glyph(seg.repl, |g, _| found.extend([g]))
+                                    .is_ok()
+                                {
+                                    glyphs.union(&found);
+                                }
+                            }
+                        }
+                    }
+                    Kw::Shuffle => {
+                        glyphs.extend(a.bytes().filter(|b| !b.is_ascii_whitespace() && *b != b'/'))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
 /// The glyphs that can be left in the map after its transforms, read in
 /// source order without a seed: SUBST and CLEAR remove their keys, NSUBST
 /// removes them when its last segment takes every remaining cell, SHUFFLE
