@@ -300,180 +300,234 @@ fn lua_opener(t: &str) -> Option<(LuaKind, usize)> {
 /// Reads a file into vaults, directives, Lua and maps (nothing checked
 /// beyond what reading itself finds: the syntax, stray text, maps).
 pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
-    let mut f = File {
-        // About one token per 20 bytes in the game's files.
-        tokens: Vec::with_capacity(if keep_tokens { src.len() / 16 } else { 0 }),
-        keep_tokens,
-        ..File::default()
-    };
-    let mut lines = Lines::new(src);
-    let mut vault: Option<Vault> = None;
-    let mut default_depth: Option<Cow<'_, str>> = None;
-    let mut after_default_depth = false;
-    let mut lua_depth = 0i32;
-    // Each vault name and where it was first given (duplicates are errors).
-    let mut names: FxHashMap<Cow<'_, str>, Span> = FxHashMap::default();
-    // Line numbers for the duplicate-name message: built once, at the first
-    // duplicate (building it per duplicate made many duplicates quadratic).
-    let mut line_index: Option<vaultwright_model::LineIndex> = None;
+    let mut r = Reader::new(src, keep_tokens);
+    while let Some((start, line)) = r.lines.next() {
+        r.line(start, line);
+    }
+    r.finish_vault(src.len());
+    r.f
+}
 
-    fn finish<'a>(v: Option<Vault<'a>>, f: &mut File<'a>, end: usize) {
-        if let Some(mut v) = v {
-            v.span = Span::new(v.span.start as usize, end.max(v.span.start as usize));
-            f.vaults.push(v);
+/// What reading carries from one line to the next.
+struct Reader<'a> {
+    src: &'a str,
+    lines: Lines<'a>,
+    f: File<'a>,
+    /// The vault being read, if a NAME: opened one.
+    vault: Option<Vault<'a>>,
+    default_depth: Option<Cow<'a, str>>,
+    /// Lua after `default-depth:` and before the next NAME: is the prelude's.
+    after_default_depth: bool,
+    /// How deep the vault's Lua lines are in blocks (`if` … `end`).
+    lua_depth: i32,
+    /// Each vault name and where it was first given (duplicates are errors).
+    names: FxHashMap<Cow<'a, str>, Span>,
+    /// Line numbers for the duplicate-name message: built once, at the first
+    /// duplicate (building it per duplicate made many duplicates quadratic).
+    line_index: Option<vaultwright_model::LineIndex>,
+    /// The quote of a string the last Lua line left open with a backslash.
+    lua_line_quote: Option<u8>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(src: &'a str, keep_tokens: bool) -> Reader<'a> {
+        Reader {
+            src,
+            lines: Lines::new(src),
+            f: File {
+                // About one token per 20 bytes in the game's files.
+                tokens: Vec::with_capacity(if keep_tokens { src.len() / 16 } else { 0 }),
+                keep_tokens,
+                ..File::default()
+            },
+            vault: None,
+            default_depth: None,
+            after_default_depth: false,
+            lua_depth: 0,
+            names: FxHashMap::default(),
+            line_index: None,
+            lua_line_quote: None,
         }
     }
 
-    // The quote of a string the last Lua line left open with a backslash.
-    let mut lua_line_quote: Option<u8> = None;
-    while let Some((start, line)) = lines.next() {
+    /// Ends the vault being read (if any) at `end`.
+    fn finish_vault(&mut self, end: usize) {
+        if let Some(mut v) = self.vault.take() {
+            v.span = Span::new(v.span.start as usize, end.max(v.span.start as usize));
+            self.f.vaults.push(v);
+        }
+    }
+
+    /// Reads one line (and the lines a block, a map or continuations that
+    /// start on it take), by its kind.
+    fn line(&mut self, start: usize, line: &'a str) {
         let t = trim_blank_start(line);
         let indent = line.len() - t.len();
         let at = start + indent;
+        let line_end = start + line.len();
         if t.is_empty() {
-            continue;
+            return;
         }
         if t.starts_with('#') {
-            f.token(TokenKind::Comment, Span::new(at, start + line.len()));
-            continue;
+            self.f.token(TokenKind::Comment, Span::new(at, line_end));
+            return;
         }
-        // Lua.
         if let Some(code) = t.strip_prefix(':') {
-            let span = Span::new(at, start + line.len());
-            f.token(TokenKind::Code, span);
-            let opens_in_string = lua_line_quote;
-            // One lexing serves the line's continuation, its nesting and
-            // every later reading of its Lua.
-            let mut toks = lua_lex::tokens_from(code, opens_in_string);
-            lua_line_quote = lua_lex::continued_string_of(code, opens_in_string, &toks);
-            let delta = lua_lex::depth_delta_of(code, &toks);
-            toks.retain(|t| t.kind != lua_lex::Kind::Comment);
-            let lua = Lua {
-                kind: LuaKind::Line,
-                text: Cow::Borrowed(code),
-                span,
-                text_at: at + 1,
-                opens_in_string,
-                tokens: std::sync::OnceLock::from(toks),
-            };
-            match (&mut vault, after_default_depth) {
-                (Some(v), false) => {
-                    lua_depth = (lua_depth + delta).max(0);
-                    v.push(Item::Lua(lua));
-                }
-                _ => f.prelude.push(lua),
-            }
-            continue;
+            self.lua_line(code, at, line_end);
+            return;
         }
-        lua_line_quote = None;
+        self.lua_line_quote = None;
         if let Some((kind, open_len)) = t
             .starts_with(['{', 'l', 'p', 'v', 'e'])
             .then(|| lua_opener(t))
             .flatten()
         {
-            // The code is one slice of the source, line ends as written
-            // (CR-LF stays), so every offset in it maps to the source.
-            let text_at = at + open_len;
-            let mut first = &t[open_len..];
-            let mut first_at = text_at;
-            let block_start = at;
-            let mut end = start + line.len();
-            let text_end = loop {
-                let trimmed = trim_blank_end(first);
-                if let Some(body) = trimmed.strip_suffix("}}") {
-                    break first_at + body.len();
-                }
-                match lines.next() {
-                    Some((s2, l2)) => {
-                        first = l2;
-                        first_at = s2;
-                        end = s2 + l2.len();
-                    }
-                    None => {
-                        f.diagnostics.push(Diagnostic::error(
-                            SYNTAX,
-                            "Lua block without its closing }}",
-                            Span::new(block_start, block_start + open_len),
-                        ));
-                        break first_at + first.len();
-                    }
-                }
-            };
-            let text = Cow::Borrowed(&src[text_at..text_end]);
-            let span = Span::new(block_start, end);
-            f.token(TokenKind::Code, span);
-            let lua = Lua {
-                kind,
-                text,
-                span,
-                text_at,
-                opens_in_string: None,
-                tokens: std::sync::OnceLock::new(),
-            };
-            match (&mut vault, after_default_depth) {
-                (Some(v), false) => v.push(Item::Lua(lua)),
-                _ => f.prelude.push(lua),
-            }
-            continue;
+            self.lua_block(kind, &t[open_len..], at, open_len, line_end);
+            return;
         }
         // MAP block: `MAP` alone from column 0 (a MAP line with more on
         // it, or indented, is the game's error, and read as MAP here so
         // the rows stay rows).
         if let Some(bad_open) = map_opener(line) {
-            let map_start = start;
-            f.token(TokenKind::Keyword, Span::new(at, at + 3));
-            if bad_open {
-                f.diagnostics.push(
-                    Diagnostic::error(
-                        STRAY,
-                        "Unexpected character sequence.",
-                        Span::new(start, start + line.len()),
-                    )
-                    .with_note("MAP must be alone on its line, from column 0; the rows below are read as its map"),
-                );
-            }
-            let (rows, end) = read_map(&mut lines, start + line.len(), &mut f);
-            let span = Span::new(map_start, end);
-            match &mut vault {
-                Some(v) => v.push(Item::Map { rows, span }),
-                None => f
-                    .diagnostics
-                    .push(Diagnostic::error(SYNTAX, "MAP before any NAME:", span)),
-            }
-            continue;
+            self.map_block(bad_open, start, at, line_end);
+            return;
         }
-        // A header keyword.
-        let Some((kw, mode, kw_id)) = keyword_at(t) else {
-            let end = t.find(blank).map(|i| at + i).unwrap_or(start + line.len());
-            let mut d = Diagnostic::error(
-                STRAY,
-                "Unexpected character sequence.",
-                Span::new(at, end.max(at + 1)),
-            );
-            let word: String = t.chars().take_while(|c| !blank(*c)).collect();
-            if let Some(k) = KEYWORDS
-                .iter()
-                .find(|(k, ..)| k.eq_ignore_ascii_case(&word))
-            {
-                d.notes
-                    .push(format!("keywords are case-sensitive: `{}`", k.0));
-            } else if word.starts_with("ENDMAP") {
-                d.notes
-                    .push("ENDMAP must start in column 0 and be followed only by spaces".into());
-            } else {
-                d.notes.push("not a header keyword, a Lua line (`:`), a Lua block (`{{`) or a comment (`#` first)".into());
-            }
-            f.diagnostics.push(d);
-            continue;
+        match keyword_at(t) {
+            Some(keyword) => self.header(keyword, t, at, start),
+            None => self.f.diagnostics.push(stray_line(t, at, line_end)),
+        }
+    }
+
+    /// A Lua line (`: code`), lexed once for its continuation, its nesting
+    /// and every later reading of its Lua.
+    fn lua_line(&mut self, code: &'a str, at: usize, line_end: usize) {
+        let span = Span::new(at, line_end);
+        self.f.token(TokenKind::Code, span);
+        let opens_in_string = self.lua_line_quote;
+        let mut toks = lua_lex::tokens_from(code, opens_in_string);
+        self.lua_line_quote = lua_lex::continued_string_of(code, opens_in_string, &toks);
+        let delta = lua_lex::depth_delta_of(code, &toks);
+        toks.retain(|t| t.kind != lua_lex::Kind::Comment);
+        let lua = Lua {
+            kind: LuaKind::Line,
+            text: Cow::Borrowed(code),
+            span,
+            text_at: at + 1,
+            opens_in_string,
+            tokens: std::sync::OnceLock::from(toks),
         };
+        match (&mut self.vault, self.after_default_depth) {
+            (Some(v), false) => {
+                self.lua_depth = (self.lua_depth + delta).max(0);
+                v.push(Item::Lua(lua));
+            }
+            _ => self.f.prelude.push(lua),
+        }
+    }
+
+    /// A Lua block from its opener (`{{`, `prelude {{`, …) at `at` to the
+    /// first line ending in `}}`; `first` is the opener line's rest.
+    fn lua_block(
+        &mut self,
+        kind: LuaKind,
+        mut first: &'a str,
+        at: usize,
+        open_len: usize,
+        line_end: usize,
+    ) {
+        // The code is one slice of the source, line ends as written
+        // (CR-LF stays), so every offset in it maps to the source.
+        let text_at = at + open_len;
+        let mut first_at = text_at;
+        let block_start = at;
+        let mut end = line_end;
+        let text_end = loop {
+            let trimmed = trim_blank_end(first);
+            if let Some(body) = trimmed.strip_suffix("}}") {
+                break first_at + body.len();
+            }
+            match self.lines.next() {
+                Some((s2, l2)) => {
+                    first = l2;
+                    first_at = s2;
+                    end = s2 + l2.len();
+                }
+                None => {
+                    self.f.diagnostics.push(Diagnostic::error(
+                        SYNTAX,
+                        "Lua block without its closing }}",
+                        Span::new(block_start, block_start + open_len),
+                    ));
+                    break first_at + first.len();
+                }
+            }
+        };
+        let text = Cow::Borrowed(&self.src[text_at..text_end]);
+        let span = Span::new(block_start, end);
+        self.f.token(TokenKind::Code, span);
+        let lua = Lua {
+            kind,
+            text,
+            span,
+            text_at,
+            opens_in_string: None,
+            tokens: std::sync::OnceLock::new(),
+        };
+        match (&mut self.vault, self.after_default_depth) {
+            (Some(v), false) => v.push(Item::Lua(lua)),
+            _ => self.f.prelude.push(lua),
+        }
+    }
+
+    /// A MAP line at `start` and the rows up to its ENDMAP.
+    fn map_block(&mut self, bad_open: bool, start: usize, at: usize, line_end: usize) {
+        let map_start = start;
+        self.f.token(TokenKind::Keyword, Span::new(at, at + 3));
+        if bad_open {
+            self.f.diagnostics.push(
+                Diagnostic::error(
+                    STRAY,
+                    "Unexpected character sequence.",
+                    Span::new(start, line_end),
+                )
+                .with_note("MAP must be alone on its line, from column 0; the rows below are read as its map"),
+            );
+        }
+        let (rows, end) = read_map(&mut self.lines, line_end, &mut self.f);
+        let span = Span::new(map_start, end);
+        match &mut self.vault {
+            Some(v) => v.push(Item::Map { rows, span }),
+            None => {
+                self.f
+                    .diagnostics
+                    .push(Diagnostic::error(SYNTAX, "MAP before any NAME:", span))
+            }
+        }
+    }
+
+    /// A header line: its keyword (`kw`, with its colon), its arguments read
+    /// in the keyword's capture mode, and what the keyword does.
+    fn header(
+        &mut self,
+        (kw, mode, kw_id): (&'static str, Mode, Kw),
+        t: &'a str,
+        at: usize,
+        start: usize,
+    ) {
         let keyword: &'static str = kw.strip_suffix(':').unwrap_or(kw);
         let kw_span = Span::new(at, at + kw.len());
-        f.token(TokenKind::Keyword, kw_span);
+        self.f.token(TokenKind::Keyword, kw_span);
         let rest_start = at + kw.len();
-        let (args, end) = capture(&mut lines, mode, &t[kw.len()..], rest_start, &mut f);
+        let (args, end) = capture(
+            &mut self.lines,
+            mode,
+            &t[kw.len()..],
+            rest_start,
+            &mut self.f,
+        );
         let span = Span::new(at, end);
         for (_, s) in &args {
-            f.token(
+            self.f.token(
                 if mode == Mode::N {
                     TokenKind::Number
                 } else {
@@ -482,48 +536,67 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
                 *s,
             );
         }
-        if kw_id == Kw::Name {
-            finish(vault.take(), &mut f, start.saturating_sub(1));
-            after_default_depth = false;
-            lua_depth = 0;
-            let (name, name_span) = args
-                .first()
-                .cloned()
-                .unwrap_or((Cow::Borrowed(""), Span::default()));
-            if let Some(first) = names.get(&name) {
-                let idx = line_index.get_or_insert_with(|| vaultwright_model::LineIndex::new(src));
-                f.diagnostics.push(Diagnostic::error(
-                    DUPLICATE,
-                    format!(
-                        "Map named '{name}' already loaded at line {}",
-                        idx.line_of(first.start as usize) + 1
-                    ),
-                    name_span,
-                ));
-            } else {
-                names.insert(name.clone(), name_span);
+        match kw_id {
+            Kw::Name => self.name(&args, span, start),
+            Kw::DefaultDepth => {
+                self.finish_vault(start.saturating_sub(1));
+                self.default_depth = args
+                    .first()
+                    .map(|(s, _)| s.clone())
+                    .filter(|s| !s.is_empty());
+                self.after_default_depth = true;
             }
-            vault = Some(Vault {
-                default_depth: default_depth.clone(),
-                ..Vault::new(name, name_span, span)
-            });
-            continue;
+            _ => self.directive(keyword, kw_id, kw_span, args, span),
         }
-        if kw_id == Kw::DefaultDepth {
-            finish(vault.take(), &mut f, start.saturating_sub(1));
-            default_depth = args
-                .first()
-                .map(|(s, _)| s.clone())
-                .filter(|s| !s.is_empty());
-            after_default_depth = true;
-            continue;
+    }
+
+    /// `NAME:` ends the vault being read and opens the next; a name given
+    /// before is an error.
+    fn name(&mut self, args: &Args<'a>, span: Span, start: usize) {
+        self.finish_vault(start.saturating_sub(1));
+        self.after_default_depth = false;
+        self.lua_depth = 0;
+        let (name, name_span) = args
+            .first()
+            .cloned()
+            .unwrap_or((Cow::Borrowed(""), Span::default()));
+        if let Some(first) = self.names.get(&name) {
+            let src = self.src;
+            let idx = self
+                .line_index
+                .get_or_insert_with(|| vaultwright_model::LineIndex::new(src));
+            self.f.diagnostics.push(Diagnostic::error(
+                DUPLICATE,
+                format!(
+                    "Map named '{name}' already loaded at line {}",
+                    idx.line_of(first.start as usize) + 1
+                ),
+                name_span,
+            ));
+        } else {
+            self.names.insert(name.clone(), name_span);
         }
-        let Some(v) = &mut vault else {
-            f.diagnostics.push(
+        self.vault = Some(Vault {
+            default_depth: self.default_depth.clone(),
+            ..Vault::new(name, name_span, span)
+        });
+    }
+
+    /// Any other header: a directive of the vault being read.
+    fn directive(
+        &mut self,
+        keyword: &'static str,
+        kw_id: Kw,
+        kw_span: Span,
+        args: Args<'a>,
+        span: Span,
+    ) {
+        let Some(v) = &mut self.vault else {
+            self.f.diagnostics.push(
                 Diagnostic::error(SYNTAX, "syntax error", kw_span)
                     .with_note(format!("{keyword}: before the first NAME:")),
             );
-            continue;
+            return;
         };
         let splits = match kw_id.takes() {
             Takes::Selectors => args.iter().map(|(a, _)| Split::of(a)).collect(),
@@ -534,12 +607,37 @@ pub fn read(src: &str, keep_tokens: bool) -> File<'_> {
             kw: kw_id,
             args,
             span,
-            conditional: lua_depth > 0,
+            conditional: self.lua_depth > 0,
             splits,
         }));
     }
-    finish(vault.take(), &mut f, src.len());
-    f
+}
+
+/// The finding for a line that is no header, Lua, map or comment.
+fn stray_line(t: &str, at: usize, line_end: usize) -> Diagnostic {
+    let end = t.find(blank).map(|i| at + i).unwrap_or(line_end);
+    let mut d = Diagnostic::error(
+        STRAY,
+        "Unexpected character sequence.",
+        Span::new(at, end.max(at + 1)),
+    );
+    let word: String = t.chars().take_while(|c| !blank(*c)).collect();
+    if let Some(k) = KEYWORDS
+        .iter()
+        .find(|(k, ..)| k.eq_ignore_ascii_case(&word))
+    {
+        d.notes
+            .push(format!("keywords are case-sensitive: `{}`", k.0));
+    } else if word.starts_with("ENDMAP") {
+        d.notes
+            .push("ENDMAP must start in column 0 and be followed only by spaces".into());
+    } else {
+        d.notes.push(
+            "not a header keyword, a Lua line (`:`), a Lua block (`{{`) or a comment (`#` first)"
+                .into(),
+        );
+    }
+    d
 }
 
 /// Reads a keyword's arguments in its capture mode (with continuations);

@@ -1,0 +1,184 @@
+//! Checks for mistakes the game accepts silently: the entry point, finding codes and helpers.
+
+use super::{Directive, Item, Kw, Vault};
+use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::game_names::GameNames;
+
+mod features;
+mod glyphs;
+mod items;
+mod monsters;
+mod name_hash;
+mod names;
+mod place;
+mod spells;
+mod suggest;
+mod tags;
+mod transforms;
+
+use features::{cloud_warnings, colour_warnings, feature_errors, tile_errors};
+use glyphs::lint_map;
+use items::item_warnings;
+pub use monsters::first_monster;
+use monsters::monster_warnings;
+pub use place::lint_lua;
+use place::place_findings;
+pub use suggest::edit_distance_at_most;
+pub(crate) use suggest::nearest;
+pub(in crate::dcss) use tags::tags_own_name;
+pub use tags::{
+    lua_declared_tags, open_tags, requested_tags, tag_findings, OpenTag, Selectors, TagMemo,
+};
+pub use transforms::lint_transforms;
+
+pub const TAG_TYPO: &str = "DC0200";
+pub const TAG_STRAY: &str = "DC0201";
+pub const TAG_MISSING: &str = "DC0202";
+pub const PLACE_WORDS: &str = "DC0203";
+pub const KEY_UNUSED: &str = "DC0204";
+pub const SLOT_UNUSED: &str = "DC0205";
+pub const SLOT_MISSING: &str = "DC0206";
+pub const TRANSFORM: &str = "DC0207";
+pub const GLYPH_MEANINGLESS: &str = "DC0208";
+pub const SUBST_UNSATISFIED: &str = "DC0209";
+/// A spec the game accepts but reads otherwise than it is written.
+pub const READ_OTHERWISE: &str = "DC0211";
+pub const UNKNOWN_MONSTER: &str = "DC0300";
+pub const UNKNOWN_ITEM: &str = "DC0301";
+pub const UNKNOWN_FEATURE: &str = "DC0302";
+pub const UNKNOWN_COLOUR: &str = "DC0303";
+pub const UNKNOWN_TILE: &str = "DC0304";
+pub const BAD_MODIFIER: &str = "DC0305";
+pub const UNKNOWN_CLOUD: &str = "DC0306";
+pub const BAD_SPELL: &str = "DC0307";
+
+/// Whether `s` holds `modifier` (a word ending in `:`): most specs have no
+/// colon at all, which a byte scan settles before any substring search.
+fn mentions(s: &str, modifier: &str) -> bool {
+    s.as_bytes().contains(&b':') && s.contains(modifier)
+}
+
+/// Whether `hay` holds `needle`, with a searcher built once per needle
+/// (Lua texts are searched for the same few words over and over).
+fn holds(
+    finder: &'static std::sync::OnceLock<memchr::memmem::Finder<'static>>,
+    needle: &'static str,
+    hay: &str,
+) -> bool {
+    finder
+        .get_or_init(|| memchr::memmem::Finder::new(needle))
+        .find(hay.as_bytes())
+        .is_some()
+}
+
+/// The names in a vault's directives and Lua, then (when no Lua can
+/// change them) its K-spec keys, MONS slots and glyphs against the map.
+pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+    static CLOUD_TYPE: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    for item in &v.items {
+        match item {
+            Item::Lua(l) if holds(&CLOUD_TYPE, "cloud_type", &l.text) => {
+                cloud_warnings(&l.text, l.text_at, l.span.end as usize, diags);
+            }
+            Item::Lua(l) => lint_lua(l, game, diags),
+            Item::Directive(d) => lint_directive(d, game, diags),
+            Item::Map { .. } => {}
+        }
+    }
+    // Keys and slots against the map (only when no Lua can change either).
+    if !v.has_lua() {
+        lint_map(v, diags);
+    }
+}
+
+/// The names a directive gives: items, features, clouds, tiles, colours,
+/// monsters and the `place:` words of monster specs.
+fn lint_directive(d: &Directive, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+    // One switch on the keyword per directive.
+    match d.kw {
+        Kw::Item => {
+            for (a, span) in &d.args {
+                item_warnings(a, *span, game, diags);
+            }
+        }
+        Kw::Kitem => {
+            for ((_, span), sel) in d.selectors() {
+                if let Some((_, _, val)) = sel {
+                    item_warnings(val, *span, game, diags);
+                }
+            }
+        }
+        Kw::Kfeat => {
+            for ((_, span), sel) in d.selectors() {
+                if let Some((_, _, val)) = sel {
+                    feature_errors(val, *span, game, diags);
+                }
+            }
+        }
+        Kw::Marker => {
+            for (a, span) in &d.args {
+                // Mode A: the argument maps one to one onto the source
+                // unless it was joined from continuation lines.
+                cloud_warnings(a, span.start as usize, span.end as usize, diags);
+            }
+        }
+        Kw::Ftile | Kw::Rtile | Kw::Tile => {
+            for ((a, span), sel) in d.selectors() {
+                if let Some((_, _, value)) = sel {
+                    tile_errors(a, value, *span, game, diags);
+                }
+            }
+        }
+        Kw::Colour => {
+            for ((_, span), sel) in d.selectors() {
+                if let Some((_, _, value)) = sel {
+                    colour_warnings(d.keyword, value, *span, diags);
+                }
+            }
+        }
+        Kw::Lfloorcol | Kw::Lrockcol => {
+            for (a, span) in &d.args {
+                colour_warnings(d.keyword, a, *span, diags);
+            }
+        }
+        Kw::Mons => {
+            for (a, span) in &d.args {
+                place_findings(a, *span, diags);
+                monster_warnings(a, *span, game, diags);
+            }
+        }
+        Kw::Kmons => {
+            for ((_, span), sel) in d.selectors() {
+                if let Some((_, _, val)) = sel {
+                    place_findings(val, *span, diags);
+                    monster_warnings(val, *span, game, diags);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Where the game's name tables come from: every finding about a name
+/// says so, since another game version or a fork may know other names.
+pub use super::tables::TABLES_FROM;
+
+/// The findings about names (monsters, items, features, tiles, modifiers,
+/// clouds, spells) in `diags` get a note naming the tables' game version.
+pub fn note_name_tables(diags: &mut [Diagnostic]) {
+    for d in diags {
+        if matches!(
+            d.code.as_str(),
+            UNKNOWN_MONSTER
+                | UNKNOWN_ITEM
+                | UNKNOWN_FEATURE
+                | UNKNOWN_TILE
+                | BAD_MODIFIER
+                | UNKNOWN_CLOUD
+                | BAD_SPELL
+        ) {
+            d.notes.push(format!("names as {TABLES_FROM} knows them"));
+        }
+    }
+}
