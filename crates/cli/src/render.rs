@@ -403,7 +403,7 @@ mod tests {
     fn a_span_inside_a_character_draws_without_panicking() {
         // "é" is bytes 2..4; the span starts and ends inside characters.
         let text = "a é€ b\n";
-        let d = Diagnostic::error("X0000", "here", Span { start: 3, end: 6 });
+        let d = Diagnostic::error("NH0001", "here", Span { start: 3, end: 6 });
         let out = diagnostics("f", text, &[d], false);
         assert!(out.contains("--> f:1:3"), "{out}");
         assert!(out.contains("1 | a é€ b\n  |   ^\n"), "{out}");
@@ -412,7 +412,7 @@ mod tests {
     #[test]
     fn a_span_past_the_end_points_at_the_last_line() {
         let text = "ab\ncd";
-        let d = Diagnostic::error("X0000", "here", Span { start: 40, end: 44 });
+        let d = Diagnostic::error("NH0001", "here", Span { start: 40, end: 44 });
         let out = diagnostics("f", text, &[d], false);
         assert!(out.contains("--> f:2:3"), "{out}");
     }
