@@ -129,12 +129,7 @@ fn preview(
         return Vec::new();
     };
     let level = super::preview::realise(&lev, options.seed);
-    let span_of = |op: usize| {
-        compiled
-            .op_spans
-            .get(op)
-            .map(|&span| span_in(source, span))
-    };
+    let span_of = |op: usize| compiled.op_spans.get(op).map(|&span| span_in(source, span));
     let origin_of = |op: usize| span_of(op).unwrap_or_default();
     let mut map = super::preview::tile_map(&level, options.seed, &origin_of);
     // Only the level's own stretch of the file: another level's

@@ -218,9 +218,7 @@ impl Compiler<'_, '_> {
             T_END => token.start == token.end,
             T_LEVEL_ID | T_MAZE_ID => self.first_on_line(token.start),
             T_RBRACE => dropped_braces == 0 && self.first_on_line(token.start),
-            kind => {
-                dropped_braces == 0 && self.first_on_line(token.start) && self.starts(kind)
-            }
+            kind => dropped_braces == 0 && self.first_on_line(token.start) && self.starts(kind),
         }
     }
 
@@ -329,5 +327,139 @@ impl Compiler<'_, '_> {
         self.in_container = n.in_container;
         self.breaks = n.breaks;
         self.is_inconstant_number = n.is_inconstant_number;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Build, FileRun, Message, Session};
+
+    fn analyse(src: &[u8]) -> FileRun {
+        let mut session = Session::new(Build::Nethack366);
+        session.record_tokens = true;
+        session.recover = true;
+        session.compile(src)
+    }
+
+    fn errors(run: &FileRun) -> Vec<String> {
+        run.messages
+            .iter()
+            .filter(|m| !matches!(m, Message::Summary { .. }))
+            .map(|m| m.render("f"))
+            .collect()
+    }
+
+    /// Blocks of every kind (a room, a container, LOOP, SWITCH, IF/ELSE,
+    /// FOR, chance) over three levels, for the mutations below.
+    const SAMPLE: &str = "\
+LEVEL: \"one\"
+ROOM: \"ordinary\", unlit, (2,5), (half-right, bottom), (3,6) {
+  CONTAINER: \"ice box\", (1, 1) {
+    OBJECT: \"can of grease\", quantity: 12
+  }
+  FOUNTAIN: (1, 2)
+  $place = (3,1,70,2)
+}
+SWITCH [5] {
+  CASE 1:
+    BREAK
+  DEFAULT:
+    MONSTER: 'd', random
+}
+MAZE: \"two\", '|'
+INIT_MAP: mazegrid, '\\H'
+[79%]: FOUNTAIN: (2,9)
+LOOP [3] {
+  IF [50%] {
+    OBJECT: '[', random
+    BREAK
+  } ELSE {
+    MONSTER: ('d', \"jackal\"), random
+  }
+}
+FOR $i = 1 TO 3 {
+  TRAP: random, random
+}
+MAZE: \"three\", ' '
+GEOMETRY: center, center
+MAP
+-----
+|...|
+-----
+ENDMAP
+STAIR: (3,1), up
+";
+
+    /// Parsing goes on after an error and always ends: every prefix of
+    /// the sample, and the sample with one byte deleted or replaced by
+    /// something that opens or closes a block, a string or a line. Each
+    /// token read is further on than the last (recovery reads on, it does
+    /// not go round), and the run ends before the input does.
+    #[test]
+    fn recovery_ends_on_cut_and_mutated_inputs() {
+        let src = SAMPLE.as_bytes();
+        let mut inputs: Vec<Vec<u8>> = (0..=src.len()).map(|n| src[..n].to_vec()).collect();
+        for at in 0..src.len() {
+            let mut deleted = src.to_vec();
+            deleted.remove(at);
+            inputs.push(deleted);
+            for b in [b'{', b'}', b'"', b'\n', b':', b'x', 0xc3] {
+                if at % 3 == 0 || b == b'"' || b == b'}' {
+                    let mut replaced = src.to_vec();
+                    replaced[at] = b;
+                    inputs.push(replaced);
+                }
+            }
+        }
+        for input in &inputs {
+            let run = analyse(input);
+            let mut last_end = 0;
+            for &(_, start, end) in &run.tokens {
+                assert!(
+                    start >= last_end && (end > start || end == input.len() || end == start),
+                    "a token read again in {:?}",
+                    String::from_utf8_lossy(input)
+                );
+                last_end = end;
+            }
+            let empty = run.tokens.iter().filter(|t| t.1 == t.2).count();
+            assert!(empty <= 1, "{:?}", String::from_utf8_lossy(input));
+            assert!(run.messages.len() <= input.len() + 2);
+        }
+    }
+
+    #[test]
+    fn the_unmutated_sample_compiles() {
+        let run = analyse(SAMPLE.as_bytes());
+        assert_eq!(errors(&run), Vec::<String>::new());
+        assert_eq!(run.files.len(), 3);
+    }
+
+    /// A level left inside a container, a loop, and with a BREAK pending
+    /// leaves none of them open for the next: its OBJECT without a place
+    /// is still an error there (in no container), and its records are
+    /// those it has alone.
+    #[test]
+    fn a_dropped_block_leaves_nothing_open() {
+        let second = "MAZE: \"two\", ' '\nLOOP [2] {\n  BREAK\n}\nOBJECT: '['\nFOUNTAIN: (1,1)\n";
+        let first = "LEVEL: \"one\"\nROOM: \"ordinary\", random, random, random, random {\n  \
+                     CONTAINER: \"ice box\", (1, 1) {\n    LOOP [2] {\n      BREAK\n      IF [50%] {\n";
+        let alone = analyse(second.as_bytes());
+        let both = analyse(format!("{first}{second}").as_bytes());
+        let need_coord = "Object needs a coord when not contained.";
+        assert_eq!(errors(&alone), [format!("f: line 6, pos 0: {need_coord}")]);
+        assert_eq!(
+            errors(&both),
+            [
+                "f: line 7, pos 0: syntax error at \"MAZE\"".to_string(),
+                format!("f: line 12, pos 0: {need_coord}"),
+            ]
+        );
+        // The second level has an error too: compile it without one.
+        let second = second.replace("OBJECT: '['\n", "");
+        let alone = analyse(second.as_bytes());
+        let both = analyse(format!("{first}{second}").as_bytes());
+        assert_eq!(both.unwritten.len(), 1);
+        assert_eq!(both.unwritten[0].bytes, alone.files[0].1);
     }
 }
