@@ -760,3 +760,58 @@ fn nethack36_an_unterminated_string_is_one_error() {
     );
     assert_eq!(outline(&a), vec!["one (maze level) NetHack 3.6"]);
 }
+
+#[test]
+fn nethack36_every_shipped_file_with_a_misspelt_statement_loses_only_that_level() {
+    let Some(shared) = common::shared_dir() else {
+        println!("skipped: ../shared is missing (the 3.6.6 sources come from its corpus)");
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(shared.join("corpus/nethack-3.6.6/des")) else {
+        println!("skipped: the 3.6.6 corpus is missing");
+        return;
+    };
+    let mut files = 0;
+    for path in entries.flatten().map(|e| e.path()) {
+        if path.extension().is_none_or(|e| e != "des") {
+            continue;
+        }
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let lines: Vec<&str> = src.split_inclusive('\n').collect();
+        let Some(first) = lines
+            .iter()
+            .position(|l| l.starts_with("MAZE") || l.starts_with("LEVEL"))
+        else {
+            continue;
+        };
+        // Two lines into the first level.
+        let (head, tail) = lines.split_at((first + 2).min(lines.len()));
+        let bad = format!("{}MONSTR: 'd'\n{}", head.concat(), tail.concat());
+        let clean = analyze_36(&src);
+        let broken = analyze_36(&bad);
+        let name = path.display();
+        assert_eq!(findings(&src, &clean), Vec::<String>::new(), "{name}");
+        assert_eq!(
+            findings(&bad, &broken),
+            vec![format!(
+                "error NH3600 {}:1 syntax error at \"MONSTR\"",
+                first + 3
+            )],
+            "{name}"
+        );
+        assert_eq!(outline(&broken), outline(&clean), "{name}");
+        // The first level's tile map and binary dump go, and no other view.
+        let kept: Vec<usize> = clean
+            .views
+            .iter()
+            .map(|v| v.symbol)
+            .filter(|&s| s != 0)
+            .collect();
+        let drawn: Vec<usize> = broken.views.iter().map(|v| v.symbol).collect();
+        assert_eq!(drawn, kept, "{name}");
+        files += 1;
+    }
+    assert!(files >= 20, "{files} files");
+}

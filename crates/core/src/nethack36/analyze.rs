@@ -1,7 +1,9 @@
 //! A 3.6 special-level file through the core's one door: the compiler's
 //! messages as diagnostics (the reference's text kept, our explanation in
 //! the notes), the `.lev` files as artifacts, an outline entry per level
-//! and per room, and tokens for highlighting.
+//! and per room, and tokens for highlighting. Unlike the drop-in, the
+//! compiler goes on after a syntax error (`compile/recovery.rs`), and the
+//! levels an earlier error keeps from being written are still drawn.
 
 use super::compile::{Build, FileRun, Message, Session};
 use super::tables::*;

@@ -5,7 +5,8 @@
 //! The approach is panic mode at statement boundaries, on the tables as
 //! they are:
 //!
-//! 1. the error is reported as today (the reference's text, our notes);
+//! 1. the error is reported as the drop-in reports it (the reference's
+//!    text, our notes);
 //! 2. tokens are read and dropped up to a *resume point*: a token first on
 //!    its line that can start a statement (`MONSTER`, `IF`, …, a `CASE`),
 //!    a `}` first on its line, `LEVEL`/`MAZE`, or the end of the input;
@@ -41,6 +42,8 @@
 //! dropped like any other) or resumes where the token is sure to be
 //! shifted, so the next error is at a later token; the end of the input
 //! either resumes or stops the parse. The trial parse is bounded too.
+//! Errors still count towards the reference's 25 per level, after which
+//! the run stops with its `Too many errors`.
 
 use super::{action, goto, Compiler, Step};
 use crate::nethack36::lexer::Token;
