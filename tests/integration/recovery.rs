@@ -542,3 +542,276 @@ fn rlg327_a_symbol_of_several_bytes_is_one_error_spanning_it() {
         );
     }
 }
+
+// ---- NetHack 3.6 ------------------------------------------------------
+
+/// Three levels of 3.6: a maze with a map, a room level, a maze with a map.
+const LEVELS_36: &str = "\
+# Three small levels.
+MAZE: \"one\", ' '
+FLAGS: noteleport
+GEOMETRY: center, center
+MAP
+-----
+|...|
+-----
+ENDMAP
+MONSTER: ('d', \"jackal\"), (1,1)
+OBJECT: ('[', \"leather armor\"), (2,1)
+STAIR: (3,1), up
+
+LEVEL: \"two\"
+ROOM: \"ordinary\", random, random, random, random {
+  OBJECT: '[', random
+  MONSTER: 'd', random
+}
+
+MAZE: \"three\", ' '
+GEOMETRY: center, center
+MAP
+.....
+.....
+ENDMAP
+FOUNTAIN: (2,1)
+";
+
+fn analyze_36(src: &str) -> Analysis {
+    let options = Options {
+        file_name: "levels.des".to_string(),
+        target: Target::Nethack366,
+        explicit_target: true,
+        ..Options::default()
+    };
+    analyze(src, Language::NethackDes, &options)
+}
+
+/// The outline of `LEVELS_36`, whatever its mistakes.
+const OUTLINE_36: [&str; 4] = [
+    "one (maze level) NetHack 3.6",
+    "two (level) NetHack 3.6",
+    "ordinary (room) ",
+    "three (maze level) NetHack 3.6",
+];
+
+/// Per outline entry with a tile map, the cells drawn from the source.
+fn drawn_per_entry(a: &Analysis) -> Vec<(usize, usize)> {
+    a.views
+        .iter()
+        .filter_map(|v| match &v.view {
+            View::TileMap(m) => Some((v.symbol, drawn(m).count())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The drop-in compiler's messages for `src`: the reference's, which stop
+/// at the first syntax error.
+fn dropin_36(src: &str) -> Vec<String> {
+    let mut lev_comp = dropin::LevComp36::new(vaultwright::nethack36::Build::Nethack366);
+    lev_comp.compile("levels.des", src.as_bytes()).0.stderr
+}
+
+#[test]
+fn nethack36_the_three_levels_are_clean() {
+    let a = analyze_36(LEVELS_36);
+    assert_eq!(findings(LEVELS_36, &a), Vec::<String>::new());
+    assert_eq!(outline(&a), OUTLINE_36);
+    assert_eq!(drawn_per_entry(&a), vec![(0, 15), (1, 35), (3, 10)]);
+}
+
+#[test]
+fn nethack36_a_typo_in_the_first_level_is_one_error_and_the_later_levels_draw() {
+    // A missing comma: the OBJECT statement is dropped, the STAIR after it
+    // and the two later levels are read.
+    let src = LEVELS_36.replace("('[', \"leather armor\")", "('[' \"leather armor\")");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec!["error NH3600 11:14 syntax error at \"\"leather armor\"\""]
+    );
+    assert_eq!(
+        a.diagnostics[0].notes,
+        vec![
+            "while reading the statement `OBJECT: ('['`",
+            "found `\"leather armor\"`; expected `,`"
+        ]
+    );
+    assert_eq!(outline(&a), OUTLINE_36);
+    // The first level has an error: no file and no map for it; the later
+    // ones are not written either (as by lev_comp) but are drawn.
+    assert_eq!(drawn_per_entry(&a), vec![(1, 35), (3, 10)]);
+    assert!(a.artifacts.is_empty());
+    assert_eq!(
+        dropin_36(&src),
+        vec!["levels.des: line 11, pos 13: syntax error at \"\"leather armor\"\""]
+    );
+}
+
+#[test]
+fn nethack36_two_typos_in_a_level_are_two_errors() {
+    let src = LEVELS_36
+        .replace("('[', \"leather armor\")", "('[' \"leather armor\")")
+        .replace("STAIR: (3,1)", "STAIR: (3 1)");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec![
+            "error NH3600 11:14 syntax error at \"\"leather armor\"\"",
+            "error NH3600 12:11 syntax error at \"1\"",
+        ]
+    );
+    assert_eq!(
+        a.diagnostics[1].notes,
+        vec![
+            "while reading the statement `STAIR: (3`",
+            "found `1`; expected `,`"
+        ]
+    );
+    assert_eq!(outline(&a), OUTLINE_36);
+    assert_eq!(drawn_per_entry(&a), vec![(1, 35), (3, 10)]);
+    // The drop-in stops at the first, as lev_comp does.
+    assert_eq!(
+        dropin_36(&src),
+        vec!["levels.des: line 11, pos 13: syntax error at \"\"leather armor\"\""]
+    );
+}
+
+#[test]
+fn nethack36_an_unknown_keyword_is_one_error_with_its_correction() {
+    let src = LEVELS_36.replace("MONSTER: (", "MONSTR: (");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec!["error NH3600 10:1 syntax error at \"MONSTR\""]
+    );
+    assert!(
+        a.diagnostics[0]
+            .notes
+            .contains(&"did you mean `MONSTER`?".to_string()),
+        "{:?}",
+        a.diagnostics[0].notes
+    );
+    assert_eq!(outline(&a), OUTLINE_36);
+    assert_eq!(drawn_per_entry(&a), vec![(1, 35), (3, 10)]);
+}
+
+#[test]
+fn nethack36_an_unterminated_room_block_is_one_error_at_the_next_level() {
+    let src = LEVELS_36.replace("  MONSTER: 'd', random\n}\n", "  MONSTER: 'd', random\n");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec!["error NH3600 19:1 syntax error at \"MAZE\""]
+    );
+    assert_eq!(
+        a.diagnostics[0].notes,
+        vec![
+            "while reading the statement `OBJECT: '[', random MONSTER: 'd', random`",
+            "found `MAZE`; expected `}`"
+        ]
+    );
+    assert_eq!(outline(&a), OUTLINE_36);
+    // The first level is written and drawn; the third is drawn.
+    assert_eq!(drawn_per_entry(&a), vec![(0, 15), (3, 10)]);
+    let files: Vec<(&str, Option<usize>)> = a
+        .artifacts
+        .iter()
+        .map(|x| (x.name.as_str(), x.symbol))
+        .collect();
+    assert_eq!(files, [("one.lev", Some(0))]);
+}
+
+#[test]
+fn nethack36_an_unterminated_if_block_is_one_error_at_the_next_level() {
+    let src = LEVELS_36.replace("(2,1)\nSTAIR", "(2,1)\nIF [50%] {\nSTAIR");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec!["error NH3600 15:1 syntax error at \"LEVEL\""]
+    );
+    assert_eq!(outline(&a), OUTLINE_36);
+    assert_eq!(drawn_per_entry(&a), vec![(1, 35), (3, 10)]);
+}
+
+#[test]
+fn nethack36_a_statement_cut_at_the_end_is_one_error() {
+    let src = LEVELS_36.replace("FOUNTAIN: (2,1)", "FOUNTAIN: (2,1");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec!["error NH3600 27:1 syntax error at \"\""]
+    );
+    assert_eq!(outline(&a), OUTLINE_36);
+    assert_eq!(drawn_per_entry(&a), vec![(0, 15), (1, 35)]);
+}
+
+#[test]
+fn nethack36_an_unterminated_string_is_one_error() {
+    // lev_comp's strings run over lines: this one runs to the next `"`
+    // (on the next line, before `leather`), and from there every string is
+    // read inside out to the end of the file, later levels included
+    // (recovery works on tokens, and these are the reference lexer's).
+    // One error all the same.
+    let src = LEVELS_36.replace("\"jackal\"", "\"jackal");
+    let a = analyze_36(&src);
+    assert_eq!(
+        findings(&src, &a),
+        vec!["error NH3600 11:16 syntax error at \"leather\""]
+    );
+    assert_eq!(outline(&a), vec!["one (maze level) NetHack 3.6"]);
+}
+
+#[test]
+fn nethack36_every_shipped_file_with_a_misspelt_statement_loses_only_that_level() {
+    let Some(shared) = common::shared_dir() else {
+        println!("skipped: ../shared is missing (the 3.6.6 sources come from its corpus)");
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(shared.join("corpus/nethack-3.6.6/des")) else {
+        println!("skipped: the 3.6.6 corpus is missing");
+        return;
+    };
+    let mut files = 0;
+    for path in entries.flatten().map(|e| e.path()) {
+        if path.extension().is_none_or(|e| e != "des") {
+            continue;
+        }
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let lines: Vec<&str> = src.split_inclusive('\n').collect();
+        let Some(first) = lines
+            .iter()
+            .position(|l| l.starts_with("MAZE") || l.starts_with("LEVEL"))
+        else {
+            continue;
+        };
+        // Two lines into the first level.
+        let (head, tail) = lines.split_at((first + 2).min(lines.len()));
+        let bad = format!("{}MONSTR: 'd'\n{}", head.concat(), tail.concat());
+        let clean = analyze_36(&src);
+        let broken = analyze_36(&bad);
+        let name = path.display();
+        assert_eq!(findings(&src, &clean), Vec::<String>::new(), "{name}");
+        assert_eq!(
+            findings(&bad, &broken),
+            vec![format!(
+                "error NH3600 {}:1 syntax error at \"MONSTR\"",
+                first + 3
+            )],
+            "{name}"
+        );
+        assert_eq!(outline(&broken), outline(&clean), "{name}");
+        // The first level's tile map and binary dump go, and no other view.
+        let kept: Vec<usize> = clean
+            .views
+            .iter()
+            .map(|v| v.symbol)
+            .filter(|&s| s != 0)
+            .collect();
+        let drawn: Vec<usize> = broken.views.iter().map(|v| v.symbol).collect();
+        assert_eq!(drawn, kept, "{name}");
+        files += 1;
+    }
+    assert!(files >= 20, "{files} files");
+}

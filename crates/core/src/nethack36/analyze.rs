@@ -1,7 +1,9 @@
 //! A 3.6 special-level file through the core's one door: the compiler's
 //! messages as diagnostics (the reference's text kept, our explanation in
 //! the notes), the `.lev` files as artifacts, an outline entry per level
-//! and per room, and tokens for highlighting.
+//! and per room, and tokens for highlighting. Unlike the drop-in, the
+//! compiler goes on after a syntax error (`compile/recovery.rs`), and the
+//! levels an earlier error keeps from being written are still drawn.
 
 use super::compile::{Build, FileRun, Message, Session};
 use super::tables::*;
@@ -22,6 +24,8 @@ pub const GAVE_UP: &str = "NH3604";
 pub fn analyze(source: &str, options: &Options) -> Analysis {
     let mut session = Session::new(Build::Nethack366);
     session.record_tokens = true;
+    // A syntax error costs its statement, not the rest of the file.
+    session.recover = true;
     let run = session.compile(source.as_bytes());
     let mut analysis = Analysis::empty(Language::NethackDes);
     analysis.diagnostics = diagnostics(source, &run);
@@ -52,7 +56,8 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     analysis
 }
 
-/// A tile map per level written: its program run with the seed.
+/// A tile map per level written, and per level an earlier level's error
+/// kept from being written: its program run with the seed.
 fn previews(
     source: &str,
     run: &FileRun,
@@ -77,42 +82,79 @@ fn previews(
         {
             continue;
         }
-        if !options.wants_views_of(symbol) {
+        let level = Compiled {
+            name,
+            bytes,
+            op_spans: run.op_spans.get(i).map_or(&[], Vec::as_slice),
+        };
+        out.extend(preview(source, &level, symbol, outline, variables, options));
+    }
+    for unwritten in &run.unwritten {
+        // Each level where its `LEVEL`/`MAZE` is.
+        let start = span_in(source, (unwritten.start, unwritten.start)).start;
+        let Some(symbol) = outline
+            .iter()
+            .position(|s| s.kind.ends_with("level") && s.span.start == start)
+        else {
             continue;
-        }
-        let Ok(lev) = super::decode(bytes) else {
-            continue;
         };
-        let level = super::preview::realise(&lev, options.seed);
-        let spans = run.op_spans.get(i);
-        let span_of = |op: usize| {
-            spans
-                .and_then(|s| s.get(op))
-                .map(|&span| span_in(source, span))
+        let level = Compiled {
+            name: &unwritten.name,
+            bytes: &unwritten.bytes,
+            op_spans: &unwritten.op_spans,
         };
-        let origin_of = |op: usize| span_of(op).unwrap_or_default();
-        let mut map = super::preview::tile_map(&level, options.seed, &origin_of);
-        // Only the level's own stretch of the file: another level's
-        // `$name` tokens are not this run's.
-        let own: Vec<Span> = match outline.get(symbol) {
-            Some(s) => variables
-                .iter()
-                .copied()
-                .filter(|v| s.span.start <= v.start && v.end <= s.span.end)
-                .collect(),
-            None => Vec::new(),
-        };
-        map.trace = super::run_trace::run_trace(source, &lev, &level, &span_of, &own);
-        out.push(SymbolView {
-            symbol,
-            view: View::TileMap(map),
-        });
-        out.push(SymbolView {
-            symbol,
-            view: super::binary_view::binary_dump(name, bytes, &lev, &span_of),
-        });
+        out.extend(preview(source, &level, symbol, outline, variables, options));
     }
     out
+}
+
+/// A level's `.lev` file and where its records came from.
+struct Compiled<'a> {
+    name: &'a str,
+    bytes: &'a [u8],
+    op_spans: &'a [(usize, usize)],
+}
+
+/// The tile map and the binary dump of one level, drawn for `symbol`.
+fn preview(
+    source: &str,
+    compiled: &Compiled,
+    symbol: usize,
+    outline: &[Symbol],
+    variables: &[Span],
+    options: &Options,
+) -> Vec<SymbolView> {
+    if !options.wants_views_of(symbol) {
+        return Vec::new();
+    }
+    let Ok(lev) = super::decode(compiled.bytes) else {
+        return Vec::new();
+    };
+    let level = super::preview::realise(&lev, options.seed);
+    let span_of = |op: usize| compiled.op_spans.get(op).map(|&span| span_in(source, span));
+    let origin_of = |op: usize| span_of(op).unwrap_or_default();
+    let mut map = super::preview::tile_map(&level, options.seed, &origin_of);
+    // Only the level's own stretch of the file: another level's
+    // `$name` tokens are not this run's.
+    let own: Vec<Span> = match outline.get(symbol) {
+        Some(s) => variables
+            .iter()
+            .copied()
+            .filter(|v| s.span.start <= v.start && v.end <= s.span.end)
+            .collect(),
+        None => Vec::new(),
+    };
+    map.trace = super::run_trace::run_trace(source, &lev, &level, &span_of, &own);
+    vec![
+        SymbolView {
+            symbol,
+            view: View::TileMap(map),
+        },
+        SymbolView {
+            symbol,
+            view: super::binary_view::binary_dump(compiled.name, compiled.bytes, &lev, &span_of),
+        },
+    ]
 }
 
 /// A span of the compiler's byte offsets, widened to whole characters

@@ -7,6 +7,8 @@
 //! there (the map bound, the "an earlier level failed" flag), so several
 //! files compile through one session as they do through one process.
 
+mod recovery;
+
 use super::explain;
 use super::lev::{encode_with, Lev, Record, Value};
 use super::lexer::{LexLimit, Lexer, Sem, Token, TOKEN_CRASH_LEN};
@@ -117,6 +119,21 @@ pub struct FileRun {
     /// Lines for files the compiler appends to (a variant's `vaults.dat`),
     /// in order: (file name, bytes).
     pub appends: Vec<(String, Vec<u8>)>,
+    /// With [`Session::recover`]: the levels compiled without errors but
+    /// not written because an earlier level had some, for the previews.
+    pub unwritten: Vec<Unwritten>,
+}
+
+/// A level the reference would have written, had no earlier level failed.
+#[derive(Clone, Debug, Default)]
+pub struct Unwritten {
+    /// `<level>.lev`.
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// The source span of each record (as [`FileRun::op_spans`]).
+    pub op_spans: Vec<(usize, usize)>,
+    /// Where the level's `LEVEL`/`MAZE` is.
+    pub start: usize,
 }
 
 /// State that outlives a file within one process.
@@ -127,6 +144,11 @@ pub struct Session {
     pub verbose: bool,
     /// Keep every token read in [`FileRun::tokens`].
     pub record_tokens: bool,
+    /// Go on after a syntax error (see `compile/recovery.rs`), and keep the
+    /// levels an earlier error keeps from being written in
+    /// [`FileRun::unwritten`]: for the analysis. Off, the session is the
+    /// reference's, which stops at the first syntax error.
+    pub recover: bool,
     /// `max_x_map`, `max_y_map`: set by MAZE, INIT_MAP, NOMAP and MAP,
     /// never reset.
     pub(super) max_x_map: i64,
@@ -149,6 +171,7 @@ impl Session {
             profile,
             verbose: false,
             record_tokens: false,
+            recover: false,
             max_x_map: 0,
             max_y_map: 0,
             got_errors: false,
@@ -213,11 +236,14 @@ pub(super) struct Compiler<'s, 'a> {
     /// The span of the rule being reduced: the records its action emits
     /// came from it.
     rule_span: (usize, usize),
+    /// With [`Session::recover`]: what going on after an error needs.
+    recovery: Option<recovery::Recovery>,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
     fn new(session: &'s mut Session, src: &'a [u8]) -> Self {
         let profile = session.profile;
+        let recovery = session.recover.then(recovery::Recovery::new);
         Compiler {
             session,
             profile,
@@ -249,6 +275,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             states: vec![0],
             values: vec![Sem::None],
             spans: vec![(0, 0)],
+            recovery,
         }
     }
 
@@ -460,10 +487,29 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             let spans = std::mem::take(&mut self.op_spans);
             self.run.op_spans.push(spans);
+        } else if self.recovery.is_some() {
+            self.keep_unwritten(name);
         }
         self.clear_ops();
         self.unused_variable_warnings();
         self.vars.clear();
+    }
+
+    /// A level without errors after one with some: not written, kept for
+    /// the previews.
+    fn keep_unwritten(&mut self, name: String) {
+        let facts = self.profile.facts();
+        let lev = Lev {
+            header: facts.header,
+            records: std::mem::take(&mut self.ops),
+            trailing: Vec::new(),
+        };
+        self.run.unwritten.push(Unwritten {
+            name: format!("{name}.lev"),
+            bytes: encode_with(&lev, &facts.numbering),
+            op_spans: std::mem::take(&mut self.op_spans),
+            start: self.rule_span.0,
+        });
     }
 
     /// `-v`: each variable never used, newest first (the reference keeps
@@ -525,9 +571,11 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         self.error("yacc stack overflow", false);
                         return;
                     }
+                    self.close_dropped_level(token.kind);
                     self.states.push(to);
                     self.spans.push((token.start, token.end));
                     self.values.push(token.sem);
+                    self.remember_nesting();
                 }
                 Some(Step::Reduce(rule)) => {
                     lookahead = Some(token);
@@ -538,7 +586,14 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     self.explain_syntax_error(&token);
                     self.spans.push((token.start, token.end));
                     self.error("syntax error", false);
-                    return;
+                    self.spans.pop();
+                    if self.recovery.is_none() {
+                        return;
+                    }
+                    match self.recover(token) {
+                        Some(resume) => lookahead = Some(resume),
+                        None => return,
+                    }
                 }
             }
         }
@@ -622,6 +677,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.states.push(to);
         self.values.push(value);
         self.spans.push(span);
+        self.remember_nesting();
     }
 
     /// `$k` of a rule of `len` symbols being reduced (1-based).
