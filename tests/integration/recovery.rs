@@ -607,7 +607,7 @@ fn drawn_per_entry(a: &Analysis) -> Vec<(usize, usize)> {
 /// The drop-in compiler's messages for `src`: the reference's, which stop
 /// at the first syntax error.
 fn dropin_36(src: &str) -> Vec<String> {
-    let mut lev_comp = dropin::LevComp36::new(vaultwright::nethack36::Build::Nethack366);
+    let mut lev_comp = dropin::LevComp36::new();
     lev_comp.compile("levels.des", src.as_bytes()).0.stderr
 }
 
