@@ -9,6 +9,8 @@
 
 mod recovery;
 
+use recovery::Skip;
+
 use super::explain;
 use super::lev::{encode_with, Lev, Record, Value};
 use super::lexer::{LexLimit, Lexer, Sem, Token, TOKEN_CRASH_LEN};
@@ -529,6 +531,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     // ---- the parse loop -------------------------------------------------
 
+    // Inlined into the parse loop, as before recovery gave it a second
+    // caller: the call cost the drop-in a tenth of its instructions.
+    #[inline(always)]
     fn read_token(&mut self) -> Token {
         let token = self.lexer.next(&self.vars);
         if self.session.record_tokens {
@@ -542,6 +547,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
 
     fn parse(&mut self) {
         let mut lookahead: Option<Token> = None;
+        // After a syntax error, with recovery: the tokens are skipped here
+        // (the loop's one read keeps the lexer inlined into it), counting
+        // the braces dropped, until one the stack can go on with.
+        let mut skipping: Option<usize> = None;
         while !self.stop {
             let state = *self.states.last().unwrap_or(&0) as usize;
             let default = self.automaton.default_reduction[state];
@@ -563,6 +572,17 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     t
                 }
             };
+            if let Some(dropped_braces) = skipping.as_mut() {
+                match self.skip(&token, dropped_braces) {
+                    Skip::Drop => continue,
+                    Skip::Resume => {
+                        skipping = None;
+                        lookahead = Some(token);
+                        continue;
+                    }
+                    Skip::Stop => return,
+                }
+            }
             let step =
                 action(self.automaton, state, token.kind).or_else(|| self.bison_default(state));
             match step {
@@ -571,11 +591,15 @@ impl<'s, 'a> Compiler<'s, 'a> {
                         self.error("yacc stack overflow", false);
                         return;
                     }
-                    self.close_dropped_level(token.kind);
+                    if self.recovery.is_some() {
+                        self.close_dropped_level(token.kind);
+                    }
                     self.states.push(to);
                     self.spans.push((token.start, token.end));
                     self.values.push(token.sem);
-                    self.remember_nesting();
+                    if self.recovery.is_some() {
+                        self.remember_nesting();
+                    }
                 }
                 Some(Step::Reduce(rule)) => {
                     lookahead = Some(token);
@@ -590,10 +614,9 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     if self.recovery.is_none() {
                         return;
                     }
-                    match self.recover(token) {
-                        Some(resume) => lookahead = Some(resume),
-                        None => return,
-                    }
+                    self.learn_grammar();
+                    skipping = Some(0);
+                    lookahead = Some(token);
                 }
             }
         }
@@ -677,7 +700,10 @@ impl<'s, 'a> Compiler<'s, 'a> {
         self.states.push(to);
         self.values.push(value);
         self.spans.push(span);
-        self.remember_nesting();
+        // The drop-in never recovers: it pays nothing for it.
+        if self.recovery.is_some() {
+            self.remember_nesting();
+        }
     }
 
     /// `$k` of a rule of `len` symbols being reduced (1-based).
@@ -698,6 +724,7 @@ enum Step {
     Accept,
 }
 
+#[inline(always)]
 fn action(a: &Automaton, state: usize, terminal: u16) -> Option<Step> {
     let (from, to) = (
         a.action_start[state] as usize,
@@ -715,6 +742,7 @@ fn action(a: &Automaton, state: usize, terminal: u16) -> Option<Step> {
     })
 }
 
+#[inline(always)]
 fn goto(a: &Automaton, state: usize, lhs: u16) -> Option<u16> {
     let (from, to) = (
         a.goto_start[state] as usize,

@@ -25,6 +25,7 @@ use super::lexer::Sem;
 use super::names;
 use super::profile::INVALID_TYPE;
 use super::tables::Act;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Opcode numbers (`enum opcode_defs`).
 mod op {
@@ -125,6 +126,11 @@ fn ch(c: i64) -> String {
 /// A family of statements' actions: `$$` of its rules, `None` for the others.
 type Family<'s, 'a> = fn(&mut Compiler<'s, 'a>, Act, usize) -> Option<Sem>;
 
+/// For each action (by its number), which family answers it, plus one
+/// (0: not asked yet). Learnt as the compiler runs; the same in every
+/// compile, so shared.
+static FAMILY_OF: [AtomicU8; 1024] = [const { AtomicU8::new(0) }; 1024];
+
 impl Compiler<'_, '_> {
     /// `what_map_char` of a character value (a `char`, so cut to a byte).
     fn map_char(&self, c: i64) -> i64 {
@@ -158,6 +164,11 @@ impl Compiler<'_, '_> {
 
     /// Runs the action of a rule of `len` symbols; returns `$$`.
     pub(super) fn act(&mut self, act: Act, len: usize) -> Sem {
+        // Most reductions are of rules without an action: they keep
+        // yacc's default at once, without asking the families.
+        if act == Act::None {
+            return self.first_value(len);
+        }
         // Each family answers for its own rules only; a rule belongs to
         // exactly one, so the order does not matter.
         let families: [Family; 12] = [
@@ -174,8 +185,19 @@ impl Compiler<'_, '_> {
             Self::expression_actions,
             Self::value_actions,
         ];
-        for family in families {
+        // The family that answered an action the first time answers it
+        // every time after: one call instead of asking up to twelve.
+        let learnt = FAMILY_OF.get(act as usize);
+        if let Some(k) = learnt.map(|k| k.load(Ordering::Relaxed)).filter(|&k| k > 0) {
+            if let Some(value) = families[usize::from(k - 1)](self, act, len) {
+                return value;
+            }
+        }
+        for (i, family) in families.iter().enumerate() {
             if let Some(value) = family(self, act, len) {
+                if let (Some(slot), Ok(k)) = (learnt, u8::try_from(i + 1)) {
+                    slot.store(k, Ordering::Relaxed);
+                }
                 return value;
             }
         }

@@ -65,6 +65,13 @@ pub(super) struct Nesting {
     is_inconstant_number: bool,
 }
 
+/// What the parse loop does with a token while recovering.
+pub(super) enum Skip {
+    Drop,
+    Resume,
+    Stop,
+}
+
 /// What recovery keeps while the parse runs.
 #[derive(Debug)]
 pub(super) struct Recovery {
@@ -183,36 +190,27 @@ impl Compiler<'_, '_> {
         }
     }
 
-    /// After a syntax error was reported at `token`: the token to go on
-    /// with, the stack popped to where it is shifted; `None` to stop.
-    pub(super) fn recover(&mut self, mut token: Token) -> Option<Token> {
-        self.learn_grammar();
-        let mut dropped_braces = 0usize;
-        loop {
-            if self.stop {
-                return None;
-            }
-            if self.is_resume_point(&token, dropped_braces) {
-                if let Some(keep) = self.resume_depth(token.kind) {
-                    self.pop_to(keep);
-                    return Some(token);
-                }
-            }
-            if token.kind == T_END && token.start == token.end {
-                // The real end, and nothing on the stack accepts it.
-                return None;
-            }
-            match token.kind {
-                T_LBRACE => dropped_braces += 1,
-                T_RBRACE => dropped_braces = dropped_braces.saturating_sub(1),
-                _ => {}
-            }
-            token = self.read_token();
-            if let Some(limit) = self.lexer.limit.clone() {
-                self.lexer_limit(limit);
-                return None;
+    /// One token after a syntax error: whether it is dropped, the parse
+    /// goes on with it (the stack popped to where it is shifted), or the
+    /// file ends here. `dropped_braces` counts the `{` dropped and not yet
+    /// closed.
+    pub(super) fn skip(&mut self, token: &Token, dropped_braces: &mut usize) -> Skip {
+        if self.is_resume_point(token, *dropped_braces) {
+            if let Some(keep) = self.resume_depth(token.kind) {
+                self.pop_to(keep);
+                return Skip::Resume;
             }
         }
+        if token.kind == T_END && token.start == token.end {
+            // The real end, and nothing on the stack accepts it.
+            return Skip::Stop;
+        }
+        match token.kind {
+            T_LBRACE => *dropped_braces += 1,
+            T_RBRACE => *dropped_braces = dropped_braces.saturating_sub(1),
+            _ => {}
+        }
+        Skip::Drop
     }
 
     fn is_resume_point(&self, token: &Token, dropped_braces: usize) -> bool {
@@ -238,7 +236,7 @@ impl Compiler<'_, '_> {
     }
 
     /// What recovery reads off the grammar, at its first error.
-    fn learn_grammar(&mut self) {
+    pub(super) fn learn_grammar(&mut self) {
         if self.recovery.as_ref().is_some_and(|r| r.starters.is_none()) {
             let starters = self.statement_starters();
             let statement = self
