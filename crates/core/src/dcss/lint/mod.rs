@@ -5,6 +5,7 @@ use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::GameNames;
 
 mod features;
+mod glyph_set;
 mod glyphs;
 mod items;
 mod monsters;

@@ -1,6 +1,6 @@
 //! SUBST, NSUBST and SHUFFLE: rejected specs, lines the map cannot satisfy, glyphs left.
 
-use super::glyphs::GlyphSet;
+use super::glyph_set::GlyphSet;
 use super::{SUBST_UNSATISFIED, TRANSFORM};
 use crate::dcss::{fields, spec, Item, Kw, Vault};
 use vaultwright_model::diagnostic::Diagnostic;
