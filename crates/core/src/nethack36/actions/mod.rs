@@ -123,12 +123,12 @@ fn ch(c: i64) -> String {
     s(&[c as u8])
 }
 
-/// A family of statements' actions: `$$` of its rules, `None` for the others.
-type Family<'s, 'a> = fn(&mut Compiler<'s, 'a>, Act, usize) -> Option<Sem>;
-
 /// For each action (by its number), which family answers it, plus one
 /// (0: not asked yet). Learnt as the compiler runs; the same in every
 /// compile, so shared.
+/// How many families of actions there are.
+const FAMILIES: u8 = 12;
+
 static FAMILY_OF: [AtomicU8; 1024] = [const { AtomicU8::new(0) }; 1024];
 
 impl Compiler<'_, '_> {
@@ -169,34 +169,20 @@ impl Compiler<'_, '_> {
         if act == Act::None {
             return self.first_value(len);
         }
-        // Each family answers for its own rules only; a rule belongs to
-        // exactly one, so the order does not matter.
-        let families: [Family; 12] = [
-            Self::level_actions,
-            Self::room_actions,
-            Self::map_actions,
-            Self::monster_actions,
-            Self::object_actions,
-            Self::feature_actions,
-            Self::terrain_actions,
-            Self::selection_actions,
-            Self::control_actions,
-            Self::variable_actions,
-            Self::expression_actions,
-            Self::value_actions,
-        ];
         // The family that answered an action the first time answers it
         // every time after: one call instead of asking up to twelve.
         let learnt = FAMILY_OF.get(act as usize);
         if let Some(k) = learnt.map(|k| k.load(Ordering::Relaxed)).filter(|&k| k > 0) {
-            if let Some(value) = families[usize::from(k - 1)](self, act, len) {
+            if let Some(value) = self.family(k - 1, act, len) {
                 return value;
             }
         }
-        for (i, family) in families.iter().enumerate() {
-            if let Some(value) = family(self, act, len) {
-                if let (Some(slot), Ok(k)) = (learnt, u8::try_from(i + 1)) {
-                    slot.store(k, Ordering::Relaxed);
+        // Each family answers for its own rules only; a rule belongs to
+        // exactly one, so the order does not matter.
+        for k in 0..FAMILIES {
+            if let Some(value) = self.family(k, act, len) {
+                if let Some(slot) = learnt {
+                    slot.store(k + 1, Ordering::Relaxed);
                 }
                 return value;
             }
@@ -205,6 +191,27 @@ impl Compiler<'_, '_> {
         // other rule left here is one no family took up.
         debug_assert_eq!(act, Act::None, "no family of actions holds {act:?}");
         self.first_value(len)
+    }
+
+    /// Family `k` of [`FAMILIES`] (a family of statements' actions): `$$`
+    /// of `act` when it is one of the family's rules, `None` for the others. A `match`, not a table of function pointers, so that each
+    /// family can be inlined where it is called.
+    fn family(&mut self, k: u8, act: Act, len: usize) -> Option<Sem> {
+        match k {
+            0 => self.level_actions(act, len),
+            1 => self.room_actions(act, len),
+            2 => self.map_actions(act, len),
+            3 => self.monster_actions(act, len),
+            4 => self.object_actions(act, len),
+            5 => self.feature_actions(act, len),
+            6 => self.terrain_actions(act, len),
+            7 => self.selection_actions(act, len),
+            8 => self.control_actions(act, len),
+            9 => self.variable_actions(act, len),
+            10 => self.expression_actions(act, len),
+            11 => self.value_actions(act, len),
+            _ => None,
+        }
     }
 
     /// yacc's default `$$ = $1`.
