@@ -139,6 +139,7 @@ pub struct Unwritten {
 }
 
 /// State that outlives a file within one process.
+#[derive(Clone)]
 pub struct Session {
     pub build: Build,
     /// The dialect: its grammar, keywords, names and numbers.
@@ -181,11 +182,27 @@ impl Session {
     }
 
     pub fn compile(&mut self, src: &[u8]) -> FileRun {
-        let mut c = Compiler::new(self, src);
+        // Going on after a syntax error needs bookkeeping on every push of
+        // the parser's stack, and most files have no syntax error: a file
+        // is read without it, and read again with it, from the session as
+        // it was, only when the first reading met one.
+        let before = self.clone();
+        let (run, met_syntax_error) = self.compile_pass(src, false);
+        if !(self.recover && met_syntax_error) {
+            return run;
+        }
+        *self = before;
+        self.compile_pass(src, true).0
+    }
+
+    /// One reading of a file, with recovery's bookkeeping or without it;
+    /// and whether it met a syntax error.
+    fn compile_pass(&mut self, src: &[u8], bookkeeping: bool) -> (FileRun, bool) {
+        let mut c = Compiler::new(self, src, bookkeeping);
         c.parse();
         let mut run = std::mem::take(&mut c.run);
         run.failed |= c.file_failed;
-        run
+        (run, c.met_syntax_error)
     }
 }
 
@@ -238,14 +255,17 @@ pub(super) struct Compiler<'s, 'a> {
     /// The span of the rule being reduced: the records its action emits
     /// came from it.
     rule_span: (usize, usize),
-    /// With [`Session::recover`]: what going on after an error needs.
+    /// With [`Session::recover`], once a first reading met a syntax error:
+    /// what going on after one needs.
     recovery: Option<recovery::Recovery>,
+    /// A syntax error was met (a reading without recovery stops there).
+    met_syntax_error: bool,
 }
 
 impl<'s, 'a> Compiler<'s, 'a> {
-    fn new(session: &'s mut Session, src: &'a [u8]) -> Self {
+    fn new(session: &'s mut Session, src: &'a [u8], bookkeeping: bool) -> Self {
         let profile = session.profile;
-        let recovery = session.recover.then(recovery::Recovery::new);
+        let recovery = (session.recover && bookkeeping).then(recovery::Recovery::new);
         Compiler {
             session,
             profile,
@@ -278,6 +298,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             values: vec![Sem::None],
             spans: vec![(0, 0)],
             recovery,
+            met_syntax_error: false,
         }
     }
 
@@ -489,7 +510,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
             }
             let spans = std::mem::take(&mut self.op_spans);
             self.run.op_spans.push(spans);
-        } else if self.recovery.is_some() {
+        } else if self.session.recover {
             self.keep_unwritten(name);
         }
         self.clear_ops();
@@ -611,6 +632,7 @@ impl<'s, 'a> Compiler<'s, 'a> {
                     self.spans.push((token.start, token.end));
                     self.error("syntax error", false);
                     self.spans.pop();
+                    self.met_syntax_error = true;
                     if self.recovery.is_none() {
                         return;
                     }

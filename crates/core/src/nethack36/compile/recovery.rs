@@ -429,6 +429,39 @@ STAIR: (3,1), up
         }
     }
 
+    /// A file is read with recovery's bookkeeping only once a reading
+    /// without it met a syntax error: the result is the one reading with
+    /// it from the start gives, in a session that read another file first
+    /// too (its map size and errors are put back before the second
+    /// reading).
+    #[test]
+    fn reading_again_to_recover_is_reading_once_with_the_bookkeeping() {
+        let src = SAMPLE.as_bytes();
+        let before = b"MAZE: \"zero\", ' '\nGEOMETRY: center, center\nMAP\n---\nENDMAP\n";
+        for at in (0..src.len()).step_by(7) {
+            let mut input = src.to_vec();
+            input[at] = b'}';
+            let read = |lazily: bool| {
+                let mut session = Session::new(Build::Nethack366);
+                session.record_tokens = true;
+                session.recover = true;
+                let first = session.compile(before);
+                let run = if lazily {
+                    session.compile(&input)
+                } else {
+                    session.compile_pass(&input, true).0
+                };
+                format!("{first:?}\n{run:?}")
+            };
+            assert_eq!(
+                read(true),
+                read(false),
+                "{}",
+                String::from_utf8_lossy(&input)
+            );
+        }
+    }
+
     #[test]
     fn the_unmutated_sample_compiles() {
         let run = analyse(SAMPLE.as_bytes());
