@@ -8,7 +8,7 @@ use crate::{dcss, dungeon, nethack, nethack36, nethack_dialect, powder, rlg327};
 
 /// Analyses one source text: parse, check, lower to views and artifacts.
 /// Never panics and never fails: problems are diagnostics. Pure: nothing
-/// is kept between calls (an [`Analyzer`] keeps what can be reused).
+/// is kept between calls (an [`crate::Analyzer`] keeps what can be reused).
 pub fn analyze(source: &str, language: Language, options: &Options) -> Analysis {
     let mut analysis = analyze_language(source, language, options);
     analysis.make_text_visible();

@@ -83,13 +83,12 @@ impl Col {
     }
 }
 
-/// The rows of a looks file: its tab-separated fields, the header and
-/// blank lines left out. The files are ours and checked by the tests, so
-/// a malformed row is skipped rather than trusted.
+/// The rows of a looks file: its tab-separated fields, read as every data
+/// file of the core is (the header and blank lines left out). A row has
+/// four fields or five (the last a note). The files are ours and checked
+/// by the tests, so a malformed row is skipped rather than trusted.
 pub(super) fn rows(text: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
-    text.lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.split('\t').collect())
+    crate::tsv::rows(text).map(|(_, row)| row.split('\t').collect())
 }
 
 /// Glyph and colour fields of a row.

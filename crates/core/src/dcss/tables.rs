@@ -9,11 +9,10 @@ use std::sync::LazyLock;
 /// line names it; a test keeps them in step).
 pub const TABLES_FROM: &str = "crawl trunk 5539bdd (2026-08-22, after 0.35-a0)";
 
-/// The names of a data file: its lines after the provenance line.
+/// The names of a data file: its rows, read as every data file of the
+/// core is (the provenance header and blank lines left out).
 fn names(file: &'static str) -> Vec<&'static str> {
-    file.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .collect()
+    crate::tsv::rows(file).map(|(_, row)| row).collect()
 }
 
 /// (glyph, category, meaning)
