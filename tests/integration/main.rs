@@ -28,3 +28,4 @@ mod nethack_lev_decode;
 mod nethack_robustness;
 mod properties;
 mod recovery;
+mod vault_links;

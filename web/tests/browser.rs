@@ -258,6 +258,9 @@ fn permalinks_and_offsets_work_in_wasm() {
             scattered: true,
             other: 4,
         },
+        from: None,
+        review: false,
+        zoom: None,
     };
     let hash = codec::encode_link(&link);
     assert_eq!(codec::decode_link(&hash).unwrap().unwrap(), link);

@@ -32,7 +32,30 @@ pub struct LinkState {
     /// Several seeds at once (links without them stay as they were).
     #[serde(default, skip_serializing_if = "FacesState::is_one")]
     pub faces: FacesState,
+    /// A link to one vault or level cut from a larger file: where it came
+    /// from (whole-file links have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<LinkOrigin>,
+    /// The link opens in the reviewer's view: the map first, the source
+    /// aside and read-only until the reader chooses to edit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub review: bool,
+    /// The view's zoom in percent of its natural size (none: fitted to
+    /// the pane).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<u32>,
 }
+
+/// The file a vault or level link was cut from, and the line the entry
+/// starts on there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkOrigin {
+    pub file: String,
+    pub line: u32,
+}
+
+/// Zooms (percent) a link may carry.
+pub const LINK_ZOOM: std::ops::RangeInclusive<u32> = 5..=3200;
 
 /// How many realisations of a random level the map view shows at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,6 +225,10 @@ fn migrate(version: u32, envelope: EnvelopeIn) -> Result<LinkState, String> {
                 n.name = sanitize_name(&n.name);
             }
             state.faces = state.faces.valid();
+            if let Some(from) = &mut state.from {
+                from.file = sanitize_name(&from.file);
+            }
+            state.zoom = state.zoom.filter(|z| LINK_ZOOM.contains(z));
             if !matches!(
                 state.view.as_str(),
                 "map" | "rooms" | "graph" | "roll" | "table" | "binary"
@@ -377,7 +404,46 @@ mod tests {
             view: "map".into(),
             names: Vec::new(),
             faces: FacesState::default(),
+            from: None,
+            review: false,
+            zoom: None,
         }
+    }
+
+    /// A vault link says where it was cut from, may open in the
+    /// reviewer's view at a zoom; a zoom no view has is dropped, and a link
+    /// made before these existed reads as a whole-file link.
+    #[test]
+    fn origin_review_and_zoom_travel_in_a_link() {
+        let plain = encode_link(&sample());
+        let mut vault = sample();
+        vault.from = Some(LinkOrigin {
+            file: "big\u{202e}.des".into(),
+            line: 120,
+        });
+        vault.review = true;
+        vault.zoom = Some(250);
+        let read = decode_link(&encode_link(&vault)).unwrap().unwrap();
+        assert_eq!(
+            read.from,
+            Some(LinkOrigin {
+                file: "big.des".into(),
+                line: 120
+            })
+        );
+        assert!(read.review);
+        assert_eq!(read.zoom, Some(250));
+        vault.zoom = Some(1_000_000);
+        assert_eq!(
+            decode_link(&encode_link(&vault)).unwrap().unwrap().zoom,
+            None
+        );
+        let old = decode_link(&plain).unwrap().unwrap();
+        assert_eq!(
+            (old.from.clone(), old.review, old.zoom),
+            (None, false, None)
+        );
+        assert_eq!(old, sample());
     }
 
     /// The seed grid travels in a link; a link without it (every link made

@@ -17,6 +17,7 @@ pub mod decimal;
 mod detect;
 pub mod dropin;
 mod dungeon;
+pub mod excerpt;
 pub mod faces;
 mod grid;
 pub mod lev;

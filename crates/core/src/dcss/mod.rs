@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod ast;
 pub mod checks;
+pub mod excerpt;
 pub mod guidelines;
 pub mod lint;
 pub mod look;
