@@ -47,6 +47,14 @@ export function setCursor(editor, offset) { editor.setCursor(offset); }
 
 export function focusEditor(editor) { editor.focus(); }
 
+export function setReadOnly(editor, on) { editor.setReadOnly(on); }
+
+/** Shown inside a frame of another page (an embed): cross-origin, reading
+ *  `top` may throw, which also means a frame. */
+export function embedded() {
+  try { return window.self !== window.top; } catch { return true; }
+}
+
 // ---- IndexedDB: one object store of documents ----------------------------
 
 const DB_NAME = "vaultwright";

@@ -424,7 +424,8 @@ export class Editor {
   onKey(e) {
     // Tab indents; Escape first lets the next Tab leave the editor.
     if (e.key === "Escape") { this.tabFocusOut = true; return; }
-    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey && !this.tabFocusOut && !e.shiftKey) {
+    // Read-only (the reviewer's view), Tab is the page's: no indent to make.
+    if (e.key === "Tab" && !this.ta.readOnly && !e.ctrlKey && !e.altKey && !e.metaKey && !this.tabFocusOut && !e.shiftKey) {
       e.preventDefault();
       document.execCommand("insertText", false, "  ");
     }
@@ -554,4 +555,10 @@ export class Editor {
   }
 
   focus() { this.ta.focus({ preventScroll: true }); }
+
+  /** Read-only: the text is shown, selectable and copyable, not edited. */
+  setReadOnly(on) {
+    this.ta.readOnly = on;
+    this.root.classList.toggle("vw-readonly", on);
+  }
 }

@@ -5,8 +5,9 @@ use vaultwright::{detect_language, Analysis, Language};
 use yew::prelude::*;
 
 use crate::bridge;
-use crate::codec::{self, LinkState};
-use crate::state::{new_doc, Action, Doc, NamesFile, Offer, State, Tone};
+use crate::codec::{self, LinkOrigin, LinkState};
+use crate::derive::Derived;
+use crate::state::{new_doc, Action, Doc, NamesFile, Offer, Review, State, Tone, Zoom};
 
 pub type Dispatch = UseReducerDispatcher<State>;
 
@@ -114,12 +115,20 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
     doc.symbol = link.symbol;
     doc.view = link.view;
     doc.faces = link.faces;
+    doc.from = link.from.clone();
+    let what = match &link.from {
+        Some(origin) => format!(
+            "{} (cut from {}, line {}) from {from}",
+            link.name, origin.file, origin.line
+        ),
+        None => from.to_string(),
+    };
     let brought: Vec<String> = link.names.iter().map(|n| n.name.clone()).collect();
     let message = if brought.is_empty() {
-        format!("Opened {from} as a new document.")
+        format!("Opened {what} as a new document.")
     } else {
         format!(
-            "Opened {from} as a new document, with its names files (now active; see Names…): {}.",
+            "Opened {what} as a new document, with its names files (now active; see Names…): {}.",
             brought.join(", ")
         )
     };
@@ -138,7 +147,14 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
                 .collect(),
         ));
     }
+    let view = doc.view.clone();
     dispatch.dispatch(Action::OpenShared(doc));
+    if let Some(percent) = link.zoom {
+        dispatch.dispatch(Action::Zoom(view, Zoom::Scale(f64::from(percent) / 100.0)));
+    }
+    if link.review {
+        dispatch.dispatch(Action::Review(Some(Review::default())));
+    }
 }
 
 /// What opening a file's bytes does: a new document, or a message saying
@@ -178,7 +194,143 @@ fn link_state(doc: &Doc, names: Vec<codec::NamesText>) -> LinkState {
         view: doc.view.clone(),
         names,
         faces: doc.faces,
+        from: doc.from.clone(),
+        review: false,
+        zoom: None,
     }
+}
+
+/// The link to outline entry `symbol` alone: a vault (with what it needs)
+/// or a level of a multi-level file, cut out as a document of its own and
+/// saying where from; the whole document's when the entry is the file.
+/// `review` opens it in the reviewer's view; `zoom` is the view's.
+pub fn entry_link_state(
+    d: &Derived,
+    doc: &Doc,
+    symbol: usize,
+    names: Vec<codec::NamesText>,
+    zoom: Zoom,
+    review: bool,
+) -> LinkState {
+    let mut state = link_state(doc, names);
+    state.symbol = symbol;
+    state.review = review;
+    state.zoom = match zoom {
+        Zoom::Fit => None,
+        Zoom::Scale(f) => Some((f * 100.0).round().clamp(5.0, 3200.0) as u32),
+    };
+    if let Some(x) = vaultwright::excerpt::excerpt(&d.source, &d.analysis, symbol) {
+        state.name = codec::sanitize_name(&x.name);
+        state.source = x.source;
+        state.symbol = x.symbol;
+        state.from = Some(LinkOrigin {
+            file: doc.name.clone(),
+            line: x.line,
+        });
+        if let Some(target) = x.target {
+            (state.target, state.explicit_target) = (target, true);
+        }
+    }
+    state
+}
+
+/// The studio's address with a permalink hash.
+pub fn link_url(hash: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = base.split('#').next().unwrap_or("").to_string();
+    format!("{base}{hash}")
+}
+
+/// Copies the link to one entry (see [`entry_link_state`]) and says what
+/// it carries.
+pub fn copy_entry_link(state: &LinkState, dispatch: &Dispatch) {
+    let hash = codec::encode_link(state);
+    let url = link_url(&hash);
+    mark_last_link(&hash);
+    let what = match &state.from {
+        Some(origin) => format!(
+            "{} alone (from {}, line {})",
+            state.name, origin.file, origin.line
+        ),
+        None => format!("{} (the entry is the whole file)", state.name),
+    };
+    copy_and_tell(url, what, dispatch);
+}
+
+/// Keeps the last link copied on the page, for the browser tests.
+fn mark_last_link(hash: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = el.set_attribute("data-last-link", hash);
+    }
+}
+
+fn copy_and_tell(url: String, what: String, dispatch: &Dispatch) {
+    let dispatch = dispatch.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let copied = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&url))
+            .await
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        dispatch.dispatch(entry_link_message(&url, &what, copied));
+    });
+}
+
+/// Links longer than this are cut by many chats and trackers.
+pub const PASTEABLE_LINK_CHARS: usize = 2000;
+
+/// What the user is told after copying a link to one entry: what it
+/// carries and its length; for a long one, that it may be cut, and the
+/// picture or the file instead.
+pub fn entry_link_message(url: &str, what: &str, copied: bool) -> Action {
+    let done = if copied {
+        "Link copied"
+    } else {
+        "Copy this link"
+    };
+    if url.len() > PASTEABLE_LINK_CHARS {
+        let text = format!(
+            "{done}: {what}, {} characters. Many chats and trackers cut links over {PASTEABLE_LINK_CHARS} characters: the map's picture (Export PNG) carries the same document, or share the file.",
+            url.len()
+        );
+        return Action::Offer(Tone::Info, text, Offer::DownloadSource);
+    }
+    if copied {
+        Action::Message(
+            Tone::Info,
+            format!("{done}: {what}, {} characters.", url.len()),
+        )
+    } else {
+        Action::Message(Tone::Info, format!("{done} ({what}): {url}"))
+    }
+}
+
+/// What to paste into another page to show an entry: a frame of the
+/// reviewer's view, and for pages that allow no frames, the map's picture
+/// linked to the studio (Markdown and HTML).
+pub fn embed_snippets(url: &str, name: &str) -> (String, String, String) {
+    let attr = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let (u, n) = (attr(url), attr(name));
+    let picture = format!("{}.png", stem(name));
+    let frame = format!(
+        "<iframe src=\"{u}\" title=\"{n} in Vaultwright\" width=\"720\" height=\"480\" style=\"border:1px solid #8886;border-radius:6px\" loading=\"lazy\"></iframe>"
+    );
+    let markdown = format!("[![{}]({picture})]({url})", name.replace(['[', ']'], ""));
+    let html = format!(
+        "<a href=\"{u}\"><img src=\"{}\" alt=\"{n}, a map drawn by Vaultwright\"></a>",
+        attr(&picture)
+    );
+    (frame, markdown, html)
 }
 
 /// The names files a copied link carries: the active ones, when the user
@@ -201,16 +353,9 @@ pub fn link_hash(doc: &Doc, names: Vec<codec::NamesText>) -> String {
 }
 
 pub fn copy_link(doc: &Doc, names: Vec<codec::NamesText>, dispatch: &Dispatch) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
     let hash = link_hash(doc, names);
-    let base = window.location().href().unwrap_or_default();
-    let base = base.split('#').next().unwrap_or("").to_string();
-    let url = format!("{base}{hash}");
-    if let Some(el) = window.document().and_then(|d| d.document_element()) {
-        let _ = el.set_attribute("data-last-link", &hash);
-    }
+    let url = link_url(&hash);
+    mark_last_link(&hash);
     let dispatch = dispatch.clone();
     wasm_bindgen_futures::spawn_local(async move {
         let copied = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&url))
@@ -289,6 +434,9 @@ pub fn stem(name: &str) -> &str {
 }
 
 pub fn save_now(doc: &Doc, dispatch: &Dispatch) {
+    if crate::effects::storage::ephemeral() {
+        return;
+    }
     let json = serde_json::to_string(doc).unwrap_or_default();
     let dispatch = dispatch.clone();
     wasm_bindgen_futures::spawn_local(async move {

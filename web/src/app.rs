@@ -16,6 +16,7 @@ use crate::components::editor::Editor;
 use crate::components::message_bar::MessageBar;
 use crate::components::names_panel::NamesPanel;
 use crate::components::pane_tabs::PaneTabs;
+use crate::components::review_bar::ReviewBar;
 use crate::components::shortcut_sheet::ShortcutSheet;
 use crate::components::toolbar::Toolbar;
 use crate::components::view_pane::ViewPane;
@@ -28,7 +29,7 @@ use crate::effects::storage::{
     use_stored_documents,
 };
 use crate::effects::theme::use_system_dark;
-use crate::state::{Action, Overlay, Pane, State};
+use crate::state::{Action, Overlay, Pane, State, Tone};
 
 #[function_component(App)]
 pub fn app() -> Html {
@@ -39,7 +40,15 @@ pub fn app() -> Html {
     let analyzer = use_mut_ref(Analyzer::new);
     let system_dark = use_system_dark();
 
-    use_effect_with((), |_| crate::bridge::register_service_worker());
+    // In a frame of another page (an embed) the studio keeps nothing: the
+    // reader's own documents are not touched, nor is storage asked for
+    // (a frame's may be refused or partitioned).
+    let embedded = *use_memo((), |_| crate::bridge::embedded());
+    use_effect_with((), move |_| {
+        if !embedded {
+            crate::bridge::register_service_worker()
+        }
+    });
     use_hash_link(dispatch.clone());
     use_stored_documents(dispatch.clone());
     use_document_storage(&state, dispatch.clone());
@@ -74,6 +83,7 @@ pub fn app() -> Html {
             overlay: state.overlay,
             names: state.names.clone(),
             names_in_links: state.settings.names_in_links,
+            zoom: doc.as_ref().map(|d| state.zoom.get(&d.view)),
         },
     );
     use_cursor_selects_entry(&state, (*derived).clone(), dispatch.clone());
@@ -106,29 +116,49 @@ pub fn app() -> Html {
         Pane::Editor => "show-editor",
         Pane::View => "show-view",
     };
+    let review = state.review;
+    let reviewing = review.map(|r| {
+        if r.source {
+            "review review-source"
+        } else {
+            "review"
+        }
+    });
+    let studio_url = review
+        .map(|_| crate::actions::link_url(&crate::actions::link_hash(&doc, Vec::new())))
+        .unwrap_or_default();
     let grid = format!("--split: {:.1}%", state.settings.split);
     let zoom = Rc::new(state.zoom.clone());
     let sheet = state.overlay == Some(Overlay::Shortcuts);
     html! {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
-        <div class={classes!("app", dark.then_some("dark"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
+        <div class={classes!("app", dark.then_some("dark"), embedded.then_some("embedded"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
             <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)}
                 names={state.names.clone()} names_in_links={state.settings.names_in_links} />
-            if let Some(m) = &state.message {
+            // In an embed, the review bar says what is shown; only errors
+            // need a line of their own.
+            if let Some(m) = state.message.as_ref().filter(|m| !embedded || m.tone == Tone::Error) {
                 <MessageBar message={m.clone()} doc={doc.clone()} />
             }
-            <PaneTabs pane={state.pane} errors={errors} />
-            <main class={classes!("split", pane)} style={grid}>
+            if let Some(r) = review {
+                <ReviewBar doc={doc.clone()} review={r} embedded={embedded} studio_url={studio_url} />
+            }
+            // Reviewing, the review bar's Source button shows the source.
+            if review.is_none() {
+                <PaneTabs pane={state.pane} errors={errors} />
+            }
+            <main class={classes!("split", pane, reviewing)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
                     <Editor text={d.source.clone()} reload={state.reload} tokens={d.tokens.clone()}
                         diagnostics={d.diagnostics.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
-                        on_change={callbacks.change} on_cursor={callbacks.cursor} />
+                        on_change={callbacks.change} on_cursor={callbacks.cursor} read_only={review.is_some()} />
                     <DiagnosticsPanel analysis={d.analysis.clone()} source={d.source.clone()} lines={d.lines.clone()} on_jump={callbacks.jump} />
                 </section>
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}
                     outline_open={state.overlay == Some(Overlay::Outline)} legend={state.legend.clone()} hover={(*hover).clone()} on_hover={callbacks.hover}
-                    names={state.names.clone()} names_in_links={state.settings.names_in_links} paint={state.paint} clip={state.clip.clone()} />
+                    names={state.names.clone()} names_in_links={state.settings.names_in_links} paint={state.paint} clip={state.clip.clone()}
+                    review={review.is_some()} embed_open={state.overlay == Some(Overlay::Embed)} />
             </main>
             if sheet {
                 <ShortcutSheet />

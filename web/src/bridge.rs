@@ -25,6 +25,10 @@ extern "C" {
     pub fn set_trace(view: &JsValue, json: &str);
     #[wasm_bindgen(js_name = setCursor)]
     pub fn set_cursor(view: &JsValue, offset: u32);
+    #[wasm_bindgen(js_name = setReadOnly)]
+    pub fn set_read_only(view: &JsValue, on: bool);
+    /// The studio is shown in a frame of another page (an embed).
+    pub fn embedded() -> bool;
     /// Replaces UTF-16 `from..to` with `insert` as one undo step.
     #[wasm_bindgen(js_name = applyEdit)]
     pub fn apply_edit(view: &JsValue, from: u32, to: u32, insert: &str);

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use vaultwright::{GameNames, Language, Target};
 
-use crate::codec::FacesState;
+use crate::codec::{FacesState, LinkOrigin};
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,6 +29,10 @@ pub struct Doc {
     /// Several seeds at once in the map view: a grid or a diff.
     #[serde(default)]
     pub faces: FacesState,
+    /// A vault or level opened from a link to it alone: the file it was
+    /// cut from, and its line there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<LinkOrigin>,
     /// Milliseconds since the epoch of the last change.
     pub updated: f64,
     /// Counts edits, so that the analysis is keyed without comparing texts.
@@ -128,6 +132,16 @@ pub enum Overlay {
     Shortcuts,
     Menu,
     Names,
+    /// What to paste to show the vault in another page.
+    Embed,
+}
+
+/// The reviewer's view: the map first, the source aside and read-only
+/// until the reader chooses to edit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Review {
+    /// The source is shown beside the map (read-only).
+    pub source: bool,
 }
 
 /// A DCSS names file kept in this browser: names the user's game knows
@@ -208,6 +222,8 @@ pub struct State {
     pub edit: Option<(u32, u32, Rc<String>, u32)>,
     /// What was copied from a map.
     pub clip: Option<Rc<Clip>>,
+    /// The reviewer's view, while the reader has not chosen to edit.
+    pub review: Option<Review>,
 }
 
 /// What a stroke on the map does.
@@ -306,6 +322,7 @@ impl State {
             paint: Paint::default(),
             edit: None,
             clip: None,
+            review: None,
             reload: 0,
             zoom: Zooms::default(),
             pane: Pane::Editor,
@@ -364,6 +381,9 @@ pub enum Action {
     },
     /// The seed grid's or diff's settings.
     SetFaces(FacesState),
+    /// Enter the reviewer's view, show or hide its source, or leave it
+    /// (`None`: the reader chose to edit).
+    Review(Option<Review>),
     /// Select an outline entry (from the outline or the editor cursor).
     SetSymbol(usize),
     /// Select an outline entry and move the editor to it.
@@ -467,6 +487,18 @@ impl Reducible for State {
             Action::Jump(offset) => s.jump_to(offset),
             Action::SetPaint(p) => s.paint = p,
             Action::SetClip(c) => s.clip = Some(c),
+            Action::Review(r) => {
+                // The map is what a reviewer came for: on a phone too; the
+                // source, when asked for (on a phone, instead of the map).
+                match (s.review, r) {
+                    (None, Some(_)) => s.pane = Pane::View,
+                    (Some(was), Some(now)) if was.source != now.source => {
+                        s.pane = if now.source { Pane::Editor } else { Pane::View };
+                    }
+                    _ => {}
+                }
+                s.review = r;
+            }
             Action::EditText { from, to, insert } => {
                 let nonce = s.edit.as_ref().map_or(1, |e| e.3.wrapping_add(1));
                 s.edit = Some((from, to, Rc::new(insert), nonce));
@@ -692,6 +724,7 @@ pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64
         symbol: 0,
         view: "map".into(),
         faces: FacesState::default(),
+        from: None,
         updated: at,
         revision: 0,
     }
@@ -743,6 +776,28 @@ mod tests {
 
     /// The seed grid is the document's (it travels with it, in storage
     /// and links), and a grid has 4, 9 or 16 faces whatever it is asked.
+    /// A reviewer's link opens on the map; asking for the source shows it
+    /// (on a phone, instead of the map); choosing to edit leaves the view.
+    #[test]
+    fn the_reviewers_view_shows_the_map_then_the_source_on_request() {
+        let s = reduce(
+            State::new(Settings::default()),
+            Action::OpenShared(doc("a", "a.des", "x")),
+        );
+        assert_eq!(s.pane, Pane::Editor);
+        let s = reduce(s, Action::Review(Some(Review::default())));
+        assert_eq!(
+            (s.review, s.pane),
+            (Some(Review { source: false }), Pane::View)
+        );
+        let s = reduce(s, Action::Review(Some(Review { source: true })));
+        assert_eq!(s.pane, Pane::Editor);
+        let s = reduce(s, Action::Review(Some(Review { source: false })));
+        assert_eq!(s.pane, Pane::View);
+        let s = reduce(s, Action::Review(None));
+        assert_eq!((s.review, s.pane), (None, Pane::View));
+    }
+
     #[test]
     fn the_seed_grid_belongs_to_the_document() {
         use crate::codec::FacesMode;

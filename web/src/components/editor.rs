@@ -39,6 +39,9 @@ pub struct EditorProps {
     pub on_change: Callback<String>,
     /// UTF-16 offset of the cursor.
     pub on_cursor: Callback<u32>,
+    /// The text is shown, not edited (the reviewer's view).
+    #[prop_or_default]
+    pub read_only: bool,
 }
 
 type Closures = (Closure<dyn FnMut(String)>, Closure<dyn FnMut(u32)>);
@@ -73,6 +76,14 @@ pub fn editor(props: &EditorProps) -> Html {
                 if bridge::get_text(v) != *text {
                     bridge::set_text(v, &text);
                 }
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.read_only, move |&on| {
+            if let Some(v) = view.borrow().as_ref() {
+                bridge::set_read_only(v, on);
             }
         });
     }

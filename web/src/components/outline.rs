@@ -45,6 +45,8 @@ fn groups<'a>(outline: &'a [Symbol], shown: &[usize]) -> Vec<(&'a str, Vec<usize
 pub struct OutlinePanelProps {
     pub analysis: Rc<Analysis>,
     pub current: usize,
+    /// Copies a link to entry `n` alone.
+    pub on_share: Callback<usize>,
 }
 
 #[function_component(OutlinePanel)]
@@ -131,12 +133,22 @@ pub fn outline_panel(props: &OutlinePanelProps) -> Html {
         let s = &outline[i];
         let go = go.clone();
         let selected = i == *active;
+        let share = {
+            let on_share = props.on_share.clone();
+            Callback::from(move |e: MouseEvent| {
+                // The row's own click would go to the entry.
+                e.stop_propagation();
+                on_share.emit(i)
+            })
+        };
         html! {
             <li role="option" aria-selected={selected.to_string()} id={format!("outline-{i}")}
                 class={classes!("outline-row", (i == props.current).then_some("current"))}
                 onclick={Callback::from(move |_: MouseEvent| go(i))} data-testid="outline-row">
                 <span class="outline-name">{ &s.name }</span>
                 <span class="outline-detail">{ &s.detail }</span>
+                <button class="outline-link" onclick={share} tabindex="-1" data-testid="outline-link"
+                    title={format!("Copy a link to {} alone", s.name)} aria-label={format!("Copy a link to {} alone", s.name)}>{"🔗"}</button>
             </li>
         }
     };

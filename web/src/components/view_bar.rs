@@ -12,7 +12,7 @@ use super::faces_controls::FacesControls;
 use super::outline_button::OutlineButton;
 use crate::actions::Dispatch;
 use crate::codec::FacesState;
-use crate::state::Action;
+use crate::state::{Action, Overlay};
 
 /// The short name a view is remembered and linked by.
 pub fn view_kind(v: &View) -> &'static str {
@@ -36,6 +36,8 @@ pub struct ViewBarProps {
     pub shown: Option<usize>,
     pub seed: u64,
     pub faces: FacesState,
+    /// Copies a link to outline entry `n` alone.
+    pub on_share: Callback<usize>,
 }
 
 #[function_component(ViewBar)]
@@ -70,9 +72,29 @@ pub fn view_bar(props: &ViewBarProps) -> Html {
                 onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SetView(kind.into())))}>{ v.kind() }</button>
         }
     };
+    let entry = props.analysis.outline.get(props.symbol);
+    // "vault", "level": what a link to the entry alone carries.
+    let noun = entry.map_or("entry", |s| {
+        if s.kind.contains("level") {
+            "level"
+        } else {
+            s.kind.as_str()
+        }
+    });
+    let share = {
+        let (on_share, symbol) = (props.on_share.clone(), props.symbol);
+        Callback::from(move |_: MouseEvent| on_share.emit(symbol))
+    };
+    let embed = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            dispatch.dispatch(Action::Overlay(Some(Overlay::Embed)))
+        })
+    };
     html! {
         <div class="view-bar">
             <OutlineButton analysis={props.analysis.clone()} current={props.symbol} />
+
             <span role="tablist" aria-label="Views" class="view-tabs">{ for props.views.iter().map(|&i| tab(i)) }</span>
             if seeded {
                 <label class="seed" title="Seed for what the game chooses at random">{"seed"}
@@ -82,6 +104,13 @@ pub fn view_bar(props: &ViewBarProps) -> Html {
             }
             if faceted {
                 <FacesControls faces={props.faces} seed={props.seed} />
+            }
+            if entry.is_some() {
+                <span class="share-entry">
+                    <button onclick={share} data-testid="copy-entry-link"
+                        title={format!("Copy a link to this {noun} alone (Ctrl+Shift+K)")}>{ format!("Link to this {noun}") }</button>
+                    <button onclick={embed} data-testid="embed" title="Show this in another page: a frame, or the picture with a link">{"Embed…"}</button>
+                </span>
             }
         </div>
     }

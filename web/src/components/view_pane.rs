@@ -7,6 +7,7 @@ use vaultwright::view::{BinaryDump, BranchGraph, EntityTable, RoomLayout, TileMa
 use yew::prelude::*;
 
 use super::binary::BinaryView;
+use super::embed_panel::EmbedPanel;
 use super::exports::Exports;
 use super::faces::FacesView;
 use super::graph::BranchGraphView;
@@ -16,7 +17,7 @@ use super::table::EntityTableView;
 use super::tilemap::TileMapView;
 use super::view_bar::{view_kind, ViewBar};
 use super::Hover;
-use crate::actions::Dispatch;
+use crate::actions::{copy_entry_link, entry_link_state, link_url, shared_names, Dispatch};
 use crate::derive::Derived;
 use crate::state::{Action, Doc, Zoom, Zooms};
 
@@ -62,6 +63,10 @@ pub struct ViewPaneProps {
     pub paint: crate::state::Paint,
     /// What was copied from a map, for pasting.
     pub clip: Option<Rc<crate::state::Clip>>,
+    /// The reviewer's view: nothing is painted.
+    pub review: bool,
+    /// The embed snippets are shown.
+    pub embed_open: bool,
 }
 
 #[function_component(ViewPane)]
@@ -107,7 +112,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             })
         },
     );
-    let paintable = crate::paint::paintable(analysis.language);
+    let paintable = crate::paint::paintable(analysis.language) && !props.review;
     let on_jump = {
         let dispatch = dispatch.clone();
         Callback::from(move |offset: usize| dispatch.dispatch(Action::Jump(offset)))
@@ -197,16 +202,45 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
             <div class="empty-view">{ empty_text(&props.doc, analysis.outline.get(symbol)) }</div>
         },
     };
+    let entry_link = {
+        let (d, doc, names, in_links) = (
+            props.derived.clone(),
+            props.doc.clone(),
+            props.names.clone(),
+            props.names_in_links,
+        );
+        move |symbol: usize, review: bool| {
+            entry_link_state(
+                &d,
+                &doc,
+                symbol,
+                shared_names(&names, in_links),
+                zoom,
+                review,
+            )
+        }
+    };
+    let on_share = {
+        let (entry_link, dispatch) = (entry_link.clone(), dispatch.clone());
+        Callback::from(move |symbol: usize| copy_entry_link(&entry_link(symbol, false), &dispatch))
+    };
+    let embed = props.embed_open.then(|| {
+        let state = entry_link(symbol, true);
+        let url = link_url(&crate::codec::encode_link(&state));
+        html! { <EmbedPanel url={url} name={state.name} /> }
+    });
     // A grid of faces is not one picture to export.
     let picture = kind.filter(|k| !matches!(*k, "table" | "binary") && !faces_shown);
     html! {
         <section class="pane view-pane" aria-label="View">
-            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} faces={props.doc.faces} />
+            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} faces={props.doc.faces}
+                on_share={on_share.clone()} />
             <div class="view-body">
                 { body }
                 if props.outline_open {
-                    <OutlinePanel analysis={analysis.clone()} current={symbol} />
+                    <OutlinePanel analysis={analysis.clone()} current={symbol} on_share={on_share} />
                 }
+                { for embed }
             </div>
             if let Some(h) = &props.hover {
                 <div class="tooltip" data-testid="tooltip" role="tooltip" style={tooltip_style(h)}>{ &h.text }</div>

@@ -9,7 +9,9 @@ use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::actions::{copy_link, download_all, save_now, shared_names, Dispatch};
+use crate::actions::{
+    copy_entry_link, copy_link, download_all, entry_link_state, save_now, shared_names, Dispatch,
+};
 use crate::derive::Derived;
 use crate::state::{Action, Doc, Overlay, Pane, Tone};
 
@@ -27,6 +29,10 @@ pub const SHORTCUTS: &[Shortcut] = &[
     Shortcut {
         keys: "Ctrl+Shift+L",
         does: "Copy a link that opens this document and view",
+    },
+    Shortcut {
+        keys: "Ctrl+Shift+K",
+        does: "Copy a link to the vault or level at the cursor alone",
     },
     Shortcut {
         keys: "Ctrl+Shift+E",
@@ -87,6 +93,8 @@ pub struct Target {
     /// The names files, and whether copied links carry the active ones.
     pub names: Rc<Vec<crate::state::NamesFile>>,
     pub names_in_links: bool,
+    /// The shown view's zoom (a link to an entry carries it).
+    pub zoom: Option<crate::state::Zoom>,
 }
 
 #[hook]
@@ -125,6 +133,17 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
         (true, true, false, "L" | "l") => {
             if let Some(d) = &t.doc {
                 copy_link(d, shared_names(&t.names, t.names_in_links), dispatch);
+            }
+            true
+        }
+        (true, true, false, "K" | "k") => {
+            if let (Some(d), Some(x)) = (&t.doc, &t.derived) {
+                let names = shared_names(&t.names, t.names_in_links);
+                let zoom = t.zoom.unwrap_or(crate::state::Zoom::Fit);
+                copy_entry_link(
+                    &entry_link_state(x, d, d.symbol, names, zoom, false),
+                    dispatch,
+                );
             }
             true
         }

@@ -30,7 +30,18 @@ const NAMES_KIND: &str = "names";
 /// Quiet time after a keystroke before the document is written.
 const SAVE_DELAY_MS: u32 = 250;
 
+/// In a frame of another page (an embed) nothing is read or kept: the
+/// frame shows the document its link carries, and the reader's own
+/// documents and settings stay out of it (a frame's storage may also be
+/// refused or partitioned by the browser).
+pub fn ephemeral() -> bool {
+    bridge::embedded()
+}
+
 fn local_storage() -> Option<web_sys::Storage> {
+    if ephemeral() {
+        return None;
+    }
     web_sys::window()?.local_storage().ok()?
 }
 
@@ -75,6 +86,21 @@ pub fn use_settings_storage(settings: &Settings) {
 #[hook]
 pub fn use_stored_documents(dispatch: Dispatch) {
     use_effect_with((), move |_| {
+        if ephemeral() {
+            // The link's document (opened from the hash) is the only one;
+            // a frame without a link shows the first example.
+            let linked = web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .is_some_and(|h| h.starts_with("#v"));
+            let docs = if linked {
+                Vec::new()
+            } else {
+                let ex = &EXAMPLES[0];
+                vec![make_doc(ex.file, ex.language, ex.source)]
+            };
+            dispatch.dispatch(Action::Loaded { docs, last: None });
+            return;
+        }
         wasm_bindgen_futures::spawn_local(async move {
             let (mut docs, names) = match bridge::settle(bridge::db_all()).await {
                 Ok(v) => stored_records(&v.as_string().unwrap_or_default()),
@@ -139,6 +165,9 @@ struct NamesRecord<'a> {
 pub fn use_names_storage(names: &Rc<Vec<NamesFile>>) {
     let kept = use_mut_ref(Vec::<String>::new);
     use_effect_with(names.clone(), move |names| {
+        if ephemeral() {
+            return;
+        }
         let ids: Vec<String> = names.iter().map(|n| n.id.clone()).collect();
         for gone in kept.borrow().iter().filter(|id| !ids.contains(id)) {
             let _ = bridge::db_delete(gone);
