@@ -76,7 +76,7 @@ test("two seeds side by side mark their differences, and a link brings the grid 
     assert.match(await a.page.locator(".faces-summary").textContent(), new RegExp(`seed 1 beside seed 77: ${differing} cells differ`));
     await a.page.screenshot({ path: path.join(OUT, "faces-diff-desktop.png") });
     await a.page.click("[data-testid=copy-link]");
-    await waitFor(a.page, () => document.documentElement.dataset.lastLink?.startsWith("#v1."));
+    await waitFor(a.page, () => document.documentElement.dataset.lastLink?.startsWith("#v2."));
     hash = await a.page.evaluate(() => document.documentElement.dataset.lastLink);
     assert.deepEqual(a.errors, []);
   } catch (e) {

@@ -81,7 +81,7 @@ test("a PNG of the map carries the document: opened or dropped, it comes back wi
     // The same document and view: its picture carries the same state.
     const again = await exported(b.page, "[data-testid=export-png]", "castle-picture-again.png");
     assert.equal(carried(again), carried(png));
-    assert.match(carried(png), /^#v1\.[A-Za-z0-9_-]+$/);
+    assert.match(carried(png), /^#v2\.[A-Za-z0-9_-]+$/);
     // Its seed changed, another document shown, the picture dropped onto
     // the studio: back to the castle, with the picture's seed.
     await b.page.fill("[data-testid=seed]", "7");
@@ -117,7 +117,7 @@ test("an SVG of a room layout carries the document too", async () => {
     await a.context.close();
   }
   const state = (f) => fs.readFileSync(f, "utf8").match(/<metadata id="vaultwright-state">([^<]*)</)?.[1];
-  assert.match(fs.readFileSync(svg, "utf8"), /^<svg[^>]*><metadata id="vaultwright-state">#v1\.[A-Za-z0-9_-]+<\/metadata>/);
+  assert.match(fs.readFileSync(svg, "utf8"), /^<svg[^>]*><metadata id="vaultwright-state">#v2\.[A-Za-z0-9_-]+<\/metadata>/);
   const b = await launch();
   try {
     await openStudio(b.page, server.url);

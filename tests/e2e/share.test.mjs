@@ -39,7 +39,7 @@ async function goToEntry(page, name) {
 }
 
 async function lastLink(page) {
-  await waitFor(page, () => document.documentElement.dataset.lastLink?.startsWith("#v1."));
+  await waitFor(page, () => document.documentElement.dataset.lastLink?.startsWith("#v2."));
   return page.evaluate(() => document.documentElement.dataset.lastLink);
 }
 
@@ -102,7 +102,7 @@ async function reviewLink(page) {
   await page.click("[data-testid=embed]");
   const frame = await page.inputValue("[data-testid=embed-frame]");
   const src = frame.match(/src="([^"]+)"/)[1].replace(/&amp;/g, "&");
-  assert.match(await page.inputValue("[data-testid=embed-markdown]"), /^\[!\[.+\]\(.+\.png\)\]\(http.+#v1\..+\)$/);
+  assert.match(await page.inputValue("[data-testid=embed-markdown]"), /^\[!\[.+\]\(.+\.png\)\]\(http.+#v2\..+\)$/);
   await page.keyboard.press("Escape");
   return src;
 }
@@ -184,7 +184,7 @@ test("an embed works inside a frame of a page on another origin: it keeps nothin
       await openVaults(a.page, server.url);
       await a.page.click("[data-testid=embed]");
       snippet = await a.page.inputValue("[data-testid=embed-frame]");
-      assert.match(await a.page.inputValue("[data-testid=embed-link]"), /^http:\/\/127\.0\.0\.1:\d+\/#v1\./);
+      assert.match(await a.page.inputValue("[data-testid=embed-link]"), /^http:\/\/127\.0\.0\.1:\d+\/#v2\./);
       await a.page.screenshot({ path: path.join(OUT, "share-embed-panel-desktop.png") });
     } finally {
       await a.context.close();
@@ -203,7 +203,7 @@ test("an embed works inside a frame of a page on another origin: it keeps nothin
         assert.ok(!(await frame.locator(".toolbar").isVisible()), "no file chrome in an embed");
         const open = frame.locator("[data-testid=open-studio]");
         assert.equal(await open.getAttribute("target"), "_blank");
-        assert.match(await open.getAttribute("href"), /^http:\/\/127\.0\.0\.1:\d+\/#v1\./);
+        assert.match(await open.getAttribute("href"), /^http:\/\/127\.0\.0\.1:\d+\/#v2\./);
         assert.equal(await frame.locator("[data-testid=message].error").count(), 0, "no storage error shown");
         // Nothing kept: no database opened, no setting written.
         await b.page.waitForTimeout(600);

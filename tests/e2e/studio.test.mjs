@@ -108,7 +108,7 @@ test("a copied link opens the same state in a fresh browser", async () => {
     await a.page.fill("[data-testid=seed]", "4242");
     await a.page.press("[data-testid=seed]", "Enter");
     await a.page.click("[data-testid=copy-link]");
-    await waitFor(a.page, () => document.documentElement.dataset.lastLink?.startsWith("#v1."));
+    await waitFor(a.page, () => document.documentElement.dataset.lastLink?.startsWith("#v2."));
     hash = await a.page.evaluate(() => document.documentElement.dataset.lastLink);
   } catch (e) {
     await server.close();

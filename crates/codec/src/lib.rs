@@ -127,7 +127,17 @@ pub struct NamesText {
 /// At most this many names files travel in one link.
 pub const MAX_LINK_NAMES_FILES: usize = 16;
 
-pub const LINK_PREFIX: &str = "#v1.";
+/// Links are written in version 2: the JSON compressed as raw DEFLATE
+/// against a preset dictionary of the formats' vocabulary, so that a short
+/// text (one vault) gives a short link. Version 1 (zlib, no dictionary) is
+/// still read.
+pub const LINK_PREFIX: &str = "#v2.";
+/// The preset dictionary of version 2: our own list of the words, keywords
+/// and link keys the formats and links use most (NetHack `.des` statements,
+/// DCSS directives, tags and Lua calls), the most frequent last, where
+/// DEFLATE reaches them cheapest. Never edit it: every v2 link is read with
+/// exactly these bytes; another dictionary is another version.
+const LINK_DICTIONARY: &[u8] = include_bytes!("link_dictionary.txt");
 /// Largest decompressed permalink accepted.
 pub const MAX_LINK_BYTES: usize = 2 * 1024 * 1024;
 /// Largest hash accepted before decoding.
@@ -145,12 +155,62 @@ struct Envelope<'a> {
 pub fn encode_link(state: &LinkState) -> String {
     // A struct, not a `serde_json::Value`: the studio then has no writer
     // of `Value`s (nor, with the reading below, any reader of them).
-    let json = serde_json::to_vec(&Envelope { state, v: 1 }).unwrap_or_default();
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
+    let json = serde_json::to_vec(&Envelope { state, v: 2 }).unwrap_or_default();
     format!(
         "{LINK_PREFIX}{}",
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflate_with_dictionary(&json))
     )
+}
+
+/// Raw DEFLATE of `data` with [`LINK_DICTIONARY`] as its preset window:
+/// the dictionary is compressed first and flushed to a byte boundary, and
+/// only what follows is kept (its matches may reach back into the
+/// dictionary, which the reader puts in front of its output).
+fn deflate_with_dictionary(data: &[u8]) -> Vec<u8> {
+    use miniz_oxide::deflate::core::{
+        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush,
+    };
+    let mut c = CompressorOxide::new(create_comp_flags_from_zip_params(9, -15, 0));
+    let mut discard = vec![0; LINK_DICTIONARY.len() * 2 + 1024];
+    let _ = compress(&mut c, LINK_DICTIONARY, &mut discard, TDEFLFlush::Sync);
+    // DEFLATE never grows data by more than 5 bytes per 16 KiB block.
+    let mut out = vec![0; data.len() + data.len() / 8 + 1024];
+    let (_, _, written) = compress(&mut c, data, &mut out, TDEFLFlush::Finish);
+    out.truncate(written);
+    out
+}
+
+/// The inverse of [`deflate_with_dictionary`], refusing output beyond
+/// `limit` bytes.
+fn inflate_with_dictionary(packed: &[u8], limit: usize) -> Result<Vec<u8>, String> {
+    use miniz_oxide::inflate::core::inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    use miniz_oxide::inflate::core::{decompress, DecompressorOxide};
+    use miniz_oxide::inflate::TINFLStatus;
+    let start = LINK_DICTIONARY.len();
+    // DEFLATE expands at most about 1032 to 1.
+    let room = limit.min(packed.len().saturating_mul(1032).saturating_add(1024));
+    let mut out = Vec::with_capacity(start + room + 1);
+    out.extend_from_slice(LINK_DICTIONARY);
+    out.resize(start + room + 1, 0);
+    let mut d = DecompressorOxide::new();
+    let (status, _, written) = decompress(
+        &mut d,
+        packed,
+        &mut out,
+        start,
+        TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF,
+    );
+    match status {
+        TINFLStatus::Done if written <= limit => {
+            out.truncate(start + written);
+            Ok(out.split_off(start))
+        }
+        TINFLStatus::Done | TINFLStatus::HasMoreOutput => Err(format!(
+            "this link expands to more than {} MB; refusing to open it",
+            MAX_LINK_BYTES / (1024 * 1024)
+        )),
+        _ => Err("this link is damaged (it does not decompress); was it cut off?".to_string()),
+    }
 }
 
 /// Decodes a location hash. `Ok(None)` when the hash is not a permalink at
@@ -165,9 +225,9 @@ pub fn decode_link(hash: &str) -> Result<Option<LinkState>, String> {
     let version: u32 = version
         .parse()
         .map_err(|_| "this link is malformed (bad version)".to_string())?;
-    if version != 1 {
+    if !(1..=2).contains(&version) {
         return Err(format!(
-            "this link was made by a newer Vaultwright (format v{version}); this version reads v1"
+            "this link was made by a newer Vaultwright (format v{version}); this version reads v1 and v2"
         ));
     }
     if hash.len() > MAX_HASH_CHARS {
@@ -176,14 +236,19 @@ pub fn decode_link(hash: &str) -> Result<Option<LinkState>, String> {
     let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(payload.trim_end_matches('='))
         .map_err(|_| "this link is damaged (not base64url); was it cut off?".to_string())?;
-    let json = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_LINK_BYTES)
-        .map_err(|e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
-                "this link expands to more than {} MB; refusing to open it",
-                MAX_LINK_BYTES / (1024 * 1024)
-            ),
-            _ => "this link is damaged (it does not decompress); was it cut off?".to_string(),
-        })?;
+    let json = if version == 1 {
+        miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_LINK_BYTES).map_err(
+            |e| match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
+                    "this link expands to more than {} MB; refusing to open it",
+                    MAX_LINK_BYTES / (1024 * 1024)
+                ),
+                _ => "this link is damaged (it does not decompress); was it cut off?".to_string(),
+            },
+        )?
+    } else {
+        inflate_with_dictionary(&packed, MAX_LINK_BYTES)?
+    };
     // Read as text, as the studio reads its stored documents: one JSON
     // reader in the wasm instead of one for bytes and one for text.
     let envelope: EnvelopeIn = std::str::from_utf8(&json)
@@ -207,8 +272,9 @@ struct EnvelopeIn<'a> {
 /// Brings any known version to the current `LinkState`.
 fn migrate(version: u32, envelope: EnvelopeIn) -> Result<LinkState, String> {
     match version {
-        1 => {
-            if envelope.v != Some(1) {
+        // Version 2 changed the compression only: the state reads the same.
+        1 | 2 => {
+            if envelope.v != Some(u64::from(version)) {
                 return Err("this link is damaged (version mismatch)".into());
             }
             let state = envelope.state.map_or("null", |s| s.get());
@@ -496,10 +562,11 @@ mod tests {
     fn names_files_travel_only_when_given() {
         let plain = encode_link(&sample());
         assert!(!String::from_utf8_lossy(
-            &miniz_oxide::inflate::decompress_to_vec_zlib(
+            &inflate_with_dictionary(
                 &base64::engine::general_purpose::URL_SAFE_NO_PAD
                     .decode(&plain[4..])
-                    .unwrap()
+                    .unwrap(),
+                MAX_LINK_BYTES
             )
             .unwrap()
         )
@@ -534,11 +601,42 @@ mod tests {
         );
     }
 
+    /// A link as version 1 wrote it: zlib, no dictionary.
+    fn v1_link(state: &LinkState) -> String {
+        let json = serde_json::to_vec(&Envelope { state, v: 1 }).unwrap();
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
+        format!(
+            "#v1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+        )
+    }
+
     #[test]
     fn links_round_trip() {
         let link = encode_link(&sample());
-        assert!(link.starts_with("#v1."));
+        assert!(link.starts_with("#v2."));
         assert_eq!(decode_link(&link).unwrap().unwrap(), sample());
+        // Every link made before version 2 still opens.
+        assert_eq!(decode_link(&v1_link(&sample())).unwrap().unwrap(), sample());
+    }
+
+    /// The dictionary is what makes a vault's link short: the same vault
+    /// in version 1 takes a third more.
+    #[test]
+    fn the_dictionary_shortens_a_vault_link() {
+        let mut vault = sample();
+        vault.language = Language::DcssDes;
+        vault.source = "NAME:   small_altar\nTAGS:   allow_dup transparent extra\nDEPTH:  D:2-\n\
+                        KFEAT:  _ = altar_zin\nMONS:   generate_awake orc priest\nMAP\nxxxxx\nx._1x\nxx+xx\nENDMAP\n"
+            .into();
+        let (v2, v1) = (encode_link(&vault), v1_link(&vault));
+        assert_eq!(decode_link(&v2).unwrap().unwrap(), vault);
+        assert!(
+            v2.len() * 4 < v1.len() * 3,
+            "v2 {} v1 {}",
+            v2.len(),
+            v1.len()
+        );
     }
 
     #[test]
@@ -556,6 +654,13 @@ mod tests {
         );
         assert!(hash.len() < 200_000);
         assert!(decode_link(&hash).unwrap_err().contains("more than"));
+        let bomb = deflate_with_dictionary(&vec![b' '; 50 << 20]);
+        let hash = format!(
+            "#v2.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bomb)
+        );
+        assert!(decode_link(&hash).unwrap_err().contains("more than"));
+        assert!(decode_link("#v2.AAAA").unwrap_err().contains("damaged"));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! scenes. The pixels are encoded by the browser; only whole chunks are
 //! added or read here, each checked against its CRC.
 //!
-//! What is carried is the permalink hash itself (`#v1.…`), so a picture is
+//! What is carried is the permalink hash itself (`#v2.…`), so a picture is
 //! read by [`crate::decode_link`] with the same limits, version check and
 //! cleaning as a link.
 
@@ -131,7 +131,7 @@ pub fn state_in_png(png: &[u8]) -> Result<Option<String>, String> {
 /// The SVG with `link` kept in a `<metadata>` element, first inside the
 /// root element, and every character XML 1.0 cannot hold (a control
 /// character from a level's name, say) replaced by U+FFFD, so the file is
-/// well-formed XML. A link is base64url after `#v1.`: nothing in it needs
+/// well-formed XML. A link is base64url after `#v2.` (or `#v1.`): nothing in it needs
 /// escaping.
 pub fn embed_in_svg(svg: &str, link: &str) -> String {
     let svg = xml_chars(svg);
