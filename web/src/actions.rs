@@ -434,7 +434,8 @@ pub fn stem(name: &str) -> &str {
 }
 
 pub fn save_now(doc: &Doc, dispatch: &Dispatch) {
-    if crate::effects::storage::ephemeral() {
+    // In a frame of another page nothing is kept (see effects/storage.rs).
+    if bridge::embedded() {
         return;
     }
     let json = serde_json::to_string(doc).unwrap_or_default();
