@@ -11,9 +11,9 @@ use super::lint::requested_tags;
 use super::lua_lex::{self, Kind};
 use super::reader::read;
 
-/// The pieces of the file that make vault `index` alone: (byte offset in
-/// the file, text), in file order; and the vault's rank among the vaults
-/// kept. `None` when the file has no such vault.
+/// The text of vault `index` alone (with what it needs, see the module),
+/// and the vault's rank among the vaults it keeps. `None` when the file
+/// has no such vault.
 pub fn excerpt(src: &str, index: usize) -> Option<(String, usize)> {
     let file = read(src, false);
     file.vaults.get(index)?;
@@ -38,8 +38,8 @@ pub fn excerpt(src: &str, index: usize) -> Option<(String, usize)> {
         .filter_map(|&i| src.get(file.vaults[i].span.range()))
         .collect();
     pieces.extend(global_lua(src, &file.prelude, &texts));
-    // The prelude first (the game runs it before any vault), then the
-    // vaults in file order.
+    // In file order, as the game reads them (a prelude block before the
+    // vaults that use it).
     pieces.sort_by_key(|&(at, _)| at);
     let rank = kept.iter().position(|&i| i == index)?;
     let mut out = String::new();
