@@ -256,7 +256,9 @@ pub fn copy_entry_link(state: &LinkState, dispatch: &Dispatch) {
         ),
         None => format!("{} (the entry is the whole file)", state.name),
     };
-    copy_and_tell(url, what, dispatch);
+    copy_then(url, dispatch, move |url, copied| {
+        entry_link_message(url, &what, copied)
+    });
 }
 
 /// Keeps the last link copied on the page, for the browser tests.
@@ -269,15 +271,21 @@ fn mark_last_link(hash: &str) {
     }
 }
 
-fn copy_and_tell(url: String, what: String, dispatch: &Dispatch) {
+/// Puts `text` on the clipboard, then dispatches what `tell` says of it
+/// (given the text and whether the browser let it be copied).
+pub fn copy_then(
+    text: String,
+    dispatch: &Dispatch,
+    tell: impl FnOnce(&str, bool) -> Action + 'static,
+) {
     let dispatch = dispatch.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let copied = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&url))
+        let copied = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&text))
             .await
             .ok()
             .and_then(|v| v.as_bool())
             .unwrap_or(false);
-        dispatch.dispatch(entry_link_message(&url, &what, copied));
+        dispatch.dispatch(tell(&text, copied));
     });
 }
 
@@ -356,15 +364,7 @@ pub fn copy_link(doc: &Doc, names: Vec<codec::NamesText>, dispatch: &Dispatch) {
     let hash = link_hash(doc, names);
     let url = link_url(&hash);
     mark_last_link(&hash);
-    let dispatch = dispatch.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        let copied = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&url))
-            .await
-            .ok()
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false);
-        dispatch.dispatch(link_message(&url, copied));
-    });
+    copy_then(url, dispatch, link_message);
 }
 
 /// What the user is told after copying a link: its length, and for a long

@@ -124,7 +124,10 @@ pub fn app() -> Html {
             "review"
         }
     });
+    // Only an embed's review bar links out to the full studio: the whole
+    // document is not compressed again on every render of a review.
     let studio_url = review
+        .filter(|_| embedded)
         .map(|_| crate::actions::link_url(&crate::actions::link_hash(&doc, Vec::new())))
         .unwrap_or_default();
     let grid = format!("--split: {:.1}%", state.settings.split);

@@ -4,8 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::actions::{embed_snippets, Dispatch};
-use crate::bridge;
+use crate::actions::{copy_then, embed_snippets, Dispatch};
 use crate::state::{Action, Tone};
 
 #[derive(Properties, PartialEq)]
@@ -24,20 +23,14 @@ pub fn embed_panel(props: &EmbedPanelProps) -> Html {
         let dispatch = dispatch.clone();
         let copied = text.clone();
         let copy = Callback::from(move |_: MouseEvent| {
-            let (text, dispatch) = (copied.clone(), dispatch.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let ok = wasm_bindgen_futures::JsFuture::from(bridge::copy_text(&text))
-                    .await
-                    .ok()
-                    .and_then(|v| v.as_bool())
-                    .unwrap_or(false);
+            copy_then(copied.clone(), &dispatch, move |_, ok| {
                 let said = if ok {
                     format!("Copied the {label}.")
                 } else {
                     format!("Select the {label} and copy it.")
                 };
-                dispatch.dispatch(Action::Message(Tone::Info, said));
-            });
+                Action::Message(Tone::Info, said)
+            })
         });
         html! {
             <div class="embed-snippet">
