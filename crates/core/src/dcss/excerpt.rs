@@ -88,11 +88,7 @@ fn global_lua(src: &str, prelude: &[Lua], vaults: &[&str]) -> Vec<(usize, String
     let chunks: Vec<Vec<Chunk>> = prelude.iter().map(|l| chunks(&l.text)).collect();
     let mut needed: Vec<Vec<bool>> = chunks
         .iter()
-        .map(|c| {
-            c.iter()
-                .map(|c| c.names.is_empty() && !c.text.contains('\n'))
-                .collect()
-        })
+        .map(|c| c.iter().map(Chunk::is_setup).collect())
         .collect();
     // What is kept may use further definitions: until nothing is added.
     let mut users: Vec<&str> = vaults.to_vec();
@@ -134,7 +130,7 @@ fn global_lua(src: &str, prelude: &[Lua], vaults: &[&str]) -> Vec<(usize, String
             .unwrap_or("}}");
         let setup: Vec<&str> = chunks[b]
             .iter()
-            .filter(|c| c.names.is_empty() && !c.text.contains('\n'))
+            .filter(|c| c.is_setup())
             .map(|c| c.text)
             .collect();
         let body: Vec<&str> = setup.into_iter().chain(kept).collect();
@@ -154,6 +150,14 @@ fn global_lua(src: &str, prelude: &[Lua], vaults: &[&str]) -> Vec<(usize, String
 struct Chunk<'a> {
     text: &'a str,
     names: Vec<&'a str>,
+}
+
+impl Chunk<'_> {
+    /// A one-line statement that defines nothing (a `require`): always
+    /// kept, ahead of the definitions.
+    fn is_setup(&self) -> bool {
+        self.names.is_empty() && !self.text.contains('\n')
+    }
 }
 
 /// The top-level statements of `code`: cut before each line whose first
