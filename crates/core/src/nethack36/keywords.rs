@@ -1,6 +1,7 @@
 //! The lexer's keywords: every word rule of lev_comp 3.6.6's lexer, with the
-//! token it returns and the token's value, sorted by text for a binary
-//! search. A keyword is a whole word: a longer word is `UNKNOWN_TYPE`.
+//! token it returns and the token's value, sorted by text. A profile hashes
+//! them with its own words (`Profile::keyword`). A keyword is a whole word:
+//! a longer word is `UNKNOWN_TYPE`.
 
 use super::tables::*;
 
@@ -185,11 +186,3 @@ pub static KEYWORDS: [(&[u8], u16, i64); 175] = [
     (b"west", T_DIRECTION, 8),
     (b"wet", T_HUMIDITY_TYPE, 2),
 ];
-
-/// The token and value of a keyword, if `word` is one.
-pub fn keyword(word: &[u8]) -> Option<(u16, i64)> {
-    KEYWORDS
-        .binary_search_by(|(text, _, _)| (*text).cmp(word))
-        .ok()
-        .map(|i| (KEYWORDS[i].1, KEYWORDS[i].2))
-}
