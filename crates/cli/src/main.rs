@@ -5,6 +5,7 @@ mod decode;
 mod decompile;
 mod game;
 mod output;
+mod tokens;
 
 use vaultwright_cli::render;
 
@@ -156,6 +157,13 @@ enum Command {
         #[arg(long)]
         target: Option<String>,
     },
+    /// Print the checker's tokens of a file as JSON (kind, byte range,
+    /// line, column, text), for editor tooling.
+    Tokens {
+        file: PathBuf,
+        #[arg(long, value_parser = parse_language)]
+        language: Option<Language>,
+    },
     /// Write every compiled artifact of every file into a directory.
     Compile {
         #[arg(required = true)]
@@ -263,6 +271,7 @@ fn main() -> ExitCode {
             format,
         } => decode::run(&file, target, format),
         Command::Decompile { file, target } => decompile::run(&file, target.as_deref()),
+        Command::Tokens { file, language } => tokens::run(&file, language),
         Command::Compile {
             files,
             out_dir,
