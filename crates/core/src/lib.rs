@@ -29,6 +29,7 @@ pub mod parallel;
 mod powder;
 mod rlg327;
 mod rng;
+pub mod service;
 mod tsv;
 
 pub use analyze::{analyze, pick_nethack_target};

@@ -8,6 +8,8 @@
 //! - what is found: [`Diagnostic`]s, [`Token`]s, the outline of
 //!   [`Symbol`]s with their [`View`]s, compiled [`Artifact`]s, all held by
 //!   one [`Analysis`];
+//! - what the language service answers: [`service`] (completions, hover
+//!   cards, occurrences, folds);
 //! - how a text is shown safely: [`visible`], [`file_name`].
 
 pub mod analysis;
@@ -18,6 +20,7 @@ pub mod file_name;
 pub mod game_names;
 pub mod language;
 pub mod options;
+pub mod service;
 pub mod sorting;
 pub mod source;
 pub mod symbol;

@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod ast;
+pub mod catalog;
 pub mod checks;
 pub mod excerpt;
 pub mod guidelines;

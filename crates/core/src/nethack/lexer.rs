@@ -347,6 +347,25 @@ pub fn map_chars_note(target: Target) -> String {
     format!("a map row may hold: {}{digits}", names.join(", "))
 }
 
+/// The dialect's words: statements (`MONSTER`) when `statements`, else
+/// value words (`random`, `lit`), in the lexer's order.
+pub fn words(target: Target, statements: bool) -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .filter(move |(w, t)| {
+            matches!(t, Tok::Kw(_)) == statements && !(target.is_32() && ONLY_34.contains(w))
+        })
+        .map(|(w, _)| *w)
+}
+
+/// The dialect's map characters and what each makes, in words.
+pub fn map_chars(target: Target) -> impl Iterator<Item = (char, &'static str)> {
+    MAP_CHAR_NAMES
+        .iter()
+        .filter(move |(_, _, only_34)| !only_34 || !target.is_32())
+        .filter_map(|(c, what, _)| Some((c.chars().next()?, *what)))
+}
+
 /// Map characters of each dialect (before digits and CR handling).
 pub fn is_map_char(b: u8, target: Target) -> bool {
     match b {

@@ -4,6 +4,7 @@
 
 pub mod ast;
 mod binary_view;
+pub mod catalog;
 pub mod colours;
 pub mod compile;
 pub mod decode;

@@ -7,6 +7,7 @@
 mod actions;
 pub mod analyze;
 mod binary_view;
+pub mod catalog;
 pub mod compile;
 pub mod dump;
 mod explain;

@@ -175,8 +175,16 @@ impl Names {
             .map(|&(n, _)| n)
     }
 
+    /// Trap and room type names, in the table's order.
+    pub fn trap_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.traps.iter().map(|&(n, _)| n)
+    }
+
+    pub fn room_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.rooms.iter().map(|&(n, _)| n)
+    }
+
     /// How many monsters and objects the tables hold.
-    #[cfg(test)]
     pub fn sizes(&self) -> (usize, usize) {
         (self.monsters.len(), self.objects.len())
     }

@@ -1,0 +1,57 @@
+//! What folds: each outline entry (a level, a vault, a dungeon), each map
+//! block, each embedded Lua block and each run of comment lines.
+
+use super::Document;
+use vaultwright_model::service::{Fold, FoldKind};
+use vaultwright_model::{Span, TokenKind};
+
+pub fn folds(doc: Document) -> Vec<Fold> {
+    let mut out: Vec<Fold> = doc
+        .analysis
+        .outline
+        .iter()
+        .map(|s| Fold {
+            span: s.span,
+            kind: FoldKind::Entry,
+        })
+        .collect();
+    out.extend(runs(doc, TokenKind::MapRow, FoldKind::Map));
+    out.extend(runs(doc, TokenKind::Code, FoldKind::Code));
+    out.extend(runs(doc, TokenKind::Comment, FoldKind::Comment));
+    out.retain(|f| spans_lines(doc.source, f.span));
+    out.sort_by_key(|f| (f.span.start, std::cmp::Reverse(f.span.end)));
+    out.dedup_by_key(|f| f.span);
+    out
+}
+
+/// Tokens of one kind on consecutive lines, joined.
+fn runs(doc: Document, kind: TokenKind, fold: FoldKind) -> Vec<Fold> {
+    let mut out: Vec<Fold> = Vec::new();
+    for t in doc.analysis.tokens.iter().filter(|t| t.kind == kind) {
+        match out.last_mut() {
+            Some(last) if next_line_or_same(doc.source, last.span, t.span) => {
+                last.span = last.span.to(t.span);
+            }
+            _ => out.push(Fold {
+                span: t.span,
+                kind: fold,
+            }),
+        }
+    }
+    out
+}
+
+/// `b` starts on the line `a` ends on or the one after it.
+fn next_line_or_same(source: &str, a: Span, b: Span) -> bool {
+    let between = source
+        .get(a.end as usize..b.start as usize)
+        .unwrap_or("x\nx\n");
+    between.matches('\n').count() <= 1 && between.trim().is_empty()
+}
+
+/// A fold worth showing covers more than one line.
+fn spans_lines(source: &str, span: Span) -> bool {
+    source
+        .get(span.range())
+        .is_some_and(|t| t.trim_end().contains('\n'))
+}

@@ -1,0 +1,125 @@
+//! The language service: what the editor asks of a file while it is
+//! being written. Completion in context, hover cards, where a name is
+//! defined and used (and renaming it), folds. The studio's editor and
+//! `vaultwright lsp` both ask here and only translate the answers.
+//!
+//! Completion and hover read the cursor's line as written (a line being
+//! typed does not parse yet); occurrences and folds read the analysis.
+//! Each language has its own file; a language without an answer for a
+//! question answers `None`.
+
+mod dcss;
+mod dungeon;
+mod folds;
+mod line;
+mod nethack;
+mod rank;
+
+use vaultwright_model::service::{Completion, HoverCard, Occurrences, Place};
+use vaultwright_model::{Analysis, Language};
+
+pub use folds::folds;
+pub use vaultwright_model::service::{Entry, EntryKind, Fold, FoldKind};
+
+/// One file as the service reads it: its text and its analysis.
+#[derive(Clone, Copy)]
+pub struct Document<'a> {
+    pub source: &'a str,
+    pub analysis: &'a Analysis,
+}
+
+impl Document<'_> {
+    fn language(&self) -> Language {
+        self.analysis.language
+    }
+}
+
+/// What may be typed at `offset`; `set` holds the other files of the
+/// same set (a DCSS vault's subvault tags may live in another file).
+pub fn complete(doc: Document, offset: usize, set: &[Document]) -> Option<Completion> {
+    let mut completion = match doc.language() {
+        Language::NethackDes => nethack::complete(doc, offset),
+        Language::DcssDes => dcss::complete(doc, offset, set),
+        Language::NethackDungeon => dungeon::complete(doc, offset),
+        _ => None,
+    }?;
+    let typed = doc
+        .source
+        .get(completion.replace.range())
+        .unwrap_or_default()
+        .to_string();
+    let cursor = offset.saturating_sub(completion.replace.start as usize);
+    let typed = typed.get(..cursor).unwrap_or(&typed);
+    completion.items = rank::by_typed(completion.items, typed);
+    Some(completion)
+}
+
+/// What the thing at `offset` is.
+pub fn hover(doc: Document, offset: usize) -> Option<HoverCard> {
+    match doc.language() {
+        Language::NethackDes => nethack::hover(doc, offset),
+        Language::DcssDes => dcss::hover(doc, offset),
+        _ => None,
+    }
+}
+
+/// Where the name at `offset` of file `current` of the set is defined and
+/// used, in every file of the set.
+pub fn occurrences(set: &[Document], current: usize, offset: usize) -> Option<Occurrences> {
+    let doc = *set.get(current)?;
+    match doc.language() {
+        Language::NethackDes => nethack::occurrences(doc, current, offset),
+        Language::DcssDes => dcss::occurrences(set, current, offset),
+        Language::NethackDungeon => dungeon::occurrences(doc, current, offset),
+        _ => None,
+    }
+}
+
+/// The edits that rename the name at `offset` to `new_name` everywhere
+/// in the set, or why it cannot be renamed so.
+pub fn rename(
+    set: &[Document],
+    current: usize,
+    offset: usize,
+    new_name: &str,
+) -> Result<Vec<(Place, String)>, String> {
+    let found = occurrences(set, current, offset).ok_or("nothing to rename here")?;
+    check_new_name(&found, new_name)?;
+    let replacement = match found.kind {
+        EntryKind::Variable => new_name.trim_start_matches('$').to_string(),
+        _ => new_name.to_string(),
+    };
+    let mut edits: Vec<(Place, String)> = found
+        .definitions
+        .iter()
+        .chain(&found.uses)
+        .map(|&place| (place, replacement.clone()))
+        .collect();
+    edits.sort_by_key(|(p, _)| (p.file, p.span.start));
+    edits.dedup_by_key(|(p, _)| (p.file, p.span));
+    Ok(edits)
+}
+
+/// A new name the format can hold where the old one stood.
+fn check_new_name(found: &Occurrences, new_name: &str) -> Result<(), String> {
+    let bare = new_name.trim_start_matches('$');
+    let word = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match found.kind {
+        EntryKind::Glyph
+            if new_name.chars().count() != 1 || new_name.contains(char::is_whitespace) =>
+        {
+            Err(format!("a map glyph is one character, not `{new_name}`"))
+        }
+        EntryKind::Variable | EntryKind::Tag if !word => Err(format!(
+            "`{new_name}` is not a {}: letters, digits and `_` only",
+            found.kind.word()
+        )),
+        EntryKind::Vault | EntryKind::Field if new_name.contains('"') || new_name.is_empty() => {
+            Err(format!("`{new_name}` cannot stand inside quotes"))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests;
