@@ -164,6 +164,12 @@ enum Command {
         #[arg(long, value_parser = parse_language)]
         language: Option<Language>,
     },
+    /// Serve the language service (completion, hover, definitions,
+    /// references, rename, symbols, folding, quick fixes, findings) to an
+    /// editor over the Language Server Protocol on standard input and
+    /// output. Settings come as initializationOptions: `target`, `names`
+    /// (DCSS names files), `dcssGame`, `noGuidelines`.
+    Lsp,
     /// Write every compiled artifact of every file into a directory.
     Compile {
         #[arg(required = true)]
@@ -272,6 +278,13 @@ fn main() -> ExitCode {
         } => decode::run(&file, target, format),
         Command::Decompile { file, target } => decompile::run(&file, target.as_deref()),
         Command::Tokens { file, language } => tokens::run(&file, language),
+        Command::Lsp => match vaultwright_lsp::run_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: vaultwright lsp: {e}");
+                ExitCode::from(1)
+            }
+        },
         Command::Compile {
             files,
             out_dir,

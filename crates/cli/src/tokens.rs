@@ -25,8 +25,10 @@ pub fn run(path: &Path, language: Option<vaultwright::Language>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // No views, but the tokens, which a DCSS reading keeps only when
+    // views are wanted: views of an entry that does not exist.
     let options = Options {
-        without_views: true,
+        focus: Some(usize::MAX),
         ..Options::default()
     };
     let analysis = analyze(&text, language, &options);

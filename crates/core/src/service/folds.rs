@@ -15,7 +15,11 @@ pub fn folds(doc: Document) -> Vec<Fold> {
             kind: FoldKind::Entry,
         })
         .collect();
-    out.extend(runs(doc, TokenKind::MapRow, FoldKind::Map));
+    out.extend(
+        runs(doc, TokenKind::MapRow, FoldKind::Map)
+            .into_iter()
+            .map(|f| with_map_lines(doc.source, f)),
+    );
     out.extend(runs(doc, TokenKind::Code, FoldKind::Code));
     out.extend(runs(doc, TokenKind::Comment, FoldKind::Comment));
     out.retain(|f| spans_lines(doc.source, f.span));
@@ -39,6 +43,24 @@ fn runs(doc: Document, kind: TokenKind, fold: FoldKind) -> Vec<Fold> {
         }
     }
     out
+}
+
+/// A map's fold from its `MAP` line to its `ENDMAP` line, where they
+/// stand right around its rows (folded, the `MAP` line stays in sight).
+fn with_map_lines(source: &str, mut fold: Fold) -> Fold {
+    let start = fold.span.start as usize;
+    let line_start = source[..start].trim_end_matches(['\n', '\r']).len();
+    let before = source[..line_start].rfind('\n').map_or(0, |i| i + 1);
+    if source[before..line_start].trim() == "MAP" {
+        fold.span.start = before as u32;
+    }
+    let end = fold.span.end as usize;
+    let after = source[end..].trim_start_matches(['\n', '\r']);
+    if after.starts_with("ENDMAP") {
+        let skipped = source.len() - end - after.len();
+        fold.span.end = (end + skipped + "ENDMAP".len()) as u32;
+    }
+    fold
 }
 
 /// `b` starts on the line `a` ends on or the one after it.

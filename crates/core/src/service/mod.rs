@@ -10,16 +10,19 @@
 
 mod dcss;
 mod dungeon;
+mod fixes;
 mod folds;
 mod line;
 mod nethack;
 mod rank;
 
-use vaultwright_model::service::{Completion, HoverCard, Occurrences, Place};
 use vaultwright_model::{Analysis, Language};
 
+pub use fixes::fixes;
 pub use folds::folds;
-pub use vaultwright_model::service::{Entry, EntryKind, Fold, FoldKind};
+pub use vaultwright_model::service::{
+    Completion, Entry, EntryKind, Fold, FoldKind, HoverCard, Occurrences, Place,
+};
 
 /// One file as the service reads it: its text and its analysis.
 #[derive(Clone, Copy)]

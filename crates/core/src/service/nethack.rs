@@ -36,6 +36,17 @@ fn string_kind(statement: &str) -> Option<EntryKind> {
     })
 }
 
+/// The names a statement's strings take, for the file's compiler.
+pub fn names_for_statement(doc: Document, statement: &str) -> Option<Vec<String>> {
+    let kind = string_kind(statement)?;
+    Some(
+        catalog(target(doc), kind)
+            .into_iter()
+            .map(|e| e.name)
+            .collect(),
+    )
+}
+
 /// The class a statement gave before its name (`'d'` in `MONSTER: 'd', "`).
 fn class_given(arguments: &str) -> Option<char> {
     let quote = arguments.find('\'')?;

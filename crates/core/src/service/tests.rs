@@ -194,3 +194,26 @@ fn maps_and_entries_fold() {
         "{f:?}"
     );
 }
+
+#[test]
+fn findings_get_fixes_from_the_nearest_name() {
+    let source = format!("{LEVEL_343}MONSTER:'d',\"jackle\",(1,1)\n");
+    let analysis = analysed(&source, Language::NethackDes);
+    let doc = Document {
+        source: &source,
+        analysis: &analysis,
+    };
+    let found = fixes(doc);
+    assert_eq!(found.len(), 1, "{:?}", analysis.diagnostics);
+    assert_eq!(found[0].1.replacement, "jackal");
+    assert_eq!(&source[found[0].1.span.range()], "jackle");
+    let vault = VAULT.replace("orc warrior", "orc warior");
+    let analysis = analysed(&vault, Language::DcssDes);
+    let found = fixes(Document {
+        source: &vault,
+        analysis: &analysis,
+    });
+    assert_eq!(found.len(), 1, "{:?}", analysis.diagnostics);
+    assert_eq!(found[0].1.replacement, "orc warrior");
+    assert_eq!(&vault[found[0].1.span.range()], "orc warior");
+}

@@ -1,0 +1,102 @@
+//! `vaultwright lsp`: the core's language service over the Language
+//! Server Protocol, on standard input and output, for any editor.
+//!
+//! - [`position`]: the protocol's positions ↔ byte offsets;
+//! - [`settings`]: `initializationOptions` → the core's options;
+//! - [`workspace`]: open documents and the folder's DCSS set;
+//! - [`convert`]: the core's answers as protocol types;
+//! - [`handlers`]: one function per request; [`server`]: the loop.
+
+pub mod convert;
+pub mod handlers;
+pub mod position;
+pub mod server;
+pub mod settings;
+pub mod workspace;
+
+use lsp_server::Connection;
+use lsp_types as lsp;
+
+/// Serves one client on standard input and output until it says `exit`.
+pub fn run_stdio() -> Result<(), String> {
+    let (connection, io_threads) = Connection::stdio();
+    serve(connection)?;
+    io_threads.join().map_err(|e| e.to_string())
+}
+
+/// Serves one client on `connection` (tests connect in memory).
+pub fn serve(connection: Connection) -> Result<(), String> {
+    let capabilities = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
+    let init = connection
+        .initialize(capabilities)
+        .map_err(|e| e.to_string())?;
+    let init: lsp::InitializeParams = serde_json::from_value(init).map_err(|e| e.to_string())?;
+    let (settings, mut problems) = settings::Settings::read(init.initialization_options.clone());
+    let (options, more) = settings.options();
+    problems.extend(more);
+    let mut ws = workspace::Workspace::new(options);
+    if let Some(root) = root_folder(&init) {
+        ws.read_folder(&root);
+    }
+    let server = server::Server::new(connection, ws);
+    for problem in problems {
+        server.notify::<lsp::notification::ShowMessage>(lsp::ShowMessageParams {
+            typ: lsp::MessageType::WARNING,
+            message: problem,
+        });
+    }
+    server.run()
+}
+
+#[allow(deprecated)] // `root_uri`: older clients send only that
+fn root_folder(init: &lsp::InitializeParams) -> Option<std::path::PathBuf> {
+    let folder = init
+        .workspace_folders
+        .as_ref()
+        .and_then(|f| f.first())
+        .map(|f| f.uri.clone())
+        .or_else(|| init.root_uri.clone())?;
+    folder.to_file_path().ok()
+}
+
+pub fn capabilities() -> lsp::ServerCapabilities {
+    lsp::ServerCapabilities {
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(
+            lsp::TextDocumentSyncKind::INCREMENTAL,
+        )),
+        completion_provider: Some(lsp::CompletionOptions {
+            trigger_characters: Some(vec![
+                "\"".into(),
+                ":".into(),
+                "$".into(),
+                "=".into(),
+                ",".into(),
+                " ".into(),
+            ]),
+            ..lsp::CompletionOptions::default()
+        }),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        })),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(
+            lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp::SemanticTokensOptions {
+                    legend: lsp::SemanticTokensLegend {
+                        token_types: convert::TOKEN_TYPES.to_vec(),
+                        token_modifiers: Vec::new(),
+                    },
+                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                    ..lsp::SemanticTokensOptions::default()
+                },
+            ),
+        ),
+        ..lsp::ServerCapabilities::default()
+    }
+}
