@@ -90,7 +90,7 @@ pub fn hover(lines: &Lines, card: HoverCard) -> lsp::Hover {
         text.push_str(&format!("\n\n{}", e.detail));
     }
     for line in &card.lines {
-        text.push_str(&format!("\n\n`{line}`"));
+        text.push_str(&format!("\n\n{line}"));
     }
     lsp::Hover {
         contents: lsp::HoverContents::Markup(lsp::MarkupContent {

@@ -191,6 +191,21 @@ fn ensure_chromium() -> Result {
     )
 }
 
+/// Debian's Neovim: the real LSP client the end-to-end test drives
+/// `vaultwright lsp` with.
+fn ensure_neovim() -> Result {
+    if Path::new("/usr/bin/nvim").exists() {
+        return Ok(());
+    }
+    run("apt-get update", Command::new("apt-get").arg("update"))?;
+    run(
+        "install Neovim (the LSP client of the end-to-end test)",
+        Command::new("apt-get")
+            .args(["install", "-y", "neovim"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
 /// The JavaScript bundle the studio imports (`web/js/bridge.js`).
 fn bundle_js() -> Result {
     ensure_npm()?;
@@ -438,6 +453,7 @@ fn test() -> Result {
     )?;
     build_studio()?;
     ensure_chromium()?;
+    ensure_neovim()?;
     run(
         "wasm-bindgen tests in headless Chromium",
         cargo()

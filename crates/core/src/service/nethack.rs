@@ -118,8 +118,7 @@ pub fn hover(doc: Document, offset: usize) -> Option<HoverCard> {
     if let Some(cell) = map_cell(doc, offset) {
         let c = doc.source[cell.range()].chars().next()?;
         let entry = named(target, EntryKind::Terrain, &c.to_string())?;
-        let makes = format!("`{c}` makes {}", entry.detail);
-        return Some(card(cell, entry, vec![makes]));
+        return Some(card(cell, entry, Vec::new()));
     }
     let word = line.word_around(|c| is_word(c) || c == '$');
     let text = doc.source.get(word.range())?;
