@@ -20,7 +20,7 @@ async function openBinary(page, url, phone = false) {
 
 /** The editor's cursor to the start of 1-based line `n`. */
 async function cursorToLine(page, n) {
-  await page.click(".vw-content");
+  await page.click(".cm-content");
   await page.keyboard.press("Control+Home");
   for (let i = 1; i < n; i++) await page.keyboard.press("ArrowDown");
 }

@@ -41,7 +41,7 @@ test("budget figures", async () => {
     await page.setInputFiles("[data-testid=open-file]", largest);
     await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(largest));
     await page.waitForTimeout(300);
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+End");
     await page.evaluate(() => performance.clearMeasures());
     const n = 40;
@@ -63,7 +63,7 @@ test("budget figures", async () => {
       await page.setInputFiles("[data-testid=open-file]", f);
       await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(f));
       await page.waitForTimeout(150);
-      await page.click(".vw-content");
+      await page.click(".cm-content");
       await page.keyboard.press("Control+End");
       await page.evaluate(() => performance.clearMeasures());
       const k = 20;
@@ -91,7 +91,7 @@ test("budget figures", async () => {
     await page.setInputFiles("[data-testid=open-file]", biggest);
     await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, path.basename(biggest), { timeout: 20000 });
     await page.waitForTimeout(500);
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+End");
     await page.evaluate(() => performance.clearMeasures());
     // 60 edits, so that p95 is not simply the slowest one.
@@ -113,7 +113,7 @@ test("budget figures", async () => {
     // in vw-edit). Reported, not budgeted: the browser's share.
     await page.evaluate(() => {
       window.vwKeyFrames = [];
-      document.querySelector(".vw-content").addEventListener("input", () => {
+      document.querySelector(".cm-content").addEventListener("input", () => {
         const t = performance.now();
         requestAnimationFrame(() => setTimeout(() => window.vwKeyFrames.push(performance.now() - t), 0));
       });

@@ -112,7 +112,7 @@ test("a link never replaces the user's names file: one of the same name is kept 
     names: [{ name: "fork.names", text: "# theirs\nmonster: evil twin\n" }],
   });
   await page.goto(server.url + hash);
-  await page.waitForSelector(".vw-content");
+  await page.waitForSelector(".cm-content");
   await waitFor(page, () => /Names \(2\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
   assert.match(await page.textContent("[data-testid=message]"), /kept beside them as fork\.names \(from link\)/);
   // Both survive a reload, the user's as it was.
@@ -138,7 +138,7 @@ test("a text that mentions <svg> and carries a link is opened as text, not as a 
   });
   const text = `# exported with <svg> pictures in mind\n# <metadata id="vaultwright-state">${hidden}</metadata>\n${FORK_VAULT}`;
   await open(page, fixture("notes.des", text));
-  await waitFor(page, () => document.querySelector(".vw-content")?.value.includes("exported with <svg>"));
+  await waitFor(page, () => document.querySelector("[data-testid=editor]")?.vwText?.().includes("exported with <svg>"));
   assert.equal(await page.evaluate(() => [...document.querySelectorAll("[data-testid=documents] option")].some((o) => o.textContent === "smuggled.des")), false);
   assert.deepEqual(errors, []);
 }));

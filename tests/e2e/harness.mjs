@@ -114,20 +114,20 @@ export async function untilWorkerControls(page) {
 
 export async function openStudio(page, url) {
   await page.goto(url);
-  await page.waitForSelector(".vw-content", { timeout: 20000 });
+  await page.waitForSelector(".cm-content", { timeout: 20000 });
   await page.waitForSelector("[data-testid=outline]", { timeout: 20000, state: "attached" });
 }
 
 export async function editorText(page) {
   return page.evaluate(() => {
-    const lines = [...document.querySelectorAll(".vw-line")].map((l) => l.textContent);
+    const lines = [...document.querySelectorAll(".cm-line")].map((l) => l.textContent);
     return lines.join("\n");
   });
 }
 
 /** Replaces the whole editor text as a user would (select all, type). */
 export async function replaceText(page, text) {
-  await page.click(".vw-content");
+  await page.click(".cm-content");
   await page.keyboard.press("Control+A");
   await page.keyboard.press("Delete");
   await page.keyboard.insertText(text);

@@ -98,7 +98,7 @@ test("a painted rectangle is one edit of the MAP rows, undone byte for byte, com
   // One undo step restores the text byte for byte, and undo goes no
   // further back than the opening of the document (not to the example
   // shown before it).
-  await page.click(".vw-content");
+  await page.click(".cm-content");
   await page.keyboard.press("Control+z");
   await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
   await page.keyboard.press("Control+z");
@@ -116,7 +116,7 @@ test("a painted rectangle is one edit of the MAP rows, undone byte for byte, com
   assert.ok(grown.includes("levregion(01,00,10,20)"), "the level's own coordinates stay");
   assert.match(await page.locator("[data-testid=message]").textContent(), /Added a row at the top: \d+ coordinates moved with the map/);
   await page.waitForSelector("[data-testid=artifact]");
-  await page.click(".vw-content");
+  await page.click(".cm-content");
   await page.keyboard.press("Control+z");
   await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
 
@@ -179,7 +179,7 @@ test("a marked rectangle is copied and pasted, and moved by dragging it, each on
   for (let dy = 0; dy < 3; dy++) assert.equal(pasted[10 + dy].slice(7, 10), rows[7 + dy].slice(9, 12), `row ${dy}`);
   assert.equal(changed(rows, pasted).every(([x, y]) => x >= 7 && x <= 9 && y >= 10 && y <= 12), true);
   await page.screenshot({ path: path.join(OUT, "paint-select-desktop.png") });
-  await page.click(".vw-content");
+  await page.click(".cm-content");
   await page.keyboard.press("Control+z");
   await waitFor(page, (o) => document.querySelector("[data-testid=editor]").vwText() === o, original);
 

@@ -23,7 +23,7 @@ STAIR: (4,3), up
  *  editor's line that contains `line`. */
 async function pointAt(page, line, needle, nth = 0) {
   return page.evaluate(([line, needle, nth]) => {
-    const el = [...document.querySelectorAll(".vw-line")].find((l) => l.textContent.includes(line));
+    const el = [...document.querySelectorAll(".cm-line")].find((l) => l.textContent.includes(line));
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     let seen = 0;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

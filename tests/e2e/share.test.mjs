@@ -143,15 +143,15 @@ test("the reviewer's view opens on the map, read-only until the reader chooses t
         await b.page.screenshot({ path: path.join(OUT, `share-review-${size}.png`) });
         await b.page.click("[data-testid=review-source]");
         await waitFor(b.page, () => getComputedStyle(document.querySelector(".editor-pane")).display !== "none");
-        assert.equal(await b.page.evaluate(() => document.querySelector(".vw-content").readOnly), true, "read-only");
+        assert.equal(await b.page.evaluate(() => document.querySelector(".cm-content").getAttribute("contenteditable") === "false"), true, "read-only");
         const before = await editorText(b.page);
-        await b.page.click(".vw-content");
+        await b.page.click(".cm-content");
         await b.page.keyboard.type("zzz");
         assert.equal(await editorText(b.page), before, "typing changes nothing while reviewing");
         await b.page.screenshot({ path: path.join(OUT, `share-review-source-${size}.png`) });
         await b.page.click("[data-testid=review-edit]");
         await waitFor(b.page, () => !document.querySelector("[data-testid=review-bar]"));
-        assert.equal(await b.page.evaluate(() => document.querySelector(".vw-content").readOnly), false, "editable once chosen");
+        assert.equal(await b.page.evaluate(() => document.querySelector(".cm-content").getAttribute("contenteditable") === "false"), false, "editable once chosen");
       } finally {
         await b.context.close();
       }

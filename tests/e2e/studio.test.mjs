@@ -39,13 +39,13 @@ test("typing a level repaints the map, errors show up, hover and click link to t
     assert.equal(await page.locator(".diag.error").count(), 0);
 
     // An error typed at the end is diagnosed inline and in the panel.
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+End");
     await page.keyboard.insertText('TRAP:"nonsense",(1,1)\n');
     await page.waitForSelector(".diag.error");
     const msg = await page.locator(".diag.error .diag-msg").first().textContent();
     assert.equal(msg, "Unknown trap type!");
-    await page.waitForSelector(".vw-diag-error");
+    await page.waitForSelector(".cm-lintRange-error");
     assert.match(await page.locator(".exports").textContent(), /no binaries while there are errors/);
 
     // Hover the dragon: the tooltip names it and its source line.
@@ -59,10 +59,10 @@ test("typing a level repaints the map, errors show up, hover and click link to t
     await page.waitForSelector(".vw-linked");
 
     // Click: the editor cursor moves to that line.
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+Home");
     await page.mouse.click(p.x, p.y);
-    await waitFor(page, () => document.querySelector(".vw-activeLine")?.textContent.startsWith("MONSTER:'D'"));
+    await waitFor(page, () => document.querySelector(".cm-activeLine")?.textContent.startsWith("MONSTER:'D'"));
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -191,8 +191,8 @@ test("edits survive a reload (autosave)", async () => {
     await replaceText(page, LEVEL + "# autosaved line\n");
     await page.waitForTimeout(800);
     await page.reload();
-    await page.waitForSelector(".vw-content");
-    await waitFor(page, () => [...document.querySelectorAll(".vw-line")].some((l) => l.textContent === "# autosaved line"));
+    await page.waitForSelector(".cm-content");
+    await waitFor(page, () => [...document.querySelectorAll(".cm-line")].some((l) => l.textContent === "# autosaved line"));
   } finally {
     await context.close();
     await server.close();
@@ -208,7 +208,7 @@ test("offline: with the service worker in control, the studio loads without netw
     await context.setOffline(true);
     await server.close();
     await page.reload();
-    await page.waitForSelector(".vw-content", { timeout: 20000 });
+    await page.waitForSelector(".cm-content", { timeout: 20000 });
     await page.waitForSelector("canvas[data-testid=tilemap], svg[data-testid=rooms]", { timeout: 20000 });
     await replaceText(page, LEVEL);
     await waitFor(page, () => document.querySelector("[data-testid=outline]")?.dataset.current.startsWith("e2etest"));
@@ -243,7 +243,7 @@ test("dungeon.def opens with its branch graph, rolls with a seed, and the dungeo
     await oracle.hover();
     assert.match(await page.locator("[data-testid=tooltip]").textContent(), /oracle/);
     await oracle.click();
-    await waitFor(page, () => document.querySelector(".vw-activeLine")?.textContent.startsWith("LEVEL:"));
+    await waitFor(page, () => document.querySelector(".cm-activeLine")?.textContent.startsWith("LEVEL:"));
 
     // The rolled layout for a seed.
     await page.click("button.tab:has-text('rolled layout')");

@@ -91,7 +91,7 @@ test("a redeploy behind an HTTP cache: the returning visitor gets the new build,
     // back; the worker of A serves A, and the browser finds worker B.
     root = buildB;
     await page.reload();
-    await page.waitForSelector(".vw-content", { timeout: 20000 });
+    await page.waitForSelector(".cm-content", { timeout: 20000 });
     const [a, b] = [versionOf(buildA), versionOf(buildB)];
     await until(60000, () => page.evaluate(async ([a, b]) => {
       const keys = await caches.keys();
@@ -109,7 +109,7 @@ test("a redeploy behind an HTTP cache: the returning visitor gets the new build,
     await cdp.send("Network.clearBrowserCache");
     for (let visit = 0; visit < 2; visit++) {
       await page.reload();
-      await page.waitForSelector(".vw-content", { timeout: 20000 });
+      await page.waitForSelector(".cm-content", { timeout: 20000 });
       await page.waitForSelector("[data-testid=outline]", { timeout: 20000, state: "attached" });
       assert.equal(await page.getAttribute("meta[name=vw-build]", "content"), "B");
     }

@@ -70,7 +70,7 @@ test("views open fitted to their pane at 1400×900 and at 390×844, with no side
     assert.equal(await horizontalOverflow(page), 0, "no sideways scroll on a phone");
     await page.screenshot({ path: path.join(OUT, "views-dungeon-phone.png") });
     await page.click("[data-testid=pane-tabs] button:has-text('Source')");
-    await page.waitForSelector(".vw-content");
+    await page.waitForSelector(".cm-content");
     assert.equal(await horizontalOverflow(page), 0);
     // The toolbar is one menu button on a phone.
     assert.equal(await page.locator("[data-testid=language]").isVisible(), false);
@@ -93,7 +93,7 @@ test("the view follows the editor cursor", () => withStudio(async ({ page, error
     const pane = "[data-testid=map-pane]";
     const before = await page.evaluate((p) => document.querySelector(p).scrollLeft, pane);
     // Line 39 is the map's last row: its right end is off-screen.
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+Home");
     for (let i = 0; i < 38; i++) await page.keyboard.press("ArrowDown");
     await page.keyboard.press("End");
@@ -135,14 +135,14 @@ test("the outline filters 346 vaults as you type, and selects the vault the curs
     await page.keyboard.press("Enter");
     await waitFor(page, (t) => document.querySelector("[data-testid=outline]")?.dataset.current.startsWith(t), target);
     // The editor went there: its current line names the vault.
-    await waitFor(page, (t) => document.querySelector(".vw-activeLine")?.textContent.includes(t), target);
+    await waitFor(page, (t) => document.querySelector(".cm-activeLine")?.textContent.includes(t), target);
     await page.screenshot({ path: path.join(OUT, "views-float-outline.png") });
 
     // Editor → outline: put the cursor in the file's last vault.
     const lines = fs.readFileSync(FLOAT, "utf8").split("\n");
     const at = lines.findLastIndex((l) => l.startsWith("NAME:"));
     const name = lines[at].replace(/^NAME:\s*/, "").trim();
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+End");
     for (let i = lines.length - 1; i > at; i--) await page.keyboard.press("ArrowUp");
     await waitFor(page, (n) => document.querySelector("[data-testid=outline]")?.dataset.current.startsWith(n), name);
@@ -162,7 +162,7 @@ test("keyboard: Tab reaches every control, shortcuts take, ? lists them", () => 
       });
       reached.add(id);
       // The editor keeps Tab for indenting: Escape, then Tab, leaves it.
-      if (await page.evaluate(() => document.activeElement?.classList.contains("vw-content"))) {
+      if (await page.evaluate(() => document.activeElement?.classList.contains("cm-content"))) {
         reached.add("editor");
         await page.keyboard.press("Escape");
       }
@@ -197,13 +197,13 @@ test("keyboard: Tab reaches every control, shortcuts take, ? lists them", () => 
 
 test("an edit is kept when the page reloads at once", () => withStudio(async ({ page, errors, server }) => {
     await openStudio(page, server.url);
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+End");
     await page.keyboard.insertText("# typed just before the reload\n");
     await page.waitForTimeout(50);
     await page.reload();
-    await page.waitForSelector(".vw-content");
-    await waitFor(page, () => [...document.querySelectorAll(".vw-line")].some((l) => l.textContent === "# typed just before the reload"));
+    await page.waitForSelector(".cm-content");
+    await waitFor(page, () => [...document.querySelectorAll(".cm-line")].some((l) => l.textContent === "# typed just before the reload"));
 }));
 
 test("the theme follows the OS until chosen; a long link offers the file instead", () => withStudio(async ({ page, errors, server }) => {
@@ -215,7 +215,7 @@ test("the theme follows the OS until chosen; a long link offers the file instead
     await page.click("button[aria-label='Switch between light and dark']");
     await waitFor(page, () => document.querySelector(".app").classList.contains("dark"));
     await page.reload();
-    await page.waitForSelector(".vw-content");
+    await page.waitForSelector(".cm-content");
     await waitFor(page, () => document.querySelector(".app")?.classList.contains("dark"));
 
     // 40 KB of text that does not compress away.
@@ -273,7 +273,7 @@ test("one bad map character is one error; the map, outline and view stay", () =>
     await openStudio(page, server.url);
     await open(page, CASTLE);
     await page.waitForSelector("canvas[data-testid=tilemap]");
-    await page.click(".vw-content");
+    await page.click(".cm-content");
     await page.keyboard.press("Control+Home");
     for (let i = 0; i < 29; i++) await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Home");

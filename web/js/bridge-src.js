@@ -1,31 +1,31 @@
-// The studio's JavaScript side: the source editor (editor.js), IndexedDB,
-// downloads and the service worker. Bundled by esbuild into js/bridge.js (generated) and
-// imported by the Rust app through wasm-bindgen. Nothing here parses a
-// level format: highlighting and diagnostics come from the Rust core.
+// The studio's JavaScript side: the source editor (editor.js, CodeMirror 6
+// with the core's language service), IndexedDB, downloads and the service
+// worker. Bundled by esbuild into js/bridge.js (generated) and imported by
+// the Rust app through wasm-bindgen. Nothing here parses a level format:
+// highlighting, findings, completions and hover cards come from the Rust
+// core.
 
 import { Editor } from "./editor.js";
 
-/** Creates an editor in `parent`; `onChange(text)` after every edit,
- *  `onCursor(utf16Offset)` when the selection head moves. */
-export function createEditor(parent, doc, onChange, onCursor) {
-  const editor = new Editor(parent, doc, onChange, onCursor);
+/** Creates an editor in `parent` showing document `key`; `onChange(text)`
+ *  after every edit, `onCursor(utf16Offset)` when the selection head
+ *  moves, `service(kind, offset, arg, length)` answers the language
+ *  service's questions (JSON, or "" for none). */
+export function createEditor(parent, doc, key, onChange, onCursor, service) {
+  const editor = new Editor(parent, doc, key, onChange, onCursor, service);
   // The whole text, which the page does not hold in its drawn lines (those
   // out of sight are not drawn): for tests and tools driving the studio.
   parent.vwText = () => editor.text;
+  parent.vwEditor = editor;
   return editor;
 }
 
 export function getText(editor) { return editor.text; }
 
-/** Another document: the textarea's undo history starts here (Ctrl+Z never
- *  brings back the text of the document shown before). */
-export function setText(editor, text) {
-  editor.take(text);
-  // Nothing was typed: tell the app the text and cursor it holds.
-  editor.onChange(editor.text);
-  editor.ta.setSelectionRange(0, 0);
-  editor.cursorMoved();
-}
+/** Document `key` with `text`: the state it was left in when it holds that
+ *  text (its undo history kept across switches and reloads of the tab),
+ *  else a fresh one whose history starts here. */
+export function setText(editor, text, key) { editor.take(text, key); }
 
 /** `flat` = [from, to, kind, from, to, kind, …] in UTF-16 offsets. */
 export function setTokens(editor, flat) { editor.setTokens(flat); }
@@ -33,7 +33,10 @@ export function setTokens(editor, flat) { editor.setTokens(flat); }
 /** Ranges linked to what the pointer is on in a view (flat [from, to, 0, …]). */
 export function setLinked(editor, flat) { editor.setLinked(flat); }
 
-/** `json` = [{from, to, severity, message, code}] in UTF-16 offsets. */
+/** What folds (flat [from, to, …] in UTF-16 offsets). */
+export function setFolds(editor, flat) { editor.setFolds(flat); }
+
+/** `json` = [{from, to, severity, message, code, fixes}] in UTF-16 offsets. */
 export function setDiagnostics(editor, json) { editor.setDiagnostics(JSON.parse(json)); }
 
 /** `json`: `{unrun: [[from, to]], hints: [[at, text]], values: [[from,
@@ -48,6 +51,11 @@ export function setCursor(editor, offset) { editor.setCursor(offset); }
 export function focusEditor(editor) { editor.focus(); }
 
 export function setReadOnly(editor, on) { editor.setReadOnly(on); }
+
+/** Calls `f` at the start of the frame after the next one: work a
+ *  keystroke starts (the analysis) waits until the typed character has
+ *  been painted, and whatever else that frame's tasks do has run. */
+export function afterPaint(f) { requestAnimationFrame(() => requestAnimationFrame(f)); }
 
 /** Shown inside a frame of another page (an embed): cross-origin, reading
  *  `top` may throw, which also means a frame. */

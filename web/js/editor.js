@@ -1,564 +1,631 @@
-// The studio's source editor, without an editor library: a native
-// <textarea> takes the input (typing, IME, touch selection, copy and paste,
-// undo and redo, the browser's find), its text made transparent, and a
-// layer under it draws the lines in sight with the core's highlighting,
-// diagnostics, linked ranges and what a level's run did. The text is laid
-// out twice in the same monospace font, line height and tab size, so the
-// two agree glyph for glyph. (An editor library did this for 105 KB of
-// the studio's 600 KB; the language service is the core's, in Rust.)
+// The studio's source editor: CodeMirror 6 for what a code editor is
+// expected to do (undo per document, find and replace with regex and in
+// selection, bracket matching, folding, multiple cursors and rectangular
+// selection, a problems list and F8), and the core's language service,
+// in Rust, for what it knows: highlighting from the core's tokens,
+// findings and their fixes, completion with the games' glyphs, hover
+// cards, go to definition, references and rename. The Rust side answers
+// through one synchronous callback, `service(kind, offset, arg)`, which
+// returns JSON (or "" for nothing).
 
-/** Pixels: one line, and the text's margins inside the code area. */
-const LINE = 18;
-const PAD_TOP = 4;
-const PAD_LEFT = 6;
-const TAB = 8;
-/** Lines drawn above and below those in sight, so that scrolling a little
- *  does not draw again. */
-const MARGIN = 40;
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
+  dropCursor, rectangularSelection, crosshairCursor, highlightSpecialChars, Decoration, WidgetType,
+  hoverTooltip, ViewPlugin, showPanel,
+} from "@codemirror/view";
+import { EditorState, EditorSelection, StateField, StateEffect, Compartment } from "@codemirror/state";
+import { defaultKeymap, history, historyField, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches, search, openSearchPanel } from "@codemirror/search";
+import { bracketMatching, foldGutter, foldKeymap, foldService, codeFolding } from "@codemirror/language";
+import { setDiagnostics as lintSetDiagnostics, lintGutter, lintKeymap, forEachDiagnostic, previousDiagnostic } from "@codemirror/lint";
+import { autocompletion, completionKeymap } from "@codemirror/autocomplete";
 
 const TOKEN_CLASSES = ["tok-keyword", "tok-constant", "tok-string", "tok-number", "tok-char", "tok-comment", "tok-punct", "tok-map", "tok-code", "tok-invalid"];
-const SEVERITY_RANK = { info: 1, warning: 2, error: 3 };
+const tokenMarks = TOKEN_CLASSES.map((c) => Decoration.mark({ class: c }));
 
-function el(tag, className) {
+/** Undo histories kept for a reload of the tab, per document, up to this
+ *  size (sessionStorage holds a few MB per origin). */
+const HISTORY_LIMIT = 1_500_000;
+
+// ---- highlighting: the core's tokens, drawn for the lines in sight --------
+
+const setTokensEffect = StateEffect.define();
+
+/** The tokens (flat [from, to, kind, …]) and the changes made since the
+ *  core sent them, so that the lines in sight are drawn from them without
+ *  mapping a hundred thousand tokens on every keystroke. */
+const tokenField = StateField.define({
+  create: () => ({ flat: [], since: null }),
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setTokensEffect)) return { flat: e.value, since: null };
+    if (!tr.docChanged) return value;
+    return { flat: value.flat, since: value.since ? value.since.composeDesc(tr.changes.desc) : tr.changes.desc };
+  },
+});
+
+/** Index (into the flat tokens) of the first token ending after `pos`. */
+function firstToken(flat, pos) {
+  let lo = 0, hi = Math.floor(flat.length / 3);
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (flat[mid * 3 + 1] <= pos) lo = mid + 1; else hi = mid;
+  }
+  return lo * 3;
+}
+
+function visibleTokens(view) {
+  const { flat, since } = view.state.field(tokenField);
+  const marks = [];
+  const back = since ? since.invertedDesc : null;
+  for (const { from, to } of view.visibleRanges) {
+    const oldFrom = back ? back.mapPos(from, -1) : from;
+    const oldTo = back ? back.mapPos(to, 1) : to;
+    for (let i = firstToken(flat, oldFrom); i + 2 < flat.length && flat[i] < oldTo; i += 3) {
+      const a = since ? since.mapPos(flat[i], 1) : flat[i];
+      const b = since ? since.mapPos(flat[i + 1], -1) : flat[i + 1];
+      if (b > a) marks.push((tokenMarks[flat[i + 2]] || tokenMarks[0]).range(a, b));
+    }
+  }
+  return Decoration.set(marks, true);
+}
+
+const tokenHighlight = ViewPlugin.fromClass(class {
+  constructor(view) { this.decorations = visibleTokens(view); }
+  update(u) {
+    const changed = u.startState.field(tokenField) !== u.state.field(tokenField);
+    if (changed || u.viewportChanged) this.decorations = visibleTokens(u.view);
+  }
+}, { decorations: (v) => v.decorations });
+
+// ---- ranges linked to the view, folds, what a level's run did --------------
+
+const setLinkedEffect = StateEffect.define();
+const linkMark = Decoration.mark({ class: "vw-linked" });
+
+function rangesToDecorations(doc, flat, mark) {
+  const len = doc.length;
+  const ranges = [];
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const from = Math.min(flat[i], len), to = Math.min(flat[i + 1], len);
+    if (to > from) ranges.push(mark.range(from, to));
+  }
+  return Decoration.set(ranges, true);
+}
+
+const linkedField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setLinkedEffect)) value = rangesToDecorations(tr.state.doc, e.value, linkMark);
+    return value;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+/** What folds: the core's levels, vaults, maps and Lua blocks ([from, to]
+ *  pairs), mapped through edits until the next analysis. */
+const setFoldsEffect = StateEffect.define();
+const foldsField = StateField.define({
+  create: () => [],
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setFoldsEffect)) return e.value;
+    if (!tr.docChanged) return value;
+    return value.map(([f, t]) => [tr.changes.mapPos(f, 1), tr.changes.mapPos(t, -1)]);
+  },
+});
+const coreFolds = foldService.of((state, lineStart, lineEnd) => {
+  const doc = state.doc;
+  let best = null;
+  for (const [from, to] of state.field(foldsField)) {
+    if (from < lineStart || from > lineEnd || to > doc.length) continue;
+    const end = doc.lineAt(to);
+    if (end.from <= lineEnd) continue;
+    // Folded, the first line stays in sight, and the last one when it
+    // closes the block (ENDMAP, `}}`).
+    const range = { from: lineEnd, to: end.to };
+    if (!best || range.to > best.to) best = range;
+  }
+  return best;
+});
+
+const setTraceEffect = StateEffect.define();
+const unrunMark = Decoration.mark({ class: "vw-unrun", attributes: { title: "not run in this seed" } });
+
+class HintWidget extends WidgetType {
+  constructor(text) { super(); this.text = text; }
+  eq(other) { return other.text === this.text; }
+  toDOM() {
+    const span = document.createElement("span");
+    span.className = "vw-run-hint";
+    span.textContent = this.text;
+    span.title = "in the seed the map shows";
+    return span;
+  }
+  ignoreEvent() { return true; }
+}
+
+function traceDecorations(doc, trace) {
+  const len = doc.length;
+  const ranges = [];
+  for (const [from, to] of trace.unrun || []) {
+    const f = Math.min(from, len), t = Math.min(to, len);
+    if (t > f) ranges.push(unrunMark.range(f, t));
+  }
+  // A hint goes at the end of the line its statement starts on.
+  for (const [at, text] of trace.hints || []) {
+    const end = doc.lineAt(Math.min(at, len)).to;
+    ranges.push(Decoration.widget({ widget: new HintWidget(text), side: 1 }).range(end));
+  }
+  return Decoration.set(ranges, true);
+}
+
+const traceField = StateField.define({
+  create: () => ({ deco: Decoration.none, values: [] }),
+  update(value, tr) {
+    for (const e of tr.effects) {
+      if (e.is(setTraceEffect)) return { deco: traceDecorations(tr.state.doc, e.value), values: e.value.values || [] };
+    }
+    if (!tr.docChanged) return value;
+    const map = (p) => tr.changes.mapPos(p);
+    return { deco: value.deco.map(tr.changes), values: value.values.map(([f, t, s]) => [map(f), map(t), s]) };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+
+// ---- the references panel --------------------------------------------------
+
+const showReferencesEffect = StateEffect.define();
+const referencesField = StateField.define({
+  create: () => null,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(showReferencesEffect)) return e.value;
+    return value;
+  },
+  provide: (f) => showPanel.from(f, (refs) => (refs ? (view) => referencesPanel(view, refs) : null)),
+});
+
+function el(tag, className, text) {
   const e = document.createElement(tag);
   if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
   return e;
 }
 
-/** A position after a change of `removed` units at `from` replaced by
- *  `inserted`: a range's start moves after text inserted at it, its end
- *  stays before. */
-function mapStart(p, c) {
-  if (p < c.from) return p;
-  if (p >= c.from + c.removed) return p + c.inserted - c.removed;
-  return c.from + c.inserted;
-}
-function mapEnd(p, c) {
-  if (p <= c.from) return p;
-  if (p >= c.from + c.removed) return p + c.inserted - c.removed;
-  return c.from;
+/** Shift+F12's list: every place the name is defined or used, in this
+ *  document and the others open; a click goes there. */
+function referencesPanel(view, refs) {
+  const dom = el("div", "vw-references");
+  dom.setAttribute("data-testid", "references");
+  const head = el("div", "vw-references-head", `${refs.name}: ${refs.places.length} place${refs.places.length === 1 ? "" : "s"}`);
+  const close = el("button", "vw-references-close", "×");
+  close.title = "Close (Escape)";
+  close.onclick = () => view.dispatch({ effects: showReferencesEffect.of(null) });
+  head.append(close);
+  const list = el("ul");
+  for (const p of refs.places) {
+    const item = el("li", p.definition ? "vw-ref vw-ref-def" : "vw-ref");
+    const where = el("span", "vw-ref-where", `${p.file}:${p.line}`);
+    item.append(where, el("code", "vw-ref-text", p.text));
+    item.onclick = () => {
+      const editor = view.dom.vwEditor;
+      if (p.here) editor.setCursor(p.from, p.to);
+      else editor.call("goto", p.from, p.id);
+    };
+    list.append(item);
+  }
+  dom.append(head, list);
+  return { dom, top: false };
 }
 
-/** The one change that turns `a` into `b` (common prefix and suffix). */
-function diff(a, b) {
-  const n = Math.min(a.length, b.length);
-  let start = 0;
-  while (start < n && a.charCodeAt(start) === b.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < n - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
-  return { from: start, removed: a.length - start - end, inserted: b.length - start - end };
-}
-
-/** The ranges of `list` ([from, to, …] arrays) that touch `from..to`. */
-function touching(list, from, to) {
-  return list.filter((r) => r[0] < to && r[1] > from || (r[0] === r[1] && r[0] >= from && r[0] <= to));
-}
+// ---- the editor -------------------------------------------------------------
 
 export class Editor {
-  constructor(parent, text, onChange, onCursor) {
+  /** `service(kind, offset, arg)` → JSON text or "" (see the top). */
+  constructor(parent, text, key, onChange, onCursor, service) {
     this.onChange = onChange;
     this.onCursor = onCursor;
-    this.text = "";
-    this.lineStarts = [0];
-    this.tokens = [];
-    this.linked = [];
-    this.diagnostics = [];
-    this.trace = { unrun: [], hints: [], values: [] };
-    this.drawn = null;
-    this.activeLine = -1;
-    this.lastHead = -1;
-    this.charWidth = 0;
-    this.tabFocusOut = false;
-    this.scheduled = false;
+    this.service = service;
+    this.key = key;
+    this.states = new Map();
+    this.readOnly = new Compartment();
+    // The fold gutter draws its markers again only on an edit or a scroll:
+    // new folds from the core are shown by making it anew.
+    this.foldMarkers = new Compartment();
     this.applying = false;
-    this.build(parent);
-    this.listen();
-    this.take(text);
+    this.saveTimer = 0;
+    this.extensions = this.makeExtensions();
+    this.view = new EditorView({ parent, state: this.stateFor(key, text) });
+    this.view.dom.vwEditor = this;
+    this.view.dom.setAttribute("data-doc", key);
   }
 
-  // ---- the DOM ----------------------------------------------------------
-
-  build(parent) {
-    this.root = el("div", "vw-editor");
-    this.scroller = el("div", "vw-scroller");
-    this.sizer = el("div", "vw-sizer");
-    this.gutter = el("div", "vw-gutter");
-    this.gutterLayer = el("div", "vw-gutter-layer");
-    this.code = el("div", "vw-code");
-    this.layer = el("div", "vw-layer");
-    // The drawn copy of the text is for the eyes only: screen readers and
-    // the browser's find read the textarea.
-    this.layer.setAttribute("aria-hidden", "true");
-    this.layer.inert = true;
-    this.ta = el("textarea", "vw-content");
-    for (const [k, v] of [["wrap", "off"], ["spellcheck", "false"], ["autocomplete", "off"], ["autocapitalize", "off"], ["autocorrect", "off"], ["aria-label", "Source"], ["data-gramm", "false"]]) {
-      this.ta.setAttribute(k, v);
-    }
-    this.tooltip = el("div", "vw-tooltip");
-    this.tooltip.hidden = true;
-    this.gutter.append(this.gutterLayer);
-    this.code.append(this.layer, this.ta);
-    this.sizer.append(this.gutter, this.code);
-    this.scroller.append(this.sizer);
-    this.root.append(this.scroller, this.tooltip);
-    parent.append(this.root);
-  }
-
-  listen() {
-    this.ta.addEventListener("input", () => this.onInput());
-    this.ta.addEventListener("keydown", (e) => this.onKey(e));
-    this.ta.addEventListener("mousemove", (e) => this.hover(e.clientX, e.clientY));
-    this.ta.addEventListener("mouseleave", () => { this.tooltip.hidden = true; });
-    // The textarea is as large as its text and never scrolls itself; if a
-    // browser scrolls it anyway, the layer would no longer match.
-    this.ta.addEventListener("scroll", () => { this.ta.scrollTop = 0; this.ta.scrollLeft = 0; });
-    const cursor = () => this.cursorMoved();
-    for (const ev of ["select", "keyup", "mouseup", "focus", "touchend"]) this.ta.addEventListener(ev, cursor);
-    document.addEventListener("selectionchange", () => { if (document.activeElement === this.ta) cursor(); });
-    this.scroller.addEventListener("scroll", () => {
-      this.tooltip.hidden = true;
-      if (!this.covers()) this.render();
-    });
-    if (typeof ResizeObserver !== "undefined") {
-      new ResizeObserver(() => { this.charWidth = 0; this.resize(); this.render(); }).observe(this.scroller);
-    }
-  }
-
-  // ---- text -------------------------------------------------------------
-
-  /** A text from outside: no change to map marks through. */
-  take(text) {
-    this.ta.value = text;
-    this.text = this.ta.value;
-    this.tokens = [];
-    this.linked = [];
-    this.diagnostics = [];
-    this.trace = { unrun: [], hints: [], values: [] };
-    this.textChanged();
-  }
-
-  onInput() {
-    const next = this.ta.value;
-    const change = diff(this.text, next);
-    this.text = next;
-    this.mapMarks(change);
-    this.textChanged();
-    this.onChange(next);
-    this.cursorMoved();
-    this.reveal(this.head());
-  }
-
-  textChanged() {
-    const starts = [0];
-    let longest = 0;
-    for (let at = this.text.indexOf("\n"); at >= 0; at = this.text.indexOf("\n", at + 1)) {
-      longest = Math.max(longest, this.columns(starts[starts.length - 1], at));
-      starts.push(at + 1);
-    }
-    longest = Math.max(longest, this.columns(starts[starts.length - 1], this.text.length));
-    this.lineStarts = starts;
-    this.longest = longest;
-    this.resize();
-    this.schedule();
-  }
-
-  /** The width in columns of `from..to` on one line, tabs expanded. */
-  columns(from, to) {
-    const tab = this.text.indexOf("\t", from);
-    if (tab < 0 || tab >= to) return to - from;
-    let col = 0;
-    for (let i = from; i < to; i++) col = this.text.charCodeAt(i) === 9 ? col + TAB - (col % TAB) : col + 1;
-    return col;
-  }
-
-  /** Marks follow the text until the core sends new ones. */
-  mapMarks(c) {
-    if (c.removed === 0 && c.inserted === 0) return;
-    const ranges = (list) => list
-      .map((r) => { const m = r.slice(); m[0] = mapStart(r[0], c); m[1] = Math.max(m[0], mapEnd(r[1], c)); return m; });
-    const flat = [];
-    for (let i = 0; i + 2 < this.tokens.length; i += 3) {
-      const from = mapStart(this.tokens[i], c), to = mapEnd(this.tokens[i + 1], c);
-      if (to > from) flat.push(from, to, this.tokens[i + 2]);
-    }
-    this.tokens = flat;
-    this.linked = ranges(this.linked);
-    this.diagnostics = ranges(this.diagnostics);
-    this.trace = {
-      unrun: ranges(this.trace.unrun),
-      hints: this.trace.hints.map(([at, t]) => [mapStart(at, c), t]),
-      values: ranges(this.trace.values),
-    };
-  }
-
-  lineOf(pos) {
-    let lo = 0, hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= pos) lo = mid; else hi = mid - 1;
-    }
-    return lo;
-  }
-
-  lineEnd(line) {
-    return line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.text.length;
-  }
-
-  head() {
-    return this.ta.selectionDirection === "backward" ? this.ta.selectionStart : this.ta.selectionEnd;
-  }
-
-  // ---- geometry -----------------------------------------------------------
-
-  measureChar() {
-    if (this.charWidth > 0) return this.charWidth;
-    const probe = el("span");
-    probe.textContent = "0".repeat(64);
-    this.layer.append(probe);
-    const w = probe.getBoundingClientRect().width / 64;
-    probe.remove();
-    if (w > 0) this.charWidth = w;
-    return w || 8;
-  }
-
-  resize() {
-    const lines = this.lineStarts.length;
-    const height = PAD_TOP + lines * LINE + Math.max(LINE * 2, (this.scroller.clientHeight || 0) - LINE * 2);
-    const digits = String(lines).length;
-    this.gutter.style.width = `${Math.max(3, digits) + 2.5}ch`;
-    this.sizer.style.height = `${height}px`;
-    // A few columns of slack: the caret after the longest line, and glyphs
-    // wider than the font's columns.
-    this.code.style.width = `${PAD_LEFT * 2 + (this.longest + 4) * this.measureChar()}px`;
-  }
-
-  /** Whether the lines in sight are all drawn. */
-  covers() {
-    if (!this.drawn) return false;
-    const [first, last] = this.inSight();
-    return first >= this.drawn[0] && last <= this.drawn[1];
-  }
-
-  inSight() {
-    const top = Math.max(0, this.scroller.scrollTop - PAD_TOP);
-    const height = this.scroller.clientHeight || 800;
-    const first = Math.floor(top / LINE);
-    return [first, Math.min(this.lineStarts.length - 1, Math.ceil((top + height) / LINE))];
-  }
-
-  /** The text offset under a client point. */
-  posAt(x, y) {
-    const box = this.ta.getBoundingClientRect();
-    const line = Math.min(this.lineStarts.length - 1, Math.max(0, Math.floor((y - box.top - PAD_TOP) / LINE)));
-    const want = (x - box.left - PAD_LEFT) / this.measureChar();
-    const from = this.lineStarts[line], to = this.lineEnd(line);
-    let col = 0;
-    for (let i = from; i < to; i++) {
-      const next = this.text.charCodeAt(i) === 9 ? col + TAB - (col % TAB) : col + 1;
-      if (want < next) return i;
-      col = next;
-    }
-    return to;
-  }
-
-  /** Scrolls so that `pos` is in sight. */
-  reveal(pos) {
-    const line = this.lineOf(pos);
-    const top = PAD_TOP + line * LINE;
-    const s = this.scroller;
-    if (top < s.scrollTop) s.scrollTop = top - LINE;
-    else if (top + LINE > s.scrollTop + s.clientHeight) s.scrollTop = top + 2 * LINE - s.clientHeight;
-    const x = PAD_LEFT + this.columns(this.lineStarts[line], pos) * this.measureChar() + this.gutter.offsetWidth;
-    const visible = s.clientWidth - this.gutter.offsetWidth;
-    if (x < s.scrollLeft + this.gutter.offsetWidth) s.scrollLeft = Math.max(0, x - this.gutter.offsetWidth - visible / 3);
-    else if (x > s.scrollLeft + s.clientWidth - 8) s.scrollLeft = x - s.clientWidth + visible / 3;
-  }
-
-  // ---- drawing ------------------------------------------------------------
-
-  /** Draws once after the changes of this task (text, tokens, marks). */
-  schedule() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    queueMicrotask(() => { this.scheduled = false; this.render(); });
-  }
-
-  render() {
-    const [seenFirst, seenLast] = this.inSight();
-    const first = Math.max(0, seenFirst - MARGIN);
-    const last = Math.min(this.lineStarts.length - 1, seenLast + MARGIN);
-    this.drawn = [first, last];
-    const from = this.lineStarts[first], to = this.lineEnd(last);
-    const outer = [
-      ...touching(this.linked, from, to).map((r) => [r[0], r[1], "vw-linked"]),
-      ...touching(this.trace.unrun, from, to).map((r) => [r[0], r[1], "vw-unrun"]),
-      ...touching(this.diagnostics, from, to).map((d) => [d[0], d[0] === d[1] ? d[0] + 1 : d[1], `vw-diag vw-diag-${d[2]}`, d]),
-    ];
-    const hints = this.trace.hints.filter(([at]) => at >= from && at <= to);
-    const lines = document.createDocumentFragment();
-    const numbers = document.createDocumentFragment();
-    let token = this.firstToken(from);
-    for (let line = first; line <= last; line++) {
-      const s = this.lineStarts[line], e = this.lineEnd(line);
-      const div = el("div", line === this.activeLine ? "vw-line vw-activeLine" : "vw-line");
-      token = this.drawLine(div, s, e, outer.filter((r) => r[0] <= e && r[1] > s), token);
-      for (const [at, text] of hints) {
-        if (at >= s && at <= e) {
-          const hint = el("span", "vw-run-hint");
-          hint.textContent = text;
-          hint.title = "in the seed the map shows";
-          div.append(hint);
+  makeExtensions() {
+    const editor = this;
+    return [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightSpecialChars(),
+      history(),
+      this.foldMarkers.of(foldGutter()),
+      codeFolding(),
+      drawSelection(),
+      dropCursor(),
+      EditorState.allowMultipleSelections.of(true),
+      rectangularSelection(),
+      crosshairCursor(),
+      bracketMatching({ brackets: "()[]{}" }),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      search({ top: true }),
+      lintGutter(),
+      autocompletion({
+        override: [(ctx) => this.complete(ctx)],
+        icons: false,
+        addToOptions: [{ render: renderGlyph, position: 20 }],
+      }),
+      tokenField,
+      tokenHighlight,
+      linkedField,
+      foldsField,
+      coreFolds,
+      traceField,
+      referencesField,
+      hoverTooltip((view, pos) => this.hover(pos), { hoverTime: 350 }),
+      this.readOnly.of([]),
+      EditorView.contentAttributes.of({ "aria-label": "Source", spellcheck: "false", autocorrect: "off", autocapitalize: "off" }),
+      keymap.of([
+        { key: "F12", run: () => this.definition() },
+        { key: "Shift-F12", run: () => this.references() },
+        { key: "F2", run: () => this.rename() },
+        { key: "Mod-.", run: () => this.quickFix() },
+        { key: "Mod-h", run: openSearchPanel },
+        { key: "Shift-F8", run: previousDiagnostic },
+        { key: "Alt-Shift-ArrowUp", run: () => this.addCursor(-1), preventDefault: true },
+        { key: "Alt-Shift-ArrowDown", run: () => this.addCursor(1), preventDefault: true },
+        { key: "Escape", run: () => this.closeReferences() },
+        ...completionKeymap,
+        ...defaultKeymap,
+        ...historyKeymap,
+        ...searchKeymap,
+        ...foldKeymap,
+        ...lintKeymap,
+        indentWithTab,
+      ]),
+      EditorView.domEventHandlers({
+        mousedown(e, view) {
+          // Ctrl+click (Cmd+click) goes to the definition.
+          if (!(e.ctrlKey || e.metaKey) || e.altKey || e.button !== 0) return false;
+          const pos = view.posAtCoords({ x: e.clientX, y: e.clientY });
+          if (pos === null) return false;
+          e.preventDefault();
+          return editor.definition(pos);
+        },
+      }),
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged && !this.taking) {
+          this.onChange(u.state.doc.toString());
+          this.scheduleSave();
         }
-      }
-      lines.append(div);
-      numbers.append(this.gutterLine(line, s, e, outer));
-    }
-    const top = `${PAD_TOP + first * LINE}px`;
-    this.layer.style.top = top;
-    this.gutterLayer.style.top = top;
-    this.layer.replaceChildren(lines);
-    this.gutterLayer.replaceChildren(numbers);
+        if ((u.selectionSet || u.docChanged) && !this.applying) this.onCursor(u.state.selection.main.head);
+      }),
+    ];
   }
 
-  /** Index (into the flat tokens) of the first token ending after `pos`. */
-  firstToken(pos) {
-    let lo = 0, hi = Math.floor(this.tokens.length / 3);
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.tokens[mid * 3 + 1] <= pos) lo = mid + 1; else hi = mid;
-    }
-    return lo * 3;
+  // ---- documents and their undo histories ---------------------------------
+
+  /** The state to show document `key` with `text`: the one it was left
+   *  in (its undo history with it), kept in memory or for a reload of the
+   *  tab, when it still holds that text; else a fresh one. */
+  stateFor(key, text) {
+    const kept = this.states.get(key) || this.storedState(key);
+    // The cursor starts at the top, as the app's does (its views follow
+    // the cursor, and keep their own pan per document).
+    if (kept && kept.doc.toString() === text) return kept.update({ selection: { anchor: 0 } }).state;
+    return EditorState.create({ doc: text, extensions: this.extensions });
   }
 
-  /** One line: spans of the outer marks (linked, unrun, diagnostics), and
-   *  in them the tokens' colours. Returns the next token to look at. */
-  drawLine(div, s, e, marks, token) {
-    const cuts = new Set([s, e]);
-    for (const [a, b] of marks) {
-      if (a > s && a < e) cuts.add(a);
-      if (b > s && b < e) cuts.add(b);
-    }
-    const points = [...cuts].sort((a, b) => a - b);
-    let t = token;
-    for (let i = 0; i + 1 < points.length; i++) {
-      const a = points[i], b = points[i + 1];
-      const covering = marks.filter((m) => m[0] <= a && m[1] >= b);
-      let host = div;
-      if (covering.length) {
-        host = el("span", [...new Set(covering.map((m) => m[2]))].join(" "));
-        if (covering.some((m) => m[2] === "vw-unrun")) host.title = "not run in this seed";
-        div.append(host);
-      }
-      t = this.drawTokens(host, a, b, t);
-    }
-    // A diagnostic at the end of a line (a missing token): a mark there.
-    for (const m of marks) {
-      if (m[3] && m[0] >= e) {
-        const point = el("span", `vw-diag-point vw-diag-${m[3][2]}`);
-        point.textContent = " ";
-        div.append(point);
-      }
-    }
-    return t;
-  }
-
-  drawTokens(host, a, b, t) {
-    const tokens = this.tokens;
-    let at = a;
-    while (t < tokens.length && tokens[t] < b) {
-      const from = Math.max(tokens[t], a), to = Math.min(tokens[t + 1], b);
-      if (from > at) host.append(this.text.slice(at, from));
-      if (to > from) {
-        const span = el("span", TOKEN_CLASSES[tokens[t + 2]] || TOKEN_CLASSES[0]);
-        span.textContent = this.text.slice(from, to);
-        host.append(span);
-        at = to;
-      }
-      if (tokens[t + 1] > b) break;
-      t += 3;
-    }
-    if (at < b) host.append(this.text.slice(at, b));
-    return t;
-  }
-
-  gutterLine(line, s, e, outer) {
-    const div = el("div", line === this.activeLine ? "vw-gutter-line vw-activeLineGutter" : "vw-gutter-line");
-    div.textContent = String(line + 1);
-    const here = outer.filter((r) => r[3] && r[0] <= e && r[1] > s || r[3] && r[0] === s);
-    if (here.length) {
-      const worst = here.reduce((w, r) => (SEVERITY_RANK[r[3][2]] > SEVERITY_RANK[w] ? r[3][2] : w), "info");
-      const dot = el("span", `vw-gutter-mark vw-diag-${worst}`);
-      dot.title = here.map((r) => r[3][3]).join("\n");
-      div.prepend(dot);
-    }
-    return div;
-  }
-
-  // ---- the cursor, keys and hovering ----------------------------------------
-
-  cursorMoved() {
-    // An edit made for the user moves the selection and puts it back:
-    // one report afterwards, not one per step.
-    if (this.applying) return;
-    const head = this.head();
-    const line = this.lineOf(head);
-    if (line !== this.activeLine) {
-      const was = this.activeLine;
-      this.activeLine = line;
-      this.markActive(was, false);
-      this.markActive(line, true);
-    }
-    if (head !== this.lastHead) {
-      this.lastHead = head;
-      this.onCursor(head);
+  storedState(key) {
+    try {
+      const json = sessionStorage.getItem(`vw-undo:${key}`);
+      if (!json) return null;
+      return EditorState.fromJSON(JSON.parse(json), { extensions: this.extensions }, { history: historyField });
+    } catch {
+      return null;
     }
   }
 
-  markActive(line, on) {
-    if (!this.drawn || line < this.drawn[0] || line > this.drawn[1]) return;
-    const i = line - this.drawn[0];
-    this.layer.children[i]?.classList.toggle("vw-activeLine", on);
-    this.gutterLayer.children[i]?.classList.toggle("vw-activeLineGutter", on);
+  scheduleSave() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.saveHistory(), 1000);
   }
 
-  onKey(e) {
-    // Tab indents; Escape first lets the next Tab leave the editor.
-    if (e.key === "Escape") { this.tabFocusOut = true; return; }
-    // Read-only (the reviewer's view), Tab is the page's: no indent to make.
-    if (e.key === "Tab" && !this.ta.readOnly && !e.ctrlKey && !e.altKey && !e.metaKey && !this.tabFocusOut && !e.shiftKey) {
-      e.preventDefault();
-      document.execCommand("insertText", false, "  ");
+  saveHistory() {
+    try {
+      const json = JSON.stringify(this.view.state.toJSON({ history: historyField }));
+      if (json.length <= HISTORY_LIMIT) sessionStorage.setItem(`vw-undo:${this.key}`, json);
+      else sessionStorage.removeItem(`vw-undo:${this.key}`);
+    } catch {
+      // Storage full or refused (a frame): the history lives for this tab only.
     }
-    if ((e.key === "PageDown" || e.key === "PageUp") && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      e.preventDefault();
-      this.page(e.key === "PageDown" ? 1 : -1, e.shiftKey);
-    }
-    this.tabFocusOut = false;
-    // A key that moved the caret brings it into sight (not Ctrl alone, nor
-    // a shortcut, after the user scrolled elsewhere).
-    const before = this.head();
-    requestAnimationFrame(() => {
-      const head = this.head();
-      if (head !== before) this.reveal(head);
-    });
   }
 
-  /** A page up or down: the textarea is as tall as its text, so the
-   *  browser's own page would be the whole text. */
-  page(direction, extend) {
-    const lines = Math.max(1, Math.floor(this.scroller.clientHeight / LINE) - 1);
-    const head = this.head();
-    const line = this.lineOf(head);
-    const target = Math.min(this.lineStarts.length - 1, Math.max(0, line + direction * lines));
-    const pos = Math.min(this.lineStarts[target] + (head - this.lineStarts[line]), this.lineEnd(target));
-    if (extend) {
-      const anchor = this.ta.selectionDirection === "backward" ? this.ta.selectionEnd : this.ta.selectionStart;
-      if (pos < anchor) this.ta.setSelectionRange(pos, anchor, "backward");
-      else this.ta.setSelectionRange(anchor, pos, "forward");
-    } else {
-      this.ta.setSelectionRange(pos, pos);
+  /** Another document (or the same one changed outside the editor). */
+  take(text, key) {
+    if (key !== undefined && key !== this.key) {
+      this.saveHistory();
+      this.states.set(this.key, this.view.state);
+      this.key = key;
+      this.view.dom.setAttribute("data-doc", key);
     }
-    this.scroller.scrollTop += direction * lines * LINE;
-    this.cursorMoved();
+    const state = this.stateFor(this.key, text);
+    this.taking = true;
+    try {
+      this.view.setState(state);
+    } finally {
+      this.taking = false;
+    }
+    this.states.set(this.key, state);
+    // A state set whole reports nothing: tell the app the text and cursor.
+    this.onChange(text);
+    this.onCursor(state.selection.main.head);
   }
 
-  hover(x, y) {
-    const pos = this.posAt(x, y);
-    const value = this.trace.values.find(([f, t]) => f <= pos && pos <= t);
-    const diags = value ? [] : this.diagnostics.filter(([f, t]) => (f <= pos && pos < t) || (f === t && f === pos));
-    if (!value && !diags.length) { this.tooltip.hidden = true; return; }
-    this.tooltip.replaceChildren();
-    if (value) {
-      const v = el("div", "vw-run-value");
-      v.textContent = value[2];
-      this.tooltip.append(v);
-    }
-    for (const d of diags) {
-      const row = el("div", `vw-tooltip-diag vw-diag-${d[2]}`);
-      row.textContent = d[4] ? `${d[3]} [${d[4]}]` : d[3];
-      this.tooltip.append(row);
-    }
-    const root = this.root.getBoundingClientRect();
-    const line = this.lineOf(pos);
-    const lineTop = this.ta.getBoundingClientRect().top + PAD_TOP + line * LINE;
-    this.tooltip.hidden = false;
-    this.tooltip.style.left = `${Math.max(0, Math.min(x - root.left, root.width - this.tooltip.offsetWidth - 4))}px`;
-    const above = lineTop - root.top - this.tooltip.offsetHeight - 2;
-    this.tooltip.style.top = `${above >= 0 ? above : lineTop - root.top + LINE + 2}px`;
+  get text() { return this.view.state.doc.toString(); }
+
+  // ---- the core's marks -------------------------------------------------------
+
+  setTokens(flat) { this.view.dispatch({ effects: setTokensEffect.of(Array.from(flat)) }); }
+
+  setLinked(flat) { this.view.dispatch({ effects: setLinkedEffect.of(Array.from(flat)) }); }
+
+  setFolds(flat) {
+    const pairs = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
+    const shown = this.view.state.field(foldsField);
+    const same = shown.length === pairs.length && shown.every(([f, t], i) => f === pairs[i][0] && t === pairs[i][1]);
+    if (same) return;
+    this.view.dispatch({ effects: [setFoldsEffect.of(pairs), this.foldMarkers.reconfigure(foldGutter())] });
   }
 
-  // ---- the bridge's calls ---------------------------------------------------
-
-  setTokens(flat) { this.tokens = Array.from(flat); this.schedule(); }
-
-  setLinked(flat) {
-    this.linked = [];
-    for (let i = 0; i + 2 < flat.length; i += 3) if (flat[i + 1] > flat[i]) this.linked.push([flat[i], flat[i + 1]]);
-    this.schedule();
-  }
-
-  /** `list`: [{from, to, severity, message, code}]. */
+  /** `list`: [{from, to, severity, message, code, fixes: [{title, from,
+   *  to, insert}]}]; each fix is a button on the finding. */
   setDiagnostics(list) {
-    const len = this.text.length;
-    this.diagnostics = list.map((d) => {
+    const len = this.view.state.doc.length;
+    const diagnostics = list.map((d) => {
       const from = Math.min(d.from, len);
-      const severity = d.severity === "note" ? "info" : d.severity;
-      return [from, Math.min(Math.max(d.to, from), len), SEVERITY_RANK[severity] ? severity : "info", d.message, d.code];
+      return {
+        from,
+        to: Math.min(Math.max(d.to, from), len),
+        severity: d.severity === "note" ? "info" : d.severity,
+        message: d.message,
+        source: d.code,
+        actions: (d.fixes || []).map((f) => ({
+          name: f.title,
+          apply: (view) => view.dispatch({ changes: { from: f.from, to: f.to, insert: f.insert }, userEvent: "input.fix" }),
+        })),
+      };
     });
-    this.schedule();
+    this.view.dispatch(lintSetDiagnostics(this.view.state, diagnostics));
   }
 
-  setTrace(trace) {
-    this.trace = { unrun: trace.unrun || [], hints: trace.hints || [], values: trace.values || [] };
-    this.schedule();
-  }
+  setTrace(trace) { this.view.dispatch({ effects: setTraceEffect.of(trace) }); }
 
-  /** One edit made for the user (a paint stroke): the browser's own edit
-   *  command, so that it is one step of the textarea's undo. */
+  // ---- edits and the cursor -----------------------------------------------------
+
+  /** One edit made for the user (a paint stroke): its own undo step. */
   applyEdit(from, to, insert) {
-    const len = this.text.length;
-    from = Math.min(from, len);
-    to = Math.min(Math.max(to, from), len);
-    const before = document.activeElement;
-    const [start, end] = [this.ta.selectionStart, this.ta.selectionEnd];
+    const len = this.view.state.doc.length;
     this.applying = true;
     try {
-      this.insert(from, to, insert);
-      const c = { from, removed: to - from, inserted: insert.length };
-      this.ta.setSelectionRange(mapEnd(start, c), mapEnd(end, c));
-      if (before && before !== this.ta && before instanceof HTMLElement) before.focus({ preventScroll: true });
+      this.view.dispatch({
+        changes: { from: Math.min(from, len), to: Math.min(Math.max(to, from), len), insert },
+        annotations: isolateHistory.of("full"),
+        userEvent: "input.paint",
+      });
     } finally {
       this.applying = false;
     }
-    this.cursorMoved();
+    this.onCursor(this.view.state.selection.main.head);
   }
 
-  /** Replaces `from..to` by the browser's edit command (one undo step). */
-  insert(from, to, insert) {
-    this.ta.focus({ preventScroll: true });
-    this.ta.setSelectionRange(from, to);
-    const was = this.ta.value;
-    const done = insert ? document.execCommand("insertText", false, insert) : document.execCommand("delete");
-    if (!done && this.ta.value === was) {
-      // A browser without the command: the edit still happens, outside undo.
-      this.ta.setRangeText(insert, from, to, "end");
-      this.onInput();
+  /** Moves the cursor (or selects `from..to`) and brings its line into the
+   *  top third of the editor: what comes after it is what the user came
+   *  for. */
+  setCursor(from, to) {
+    const len = this.view.state.doc.length;
+    const anchor = Math.min(from, len);
+    const head = to === undefined ? anchor : Math.min(to, len);
+    const margin = Math.round(this.view.scrollDOM.clientHeight / 4);
+    this.view.dispatch({
+      selection: EditorSelection.single(anchor, head),
+      effects: EditorView.scrollIntoView(anchor, { y: "start", yMargin: margin }),
+    });
+    this.view.focus();
+  }
+
+  focus() { this.view.focus(); }
+
+  setReadOnly(on) {
+    this.view.dispatch({
+      effects: this.readOnly.reconfigure(on ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []),
+    });
+    this.view.dom.classList.toggle("vw-readonly", on);
+  }
+
+  /** A cursor added on the line above (-1) or below (1), at the same
+   *  column: typing then edits every line alike (a map's column). */
+  addCursor(direction) {
+    const state = this.view.state;
+    const ranges = state.selection.ranges.slice();
+    const edge = direction < 0 ? ranges[0] : ranges[ranges.length - 1];
+    const line = state.doc.lineAt(edge.head);
+    const target = line.number + direction;
+    if (target < 1 || target > state.doc.lines) return true;
+    const next = state.doc.line(target);
+    const pos = next.from + Math.min(edge.head - line.from, next.length);
+    ranges.push(EditorSelection.cursor(pos));
+    this.view.dispatch({ selection: EditorSelection.create(ranges, ranges.length - 1), scrollIntoView: true });
+    return true;
+  }
+
+  // ---- the language service -------------------------------------------------------
+
+  /** Asks the Rust side; `null` when it has no answer (or its analysis is
+   *  of another text: it is asked again once it has caught up). */
+  call(kind, offset, arg) {
+    const json = this.service(kind, offset, arg === undefined ? "" : String(arg), this.view.state.doc.length);
+    if (!json) return null;
+    try {
+      return JSON.parse(json);
+    } catch {
+      return null;
     }
   }
 
-  setCursor(offset) {
-    const pos = Math.min(offset, this.text.length);
-    this.ta.focus({ preventScroll: true });
-    this.ta.setSelectionRange(pos, pos);
-    this.reveal(pos);
-    this.cursorMoved();
+  async complete(ctx) {
+    let answer = this.call("complete", ctx.pos);
+    for (let i = 0; answer && answer.stale && i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+      if (ctx.aborted) return null;
+      answer = this.call("complete", ctx.pos);
+    }
+    if (!answer || answer.stale || !answer.items.length) return null;
+    // Typing a word opens the list; elsewhere only Ctrl+Space or a
+    // character that starts a name (`"`, `:`, `=`, `$`) does.
+    const before = ctx.state.sliceDoc(Math.max(0, ctx.pos - 1), ctx.pos);
+    if (!ctx.explicit && answer.from === ctx.pos && !/["':=$,\/ ]/.test(before)) return null;
+    return {
+      from: answer.from,
+      to: answer.to,
+      filter: false,
+      options: answer.items.map((item, i) => ({
+        label: item.name,
+        detail: item.detail,
+        type: item.kind,
+        boost: -i,
+        glyph: item.glyph,
+        colour: item.colour,
+      })),
+    };
   }
 
-  focus() { this.ta.focus({ preventScroll: true }); }
-
-  /** Read-only: the text is shown, selectable and copyable, not edited. */
-  setReadOnly(on) {
-    this.ta.readOnly = on;
-    this.root.classList.toggle("vw-readonly", on);
+  hover(pos) {
+    const value = this.view.state.field(traceField).values.find(([f, t]) => f <= pos && pos <= t);
+    if (value) return { pos: value[0], end: value[1], above: true, create: () => ({ dom: el("div", "vw-run-value", value[2]) }) };
+    const card = this.call("hover", pos);
+    if (!card || card.stale) return null;
+    return { pos: card.from, end: card.to, above: true, create: () => ({ dom: hoverCard(card) }) };
   }
+
+  definition(at) {
+    const pos = at === undefined ? this.view.state.selection.main.head : at;
+    const answer = this.call("definition", pos);
+    return Boolean(answer);
+  }
+
+  references() {
+    const pos = this.view.state.selection.main.head;
+    const answer = this.call("references", pos);
+    if (!answer || answer.stale || !answer.places) return true;
+    this.view.dispatch({ effects: showReferencesEffect.of(answer) });
+    return true;
+  }
+
+  closeReferences() {
+    if (!this.view.state.field(referencesField)) return false;
+    this.view.dispatch({ effects: showReferencesEffect.of(null) });
+    return true;
+  }
+
+  /** F2: a box at the name for the new one; Enter renames it everywhere
+   *  (this document: one undo step; the others open: by the app). */
+  rename() {
+    const pos = this.view.state.selection.main.head;
+    const answer = this.call("prepare-rename", pos);
+    if (!answer || answer.stale) return true;
+    const box = el("form", "vw-rename");
+    box.setAttribute("data-testid", "rename");
+    const input = el("input");
+    input.value = answer.name;
+    input.setAttribute("aria-label", `Rename ${answer.name}`);
+    const note = el("span", "vw-rename-note", answer.note || "");
+    box.append(input, note);
+    const coords = this.view.coordsAtPos(answer.from) || { left: 40, bottom: 40 };
+    const host = this.view.dom.getBoundingClientRect();
+    box.style.left = `${Math.max(0, coords.left - host.left)}px`;
+    box.style.top = `${coords.bottom - host.top + 2}px`;
+    const done = () => { box.remove(); this.view.focus(); };
+    box.onsubmit = (e) => {
+      e.preventDefault();
+      const result = this.call("rename", pos, input.value);
+      if (result && result.error) {
+        note.textContent = result.error;
+        note.classList.add("vw-rename-error");
+        return;
+      }
+      if (result && result.edits) {
+        this.view.dispatch({ changes: result.edits.map((x) => ({ from: x.from, to: x.to, insert: x.insert })), userEvent: "input.rename" });
+      }
+      done();
+    };
+    input.onkeydown = (e) => { if (e.key === "Escape") { e.preventDefault(); done(); } };
+    this.view.dom.append(box);
+    input.focus();
+    input.select();
+    return true;
+  }
+
+  /** Ctrl+.: the fix of the finding at the cursor, or a choice of them. */
+  quickFix() {
+    const state = this.view.state;
+    const pos = state.selection.main.head;
+    const actions = [];
+    forEachDiagnostic(state, (d, from, to) => {
+      if (from <= pos && pos <= to) for (const a of d.actions || []) actions.push(a);
+    });
+    if (!actions.length) return false;
+    if (actions.length === 1) {
+      actions[0].apply(this.view, pos, pos);
+      return true;
+    }
+    const menu = el("div", "vw-fix-menu");
+    menu.setAttribute("role", "menu");
+    const coords = this.view.coordsAtPos(pos) || { left: 40, bottom: 40 };
+    const host = this.view.dom.getBoundingClientRect();
+    menu.style.left = `${coords.left - host.left}px`;
+    menu.style.top = `${coords.bottom - host.top + 2}px`;
+    for (const a of actions) {
+      const b = el("button", "", a.name);
+      b.onclick = () => { menu.remove(); a.apply(this.view, pos, pos); this.view.focus(); };
+      menu.append(b);
+    }
+    menu.onkeydown = (e) => { if (e.key === "Escape") { menu.remove(); this.view.focus(); } };
+    this.view.dom.append(menu);
+    menu.querySelector("button").focus();
+    return true;
+  }
+}
+
+function swatch(glyph, colour) {
+  const g = el("span", "vw-glyph", glyph || " ");
+  if (colour) g.style.color = colour;
+  return g;
+}
+
+/** The glyph before a completion, in the colour the game draws it. */
+function renderGlyph(completion) {
+  if (!completion.glyph) return null;
+  return swatch(completion.glyph, completion.colour);
+}
+
+function hoverCard(card) {
+  const dom = el("div", "vw-hover-card");
+  dom.setAttribute("data-testid", "hover-card");
+  const head = el("div", "vw-hover-head");
+  if (card.glyph) head.append(swatch(card.glyph, card.colour));
+  head.append(el("strong", "", card.name), el("span", "vw-hover-kind", card.kind));
+  dom.append(head);
+  if (card.detail) dom.append(el("div", "vw-hover-detail", card.detail));
+  for (const line of card.lines || []) dom.append(el("div", "vw-hover-line", line));
+  return dom;
 }

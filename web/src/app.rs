@@ -7,12 +7,13 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use vaultwright::Analyzer;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::actions::{open_files, Dispatch};
 use crate::components::diagnostics::DiagnosticsPanel;
-use crate::components::editor::Editor;
+use crate::components::editor::{Editor, ServiceCall};
 use crate::components::message_bar::MessageBar;
 use crate::components::names_panel::NamesPanel;
 use crate::components::pane_tabs::PaneTabs;
@@ -56,11 +57,14 @@ pub fn app() -> Html {
     use_names_storage(&state.names);
 
     let doc = state.doc().cloned();
+    // A keystroke's analysis waits for the frame that shows the typed
+    // character: the key costs the editor's update, not the core's.
+    let settled = use_settled_revision(doc.as_deref());
     let derived: Rc<Option<Rc<Derived>>> = {
         let key = doc.as_ref().map(|d| {
             (
                 d.id.clone(),
-                d.revision,
+                settled,
                 d.language,
                 d.target,
                 d.explicit_target,
@@ -91,6 +95,15 @@ pub fn app() -> Html {
     // edit → repaint measurement.
     use_effect(crate::painted);
 
+    // The problems list orders from the cursor as of the latest analysis:
+    // a keystroke does not redraw it (the analysis after it does).
+    let problems_cursor = {
+        let cursor = state.cursor;
+        let key = (*derived)
+            .as_ref()
+            .map(|d| Rc::as_ptr(&d.analysis) as usize);
+        use_memo(key, move |_| cursor)
+    };
     let (Some(doc), Some(d)) = (doc, (*derived).clone()) else {
         return html! { <div class="app loading">{"Loading Vaultwright…"}</div> };
     };
@@ -133,6 +146,23 @@ pub fn app() -> Html {
     let grid = format!("--split: {:.1}%", state.settings.split);
     let zoom = Rc::new(state.zoom.clone());
     let sheet = state.overlay == Some(Overlay::Shortcuts);
+    let service = {
+        let (d, docs, current, dispatch) = (
+            d.clone(),
+            state.docs.clone(),
+            state.current,
+            dispatch.clone(),
+        );
+        Callback::from(move |call: ServiceCall| {
+            let cx = crate::service::Context {
+                derived: &d,
+                docs: &docs,
+                current,
+                dispatch: &dispatch,
+            };
+            crate::service::answer(&call, &cx)
+        })
+    };
     html! {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
         <div class={classes!("app", dark.then_some("dark"), embedded.then_some("embedded"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
@@ -152,10 +182,11 @@ pub fn app() -> Html {
             }
             <main class={classes!("split", pane, reviewing)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
-                    <Editor text={d.source.clone()} reload={state.reload} tokens={d.tokens.clone()}
-                        diagnostics={d.diagnostics.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
-                        on_change={callbacks.change} on_cursor={callbacks.cursor} read_only={review.is_some()} />
-                    <DiagnosticsPanel analysis={d.analysis.clone()} source={d.source.clone()} lines={d.lines.clone()} on_jump={callbacks.jump} />
+                    <Editor text={d.source.clone()} doc_id={Rc::<str>::from(doc.id.as_str())} reload={state.reload} tokens={d.tokens.clone()}
+                        diagnostics={d.diagnostics.clone()} folds={d.folds.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
+                        on_change={callbacks.change} on_cursor={callbacks.cursor} read_only={review.is_some()} service={service} />
+                    <DiagnosticsPanel analysis={d.analysis.clone()} editor={d.diagnostics.clone()} source={d.source.clone()} lines={d.lines.clone()}
+                        cursor={*problems_cursor} on_jump={callbacks.jump} />
                 </section>
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}
@@ -171,6 +202,30 @@ pub fn app() -> Html {
             }
         </div>
         </ContextProvider<Dispatch>>
+    }
+}
+
+/// The revision of the shown document the analysis is made of: a new
+/// document at once, an edit once the frame after it is painted.
+#[hook]
+fn use_settled_revision(doc: Option<&crate::state::Doc>) -> u64 {
+    let settled = use_state(|| (String::new(), 0u64));
+    let (id, revision) = doc.map_or((String::new(), 0), |d| (d.id.clone(), d.revision));
+    {
+        let settled = settled.clone();
+        use_effect_with((id.clone(), revision), move |(id, revision)| {
+            let want = (id.clone(), *revision);
+            if *settled != want {
+                // Freed once called.
+                let f = Closure::once_into_js(move || settled.set(want));
+                crate::bridge::after_paint(&f);
+            }
+        });
+    }
+    if settled.0 == id {
+        settled.1
+    } else {
+        revision
     }
 }
 

@@ -8,13 +8,17 @@ extern "C" {
     pub fn create_editor(
         parent: &web_sys::Element,
         doc: &str,
+        key: &str,
         on_change: &Closure<dyn FnMut(String)>,
         on_cursor: &Closure<dyn FnMut(u32)>,
+        service: &Closure<dyn FnMut(String, u32, String, u32) -> String>,
     ) -> JsValue;
     #[wasm_bindgen(js_name = getText)]
     pub fn get_text(view: &JsValue) -> String;
     #[wasm_bindgen(js_name = setText)]
-    pub fn set_text(view: &JsValue, text: &str);
+    pub fn set_text(view: &JsValue, text: &str, key: &str);
+    #[wasm_bindgen(js_name = setFolds)]
+    pub fn set_folds(view: &JsValue, flat: Vec<u32>);
     #[wasm_bindgen(js_name = setTokens)]
     pub fn set_tokens(view: &JsValue, flat: Vec<u32>);
     #[wasm_bindgen(js_name = setLinked)]
@@ -27,6 +31,9 @@ extern "C" {
     pub fn set_cursor(view: &JsValue, offset: u32);
     #[wasm_bindgen(js_name = setReadOnly)]
     pub fn set_read_only(view: &JsValue, on: bool);
+    /// Calls `f` once, after the next frame is painted.
+    #[wasm_bindgen(js_name = afterPaint)]
+    pub fn after_paint(f: &JsValue);
     /// The studio is shown in a frame of another page (an embed).
     pub fn embedded() -> bool;
     /// Replaces UTF-16 `from..to` with `insert` as one undo step.

@@ -3,11 +3,12 @@
 
 use std::rc::Rc;
 
+use vaultwright::service;
 use vaultwright::{Analysis, Analyzer, LineIndex, Options, Severity, View};
 
 use crate::bridge;
 use crate::codec::Utf16Map;
-use crate::components::editor::EditorDiagnostic;
+use crate::components::editor::{EditorDiagnostic, EditorFix};
 use crate::state::Doc;
 
 /// The analysis of the current document and what the editor needs from it.
@@ -18,6 +19,8 @@ pub struct Derived {
     pub map16: Rc<Utf16Map>,
     pub tokens: Rc<Vec<u32>>,
     pub diagnostics: Rc<Vec<EditorDiagnostic>>,
+    /// What folds, flat `[from, to, …]` in UTF-16 offsets.
+    pub folds: Rc<Vec<u32>>,
     /// What the focused level's run did, for the editor, as JSON
     /// (`{unrun: [[from, to]], hints: [[at, text]], values: [[from, to,
     /// text]]}` in UTF-16 offsets), empty when there is no run.
@@ -72,7 +75,20 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
     }
     let map16 = Utf16Map::new(&doc.source);
     let tokens = editor_tokens(&analysis, &map16);
-    let diagnostics = editor_diagnostics(&analysis, &map16);
+    let document = service::Document {
+        source: &doc.source,
+        analysis: &analysis,
+    };
+    let diagnostics = editor_diagnostics(&analysis, &service::fixes(document), &map16);
+    let folds = service::folds(document)
+        .iter()
+        .flat_map(|f| {
+            [
+                map16.to_utf16(f.span.start as usize),
+                map16.to_utf16(f.span.end as usize),
+            ]
+        })
+        .collect();
     let trace = editor_trace(&analysis, doc.symbol, &map16);
     if start > 0.0 {
         bridge::measure("vw-analyze", start);
@@ -84,6 +100,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
         map16: Rc::new(map16),
         tokens: Rc::new(tokens),
         diagnostics: Rc::new(diagnostics),
+        folds: Rc::new(folds),
         trace: Rc::new(trace),
         options: Rc::new(options),
     }
@@ -142,11 +159,27 @@ fn editor_tokens(analysis: &Analysis, map16: &Utf16Map) -> Vec<u32> {
     tokens
 }
 
-fn editor_diagnostics(analysis: &Analysis, map16: &Utf16Map) -> Vec<EditorDiagnostic> {
+/// The findings for the editor, each with its fixes as edits.
+fn editor_diagnostics(
+    analysis: &Analysis,
+    fixes: &[(usize, vaultwright::diagnostic::Fix)],
+    map16: &Utf16Map,
+) -> Vec<EditorDiagnostic> {
     analysis
         .diagnostics
         .iter()
-        .map(|d| EditorDiagnostic {
+        .enumerate()
+        .map(|(i, d)| EditorDiagnostic {
+            fixes: fixes
+                .iter()
+                .filter(|(of, _)| *of == i)
+                .map(|(_, f)| EditorFix {
+                    title: f.title.clone(),
+                    from: map16.to_utf16(f.span.start as usize),
+                    to: map16.to_utf16(f.span.end as usize),
+                    insert: f.replacement.clone(),
+                })
+                .collect(),
             from: map16.to_utf16(d.span.start as usize),
             to: map16.to_utf16(d.span.end as usize),
             severity: match d.severity {

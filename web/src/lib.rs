@@ -11,6 +11,7 @@ pub mod derive;
 pub mod effects;
 pub mod examples;
 pub mod paint;
+pub mod service;
 pub mod state;
 pub mod templates;
 

@@ -394,6 +394,19 @@ pub enum Action {
     SetView(String),
     Cursor(usize),
     Jump(usize),
+    /// Show document `id` with the cursor at byte `offset` (a definition
+    /// or a reference in another open document).
+    GoTo {
+        id: String,
+        offset: usize,
+    },
+    /// Replace the text of document `id`, which is not the one shown (a
+    /// rename reaching the other documents of a set).
+    ReplaceText {
+        id: String,
+        text: String,
+        at: f64,
+    },
     Message(Tone, String),
     Offer(Tone, String, Offer),
     Dismiss,
@@ -485,6 +498,25 @@ impl Reducible for State {
                 s.cursor = c;
             }
             Action::Jump(offset) => s.jump_to(offset),
+            Action::GoTo { id, offset } => {
+                if let Some(i) = s.docs.iter().position(|d| d.id == id) {
+                    if i != s.current {
+                        s.show(i);
+                    }
+                    s.jump_to(offset);
+                }
+            }
+            Action::ReplaceText { id, text, at } => {
+                let current = s.docs.get(s.current).map(|d| d.id.clone());
+                if current.as_deref() != Some(id.as_str()) {
+                    if let Some(d) = s.docs.iter_mut().find(|d| d.id == id) {
+                        let d = Rc::make_mut(d);
+                        d.source = text;
+                        d.updated = at;
+                        d.revision += 1;
+                    }
+                }
+            }
             Action::SetPaint(p) => s.paint = p,
             Action::SetClip(c) => s.clip = Some(c),
             Action::Review(r) => {

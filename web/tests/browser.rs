@@ -201,9 +201,22 @@ async fn editor_bridge_round_trips_text_and_reports_changes() {
     let on_change =
         Closure::wrap(Box::new(move |t: String| c2.borrow_mut().push(t)) as Box<dyn FnMut(String)>);
     let on_cursor = Closure::wrap(Box::new(|_: u32| {}) as Box<dyn FnMut(u32)>);
-    let view = bridge::create_editor(&root, "MAZE:\"a\",' '", &on_change, &on_cursor);
+    let asked = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let a2 = asked.clone();
+    let service = Closure::wrap(Box::new(move |kind: String, _: u32, _: String, _: u32| {
+        a2.borrow_mut().push(kind);
+        String::new()
+    }) as Box<dyn FnMut(String, u32, String, u32) -> String>);
+    let view = bridge::create_editor(
+        &root,
+        "MAZE:\"a\",' '",
+        "a",
+        &on_change,
+        &on_cursor,
+        &service,
+    );
     assert_eq!(bridge::get_text(&view), "MAZE:\"a\",' '");
-    bridge::set_text(&view, "LEVEL:\"é\"");
+    bridge::set_text(&view, "LEVEL:\"é\"", "b");
     assert_eq!(bridge::get_text(&view), "LEVEL:\"é\"");
     assert_eq!(
         changes.borrow().last().map(String::as_str),
@@ -213,7 +226,10 @@ async fn editor_bridge_round_trips_text_and_reports_changes() {
     tick().await;
     assert!(root.query_selector(".tok-keyword").unwrap().is_some());
     bridge::set_cursor(&view, 3);
-    drop((on_change, on_cursor));
+    // Another document and back: each keeps its own text.
+    bridge::set_text(&view, "MAZE:\"a\",' '", "a");
+    assert_eq!(bridge::get_text(&view), "MAZE:\"a\",' '");
+    drop((on_change, on_cursor, service));
 }
 
 #[wasm_bindgen_test]

@@ -17,16 +17,44 @@ pub struct EditorDiagnostic {
     pub severity: &'static str,
     pub message: String,
     pub code: String,
+    /// The finding's fixes, each a button on it and Ctrl+. at the cursor.
+    pub fixes: Vec<EditorFix>,
+}
+
+/// One fix of a finding: replace UTF-16 `from..to` with `insert`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct EditorFix {
+    pub title: String,
+    pub from: u32,
+    pub to: u32,
+    pub insert: String,
+}
+
+/// A question of the language service from the editor: `kind`
+/// (`complete`, `hover`, `definition`, `references`, `goto`,
+/// `prepare-rename`, `rename`), a UTF-16 offset, an argument (the new
+/// name; the document of a `goto`) and the length of the editor's text
+/// (an analysis of another length is of an older text).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServiceCall {
+    pub kind: String,
+    pub offset: u32,
+    pub arg: String,
+    pub length: u32,
 }
 
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     pub text: Rc<String>,
+    /// Which document the text is (each keeps its own undo history).
+    pub doc_id: Rc<str>,
     /// Changes when the editor must take `text` (another document opened).
     pub reload: u32,
     /// Flat `[from, to, kind, …]` in UTF-16 offsets.
     pub tokens: Rc<Vec<u32>>,
     pub diagnostics: Rc<Vec<EditorDiagnostic>>,
+    /// What folds, flat `[from, to, …]`.
+    pub folds: Rc<Vec<u32>>,
     /// Flat `[from, to, 0, …]` ranges linked to the hovered view item.
     pub linked: Rc<Vec<u32>>,
     /// What the level's run did (JSON, see `Derived::trace`): code never
@@ -42,19 +70,31 @@ pub struct EditorProps {
     /// The text is shown, not edited (the reviewer's view).
     #[prop_or_default]
     pub read_only: bool,
+    /// Answers the language service's questions (JSON, or empty).
+    pub service: Callback<ServiceCall, String>,
 }
 
-type Closures = (Closure<dyn FnMut(String)>, Closure<dyn FnMut(u32)>);
+type ServiceClosure = Closure<dyn FnMut(String, u32, String, u32) -> String>;
+type Closures = (
+    Closure<dyn FnMut(String)>,
+    Closure<dyn FnMut(u32)>,
+    ServiceClosure,
+);
 
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
     let host = use_node_ref();
     let view = use_mut_ref(|| None::<JsValue>);
     let closures = use_mut_ref(|| None::<Closures>);
+    // The editor is made once; its questions go to the latest answerer
+    // (which holds the latest analysis).
+    let service = use_mut_ref(|| props.service.clone());
+    *service.borrow_mut() = props.service.clone();
+    let shown_id = use_mut_ref(|| props.doc_id.clone());
     {
         let (host, view, closures) = (host.clone(), view.clone(), closures.clone());
         let (on_change, on_cursor) = (props.on_change.clone(), props.on_cursor.clone());
-        let text = props.text.clone();
+        let (text, id, service) = (props.text.clone(), props.doc_id.clone(), service.clone());
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
                 let ch = Closure::wrap(
@@ -62,20 +102,43 @@ pub fn editor(props: &EditorProps) -> Html {
                 );
                 let cu =
                     Closure::wrap(Box::new(move |o: u32| on_cursor.emit(o)) as Box<dyn FnMut(u32)>);
-                let v = bridge::create_editor(&el, &text, &ch, &cu);
+                let sv = Closure::wrap(Box::new(
+                    move |kind: String, offset: u32, arg: String, length: u32| {
+                        let call = ServiceCall {
+                            kind,
+                            offset,
+                            arg,
+                            length,
+                        };
+                        let answerer = service.borrow().clone();
+                        answerer.emit(call)
+                    },
+                )
+                    as Box<dyn FnMut(String, u32, String, u32) -> String>);
+                let v = bridge::create_editor(&el, &text, &id, &ch, &cu, &sv);
                 *view.borrow_mut() = Some(v);
-                *closures.borrow_mut() = Some((ch, cu));
+                *closures.borrow_mut() = Some((ch, cu, sv));
             }
         });
     }
     {
         let view = view.clone();
-        let text = props.text.clone();
+        let (text, id) = (props.text.clone(), props.doc_id.clone());
         use_effect_with(props.reload, move |_| {
             if let Some(v) = view.borrow().as_ref() {
-                if bridge::get_text(v) != *text {
-                    bridge::set_text(v, &text);
+                let other = *shown_id.borrow() != id;
+                if other || bridge::get_text(v) != *text {
+                    bridge::set_text(v, &text, &id);
+                    *shown_id.borrow_mut() = id;
                 }
+            }
+        });
+    }
+    {
+        let view = view.clone();
+        use_effect_with(props.folds.clone(), move |folds| {
+            if let Some(v) = view.borrow().as_ref() {
+                bridge::set_folds(v, folds.to_vec());
             }
         });
     }

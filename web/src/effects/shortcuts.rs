@@ -47,6 +47,42 @@ pub const SHORTCUTS: &[Shortcut] = &[
         does: "Focus the editor / the view (on a phone: show it)",
     },
     Shortcut {
+        keys: "Ctrl+Space",
+        does: "In the editor: what may be typed here (names with the game's glyphs)",
+    },
+    Shortcut {
+        keys: "F12 / Ctrl+click",
+        does: "Go to where the name at the cursor is defined (a subvault's tag, a glyph's key, a $variable, a level)",
+    },
+    Shortcut {
+        keys: "Shift+F12",
+        does: "List every place the name at the cursor is defined and used, in the open documents",
+    },
+    Shortcut {
+        keys: "F2",
+        does: "Rename the name at the cursor everywhere (a DCSS tag across the open files)",
+    },
+    Shortcut {
+        keys: "Ctrl+.",
+        does: "Apply the fix of the finding at the cursor",
+    },
+    Shortcut {
+        keys: "F8 / Shift+F8",
+        does: "Go to the next / previous problem; Ctrl+Shift+M lists them in the editor",
+    },
+    Shortcut {
+        keys: "Ctrl+F / Ctrl+H",
+        does: "Find / replace (regex, case, whole word, in the selection)",
+    },
+    Shortcut {
+        keys: "Alt+drag, Alt+Shift+↑↓",
+        does: "Rectangular selection, a cursor on the line above or below: edit a map's columns at once",
+    },
+    Shortcut {
+        keys: "Ctrl+Shift+[ / ]",
+        does: "Fold / unfold the level, vault, map or Lua block at the cursor",
+    },
+    Shortcut {
         keys: "Esc, then Tab",
         does: "Leave the editor with the keyboard (Tab alone indents)",
     },

@@ -56,6 +56,9 @@ fn class_given(arguments: &str) -> Option<char> {
 }
 
 pub fn complete(doc: Document, offset: usize) -> Option<Completion> {
+    if in_map_or_comment(doc, offset) {
+        return None;
+    }
     let line = LineAt::new(doc.source, offset);
     let target = target(doc);
     if let Some(content) = line.string() {
@@ -141,6 +144,16 @@ fn named(target: Target, kind: EntryKind, name: &str) -> Option<Entry> {
 
 fn card(span: Span, entry: Entry, lines: Vec<String>) -> HoverCard {
     HoverCard { span, entry, lines }
+}
+
+/// A map row or a comment is free text: nothing to offer there.
+fn in_map_or_comment(doc: Document, offset: usize) -> bool {
+    doc.analysis.tokens.iter().any(|t| {
+        matches!(t.kind, TokenKind::MapRow | TokenKind::Comment)
+            && t.span.start as usize <= offset
+            && offset <= t.span.end as usize
+            && t.span.start as usize != offset
+    })
 }
 
 /// The map cell at `offset`, when it stands in a MAP block.
