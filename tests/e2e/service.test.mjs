@@ -214,3 +214,62 @@ test("a jump lands in the top third of the editor", () => withStudio(async ({ pa
   assert.ok(where >= 0 && where < 1 / 3, `the line is at ${Math.round(where * 100)}% of the editor's height`);
   assert.deepEqual(errors, []);
 }));
+
+test("on a phone: completion, a hover card and the problems list fit the screen", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click("[data-testid=pane-tabs] button:has-text('Source')");
+  await replaceText(page, LEVEL.replace('"jackle",(2,1)\n', '"ja'));
+  await waitFor(page, () => document.querySelector(".cm-tooltip-autocomplete") !== null);
+  const fits = await page.evaluate(() => {
+    const r = document.querySelector(".cm-tooltip-autocomplete").getBoundingClientRect();
+    return r.left >= 0 && r.right <= 390 && document.documentElement.scrollWidth <= 390;
+  });
+  assert.ok(fits, "the completion list stays on the screen");
+  await page.screenshot({ path: path.join(OUT, "service-completion-phone.png") });
+  await page.keyboard.press("Escape");
+
+  await replaceText(page, LEVEL.replace('"arrow"', '"nonsense"'));
+  await waitFor(page, () => document.querySelector("[data-testid=problems] .diag.error") !== null);
+  const word = await page.evaluate(() => {
+    const span = [...document.querySelectorAll(".cm-line .tok-string")].find((s) => s.textContent === '"jackle"');
+    const r = span.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+  await page.mouse.move(word.x, word.y);
+  await waitFor(page, () => document.querySelector(".cm-tooltip-lint, [data-testid=hover-card]") !== null);
+  await page.screenshot({ path: path.join(OUT, "service-hover-phone.png") });
+
+  // The problems list: hide the notes, then fix the misspelt name in one click.
+  const before = await page.locator("[data-testid=problems] .diag").count();
+  await page.click("[data-testid=problems] .diag-filter:has-text('note')");
+  await waitFor(page, (n) => document.querySelectorAll("[data-testid=problems] .diag").length < n, before);
+  await page.screenshot({ path: path.join(OUT, "service-problems-phone.png") });
+  await page.click("[data-testid=problems] [data-testid=fix]");
+  await waitFor(page, () => document.querySelector("[data-testid=editor]").vwText().includes('"jackal"'));
+  assert.deepEqual(errors, []);
+}));
+
+test("the problems list of a large vault file: filters, scope and order from the cursor", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const vaults = Array.from({ length: 40 }, (_, i) => `NAME: vault_${i}\nTAGS: transparent\nKMONS: O = orc warior\nMAP\n.....\n..O..\n.....\nENDMAP\n`).join("\n");
+  await openFiles(page, [["many.des", vaults]]);
+  await waitFor(page, () => document.querySelectorAll("[data-testid=problems] .diag.error").length >= 40);
+  await page.evaluate(() => {
+    const ed = document.querySelector("[data-testid=editor]").vwEditor;
+    ed.setCursor(ed.text.indexOf("NAME: vault_30"));
+  });
+  // From the cursor on: the first listed is vault_30's.
+  await waitFor(page, () => /^error\s*DC0300\s*(\d+):/.test(document.querySelector("[data-testid=problems] .diag")?.textContent ?? ""));
+  const first = await page.evaluate(() => document.querySelector("[data-testid=problems] .diag .diag-pos").textContent);
+  assert.equal(Number(first.split(":")[0]), 30 * 9 + 3);
+  // Only the vault at the cursor.
+  await page.click("[data-testid=problems] .diag-filter:has-text('only')");
+  await waitFor(page, () => document.querySelectorAll("[data-testid=problems] .diag.error").length === 1);
+  // Every "did you mean" is a fix button.
+  assert.equal(await page.locator("[data-testid=problems] [data-testid=fix]").count(), 1);
+  assert.match(await page.textContent("[data-testid=problems] [data-testid=fix]"), /orc warrior/);
+  await page.screenshot({ path: path.join(OUT, "service-problems-desktop.png") });
+  assert.deepEqual(errors, []);
+}));
