@@ -24,7 +24,12 @@ fn corpus_file(relative: &str) -> String {
 
 /// One keystroke at the end of line `line` (a character typed, then taken
 /// back on the next call), and the findings as the server publishes them.
-fn keystroke(ws: &mut Workspace, url: &Url, line: u32, typed: &mut bool) -> usize {
+fn keystroke(
+    ws: &mut Workspace,
+    url: &Url,
+    line: u32,
+    typed: &mut bool,
+) -> Vec<lsp_types::Diagnostic> {
     let at = Position::new(line, 0);
     let change = if *typed {
         TextDocumentContentChangeEvent {
@@ -47,7 +52,7 @@ fn keystroke(ws: &mut Workspace, url: &Url, line: u32, typed: &mut bool) -> usiz
         .iter()
         .flat_map(|a| a.diagnostics.iter())
         .map(|d| convert::diagnostic(&lines, d))
-        .count()
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
