@@ -87,7 +87,9 @@ pub fn app() -> Html {
             overlay: state.overlay,
             names: state.names.clone(),
             names_in_links: state.settings.names_in_links,
-            zoom: doc.as_ref().map(|d| state.zoom.get(&d.view)),
+            zoom: doc
+                .as_ref()
+                .map(|d| state.zoom.get(&crate::state::zoom_key(&d.id, &d.view))),
         },
     );
     use_cursor_selects_entry(&state, (*derived).clone(), dispatch.clone());

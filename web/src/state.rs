@@ -95,8 +95,9 @@ pub enum Zoom {
     Scale(f64),
 }
 
-/// The zoom of each kind of view ("map", "rooms", …): a few entries, kept
-/// as a list.
+/// The zoom of each kind of view ("map", "rooms", …) of each document (a
+/// 5×7 vault does not open at the 100% of the last file's map): a few
+/// entries, kept as a list, keyed by [`zoom_key`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Zooms(Vec<(String, Zoom)>);
 
@@ -116,6 +117,11 @@ impl Zooms {
             None => self.0.push((view, zoom)),
         }
     }
+}
+
+/// The key of a document's view in [`Zooms`].
+pub fn zoom_key(doc: &str, view: &str) -> String {
+    format!("{doc}\u{1f}{view}")
 }
 
 /// Which pane a narrow screen shows (wide screens show both).
@@ -430,11 +436,37 @@ pub enum Action {
     NamesInLinks(bool),
 }
 
+impl Action {
+    /// What the toolbar (a menu on a phone) does: open, switch, rename or
+    /// delete a document, choose its language or target, the theme, and
+    /// what says it was done (a copied link's message).
+    fn is_a_menu_action(&self) -> bool {
+        matches!(
+            self,
+            Action::Open(_)
+                | Action::OpenShared(_)
+                | Action::Switch(_)
+                | Action::Rename { .. }
+                | Action::Delete(_)
+                | Action::SetLanguage(_)
+                | Action::SetTarget(_)
+                | Action::ToggleTheme { .. }
+                | Action::Message(..)
+                | Action::Offer(..)
+        )
+    }
+}
+
 impl Reducible for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
+        // On a phone the toolbar is a menu: it closes once an action of
+        // it is taken, showing what the action did.
+        if s.overlay == Some(Overlay::Menu) && action.is_a_menu_action() {
+            s.overlay = None;
+        }
         match action {
             Action::Loaded { docs, last } => s.loaded_docs(docs, last),
             Action::Edit { text, at } => {
@@ -556,7 +588,14 @@ impl Reducible for State {
             }
             Action::Split(p) => s.settings.split = p.clamp(15.0, 85.0),
             Action::Zoom(view, zoom) => {
-                s.zoom.set(view, zoom);
+                // The shown document's view (a link's zoom is dispatched
+                // after its document is shown).
+                let id = s
+                    .docs
+                    .get(s.current)
+                    .map(|d| d.id.clone())
+                    .unwrap_or_default();
+                s.zoom.set(zoom_key(&id, &view), zoom);
             }
             Action::ShowPane(p) => s.pane = p,
             Action::Overlay(o) => s.overlay = o,
@@ -804,6 +843,35 @@ mod tests {
         assert!(s
             .message
             .is_some_and(|m| m.text.contains("as it was shared")));
+    }
+
+    /// On a phone the menu closes once one of its actions is taken, and
+    /// stays open for what is not its (a keystroke in the editor).
+    #[test]
+    fn the_menu_closes_after_its_action() {
+        let s = reduce(
+            State::new(Settings::default()),
+            Action::Open(doc("a", "a.des", "x")),
+        );
+        let s = reduce(s, Action::Overlay(Some(Overlay::Menu)));
+        let s = reduce(s, Action::Cursor(1));
+        assert_eq!(s.overlay, Some(Overlay::Menu));
+        let s = reduce(s, Action::Open(doc("b", "b.des", "y")));
+        assert_eq!(s.overlay, None);
+    }
+
+    /// A view's zoom is its document's: another document's map opens
+    /// fitted, and the first keeps its 250%.
+    #[test]
+    fn a_zoom_belongs_to_its_document() {
+        let s = reduce(
+            State::new(Settings::default()),
+            Action::Open(doc("a", "a.des", "x")),
+        );
+        let s = reduce(s, Action::Zoom("map".into(), Zoom::Scale(2.5)));
+        let s = reduce(s, Action::Open(doc("b", "b.des", "y")));
+        assert_eq!(s.zoom.get(&zoom_key("b", "map")), Zoom::Fit);
+        assert_eq!(s.zoom.get(&zoom_key("a", "map")), Zoom::Scale(2.5));
     }
 
     /// The seed grid is the document's (it travels with it, in storage

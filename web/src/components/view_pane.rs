@@ -117,7 +117,9 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         let dispatch = dispatch.clone();
         Callback::from(move |offset: usize| dispatch.dispatch(Action::Jump(offset)))
     };
-    let zoom = kind.map(|k| props.zoom.get(k)).unwrap_or(Zoom::Fit);
+    let zoom = kind
+        .map(|k| props.zoom.get(&crate::state::zoom_key(&props.doc.id, k)))
+        .unwrap_or(Zoom::Fit);
     let on_zoom = {
         let dispatch = dispatch.clone();
         let k = kind.unwrap_or("map").to_string();
