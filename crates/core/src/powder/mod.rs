@@ -6,6 +6,7 @@
 //! SQUARE per cell, a legend for every map character, well-formed globals.
 //! Output is written only when the generated C would compile.
 
+pub mod catalog;
 pub mod names;
 
 use vaultwright_model::diagnostic::Diagnostic;

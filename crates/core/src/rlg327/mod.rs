@@ -7,6 +7,7 @@
 //! BOSS). Every discarded entry becomes a diagnostic that says why and
 //! where; the reference's crash on an empty DESC is an error here.
 
+pub mod catalog;
 pub mod dice;
 mod fields;
 

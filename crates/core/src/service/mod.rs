@@ -14,7 +14,9 @@ mod fixes;
 mod folds;
 mod line;
 mod nethack;
+mod powder;
 mod rank;
+mod rlg327;
 
 use vaultwright_model::{Analysis, Language};
 
@@ -44,7 +46,8 @@ pub fn complete(doc: Document, offset: usize, set: &[Document]) -> Option<Comple
         Language::NethackDes => nethack::complete(doc, offset),
         Language::DcssDes => dcss::complete(doc, offset, set),
         Language::NethackDungeon => dungeon::complete(doc, offset),
-        _ => None,
+        Language::PowderMap => powder::complete(doc, offset),
+        Language::Rlg327Monsters | Language::Rlg327Objects => rlg327::complete(doc, offset),
     }?;
     let typed = doc
         .source
@@ -62,7 +65,9 @@ pub fn hover(doc: Document, offset: usize) -> Option<HoverCard> {
     match doc.language() {
         Language::NethackDes => nethack::hover(doc, offset),
         Language::DcssDes => dcss::hover(doc, offset),
-        _ => None,
+        Language::PowderMap => powder::hover(doc, offset),
+        Language::Rlg327Monsters | Language::Rlg327Objects => rlg327::hover(doc, offset),
+        Language::NethackDungeon => None,
     }
 }
 

@@ -217,3 +217,39 @@ fn findings_get_fixes_from_the_nearest_name() {
     assert_eq!(found[0].1.replacement, "orc warrior");
     assert_eq!(&vault[found[0].1.span.range()], "orc warior");
 }
+
+#[test]
+fn a_powder_legend_line_offers_the_game_names_and_a_cell_says_what_it_is() {
+    // The map's walls are `|`: the cursor is given as an offset here.
+    let room = "+---+\n|.k.|\n+---+\n\n.: SQUARE_FLOOR\nk: SQUARE_FLOOR, MOB_KOB\n";
+    let analysis = analysed(room, Language::PowderMap);
+    let doc = Document {
+        source: room,
+        analysis: &analysis,
+    };
+    let at = room.find("MOB_KOB").unwrap_or(0) + 7;
+    let c = complete(doc, at, &[doc]).expect("a completion");
+    assert_eq!(&room[c.replace.range()], "MOB_KOB");
+    assert_eq!(c.items.first().map(|e| e.name.as_str()), Some("MOB_KOBOLD"));
+    let cell = hover(doc, room.find(".k.").unwrap_or(0) + 1).expect("a card");
+    assert_eq!(cell.entry.detail, "SQUARE_FLOOR, MOB_KOB");
+    assert_eq!(cell.lines, ["line 6: k: SQUARE_FLOOR, MOB_KOB"]);
+}
+
+#[test]
+fn an_rlg327_file_offers_fields_then_their_values() {
+    let monsters = "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nNAME x\nCOLOR RE|\n";
+    let (names, _) = offered(monsters, Language::Rlg327Monsters);
+    assert_eq!(names.first().map(String::as_str), Some("RED"));
+    let (names, _) = offered(
+        "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nSP|",
+        Language::Rlg327Monsters,
+    );
+    assert_eq!(names, ["SPEED"]);
+    let c = card(
+        "RLG327 OBJECT DESCRIPTION 1\n\nBEGIN OBJECT\nTYPE WEA|PON\n",
+        Language::Rlg327Objects,
+    )
+    .expect("a card");
+    assert_eq!(c.entry.detail, "object type");
+}
