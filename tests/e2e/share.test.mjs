@@ -235,3 +235,44 @@ test("an embed works inside a frame of a page on another origin: it keeps nothin
     await server.close();
   }
 });
+
+test("a link to the document keeps the view's zoom and the editor's cursor", async () => {
+  const server = await startServer();
+  let hash;
+  const level = `MAZE:"zoomed",' '\nGEOMETRY:center,center\nMAP\n-----\n|...|\n-----\nENDMAP\n# the line the author was on\nTRAP:"arrow",(1,1)\n`;
+  try {
+    const a = await launch();
+    try {
+      await openStudio(a.page, server.url);
+      await a.page.setViewportSize({ width: 1400, height: 900 });
+      await a.page.setInputFiles("[data-testid=open-file]", { name: "zoomed.des", mimeType: "text/plain", buffer: Buffer.from(level) });
+      await waitFor(a.page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "zoomed.des");
+      await a.page.waitForSelector("canvas[data-testid=tilemap]");
+      await a.page.click("button[aria-label='Zoom in']");
+      await a.page.click("button[aria-label='Zoom in']");
+      const zoom = await a.page.textContent("[data-testid=zoom]");
+      await a.page.evaluate(() => {
+        const ed = document.querySelector("[data-testid=editor]").vwEditor;
+        ed.setCursor(ed.text.indexOf("# the line"));
+      });
+      await a.page.click("[data-testid=copy-link]");
+      hash = await lastLink(a.page);
+      assert.ok(zoom !== "fit", zoom);
+
+      const b = await launch();
+      try {
+        await openStudio(b.page, server.url + "#");
+        await b.page.goto(server.url + hash);
+        await waitFor(b.page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "zoomed.des");
+        await waitFor(b.page, () => document.querySelector(".cm-activeLine")?.textContent === "# the line the author was on");
+        await waitFor(b.page, (z) => document.querySelector("[data-testid=zoom]")?.textContent === z, zoom);
+      } finally {
+        await b.context.close();
+      }
+    } finally {
+      await a.context.close();
+    }
+  } finally {
+    await server.close();
+  }
+});

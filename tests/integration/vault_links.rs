@@ -58,6 +58,7 @@ fn entry_link(name: &str, src: &str, analysis: &Analysis, symbol: usize, target:
         from,
         review: true,
         zoom: None,
+        cursor: None,
     };
     format!("{ADDRESS}{}", encode_link(&state))
 }

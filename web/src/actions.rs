@@ -152,6 +152,9 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
     if let Some(percent) = link.zoom {
         dispatch.dispatch(Action::Zoom(view, Zoom::Scale(f64::from(percent) / 100.0)));
     }
+    if let Some(at) = link.cursor {
+        dispatch.dispatch(Action::Jump(at as usize));
+    }
     if link.review {
         dispatch.dispatch(Action::Review(Some(Review::default())));
     }
@@ -197,6 +200,15 @@ fn link_state(doc: &Doc, names: Vec<codec::NamesText>) -> LinkState {
         from: doc.from.clone(),
         review: false,
         zoom: None,
+        cursor: None,
+    }
+}
+
+/// A view's zoom as a link holds it: percent, none when fitted.
+fn link_zoom(zoom: Zoom) -> Option<u32> {
+    match zoom {
+        Zoom::Fit => None,
+        Zoom::Scale(f) => Some((f * 100.0).round().clamp(5.0, 3200.0) as u32),
     }
 }
 
@@ -215,10 +227,7 @@ pub fn entry_link_state(
     let mut state = link_state(doc, names);
     state.symbol = symbol;
     state.review = review;
-    state.zoom = match zoom {
-        Zoom::Fit => None,
-        Zoom::Scale(f) => Some((f * 100.0).round().clamp(5.0, 3200.0) as u32),
-    };
+    state.zoom = link_zoom(zoom);
     if let Some(x) = vaultwright::excerpt::excerpt(&d.source, &d.analysis, symbol) {
         state.name = codec::sanitize_name(&x.name);
         state.source = x.source;
@@ -360,8 +369,19 @@ pub fn link_hash(doc: &Doc, names: Vec<codec::NamesText>) -> String {
     codec::encode_link(&link_state(doc, names))
 }
 
-pub fn copy_link(doc: &Doc, names: Vec<codec::NamesText>, dispatch: &Dispatch) {
-    let hash = link_hash(doc, names);
+/// Copies a link to the whole document as it is shown: its view's zoom
+/// and the editor's cursor (a byte offset) ride along.
+pub fn copy_link(
+    doc: &Doc,
+    names: Vec<codec::NamesText>,
+    zoom: Zoom,
+    cursor: usize,
+    dispatch: &Dispatch,
+) {
+    let mut state = link_state(doc, names);
+    state.zoom = link_zoom(zoom);
+    state.cursor = (cursor > 0).then(|| u32::try_from(cursor).unwrap_or(u32::MAX));
+    let hash = codec::encode_link(&state);
     let url = link_url(&hash);
     mark_last_link(&hash);
     copy_then(url, dispatch, link_message);

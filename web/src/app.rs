@@ -90,6 +90,7 @@ pub fn app() -> Html {
             zoom: doc
                 .as_ref()
                 .map(|d| state.zoom.get(&crate::state::zoom_key(&d.id, &d.view))),
+            cursor: state.cursor,
         },
     );
     use_cursor_selects_entry(&state, (*derived).clone(), dispatch.clone());
@@ -169,7 +170,8 @@ pub fn app() -> Html {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
         <div class={classes!("app", dark.then_some("dark"), embedded.then_some("embedded"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
             <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)}
-                names={state.names.clone()} names_in_links={state.settings.names_in_links} />
+                names={state.names.clone()} names_in_links={state.settings.names_in_links}
+                zoom={state.zoom.get(&crate::state::zoom_key(&doc.id, &doc.view))} cursor={state.cursor} />
             // In an embed, the review bar says what is shown; only errors
             // need a line of their own.
             if let Some(m) = state.message.as_ref().filter(|m| !embedded || m.tone == Tone::Error) {

@@ -277,6 +277,7 @@ fn permalinks_and_offsets_work_in_wasm() {
         from: None,
         review: false,
         zoom: None,
+        cursor: None,
     };
     let hash = codec::encode_link(&link);
     assert_eq!(codec::decode_link(&hash).unwrap().unwrap(), link);

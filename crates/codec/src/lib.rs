@@ -44,6 +44,10 @@ pub struct LinkState {
     /// the pane).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zoom: Option<u32>,
+    /// The editor's cursor, a byte offset in `source` (whole-document
+    /// links: the reader lands where the author was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<u32>,
 }
 
 /// The file a vault or level link was cut from, and the line the entry
@@ -473,6 +477,7 @@ mod tests {
             from: None,
             review: false,
             zoom: None,
+            cursor: None,
         }
     }
 

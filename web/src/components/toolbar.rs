@@ -26,6 +26,10 @@ pub struct ToolbarProps {
     /// ones (worked out when a link is copied).
     pub names: Rc<Vec<crate::state::NamesFile>>,
     pub names_in_links: bool,
+    /// The shown view's zoom and the editor's cursor (a byte offset), which
+    /// a copied link carries.
+    pub zoom: crate::state::Zoom,
+    pub cursor: usize,
 }
 
 /// Whether a language is compiled by a versioned NetHack tool.
@@ -85,8 +89,15 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
             props.names.clone(),
             props.names_in_links,
         );
+        let (zoom, cursor) = (props.zoom, props.cursor);
         Callback::from(move |_: MouseEvent| {
-            copy_link(&doc, shared_names(&names, in_links), &dispatch)
+            copy_link(
+                &doc,
+                shared_names(&names, in_links),
+                zoom,
+                cursor,
+                &dispatch,
+            )
         })
     };
     let theme = {

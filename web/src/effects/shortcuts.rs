@@ -129,8 +129,10 @@ pub struct Target {
     /// The names files, and whether copied links carry the active ones.
     pub names: Rc<Vec<crate::state::NamesFile>>,
     pub names_in_links: bool,
-    /// The shown view's zoom (a link to an entry carries it).
+    /// The shown view's zoom (a link carries it).
     pub zoom: Option<crate::state::Zoom>,
+    /// The editor's cursor, a byte offset (a link to the document carries it).
+    pub cursor: usize,
 }
 
 #[hook]
@@ -168,7 +170,9 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
         }
         (true, true, false, "L" | "l") => {
             if let Some(d) = &t.doc {
-                copy_link(d, shared_names(&t.names, t.names_in_links), dispatch);
+                let zoom = t.zoom.unwrap_or(crate::state::Zoom::Fit);
+                let names = shared_names(&t.names, t.names_in_links);
+                copy_link(d, names, zoom, t.cursor, dispatch);
             }
             true
         }
