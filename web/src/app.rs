@@ -98,21 +98,17 @@ pub fn app() -> Html {
     // edit → repaint measurement.
     use_effect(crate::painted);
 
-    // The problems list orders from the cursor as of the latest analysis:
-    // a keystroke does not redraw it (the analysis after it does).
-    let problems_cursor = {
-        let cursor = state.cursor;
-        let key = (*derived)
-            .as_ref()
-            .map(|d| Rc::as_ptr(&d.analysis) as usize);
-        use_memo(key, move |_| cursor)
-    };
+    // The problems list and the view follow the cursor once the key that
+    // moved it is painted: a keystroke redraws neither.
+    let view_cursor = Rc::new(use_after_paint(state.cursor));
+    let problems_cursor = view_cursor.clone();
     let (Some(doc), Some(d)) = (doc, (*derived).clone()) else {
         return html! { <div class="app loading">{"Loading Vaultwright…"}</div> };
     };
     let dark = state.is_dark(system_dark);
     let callbacks = Callbacks::new(&dispatch, &d, &hover, &drag);
-    let highlight = d.line_around(state.cursor);
+    // The view follows the cursor once the key that moved it is painted.
+    let highlight = d.line_around(*view_cursor);
     let linked = Rc::new(linked_ranges(&d, hover.as_ref()));
     let jump = state.jump.map(|(o, n)| (d.map16.to_utf16(o), n));
     let docs = Rc::new(
@@ -207,6 +203,25 @@ pub fn app() -> Html {
         </div>
         </ContextProvider<Dispatch>>
     }
+}
+
+/// `value` as it was when the last frame was painted: a change reaches
+/// what reads it after the frame that shows the keystroke.
+#[hook]
+fn use_after_paint<T: Clone + PartialEq + 'static>(value: T) -> T {
+    let settled = use_state(|| value.clone());
+    {
+        let settled = settled.clone();
+        use_effect_with(value, move |value| {
+            if *settled != *value {
+                let value = value.clone();
+                // Freed once called.
+                let f = Closure::once_into_js(move || settled.set(value));
+                crate::bridge::after_paint(&f);
+            }
+        });
+    }
+    (*settled).clone()
 }
 
 /// The revision of the shown document the analysis is made of: a new

@@ -43,7 +43,7 @@ impl Shown {
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct ViewPaneProps {
     pub derived: Rc<Derived>,
     pub doc: Rc<Doc>,
@@ -67,6 +67,44 @@ pub struct ViewPaneProps {
     pub review: bool,
     /// The embed snippets are shown.
     pub embed_open: bool,
+}
+
+/// A keystroke changes the document's text, not what the pane shows (the
+/// analysis after it does): the pane is drawn again only when something
+/// it shows changed.
+impl PartialEq for ViewPaneProps {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.derived, &o.derived)
+            && shows_the_same(&self.doc, &o.doc)
+            && self.highlight == o.highlight
+            && self.dark == o.dark
+            && self.zoom == o.zoom
+            && self.outline_open == o.outline_open
+            && self.legend == o.legend
+            && self.hover == o.hover
+            && self.on_hover == o.on_hover
+            && self.names == o.names
+            && self.names_in_links == o.names_in_links
+            && self.paint == o.paint
+            && self.clip == o.clip
+            && self.review == o.review
+            && self.embed_open == o.embed_open
+    }
+}
+
+/// The same document as far as the pane goes: everything but its text
+/// (which the pane reads from the analysis).
+fn shows_the_same(a: &Doc, b: &Doc) -> bool {
+    a.id == b.id
+        && a.name == b.name
+        && a.language == b.language
+        && a.target == b.target
+        && a.explicit_target == b.explicit_target
+        && a.seed == b.seed
+        && a.symbol == b.symbol
+        && a.view == b.view
+        && a.faces == b.faces
+        && a.from == b.from
 }
 
 #[function_component(ViewPane)]
