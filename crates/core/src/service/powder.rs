@@ -20,8 +20,9 @@ fn legend_key(text: &str) -> Option<char> {
 
 pub fn complete(doc: Document, offset: usize) -> Option<Completion> {
     let line = LineAt::new(doc.source, offset);
-    legend_key(line.text)?;
-    if line.cursor < 2 {
+    let key = legend_key(line.text)?;
+    // After the key and its colon.
+    if line.cursor < key.len_utf8() + 1 {
         return None;
     }
     Some(Completion {
@@ -32,7 +33,8 @@ pub fn complete(doc: Document, offset: usize) -> Option<Completion> {
 
 pub fn hover(doc: Document, offset: usize) -> Option<HoverCard> {
     let line = LineAt::new(doc.source, offset);
-    if legend_key(line.text).is_some() && line.cursor >= 2 {
+    let past_key = legend_key(line.text).is_some_and(|k| line.cursor > k.len_utf8());
+    if past_key {
         let word = line.word_around(is_name);
         let text = doc.source.get(word.range())?;
         let entry = catalog::entries().into_iter().find(|e| e.name == text)?;
@@ -58,8 +60,8 @@ fn map_cell(doc: Document, line: &LineAt) -> Option<HoverCard> {
         .enumerate()
         .find(|(_, l)| legend_key(l) == Some(c))?;
     let span = line.span(line.cursor, line.cursor + c.len_utf8());
-    let entry =
-        Entry::new(EntryKind::Glyph, c.to_string()).with_detail(legend.1[2..].trim().to_string());
+    let meaning = legend.1.get(c.len_utf8() + 1..).unwrap_or_default();
+    let entry = Entry::new(EntryKind::Glyph, c.to_string()).with_detail(meaning.trim().to_string());
     Some(HoverCard {
         span,
         entry,

@@ -253,3 +253,34 @@ fn an_rlg327_file_offers_fields_then_their_values() {
     .expect("a card");
     assert_eq!(c.entry.detail, "object type");
 }
+
+/// Every question at every offset of texts of every language, with
+/// multi-byte characters, lines being typed and unclosed strings: an
+/// answer or none, never a panic.
+#[test]
+fn every_offset_of_every_language_answers_without_panicking() {
+    let texts = [
+        (Language::NethackDes, "MAZE:\"é\",' '\nMAP\n.é.\nENDMAP\nMONSTER:'d',\"ja\n$v = 1\n$v\n# ü\n"),
+        (Language::NethackDes, "LEVEL:\"x\"\n$place = { (1,1) }\nIF [50%] {\n  OBJECT:('(',\"chest\"),$place[0]\n}\n"),
+        (Language::DcssDes, "NAME: ñ\nTAGS: t_ü x\nKMONS: ✓ = orc\nSUBST: ✓ = .:5 x\nNSUBST: ✓ = 1:x / *:.\nSUBVAULT: X : t_ü\nMAP\nx✓X\nENDMAP\n{{ x = \"ü\" }}\n"),
+        (Language::NethackDungeon, "DUNGEON: \"Dé\" \"D\" (25, 5)\nLEVEL: \"ö\" \"O\" @ (5, 5)\nCHAINLEVEL: \"x\" \"ö"),
+        (Language::PowderMap, "+--+\n|é✓|\n+--+\n\né: SQUARE_FLOOR\n✓: MOB_\n"),
+        (Language::Rlg327Monsters, "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nNAME é\nCOLOR RED ✓\nABIL \n"),
+        (Language::Rlg327Objects, "RLG327 OBJECT DESCRIPTION 1\n\nBEGIN OBJECT\nTYPE WEA\n"),
+    ];
+    for (language, text) in texts {
+        let analysis = analysed(text, language);
+        let doc = Document {
+            source: text,
+            analysis: &analysis,
+        };
+        for offset in 0..=text.len() + 2 {
+            let _ = complete(doc, offset, &[doc]);
+            let _ = hover(doc, offset);
+            let _ = occurrences(&[doc], 0, offset);
+            let _ = rename(&[doc], 0, offset, "n");
+        }
+        let _ = folds(doc);
+        let _ = fixes(doc);
+    }
+}
