@@ -52,6 +52,9 @@ export function focusEditor(editor) { editor.focus(); }
 
 export function setReadOnly(editor, on) { editor.setReadOnly(on); }
 
+/** The editor's component is gone: keep its history, let its view go. */
+export function destroyEditor(editor) { editor.destroy(); }
+
 /** Calls `f` at the start of the frame after the next one: work a
  *  keystroke starts (the analysis) waits until the typed character has
  *  been painted, and whatever else that frame's tasks do has run. */

@@ -184,6 +184,17 @@ const referencesField = StateField.define({
   provide: (f) => showPanel.from(f, (refs) => (refs ? (view) => referencesPanel(view, refs) : null)),
 });
 
+/** The one change that turns `a` into `b` (their common prefix and
+ *  suffix kept). */
+function changeBetween(a, b) {
+  const n = Math.min(a.length, b.length);
+  let start = 0;
+  while (start < n && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < n - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
+  return { from: start, to: a.length - end, insert: b.slice(start, b.length - end) };
+}
+
 function el(tag, className, text) {
   const e = document.createElement(tag);
   if (className) e.className = className;
@@ -232,6 +243,7 @@ export class Editor {
     // new folds from the core are shown by making it anew.
     this.foldMarkers = new Compartment();
     this.applying = false;
+    this.readOnlyOn = false;
     this.saveTimer = 0;
     this.extensions = this.makeExtensions();
     this.view = new EditorView({ parent, state: this.stateFor(key, text) });
@@ -302,6 +314,7 @@ export class Editor {
         },
       }),
       EditorView.updateListener.of((u) => {
+        if (u.docChanged) this.closePopups();
         if (u.docChanged && !this.taking) {
           this.onChange(u.state.doc.toString());
           this.scheduleSave();
@@ -318,10 +331,15 @@ export class Editor {
    *  tab, when it still holds that text; else a fresh one. */
   stateFor(key, text) {
     const kept = this.states.get(key) || this.storedState(key);
+    if (!kept) return EditorState.create({ doc: text, extensions: this.extensions });
     // The cursor starts at the top, as the app's does (its views follow
-    // the cursor, and keep their own pan per document).
-    if (kept && kept.doc.toString() === text) return kept.update({ selection: { anchor: 0 } }).state;
-    return EditorState.create({ doc: text, extensions: this.extensions });
+    // the cursor, and keep their own pan per document). A text changed
+    // outside the editor (a rename reaching this document) is one more
+    // step of its history, not a new history.
+    const was = kept.doc.toString();
+    const spec = { selection: { anchor: 0 } };
+    if (was !== text) spec.changes = changeBetween(was, text);
+    return kept.update(spec).state;
   }
 
   storedState(key) {
@@ -357,10 +375,13 @@ export class Editor {
       this.key = key;
       this.view.dom.setAttribute("data-doc", key);
     }
+    this.closePopups();
     const state = this.stateFor(this.key, text);
     this.taking = true;
     try {
       this.view.setState(state);
+      // A state carries its own read-only setting: the editor's holds.
+      this.setReadOnly(this.readOnlyOn);
     } finally {
       this.taking = false;
     }
@@ -399,9 +420,17 @@ export class Editor {
         severity: d.severity === "note" ? "info" : d.severity,
         message: d.message,
         source: d.code,
+        // CodeMirror hands `apply` the finding's range as edits since moved
+        // it: the fix moves with it.
         actions: (d.fixes || []).map((f) => ({
           name: f.title,
-          apply: (view) => view.dispatch({ changes: { from: f.from, to: f.to, insert: f.insert }, userEvent: "input.fix" }),
+          apply: (view, at) => {
+            const shift = at - from;
+            const len = view.state.doc.length;
+            const a = Math.min(Math.max(0, f.from + shift), len);
+            const b = Math.min(Math.max(a, f.to + shift), len);
+            view.dispatch({ changes: { from: a, to: b, insert: f.insert }, userEvent: "input.fix" });
+          },
         })),
       };
     });
@@ -445,7 +474,22 @@ export class Editor {
 
   focus() { this.view.focus(); }
 
+  /** The rename box and the fix menu belong to one document and one text:
+   *  a switch or an edit closes them. */
+  closePopups() {
+    for (const e of this.view.dom.querySelectorAll(".vw-rename, .vw-fix-menu")) e.remove();
+  }
+
+  /** Keeps the history for a reload and lets the view go (the editor's
+   *  component is unmounted: on a phone, when the map is shown). */
+  destroy() {
+    clearTimeout(this.saveTimer);
+    this.saveHistory();
+    this.view.destroy();
+  }
+
   setReadOnly(on) {
+    this.readOnlyOn = on;
     this.view.dispatch({
       effects: this.readOnly.reconfigure(on ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []),
     });
@@ -558,6 +602,10 @@ export class Editor {
     box.onsubmit = (e) => {
       e.preventDefault();
       const result = this.call("rename", pos, input.value);
+      if (result && result.stale) {
+        note.textContent = "the analysis is catching up: press Enter again";
+        return;
+      }
       if (result && result.error) {
         note.textContent = result.error;
         note.classList.add("vw-rename-error");
@@ -581,11 +629,12 @@ export class Editor {
     const pos = state.selection.main.head;
     const actions = [];
     forEachDiagnostic(state, (d, from, to) => {
-      if (from <= pos && pos <= to) for (const a of d.actions || []) actions.push(a);
+      if (from <= pos && pos <= to) for (const a of d.actions || []) actions.push([a, from, to]);
     });
     if (!actions.length) return false;
     if (actions.length === 1) {
-      actions[0].apply(this.view, pos, pos);
+      const [a, from, to] = actions[0];
+      a.apply(this.view, from, to);
       return true;
     }
     const menu = el("div", "vw-fix-menu");
@@ -594,9 +643,9 @@ export class Editor {
     const host = this.view.dom.getBoundingClientRect();
     menu.style.left = `${coords.left - host.left}px`;
     menu.style.top = `${coords.bottom - host.top + 2}px`;
-    for (const a of actions) {
+    for (const [a, from, to] of actions) {
       const b = el("button", "", a.name);
-      b.onclick = () => { menu.remove(); a.apply(this.view, pos, pos); this.view.focus(); };
+      b.onclick = () => { menu.remove(); a.apply(this.view, from, to); this.view.focus(); };
       menu.append(b);
     }
     menu.onkeydown = (e) => { if (e.key === "Escape") { menu.remove(); this.view.focus(); } };

@@ -31,6 +31,8 @@ extern "C" {
     pub fn set_cursor(view: &JsValue, offset: u32);
     #[wasm_bindgen(js_name = setReadOnly)]
     pub fn set_read_only(view: &JsValue, on: bool);
+    #[wasm_bindgen(js_name = destroyEditor)]
+    pub fn destroy_editor(view: &JsValue);
     /// Calls `f` once, after the next frame is painted.
     #[wasm_bindgen(js_name = afterPaint)]
     pub fn after_paint(f: &JsValue);

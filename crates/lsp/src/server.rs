@@ -70,6 +70,14 @@ impl Server {
 
     fn request(&mut self, r: Request) {
         let id = r.id.clone();
+        let across_files = [
+            req::Rename::METHOD,
+            req::References::METHOD,
+            req::GotoDefinition::METHOD,
+        ];
+        if across_files.contains(&r.method.as_str()) {
+            self.ws.refresh_closed_files();
+        }
         let ws = &self.ws;
         let response = match r.method.as_str() {
             req::Completion::METHOD => answer(r, |p| handlers::completion(ws, p)),
@@ -120,7 +128,17 @@ impl Server {
             }
             note::DidCloseTextDocument::METHOD => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params) {
-                    self.ws.close(&p.text_document.uri);
+                    let url = p.text_document.uri;
+                    self.ws.close(&url);
+                    // A file outside the folder's set has no findings once
+                    // closed; the set's files get theirs at the next check.
+                    if !self.ws.folder.contains_key(&url) {
+                        self.notify::<note::PublishDiagnostics>(lsp::PublishDiagnosticsParams {
+                            uri: url,
+                            diagnostics: Vec::new(),
+                            version: None,
+                        });
+                    }
                 }
             }
             _ => {}

@@ -147,6 +147,24 @@ impl Workspace {
         }
     }
 
+    /// Reads the folder's closed files again: a rename's edits are
+    /// computed on what is on disk now (a `git pull` may have changed it).
+    pub fn refresh_closed_files(&mut self) {
+        for (url, file) in self.folder.iter_mut() {
+            if self.open.contains_key(url) {
+                continue;
+            }
+            let now = url.to_file_path().ok().and_then(|p| std::fs::read(p).ok());
+            if let Some(bytes) = now {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                if text != file.text {
+                    file.text = text;
+                    self.set_dirty = true;
+                }
+            }
+        }
+    }
+
     /// The files a service question about `url` is asked over: the
     /// document first, then the other files of its language (open ones
     /// with their current text).
@@ -198,7 +216,17 @@ impl Workspace {
     /// ones with their current text).
     pub fn check_set(&mut self) -> Vec<(Url, Vec<Diagnostic>)> {
         self.set_dirty = false;
-        let mut urls: Vec<Url> = self.folder.keys().cloned().collect();
+        // A folder file the user opened in another language is not a vault file.
+        let mut urls: Vec<Url> = self
+            .folder
+            .keys()
+            .filter(|u| {
+                self.open
+                    .get(*u)
+                    .is_none_or(|d| d.language == Some(Language::DcssDes))
+            })
+            .cloned()
+            .collect();
         for (u, d) in &self.open {
             if d.language == Some(Language::DcssDes) && !self.folder.contains_key(u) {
                 urls.push(u.clone());

@@ -86,22 +86,30 @@ pub fn editor(props: &EditorProps) -> Html {
     let host = use_node_ref();
     let view = use_mut_ref(|| None::<JsValue>);
     let closures = use_mut_ref(|| None::<Closures>);
-    // The editor is made once; its questions go to the latest answerer
-    // (which holds the latest analysis).
+    // The editor is made once; what it reports goes to the latest
+    // callbacks (a cursor offset is converted with the shown document's
+    // map), its questions to the latest answerer (the latest analysis).
     let service = use_mut_ref(|| props.service.clone());
     *service.borrow_mut() = props.service.clone();
+    let on_change = use_mut_ref(|| props.on_change.clone());
+    *on_change.borrow_mut() = props.on_change.clone();
+    let on_cursor = use_mut_ref(|| props.on_cursor.clone());
+    *on_cursor.borrow_mut() = props.on_cursor.clone();
     let shown_id = use_mut_ref(|| props.doc_id.clone());
     {
         let (host, view, closures) = (host.clone(), view.clone(), closures.clone());
-        let (on_change, on_cursor) = (props.on_change.clone(), props.on_cursor.clone());
+        let (on_change, on_cursor) = (on_change.clone(), on_cursor.clone());
         let (text, id, service) = (props.text.clone(), props.doc_id.clone(), service.clone());
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
-                let ch = Closure::wrap(
-                    Box::new(move |t: String| on_change.emit(t)) as Box<dyn FnMut(String)>
-                );
-                let cu =
-                    Closure::wrap(Box::new(move |o: u32| on_cursor.emit(o)) as Box<dyn FnMut(u32)>);
+                let ch = Closure::wrap(Box::new(move |t: String| {
+                    let latest = on_change.borrow().clone();
+                    latest.emit(t)
+                }) as Box<dyn FnMut(String)>);
+                let cu = Closure::wrap(Box::new(move |o: u32| {
+                    let latest = on_cursor.borrow().clone();
+                    latest.emit(o)
+                }) as Box<dyn FnMut(u32)>);
                 let sv = Closure::wrap(Box::new(
                     move |kind: String, offset: u32, arg: String, length: u32| {
                         let call = ServiceCall {
@@ -118,6 +126,14 @@ pub fn editor(props: &EditorProps) -> Html {
                 let v = bridge::create_editor(&el, &text, &id, &ch, &cu, &sv);
                 *view.borrow_mut() = Some(v);
                 *closures.borrow_mut() = Some((ch, cu, sv));
+            }
+            // Unmounted (on a phone, the map shown): the history is kept
+            // for the next mount, the view and its callbacks let go.
+            move || {
+                if let Some(v) = view.borrow_mut().take() {
+                    bridge::destroy_editor(&v);
+                }
+                closures.borrow_mut().take();
             }
         });
     }

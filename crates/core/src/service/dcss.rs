@@ -92,6 +92,9 @@ pub fn complete(doc: Document, offset: usize, set: &[Document]) -> Option<Comple
     };
     let mut items = names(kind, set);
     items.extend(names_of_doc(doc, kind));
+    // A tag carried by several vaults (and the file in its own set) once.
+    let mut seen = std::collections::HashSet::new();
+    items.retain(|e| seen.insert((e.kind, e.name.clone())));
     Some(Completion { replace, items })
 }
 

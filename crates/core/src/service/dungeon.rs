@@ -23,8 +23,8 @@ fn role(statement: &str, index: usize) -> Option<(EntryKind, bool)> {
     Some(match (statement, index) {
         ("LEVEL" | "RNDLEVEL" | "CHAINLEVEL" | "RNDCHAINLEVEL", 0) => (EntryKind::Field, true),
         ("CHAINLEVEL" | "RNDCHAINLEVEL" | "CHAINBRANCH", 1) => (EntryKind::Field, false),
-        ("DUNGEON", 0) => (EntryKind::Vault, true),
-        ("BRANCH" | "CHAINBRANCH", 0) => (EntryKind::Vault, false),
+        ("DUNGEON", 0) => (EntryKind::Branch, true),
+        ("BRANCH" | "CHAINBRANCH", 0) => (EntryKind::Branch, false),
         _ => return None,
     })
 }

@@ -118,11 +118,12 @@ fn check_new_name(found: &Occurrences, new_name: &str) -> Result<(), String> {
         {
             Err(format!("a map glyph is one character, not `{new_name}`"))
         }
-        EntryKind::Variable | EntryKind::Tag if !word => Err(format!(
+        // A DCSS vault name is read as one word where SUBVAULT names it.
+        EntryKind::Variable | EntryKind::Tag | EntryKind::Vault if !word => Err(format!(
             "`{new_name}` is not a {}: letters, digits and `_` only",
             found.kind.word()
         )),
-        EntryKind::Vault | EntryKind::Field if new_name.contains('"') || new_name.is_empty() => {
+        EntryKind::Field | EntryKind::Branch if new_name.contains('"') || new_name.is_empty() => {
             Err(format!("`{new_name}` cannot stand inside quotes"))
         }
         _ => Ok(()),

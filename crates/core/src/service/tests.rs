@@ -163,6 +163,11 @@ fn a_subvault_tag_is_found_across_the_files_of_a_set() {
     assert_eq!(found.definitions.len(), 1);
     assert_eq!(found.definitions[0].file, 1);
     assert_eq!(found.uses.len(), 1);
+    // SUBVAULT reads a name as one word: a vault name with a blank would
+    // break the links that name it.
+    let at = VAULT.find("cage\n").unwrap_or(0) + 1;
+    assert!(rename(&set, 1, at, "big cage").is_err());
+    assert!(rename(&set, 1, at, "big_cage").is_ok());
 }
 
 #[test]
