@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import vsctm from "vscode-textmate";
 import oniguruma from "vscode-oniguruma";
+import { builtBinary } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -22,14 +23,7 @@ const CORPUS = path.join(SHARED, "corpus");
 const SYNTAXES = path.join(ROOT, "editors/vscode/syntaxes");
 const CI = process.env.CI === "true";
 
-/** The command line: $VAULTWRIGHT_BIN, else a debug or release build. */
-function findBinary() {
-  const candidates = process.env.VAULTWRIGHT_BIN
-    ? [path.resolve(ROOT, process.env.VAULTWRIGHT_BIN)]
-    : [path.join(ROOT, "target/debug/vaultwright"), path.join(ROOT, "target/release/vaultwright")];
-  return candidates.find((c) => fs.existsSync(c)) ?? null;
-}
-const BIN = findBinary();
+const BIN = builtBinary();
 const NO_BIN = "no vaultwright binary: set VAULTWRIGHT_BIN, or build target/debug/vaultwright (cargo build -p vaultwright-cli)";
 const NO_CORPUS = `${CORPUS} is missing: these tests read the corpus in ../shared`;
 // Without the binary CI fails (it builds it first); elsewhere the test skips, saying why.

@@ -166,6 +166,15 @@ export function substVault() {
   return { text, substituted: rows.join("").split("").filter((c) => c === "x").length };
 }
 
+/** The command line to run, not built here: $VAULTWRIGHT_BIN, else a
+ *  debug or release build of this tree; null when there is none. */
+export function builtBinary() {
+  const candidates = process.env.VAULTWRIGHT_BIN
+    ? [path.resolve(ROOT, process.env.VAULTWRIGHT_BIN)]
+    : [path.join(ROOT, "target/debug/vaultwright"), path.join(ROOT, "target/release/vaultwright")];
+  return candidates.find((c) => fs.existsSync(c)) ?? null;
+}
+
 /** The command line built from this tree (debug), built if missing. */
 export function cliBinary() {
   const dir = process.env.CARGO_TARGET_DIR || path.join(ROOT, "target");

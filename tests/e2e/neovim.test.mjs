@@ -10,17 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { builtBinary } from "./harness.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CORPUS = path.join(process.env.VAULTWRIGHT_SHARED || path.join(ROOT, "../shared"), "corpus");
 const CI = process.env.CI === "true";
-
-function findBinary() {
-  const candidates = process.env.VAULTWRIGHT_BIN
-    ? [path.resolve(ROOT, process.env.VAULTWRIGHT_BIN)]
-    : [path.join(ROOT, "target/debug/vaultwright"), path.join(ROOT, "target/release/vaultwright")];
-  return candidates.find((c) => fs.existsSync(c)) ?? null;
-}
 
 function findNeovim() {
   try {
@@ -30,7 +24,7 @@ function findNeovim() {
   }
 }
 
-const BIN = findBinary();
+const BIN = builtBinary();
 const NVIM = findNeovim();
 const why = !fs.existsSync(CORPUS)
   ? `${CORPUS} is missing: this test reads the corpus in ../shared`

@@ -12,18 +12,21 @@ use crate::convert;
 use crate::position::Lines;
 use crate::workspace::Workspace;
 
-/// The document at `url` and the byte offset of `at` in it.
-fn at<'w>(ws: &'w Workspace, url: &lsp::Url, at: lsp::Position) -> Option<(Document<'w>, usize)> {
+/// The open document at `url`, as the service reads it, with its lines.
+fn shown<'w>(ws: &'w Workspace, url: &lsp::Url) -> Option<(Document<'w>, Lines<'w>)> {
     let doc = ws.open.get(url)?;
     let analysis = doc.analysis.as_ref()?;
-    let offset = Lines::new(&doc.text).offset(at);
-    Some((
-        Document {
-            source: &doc.text,
-            analysis,
-        },
-        offset,
-    ))
+    let document = Document {
+        source: &doc.text,
+        analysis,
+    };
+    Some((document, Lines::new(&doc.text)))
+}
+
+/// The document at `url` and the byte offset of `at` in it.
+fn at<'w>(ws: &'w Workspace, url: &lsp::Url, at: lsp::Position) -> Option<(Document<'w>, usize)> {
+    let (doc, lines) = shown(ws, url)?;
+    Some((doc, lines.offset(at)))
 }
 
 pub fn completion(ws: &Workspace, p: lsp::CompletionParams) -> Option<lsp::CompletionResponse> {
@@ -140,12 +143,10 @@ pub fn document_symbols(
     ws: &Workspace,
     p: lsp::DocumentSymbolParams,
 ) -> Option<lsp::DocumentSymbolResponse> {
-    let doc = ws.open.get(&p.text_document.uri)?;
-    let analysis = doc.analysis.as_ref()?;
-    let lines = Lines::new(&doc.text);
+    let (doc, lines) = shown(ws, &p.text_document.uri)?;
     Some(lsp::DocumentSymbolResponse::Nested(convert::symbols(
         &lines,
-        &analysis.outline,
+        &doc.analysis.outline,
     )))
 }
 
@@ -153,13 +154,8 @@ pub fn folding_ranges(
     ws: &Workspace,
     p: lsp::FoldingRangeParams,
 ) -> Option<Vec<lsp::FoldingRange>> {
-    let doc = ws.open.get(&p.text_document.uri)?;
-    let analysis = doc.analysis.as_ref()?;
-    let lines = Lines::new(&doc.text);
-    let folds = service::folds(Document {
-        source: &doc.text,
-        analysis,
-    });
+    let (doc, lines) = shown(ws, &p.text_document.uri)?;
+    let folds = service::folds(doc);
     Some(
         folds
             .into_iter()
@@ -172,10 +168,8 @@ pub fn semantic_tokens(
     ws: &Workspace,
     p: lsp::SemanticTokensParams,
 ) -> Option<lsp::SemanticTokensResult> {
-    let doc = ws.open.get(&p.text_document.uri)?;
-    let analysis = doc.analysis.as_ref()?;
-    let lines = Lines::new(&doc.text);
-    let data = convert::semantic_tokens(&lines, &doc.text, &analysis.tokens);
+    let (doc, lines) = shown(ws, &p.text_document.uri)?;
+    let data = convert::semantic_tokens(&lines, doc.source, &doc.analysis.tokens);
     Some(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
         result_id: None,
         data,
@@ -185,15 +179,11 @@ pub fn semantic_tokens(
 /// Every fix the checker has for a finding in the range, as a quick fix.
 pub fn code_actions(ws: &Workspace, p: lsp::CodeActionParams) -> Option<lsp::CodeActionResponse> {
     let url = p.text_document.uri;
-    let doc = ws.open.get(&url)?;
-    let analysis = doc.analysis.as_ref()?;
-    let lines = Lines::new(&doc.text);
+    let (doc, lines) = shown(ws, &url)?;
+    let analysis = doc.analysis;
     let wanted = lines.span(p.range);
     let touches = |s: Span| s.start <= wanted.end && wanted.start <= s.end;
-    let fixes = service::fixes(Document {
-        source: &doc.text,
-        analysis,
-    });
+    let fixes = service::fixes(doc);
     let actions = fixes
         .into_iter()
         .filter_map(|(i, fix)| {

@@ -6,7 +6,7 @@
 //! vault's glyph keys (`KMONS: O = …` ↔ the `O`s of its map).
 
 use super::line::{is_word, LineAt};
-use super::Document;
+use super::{map_cell, Document};
 use crate::dcss::catalog;
 use crate::dcss::tables::GLYPHS;
 use vaultwright_model::service::{Completion, Entry, EntryKind, HoverCard, Occurrences, Place};
@@ -91,21 +91,10 @@ pub fn complete(doc: Document, offset: usize, set: &[Document]) -> Option<Comple
         _ => element_before(&line),
     };
     let mut items = names(kind, set);
-    items.extend(names_of_doc(doc, kind));
-    // A tag carried by several vaults (and the file in its own set) once.
+    // A tag carried by several vaults once.
     let mut seen = std::collections::HashSet::new();
     items.retain(|e| seen.insert((e.kind, e.name.clone())));
     Some(Completion { replace, items })
-}
-
-/// The vaults of the file itself, which a set may not include.
-fn names_of_doc(doc: Document, kind: EntryKind) -> Vec<Entry> {
-    if kind != EntryKind::Tag {
-        return Vec::new();
-    }
-    tag_words(doc.source)
-        .map(|(w, _)| Entry::new(EntryKind::Tag, w))
-        .collect()
 }
 
 /// The spec element the cursor is in: after the last `,` `/` `|` `=` or
@@ -251,17 +240,6 @@ fn key_lines<'a>(
         let gives = keys.contains(glyph) || statement == "MONS" || statement == "ITEM";
         gives.then_some((first_line + i, line))
     })
-}
-
-/// The map cell at `offset`, when it stands in a MAP block.
-fn map_cell(doc: Document, offset: usize) -> Option<Span> {
-    let token = doc
-        .analysis
-        .tokens
-        .iter()
-        .find(|t| t.kind == TokenKind::MapRow && t.span.contains(offset))?;
-    let end = doc.source.get(offset..)?.chars().next()?.len_utf8() + offset;
-    (end <= token.span.end as usize).then(|| Span::new(offset, end))
 }
 
 fn in_code(doc: Document, offset: usize) -> bool {

@@ -18,7 +18,7 @@ mod powder;
 mod rank;
 mod rlg327;
 
-use vaultwright_model::{Analysis, Language};
+use vaultwright_model::{Analysis, Language, Span, TokenKind};
 
 pub use fixes::fixes;
 pub use folds::folds;
@@ -39,8 +39,9 @@ impl Document<'_> {
     }
 }
 
-/// What may be typed at `offset`; `set` holds the other files of the
-/// same set (a DCSS vault's subvault tags may live in another file).
+/// What may be typed at `offset`; `set` holds the files of the document's
+/// set, the document among them (a DCSS vault's subvault tags may live in
+/// another file).
 pub fn complete(doc: Document, offset: usize, set: &[Document]) -> Option<Completion> {
     let mut completion = match doc.language() {
         Language::NethackDes => nethack::complete(doc, offset),
@@ -128,6 +129,18 @@ fn check_new_name(found: &Occurrences, new_name: &str) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// The map cell at `offset`, when it stands in a MAP block (NetHack and
+/// DCSS maps are both `MapRow` tokens).
+fn map_cell(doc: Document, offset: usize) -> Option<Span> {
+    let token = doc
+        .analysis
+        .tokens
+        .iter()
+        .find(|t| t.kind == TokenKind::MapRow && t.span.contains(offset))?;
+    let end = doc.source.get(offset..)?.chars().next()?.len_utf8() + offset;
+    (end <= token.span.end as usize).then(|| Span::new(offset, end))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! `$variables` (offered, explained, found and renamed).
 
 use super::line::{is_word, LineAt};
-use super::Document;
+use super::{map_cell, Document};
 use crate::nethack::catalog as v34;
 use crate::nethack36::catalog as v36;
 use crate::nethack36::profile::NETHACK_366;
@@ -154,17 +154,6 @@ fn in_map_or_comment(doc: Document, offset: usize) -> bool {
             && offset <= t.span.end as usize
             && t.span.start as usize != offset
     })
-}
-
-/// The map cell at `offset`, when it stands in a MAP block.
-fn map_cell(doc: Document, offset: usize) -> Option<Span> {
-    let token = doc
-        .analysis
-        .tokens
-        .iter()
-        .find(|t| t.kind == TokenKind::MapRow && t.span.contains(offset))?;
-    let end = doc.source.get(offset..)?.chars().next()?.len_utf8() + offset;
-    (end <= token.span.end as usize).then(|| Span::new(offset, end))
 }
 
 fn variable_card(doc: Document, word: Span, name: &str) -> Option<HoverCard> {
