@@ -121,9 +121,12 @@ test("the dungeon file in the binary pane: records tied to their DUNGEON, LEVEL 
   const lines = fs.readFileSync(def, "utf8").split("\n");
   const oracle = lines.findIndex((l) => /^LEVEL:\s*"oracle"/.test(l)) + 1;
   await cursorToLine(page, oracle);
+  // (the view follows the cursor a frame behind: it may still show a line
+  // the cursor passed)
   await waitFor(page, () => {
     const lit = [...document.querySelectorAll("[data-testid=binary] tr.hl td.field")].map((t) => t.textContent);
-    return lit.length === 8 && lit.every((t) => /^dungeon 0 \/ level \d+ \//.test(t));
+    const value = document.querySelector("[data-testid=binary] tr.hl td.value")?.textContent;
+    return lit.length === 8 && lit.every((t) => /^dungeon 0 \/ level \d+ \//.test(t)) && value === "\"oracle\"";
   }, null, 20000);
   const name = await page.$$eval("[data-testid=binary] tr.hl td.value", (tds) => tds[0].textContent);
   assert.equal(name, "\"oracle\"");

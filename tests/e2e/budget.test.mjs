@@ -85,6 +85,45 @@ test("budget figures", async () => {
       worst.push([path.basename(f), percentile(xs, 95)]);
       keys.push([path.basename(f), percentile(await page.evaluate(() => window.vwKeyFrames), 95)]);
     }
+    // The same keys in CodeMirror alone (the studio's editor with no app
+    // around it, on an empty page of the same origin): what the browser
+    // and the editor need on this machine, whatever the app does.
+    const bare = await context.newPage();
+    await bare.goto(server.url + "bare-editor-floor");
+    const bridgeJs = (await fetch(server.url).then((r) => r.text())).match(/href="?(\/?snippets\/[^" >]+\/js\/bridge\.js)/)[1];
+    const css = (await fetch(server.url).then((r) => r.text())).match(/href="?(\/?studio-[^" >]+\.css)/)[1];
+    const floor = [];
+    for (const f of [...files, path.join(dir, "dungeon.def")].sort()) {
+      if (!fs.existsSync(f)) continue;
+      await bare.evaluate(async ({ text, bridgeJs, css }) => {
+        document.body.innerHTML = `<link rel="stylesheet" href="${css}"><div id="host" style="height:90vh;width:650px"></div>`;
+        const { createEditor } = await import(bridgeJs);
+        window.floorEditor?.destroy();
+        window.floorEditor = createEditor(document.getElementById("host"), text, "floor", () => {}, () => {}, () => "");
+        window.vwKeyFrames = [];
+        if (!window.listening) {
+          window.listening = true;
+          document.addEventListener("input", () => {
+            const t = performance.now();
+            requestAnimationFrame(() => setTimeout(() => window.vwKeyFrames.push(performance.now() - t), 0));
+          }, true);
+        }
+      }, { text: fs.readFileSync(f, "utf8"), bridgeJs, css });
+      await bare.click(".cm-content");
+      await bare.keyboard.press("Control+End");
+      await bare.waitForTimeout(100);
+      await bare.evaluate(() => { window.vwKeyFrames = []; });
+      for (let i = 0; i < 20; i++) {
+        await bare.keyboard.insertText(i % 2 ? "#" : "\n");
+        await bare.waitForFunction((j) => window.vwKeyFrames.length >= j, i + 1);
+        await bare.waitForTimeout(30);
+      }
+      floor.push(percentile(await bare.evaluate(() => window.vwKeyFrames), 95));
+    }
+    await bare.close();
+    const median = (xs) => percentile(xs, 50);
+    console.log(`BUDGET keystroke→next frame p95, median over the ${keys.length} NetHack files: studio ${median(keys.map((k) => k[1])).toFixed(1)} ms, ` +
+      `CodeMirror alone on the same files ${median(floor).toFixed(1)} ms (worst ${Math.max(...floor).toFixed(1)}); budget 16 ms`);
     worst.sort((a, b) => b[1] - a[1]);
     keys.sort((a, b) => b[1] - a[1]);
     console.log(`BUDGET edit→repaint p95 per NetHack file (${worst.length} files, 20 edits each; budget 16 ms): ` +
@@ -123,8 +162,8 @@ test("budget figures", async () => {
     console.log(`BUDGET float.des parts (p50/p95 ms): ` + parts.map(([n, xs]) => xs.length ? `${n} ${percentile(xs, 50).toFixed(1)}/${percentile(xs, 95).toFixed(1)} (${xs.length})` : `${n} none`).join(", "));
 
     // What a user waits for a key: from the input event to the frame after
-    // it, which includes the browser laying out the textarea's text (not
-    // in vw-edit). Reported, not budgeted: the browser's share.
+    // it, the browser's own work included (budget p95 33 ms on float.des).
+    // The keys come as fast as the browser shows them.
     await page.evaluate(() => {
       window.vwKeyFrames = [];
       document.querySelector(".cm-content").addEventListener("input", () => {
@@ -137,7 +176,7 @@ test("budget figures", async () => {
       await page.waitForFunction((k) => window.vwKeyFrames.length >= k, i + 1, { timeout: 10000 });
     }
     const frames = await page.evaluate(() => window.vwKeyFrames);
-    console.log(`BUDGET keystroke→next frame on ${path.basename(biggest)}, 40 keys (all work, the browser's layout included): ` +
+    console.log(`BUDGET keystroke→next frame on ${path.basename(biggest)}, 40 keys (all work, the browser's layout included; budget p95 33 ms): ` +
       `p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms`);
 
     // DCSS analysis of the whole corpus in wasm, as the studio opens each

@@ -199,6 +199,50 @@ test("edits survive a reload (autosave)", async () => {
   }
 });
 
+test("a key typed just before a switch or a reload stays in its document", async () => {
+  // The editor tells the app of a keystroke once its frame is painted; a
+  // switch or a reload in the same moment must neither lose the key nor
+  // give it to the other document.
+  const server = await startServer();
+  const { context, page, errors } = await launch();
+  const open = async (name, text) => {
+    await page.setInputFiles("[data-testid=open-file]", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+    await waitFor(page, (n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, name);
+  };
+  // A keystroke and, in the same task, something else.
+  const typeThen = (then) => page.evaluate((then) => {
+    const editor = document.querySelector(".cm-editor").vwEditor;
+    const end = editor.view.state.doc.length;
+    editor.view.dispatch({ changes: { from: end, insert: "# typed\n" }, userEvent: "input.type" });
+    if (then === "reload") {
+      location.reload();
+      return;
+    }
+    const select = document.querySelector("[data-testid=documents]");
+    select.value = [...select.options].find((o) => o.textContent === then).value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }, then);
+  try {
+    await openStudio(page, server.url);
+    await open("first.des", LEVEL);
+    await open("second.des", LEVEL);
+    await typeThen("first.des");
+    await waitFor(page, () => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === "first.des");
+    assert.ok(!(await editorText(page)).includes("# typed"), "the key went to the document switched to");
+    await page.selectOption("[data-testid=documents]", { label: "second.des" });
+    await waitFor(page, () => [...document.querySelectorAll(".cm-line")].some((l) => l.textContent === "# typed"));
+
+    await typeThen("reload");
+    await page.waitForSelector(".cm-content");
+    await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "second.des");
+    await waitFor(page, () => [...document.querySelectorAll(".cm-line")].filter((l) => l.textContent === "# typed").length === 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test("offline: with the service worker in control, the studio loads without network or server", async () => {
   const server = await startServer();
   const { context, page } = await launch();

@@ -5,11 +5,14 @@
 // highlighting, findings, completions and hover cards come from the Rust
 // core.
 
-import { Editor } from "./editor.js";
+import { Editor, analysisTook } from "./editor.js";
 
-/** Creates an editor in `parent` showing document `key`; `onChange(text)`
- *  after every edit, `onCursor(utf16Offset)` when the selection head
- *  moves, `service(kind, offset, arg, length)` answers the language
+export { analysisTook };
+
+/** Creates an editor in `parent` showing document `key`; `onChange(text,
+ *  key, at)` after edits to document `key` (typed at `performance.now()`
+ *  `at`; keystrokes are reported once their frame is painted),
+ *  `onCursor(utf16Offset)` when the selection head moves, `service(kind, offset, arg, length)` answers the language
  *  service's questions (JSON, or "" for none). */
 export function createEditor(parent, doc, key, onChange, onCursor, service) {
   const editor = new Editor(parent, doc, key, onChange, onCursor, service);
@@ -55,10 +58,6 @@ export function setReadOnly(editor, on) { editor.setReadOnly(on); }
 /** The editor's component is gone: keep its history, let its view go. */
 export function destroyEditor(editor) { editor.destroy(); }
 
-/** Calls `f` at the start of the frame after the next one: work a
- *  keystroke starts (the analysis) waits until the typed character has
- *  been painted, and whatever else that frame's tasks do has run. */
-export function afterPaint(f) { requestAnimationFrame(() => requestAnimationFrame(f)); }
 
 /** Shown inside a frame of another page (an embed): cross-origin, reading
  *  `top` may throw, which also means a frame. */

@@ -230,6 +230,25 @@ function referencesPanel(view, refs) {
 
 // ---- the editor -------------------------------------------------------------
 
+/** The editors on the page: what they have not reported reaches the app
+ *  before the page is hidden or closed, ahead of the app's own listeners
+ *  (capture phase), which save the document. */
+const LIVE = new Set();
+/** The longest a burst of keys goes unreported: a held key stays smooth,
+ *  and the views catch up with it once a second. */
+const REPORT_WITHIN_MS = 1000;
+/** How long the app's last analysis of a keystroke took (ms). */
+let lastAnalysisMs = 0;
+
+/** The app's analysis of an edit took `ms`: after a key, the editor waits
+ *  about twice that (the analysis, then the views it redraws) with no new
+ *  key before reporting, so that a large document's work does not land
+ *  between the keys of a burst. A small document's costs next to nothing. */
+export function analysisTook(ms) { lastAnalysisMs = Math.max(0, ms); }
+const reportAll = () => { for (const e of LIVE) e.report(); };
+window.addEventListener("pagehide", reportAll, { capture: true });
+document.addEventListener("visibilitychange", reportAll, { capture: true });
+
 export class Editor {
   /** `service(kind, offset, arg)` → JSON text or "" (see the top). */
   constructor(parent, text, key, onChange, onCursor, service) {
@@ -249,6 +268,12 @@ export class Editor {
     this.view = new EditorView({ parent, state: this.stateFor(key, text) });
     this.view.dom.vwEditor = this;
     this.view.dom.setAttribute("data-doc", key);
+    // Not yet told the app: an edit (its document and when) and a cursor move.
+    this.pending = null;
+    this.cursorMoved = false;
+    this.reportFrame = 0;
+    this.reportTimer = 0;
+    LIVE.add(this);
   }
 
   makeExtensions() {
@@ -316,12 +341,56 @@ export class Editor {
       EditorView.updateListener.of((u) => {
         if (u.docChanged) this.closePopups();
         if (u.docChanged && !this.taking) {
-          this.onChange(u.state.doc.toString());
+          this.pending ??= { key: this.key, at: performance.now() };
           this.scheduleSave();
         }
-        if ((u.selectionSet || u.docChanged) && !this.applying) this.onCursor(u.state.selection.main.head);
+        if ((u.selectionSet || u.docChanged) && !this.applying) this.cursorMoved = true;
+        // An edit made for the user (a paint stroke) is reported at once;
+        // a keystroke once its frame is painted (see `report`).
+        if (this.applying) this.report();
+        else if (this.pending || this.cursorMoved) this.reportSoon(u.docChanged);
       }),
     ];
+  }
+
+  // ---- telling the app ------------------------------------------------------------
+
+  /** A keystroke costs the editor's own update: the app hears of it once
+   *  a frame has been painted and a quiet time has passed with no new key
+   *  (`edited`: this update is a key, which starts the wait again; see
+   *  `analysisTook`), or after `REPORT_WITHIN_MS` of keys. A burst of keys is one report, so the app's work (the analysis,
+   *  the views) never delays the next key's frame. */
+  reportSoon(edited) {
+    if (this.reportFrame || this.reportTimer) {
+      const waited = this.pending ? performance.now() - this.pending.at : 0;
+      if (!edited || waited > REPORT_WITHIN_MS) return;
+      this.cancelReport();
+    }
+    const quiet = Math.min(2 * lastAnalysisMs, REPORT_WITHIN_MS);
+    this.reportFrame = requestAnimationFrame(() => {
+      this.reportFrame = 0;
+      this.reportTimer = setTimeout(() => this.report(), edited ? quiet : 0);
+    });
+  }
+
+  cancelReport() {
+    cancelAnimationFrame(this.reportFrame);
+    clearTimeout(this.reportTimer);
+    this.reportFrame = 0;
+    this.reportTimer = 0;
+  }
+
+  /** Tells the app at once what it has not heard yet: before a switch, an
+   *  unmount, or the page being hidden or closed. */
+  report() {
+    this.cancelReport();
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) this.onChange(this.view.state.doc.toString(), pending.key, pending.at);
+    if (this.cursorMoved) {
+      this.cursorMoved = false;
+      this.onCursor(this.view.state.selection.main.head);
+    }
   }
 
   // ---- documents and their undo histories ---------------------------------
@@ -369,6 +438,7 @@ export class Editor {
 
   /** Another document (or the same one changed outside the editor). */
   take(text, key) {
+    this.report();
     if (key !== undefined && key !== this.key) {
       this.saveHistory();
       this.states.set(this.key, this.view.state);
@@ -387,7 +457,7 @@ export class Editor {
     }
     this.states.set(this.key, state);
     // A state set whole reports nothing: tell the app the text and cursor.
-    this.onChange(text);
+    this.onChange(text, this.key, performance.now());
     this.onCursor(state.selection.main.head);
   }
 
@@ -483,6 +553,8 @@ export class Editor {
   /** Keeps the history for a reload and lets the view go (the editor's
    *  component is unmounted: on a phone, when the map is shown). */
   destroy() {
+    this.report();
+    LIVE.delete(this);
     clearTimeout(this.saveTimer);
     this.saveHistory();
     this.view.destroy();

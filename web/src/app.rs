@@ -7,13 +7,12 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use vaultwright::Analyzer;
-use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::actions::{open_files, Dispatch};
 use crate::components::diagnostics::DiagnosticsPanel;
-use crate::components::editor::{Editor, ServiceCall};
+use crate::components::editor::{Editor, ServiceCall, TextChange};
 use crate::components::message_bar::MessageBar;
 use crate::components::names_panel::NamesPanel;
 use crate::components::pane_tabs::PaneTabs;
@@ -57,14 +56,14 @@ pub fn app() -> Html {
     use_names_storage(&state.names);
 
     let doc = state.doc().cloned();
-    // A keystroke's analysis waits for the frame that shows the typed
-    // character: the key costs the editor's update, not the core's.
-    let settled = use_settled_revision(doc.as_deref());
+    // The editor reports keystrokes once their frame is painted (see
+    // `reportSoon` in js/editor.js): a key costs the editor's update, not
+    // the core's, and the analysis runs as soon as the app hears of it.
     let derived: Rc<Option<Rc<Derived>>> = {
         let key = doc.as_ref().map(|d| {
             (
                 d.id.clone(),
-                settled,
+                d.revision,
                 d.language,
                 d.target,
                 d.explicit_target,
@@ -98,16 +97,15 @@ pub fn app() -> Html {
     // edit → repaint measurement.
     use_effect(crate::painted);
 
-    // The problems list and the view follow the cursor once the key that
-    // moved it is painted: a keystroke redraws neither.
-    let view_cursor = Rc::new(use_after_paint(state.cursor));
+    // The editor reports a cursor moved by a key once the key is painted:
+    // the problems list and the view follow it then.
+    let view_cursor = Rc::new(state.cursor);
     let problems_cursor = view_cursor.clone();
     let (Some(doc), Some(d)) = (doc, (*derived).clone()) else {
         return html! { <div class="app loading">{"Loading Vaultwright…"}</div> };
     };
     let dark = state.is_dark(system_dark);
     let callbacks = Callbacks::new(&dispatch, &d, &hover, &drag);
-    // The view follows the cursor once the key that moved it is painted.
     let highlight = d.line_around(*view_cursor);
     let linked = Rc::new(linked_ranges(&d, hover.as_ref()));
     let jump = state.jump.map(|(o, n)| (d.map16.to_utf16(o), n));
@@ -205,52 +203,9 @@ pub fn app() -> Html {
     }
 }
 
-/// `value` as it was when the last frame was painted: a change reaches
-/// what reads it after the frame that shows the keystroke.
-#[hook]
-fn use_after_paint<T: Clone + PartialEq + 'static>(value: T) -> T {
-    let settled = use_state(|| value.clone());
-    {
-        let settled = settled.clone();
-        use_effect_with(value, move |value| {
-            if *settled != *value {
-                let value = value.clone();
-                // Freed once called.
-                let f = Closure::once_into_js(move || settled.set(value));
-                crate::bridge::after_paint(&f);
-            }
-        });
-    }
-    (*settled).clone()
-}
-
-/// The revision of the shown document the analysis is made of: a new
-/// document at once, an edit once the frame after it is painted.
-#[hook]
-fn use_settled_revision(doc: Option<&crate::state::Doc>) -> u64 {
-    let settled = use_state(|| (String::new(), 0u64));
-    let (id, revision) = doc.map_or((String::new(), 0), |d| (d.id.clone(), d.revision));
-    {
-        let settled = settled.clone();
-        use_effect_with((id.clone(), revision), move |(id, revision)| {
-            let want = (id.clone(), *revision);
-            if *settled != want {
-                // Freed once called.
-                let f = Closure::once_into_js(move || settled.set(want));
-                crate::bridge::after_paint(&f);
-            }
-        });
-    }
-    if settled.0 == id {
-        settled.1
-    } else {
-        revision
-    }
-}
-
 /// The App's own callbacks, built outside `html!`.
 struct Callbacks {
-    change: Callback<String>,
+    change: Callback<TextChange>,
     cursor: Callback<u32>,
     jump: Callback<usize>,
     hover: Callback<Option<Hover>>,
@@ -268,10 +223,11 @@ impl Callbacks {
     ) -> Callbacks {
         let change = {
             let dispatch = dispatch.clone();
-            Callback::from(move |text: String| {
-                crate::edit_started();
+            Callback::from(move |change: TextChange| {
+                crate::edit_started_at(change.typed_at);
                 dispatch.dispatch(Action::Edit {
-                    text,
+                    id: change.doc_id,
+                    text: change.text,
                     at: crate::actions::now_ms(),
                 });
             })

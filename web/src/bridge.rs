@@ -9,7 +9,7 @@ extern "C" {
         parent: &web_sys::Element,
         doc: &str,
         key: &str,
-        on_change: &Closure<dyn FnMut(String)>,
+        on_change: &Closure<dyn FnMut(String, String, f64)>,
         on_cursor: &Closure<dyn FnMut(u32)>,
         service: &Closure<dyn FnMut(String, u32, String, u32) -> String>,
     ) -> JsValue;
@@ -33,9 +33,6 @@ extern "C" {
     pub fn set_read_only(view: &JsValue, on: bool);
     #[wasm_bindgen(js_name = destroyEditor)]
     pub fn destroy_editor(view: &JsValue);
-    /// Calls `f` once, after the next frame is painted.
-    #[wasm_bindgen(js_name = afterPaint)]
-    pub fn after_paint(f: &JsValue);
     /// The studio is shown in a frame of another page (an embed).
     pub fn embedded() -> bool;
     /// Replaces UTF-16 `from..to` with `insert` as one undo step.
@@ -68,6 +65,8 @@ extern "C" {
     pub fn register_service_worker();
     pub fn now() -> f64;
     pub fn measure(name: &str, start: f64);
+    #[wasm_bindgen(js_name = analysisTook)]
+    pub fn analysis_took(ms: f64);
     #[wasm_bindgen(js_name = markOnce)]
     pub fn mark_once(name: &str);
 }

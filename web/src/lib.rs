@@ -32,8 +32,12 @@ pub fn analysed() {
 }
 
 fn start_timer(timer: &'static std::thread::LocalKey<Cell<(f64, u64)>>) {
+    start_timer_at(timer, bridge::now());
+}
+
+fn start_timer_at(timer: &'static std::thread::LocalKey<Cell<(f64, u64)>>, at: f64) {
     let now = ANALYSES.with(Cell::get);
-    timer.with(|s| s.set((bridge::now(), now)));
+    timer.with(|s| s.set((at, now)));
 }
 
 /// Called when a paint stroke is released: starts the stroke→paint timer
@@ -42,9 +46,10 @@ pub fn stroke_started() {
     start_timer(&STROKE_START);
 }
 
-/// Called when the editor reports an edit: starts the edit→paint timer.
-pub fn edit_started() {
-    start_timer(&EDIT_START);
+/// Called when the editor reports an edit typed at `typed_at`
+/// (`performance.now()`): starts the edit→paint timer there.
+pub fn edit_started_at(typed_at: f64) {
+    start_timer_at(&EDIT_START, typed_at);
 }
 
 /// Called after a view has painted: records `vw-edit` (edit → repaint) in

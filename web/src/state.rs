@@ -355,8 +355,11 @@ pub enum Action {
         docs: Vec<Doc>,
         last: Option<String>,
     },
-    /// The editor's text changed at `at` (ms since the epoch).
+    /// The text of document `id` changed in the editor at `at` (ms since
+    /// the epoch). The editor names the document: it may report a
+    /// keystroke after the app has switched to another one.
     Edit {
+        id: String,
         text: String,
         at: f64,
     },
@@ -469,11 +472,14 @@ impl Reducible for State {
         }
         match action {
             Action::Loaded { docs, last } => s.loaded_docs(docs, last),
-            Action::Edit { text, at } => {
-                let Some(d) = s.doc_mut() else { return self };
+            Action::Edit { id, text, at } => {
+                let Some(d) = s.docs.iter_mut().find(|d| d.id == id) else {
+                    return self;
+                };
                 if d.source == text {
                     return self;
                 }
+                let d = Rc::make_mut(d);
                 d.source = text;
                 d.updated = at;
                 d.revision += 1;
@@ -1017,6 +1023,7 @@ mod tests {
         let s = reduce(
             s,
             Action::Edit {
+                id: "a".into(),
                 text: "MAZE2".into(),
                 at: 5.0,
             },
@@ -1026,10 +1033,41 @@ mod tests {
         let s = reduce(
             s,
             Action::Edit {
+                id: "a".into(),
                 text: "MAZE2".into(),
                 at: 9.0,
             },
         );
         assert_eq!(s.docs[0].revision, 1);
+    }
+
+    #[test]
+    fn an_edit_reported_after_a_switch_goes_to_the_document_it_was_typed_in() {
+        let s = State::new(Settings::default());
+        let s = reduce(s, Action::Open(doc("a", "a.des", "MAZE")));
+        let s = reduce(s, Action::Open(doc("b", "b.des", "LEVEL")));
+        assert_eq!(s.doc().map(|d| d.id.as_str()), Some("b"));
+        let s = reduce(
+            s,
+            Action::Edit {
+                id: "a".into(),
+                text: "MAZE:".into(),
+                at: 7.0,
+            },
+        );
+        let text = |id: &str| s.docs.iter().find(|d| d.id == id).map(|d| d.source.clone());
+        assert_eq!(text("a").as_deref(), Some("MAZE:"));
+        assert_eq!(text("b").as_deref(), Some("LEVEL"));
+        // A document closed meanwhile takes nothing.
+        let s = reduce(s, Action::Delete("a".into()));
+        let s = reduce(
+            s,
+            Action::Edit {
+                id: "a".into(),
+                text: "lost".into(),
+                at: 8.0,
+            },
+        );
+        assert!(s.docs.iter().all(|d| d.source != "lost"));
     }
 }

@@ -196,10 +196,13 @@ async fn tile_map_paints_and_describes_cells() {
 #[wasm_bindgen_test]
 async fn editor_bridge_round_trips_text_and_reports_changes() {
     let root = host();
-    let changes = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let changes = Rc::new(std::cell::RefCell::new(Vec::<(String, String)>::new()));
     let c2 = changes.clone();
     let on_change =
-        Closure::wrap(Box::new(move |t: String| c2.borrow_mut().push(t)) as Box<dyn FnMut(String)>);
+        Closure::wrap(
+            Box::new(move |t: String, key: String, _: f64| c2.borrow_mut().push((t, key)))
+                as Box<dyn FnMut(String, String, f64)>,
+        );
     let on_cursor = Closure::wrap(Box::new(|_: u32| {}) as Box<dyn FnMut(u32)>);
     let asked = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
     let a2 = asked.clone();
@@ -218,9 +221,13 @@ async fn editor_bridge_round_trips_text_and_reports_changes() {
     assert_eq!(bridge::get_text(&view), "MAZE:\"a\",' '");
     bridge::set_text(&view, "LEVEL:\"é\"", "b");
     assert_eq!(bridge::get_text(&view), "LEVEL:\"é\"");
+    // The text set is reported at once, with the document it belongs to.
     assert_eq!(
-        changes.borrow().last().map(String::as_str),
-        Some("LEVEL:\"é\"")
+        changes
+            .borrow()
+            .last()
+            .map(|(t, k)| (t.as_str(), k.as_str())),
+        Some(("LEVEL:\"é\"", "b"))
     );
     bridge::set_tokens(&view, vec![0, 5, 0, 6, 9, 2]);
     tick().await;

@@ -64,7 +64,7 @@ pub struct EditorProps {
     pub jump: Option<(u32, u32)>,
     /// An edit to make as one undo step (`from`, `to`, text, nonce).
     pub edit: Option<(u32, u32, Rc<String>, u32)>,
-    pub on_change: Callback<String>,
+    pub on_change: Callback<TextChange>,
     /// UTF-16 offset of the cursor.
     pub on_cursor: Callback<u32>,
     /// The text is shown, not edited (the reviewer's view).
@@ -74,9 +74,19 @@ pub struct EditorProps {
     pub service: Callback<ServiceCall, String>,
 }
 
+/// The editor's report of an edit: the document's whole text, and when
+/// the first key of it was typed (`performance.now()`, for the timing
+/// harness's edit → repaint figure).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextChange {
+    pub doc_id: String,
+    pub text: String,
+    pub typed_at: f64,
+}
+
 type ServiceClosure = Closure<dyn FnMut(String, u32, String, u32) -> String>;
 type Closures = (
-    Closure<dyn FnMut(String)>,
+    Closure<dyn FnMut(String, String, f64)>,
     Closure<dyn FnMut(u32)>,
     ServiceClosure,
 );
@@ -102,10 +112,16 @@ pub fn editor(props: &EditorProps) -> Html {
         let (text, id, service) = (props.text.clone(), props.doc_id.clone(), service.clone());
         use_effect_with((), move |_| {
             if let Some(el) = host.cast::<web_sys::Element>() {
-                let ch = Closure::wrap(Box::new(move |t: String| {
-                    let latest = on_change.borrow().clone();
-                    latest.emit(t)
-                }) as Box<dyn FnMut(String)>);
+                let ch = Closure::wrap(Box::new(
+                    move |text: String, doc_id: String, typed_at: f64| {
+                        let latest = on_change.borrow().clone();
+                        latest.emit(TextChange {
+                            doc_id,
+                            text,
+                            typed_at,
+                        })
+                    },
+                ) as Box<dyn FnMut(String, String, f64)>);
                 let cu = Closure::wrap(Box::new(move |o: u32| {
                     let latest = on_cursor.borrow().clone();
                     latest.emit(o)
