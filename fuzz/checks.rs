@@ -30,6 +30,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("nethack36_lev", nethack36_lev),
     ("nethack36_des", nethack36_des),
     ("nethack_lev", nethack_lev),
+    ("nethack_lua", nethack_lua),
 ];
 
 /// The options the fuzzer may set.
@@ -273,6 +274,25 @@ pub fn powder_map(data: &[u8]) {
     spans_are_sound(&src, &a);
     paint_anywhere(&src, Language::PowderMap, &a, knobs.seed as u32);
     dropin::map2c("fuzz.map", &src, "fuzz.cpp");
+}
+
+/// A NetHack 5.0 Lua level script: read, checked, outlined; a script Lua
+/// accepts is printed back byte for byte by the tree the studio edits.
+pub fn nethack_lua(data: &[u8]) {
+    let (src, knobs) = split(data);
+    let a = analyze(
+        &src,
+        Language::NethackLua,
+        &knobs.options(Target::default()),
+    );
+    spans_are_sound(&src, &a);
+    if !a.diagnostics.iter().any(|d| d.code == "NL0001") {
+        assert_eq!(
+            vaultwright::nethack_lua::reprint(&src),
+            src,
+            "an accepted script must round-trip"
+        );
+    }
 }
 
 pub fn rlg327(data: &[u8]) {

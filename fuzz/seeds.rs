@@ -37,6 +37,7 @@ pub const SEEDS: &[(&str, &[&str], &[&str])] = &[
     ("permalink", &[], &[]),
     ("nethack36_lev", &["nethack-3.6.6"], &["lev"]),
     ("nethack36_des", &["nethack-3.6.6"], &["des"]),
+    ("nethack_lua", &["nethack-3.7/dat"], &["lua"]),
     (
         "nethack_lev",
         &["nethack-3.4.3/expected", "nethack-3.2.x/expected"],

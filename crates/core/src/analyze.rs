@@ -4,7 +4,7 @@
 
 use vaultwright_model::{Analysis, Diagnostic, Language, Options, Target};
 
-use crate::{dcss, dungeon, nethack, nethack36, nethack_dialect, powder, rlg327};
+use crate::{dcss, dungeon, nethack, nethack36, nethack_dialect, nethack_lua, powder, rlg327};
 
 /// Analyses one source text: parse, check, lower to views and artifacts.
 /// Never panics and never fails: problems are diagnostics. Pure: nothing
@@ -26,6 +26,7 @@ fn analyze_language(source: &str, language: Language, options: &Options) -> Anal
         Language::DcssDes => dcss::analyze(source, options, None),
         Language::Rlg327Monsters => rlg327::analyze(source, rlg327::Kind::Monster, options),
         Language::Rlg327Objects => rlg327::analyze(source, rlg327::Kind::Object, options),
+        Language::NethackLua => nethack_lua::analyze(source, options),
     }
 }
 

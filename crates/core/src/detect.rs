@@ -22,7 +22,12 @@ pub fn detect_language(path: &str, content: &str) -> Option<Language> {
     if head.contains("RLG327 OBJECT DESCRIPTION") {
         return Some(Language::Rlg327Objects);
     }
-    if file.ends_with(".des") || file.ends_with(".lua") || !file.contains('.') {
+    // NetHack 5.0's levels are Lua scripts; DCSS keeps its Lua inside
+    // `.des` files.
+    if file.ends_with(".lua") {
+        return Some(Language::NethackLua);
+    }
+    if file.ends_with(".des") || !file.contains('.') {
         // Most files of a large DCSS set hold neither word: a substring
         // search rules them out before any line is looked at.
         let nethack = (memchr::memmem::find(content.as_bytes(), b"MAZE").is_some()
@@ -93,6 +98,19 @@ mod tests {
         assert_eq!(
             detect_language("v.des", "NAME: x\nMAP\n.\nENDMAP\n"),
             Some(Language::DcssDes)
+        );
+    }
+
+    #[test]
+    fn a_lua_file_is_a_nethack_level_script() {
+        let content = "des.level_init({ style = \"solidfill\", fg = \" \" })\n";
+        assert_eq!(
+            detect_language("dat/castle.lua", content),
+            Some(Language::NethackLua)
+        );
+        assert_eq!(
+            detect_language("MINETN-1.LUA", ""),
+            Some(Language::NethackLua)
         );
     }
 

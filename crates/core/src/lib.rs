@@ -24,6 +24,7 @@ pub mod lev;
 mod nethack;
 mod nethack36;
 mod nethack_dialect;
+pub mod nethack_lua;
 pub mod paint;
 pub mod parallel;
 mod powder;

@@ -18,11 +18,14 @@ pub enum Language {
     Rlg327Monsters,
     /// RLG327 object descriptions.
     Rlg327Objects,
+    /// NetHack 5.0 Lua level scripts (`des.*` calls).
+    NethackLua,
 }
 
 impl Language {
-    pub const ALL: [Language; 6] = [
+    pub const ALL: [Language; 7] = [
         Language::NethackDes,
+        Language::NethackLua,
         Language::NethackDungeon,
         Language::DcssDes,
         Language::PowderMap,
@@ -38,6 +41,7 @@ impl Language {
             Language::PowderMap => "powder-map",
             Language::Rlg327Monsters => "rlg327-monsters",
             Language::Rlg327Objects => "rlg327-objects",
+            Language::NethackLua => "nethack-lua",
         }
     }
 
@@ -53,6 +57,7 @@ impl Language {
             Language::PowderMap => "POWDER room",
             Language::Rlg327Monsters => "RLG327 monster descriptions",
             Language::Rlg327Objects => "RLG327 object descriptions",
+            Language::NethackLua => "NetHack 5.0 Lua level",
         }
     }
 

@@ -191,17 +191,24 @@ fn ensure_chromium() -> Result {
     )
 }
 
-/// Debian's Neovim: the real LSP client the end-to-end test drives
-/// `vaultwright lsp` with.
-fn ensure_neovim() -> Result {
-    if Path::new("/usr/bin/nvim").exists() {
+/// Debian's Neovim, the real LSP client the end-to-end test drives
+/// `vaultwright lsp` with, and Debian's Lua 5.4, whose `luac5.4 -p` is
+/// the oracle of the Lua level scripts' syntax verdicts.
+fn ensure_debian_tools() -> Result {
+    let missing: Vec<&str> = [("/usr/bin/nvim", "neovim"), ("/usr/bin/luac5.4", "lua5.4")]
+        .into_iter()
+        .filter(|(path, _)| !Path::new(path).exists())
+        .map(|(_, package)| package)
+        .collect();
+    if missing.is_empty() {
         return Ok(());
     }
     run("apt-get update", Command::new("apt-get").arg("update"))?;
     run(
-        "install Neovim (the LSP client of the end-to-end test)",
+        "install Neovim (the LSP client of the end-to-end test) and Lua 5.4 (the oracle of Lua syntax)",
         Command::new("apt-get")
-            .args(["install", "-y", "neovim"])
+            .args(["install", "-y"])
+            .args(&missing)
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
 }
@@ -453,7 +460,7 @@ fn test() -> Result {
     )?;
     build_studio()?;
     ensure_chromium()?;
-    ensure_neovim()?;
+    ensure_debian_tools()?;
     run(
         "wasm-bindgen tests in headless Chromium",
         cargo()

@@ -1,0 +1,33 @@
+//! NetHack 5.0 Lua level scripts (`des.*` calls): the language NetHack
+//! itself ships since 5.0 (developed as 3.7), in place of `lev_comp`.
+//!
+//! Read losslessly with full_moon (Lua 5.4), so that an edit to one call
+//! leaves every other byte as it was; refused where `luac5.4 -p` refuses.
+
+mod calls;
+mod outline;
+mod syntax;
+mod tokens;
+mod verdict;
+
+use vaultwright_model::{Analysis, Language, Options};
+
+/// The script as full_moon holds it, printed back: byte for byte the
+/// source (what lets an edit of one call leave the rest untouched).
+pub fn reprint(source: &str) -> String {
+    syntax::read(source).ast.to_string()
+}
+
+/// Reads, checks and outlines one script.
+pub fn analyze(source: &str, _options: &Options) -> Analysis {
+    let reading = syntax::read(source);
+    let mut analysis = Analysis::empty(Language::NethackLua);
+    let calls = calls::des_calls(&reading.ast);
+    analysis.outline = outline::outline(&calls);
+    analysis.tokens = tokens::tokens(source);
+    analysis.diagnostics.extend(reading.error);
+    analysis
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,24 @@
+//! Lua 5.4's verdict on a script: loaded, or refused at a line with a
+//! reason, exactly as `luac5.4 -p` decides (tested against it on the
+//! corpus and on mutations of it). full_moon builds the tree the studio
+//! edits; its error recovery names other places than Lua does, so the
+//! verdict walks the text the way Lua's own lexer and reader do.
+
+mod lex;
+mod read;
+
+/// Where and why Lua refuses a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LuaError {
+    /// The line Lua names (its lexer's line when it stops).
+    pub line: u32,
+    /// The token it stopped at (bytes).
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+}
+
+/// `None` when Lua loads the script.
+pub fn verdict(source: &str) -> Option<LuaError> {
+    read::Reader::read(source).err()
+}
