@@ -159,9 +159,38 @@ fn value(e: &Expression) -> Value {
 fn string_value(token: &TokenReference) -> Value {
     let span = token_span(token);
     match token.token_type() {
+        TokenType::StringLiteral {
+            literal,
+            multi_line_depth: 0,
+            ..
+        } => Value::Str(unescape(literal), span),
         TokenType::StringLiteral { literal, .. } => Value::Str(literal.to_string(), span),
         _ => Value::Other(span),
     }
+}
+
+/// A short string's content with the escapes names use read (`\"`,
+/// `\'`, `\\`, `\n`, `\t`); any other escape is kept as written.
+fn unescape(literal: &str) -> String {
+    let mut out = String::with_capacity(literal.len());
+    let mut chars = literal.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(q @ ('"' | '\'' | '\\')) => out.push(q),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 fn token_text(token: &TokenReference) -> String {

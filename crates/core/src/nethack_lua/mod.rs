@@ -5,6 +5,9 @@
 //! leaves every other byte as it was; refused where `luac5.4 -p` refuses.
 
 mod calls;
+pub(crate) mod catalog;
+mod checks;
+mod names;
 mod outline;
 mod syntax;
 mod tokens;
@@ -15,7 +18,7 @@ use vaultwright_model::{Analysis, Language, Options};
 /// The script as full_moon holds it, printed back: byte for byte the
 /// source (what lets an edit of one call leave the rest untouched).
 pub fn reprint(source: &str) -> String {
-    syntax::read(source).ast.to_string()
+    syntax::print(&syntax::read(source), source)
 }
 
 /// Reads, checks and outlines one script.
@@ -26,6 +29,7 @@ pub fn analyze(source: &str, _options: &Options) -> Analysis {
     analysis.outline = outline::outline(&calls);
     analysis.tokens = tokens::tokens(source);
     analysis.diagnostics.extend(reading.error);
+    analysis.diagnostics.extend(checks::check(source, &calls));
     analysis
 }
 

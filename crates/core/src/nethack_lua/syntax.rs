@@ -17,12 +17,20 @@ pub const SYNTAX: &str = "NL0001";
 pub struct Reading {
     pub ast: Ast,
     pub error: Option<Diagnostic>,
+    /// The bytes given to full_moon as spaces (see `for_full_moon`).
+    pub blanked: Vec<usize>,
 }
 
 pub fn read(source: &str) -> Reading {
-    let ast = full_moon::parse_fallible(source, LuaVersion::lua54()).into_ast();
-    let error = verdict::verdict(source).map(|e| syntax_error(source, e));
-    Reading { ast, error }
+    let (error, semicolons) = verdict::verdict(source);
+    let (text, blanked) = for_full_moon(source, &semicolons);
+    let ast = full_moon::parse_fallible(&text, LuaVersion::lua54()).into_ast();
+    let error = error.map(|e| syntax_error(source, e));
+    Reading {
+        ast,
+        error,
+        blanked,
+    }
 }
 
 fn syntax_error(source: &str, e: verdict::LuaError) -> Diagnostic {
@@ -32,4 +40,51 @@ fn syntax_error(source: &str, e: verdict::LuaError) -> Diagnostic {
         "Lua refuses to load the script: the game stops here (line {})",
         e.line
     ))
+}
+
+/// The text full_moon reads: what Lua reads as blanks but full_moon's
+/// tree would lose, as spaces (one byte for one, so every offset stays):
+/// form feeds and vertical tabs (its lexer drops them and, after a form
+/// feed, the rest of the line) and statement-level semicolons (it keeps
+/// only one that ends a statement). Returns the bytes it changed.
+fn for_full_moon<'a>(
+    source: &'a str,
+    semicolons: &[usize],
+) -> (std::borrow::Cow<'a, str>, Vec<usize>) {
+    let mut blanked: Vec<usize> = source
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == 0x0b || b == 0x0c)
+        .map(|(i, _)| i)
+        .collect();
+    blanked.extend(
+        semicolons
+            .iter()
+            .filter(|&&i| source.as_bytes().get(i) == Some(&b';')),
+    );
+    if blanked.is_empty() {
+        return (source.into(), blanked);
+    }
+    let mut bytes = source.as_bytes().to_vec();
+    for &i in &blanked {
+        bytes[i] = b' ';
+    }
+    // Only ASCII bytes became spaces: still UTF-8.
+    let text = String::from_utf8(bytes).unwrap_or_else(|_| source.to_string());
+    (text.into(), blanked)
+}
+
+/// The tree printed back, with the bytes `for_full_moon` blanked put back.
+pub fn print(reading: &Reading, source: &str) -> String {
+    let printed = reading.ast.to_string();
+    if printed.len() != source.len() || reading.blanked.is_empty() {
+        return printed;
+    }
+    let mut bytes = printed.into_bytes();
+    for &i in &reading.blanked {
+        if let (Some(b), Some(&s)) = (bytes.get_mut(i), source.as_bytes().get(i)) {
+            *b = s;
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }

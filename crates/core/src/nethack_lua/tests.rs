@@ -103,3 +103,146 @@ fn every_offset_of_a_broken_script_is_read_without_a_panic() {
         }
     }
 }
+
+#[test]
+fn blanks_full_moon_would_lose_are_kept() {
+    // Lua reads form feeds, vertical tabs and empty statements as blanks;
+    // full_moon's tree drops them (and what follows a form feed), so they
+    // reach it as spaces and are put back.
+    for src in [
+        "\u{b}",
+        "\u{c}",
+        "x = 1\u{b}\n",
+        "x =\u{c}1\n",
+        "x = '\u{b}'\n",
+        "x = 1\r\ny = 2\r",
+        "--[[\r]]\rz = [[\r\n]]",
+        ";",
+        ";;x = 1;;",
+        "do ; end return;",
+        "local t = {1; 2;}",
+    ] {
+        assert_eq!(super::reprint(src), src);
+        assert!(analyze(src).diagnostics.is_empty(), "{src:?}");
+    }
+}
+
+/// (code, text under the span, the fix's replacement) of every finding.
+fn fixes(src: &str) -> Vec<(String, String, Option<String>)> {
+    analyze(src)
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let text = src
+                .get(d.span.start as usize..d.span.end as usize)
+                .unwrap_or("?");
+            (
+                d.code.clone(),
+                text.to_string(),
+                d.fix.as_ref().map(|f| f.replacement.clone()),
+            )
+        })
+        .collect()
+}
+
+fn row(code: &str, text: &str, fix: Option<&str>) -> (String, String, Option<String>) {
+    (code.to_string(), text.to_string(), fix.map(str::to_string))
+}
+
+/// Upstream: a Minetown variant named a monster the game does not know,
+/// so the level failed to load and a random maze took its place.
+#[test]
+fn regression_a_minetown_with_an_unknown_monster_id() {
+    let src = r#"
+des.room({ type = "temple", lit = 1, x = 3, y = 4, w = 3, h = 3, contents = function()
+   des.altar({ x = 1, y = 1, align = "coaligned", type = "temple" })
+   des.monster({ id = "aligned priest", x = 1, y = 1 })
+   des.monster({ id = "watch captian", x = 2, y = 1 })
+end })
+des.monster({ id = "watchman captian", peaceful = 1 })
+des.monster("gnome lrod")
+"#;
+    assert_eq!(
+        fixes(src),
+        [
+            row("NL0201", "\"watch captian\"", Some("\"watch captain\"")),
+            row("NL0210", "\"watchman captian\"", Some("\"watch captain\"")),
+            row("NL0210", "\"gnome lrod\"", Some("\"gnome lord\"")),
+        ]
+    );
+    let a = analyze(src);
+    assert!(a.diagnostics[0]
+        .notes
+        .iter()
+        .any(|n| n.contains("Unknown monster id") && n.contains("random maze")));
+}
+
+/// Upstream: a variant's Mine's End asked for an object that does not
+/// exist, which stops the level as it is made.
+#[test]
+fn regression_a_mines_end_with_an_object_that_does_not_exist() {
+    let src = r#"
+des.object("luckstone", 20, 9)
+des.object({ id = "lucky stone", x = 21, y = 9, buc = "not-cursed", achievement = 1 })
+des.object("scroll of earth")
+des.object("potion")
+des.object("\"", 4, 4)
+des.object("&")
+"#;
+    assert_eq!(
+        fixes(src),
+        [
+            row("NL0204", "\"lucky stone\"", Some("\"luckstone\"")),
+            row("NL0205", "\"potion\"", Some("\"!\"")),
+            row("NL0203", "\"&\"", None),
+        ]
+    );
+}
+
+#[test]
+fn keys_the_game_never_reads_and_other_names() {
+    let src = r#"
+des.monster({ id = "jackal", aslep = 1 })
+des.altar({ x = 1, y = 1, aligned = "noncoaligned" })
+des.trap("arow")
+des.trap({ type = "arow" })
+des.room({ type = "thron" })
+des.monstr("jackal")
+"#;
+    assert_eq!(
+        fixes(src),
+        [
+            row("NL0208", "aslep", Some("asleep")),
+            row("NL0208", "aligned", Some("align")),
+            row("NL0206", "\"arow\"", Some("\"arrow\"")),
+            row("NL0206", "\"arow\"", Some("\"arrow\"")),
+            row("NL0207", "\"thron\"", Some("\"throne\"")),
+            row("NL0209", "monstr", Some("monster")),
+        ]
+    );
+    let severities: Vec<_> = analyze(src)
+        .diagnostics
+        .iter()
+        .map(|d| d.severity)
+        .collect();
+    use vaultwright_model::Severity::{Error, Warning};
+    assert_eq!(
+        severities,
+        [Warning, Warning, Error, Warning, Warning, Error]
+    );
+}
+
+#[test]
+fn the_game_s_own_names_raise_nothing() {
+    let src = r#"
+des.monster({ id = "dwarf lady", asleep = 1 })
+des.monster("Elvenking")
+des.monster("d")
+des.object({ class = "(" })
+des.object("scroll of earth")
+des.object("\"")
+des.trap("falling rock")
+des.room({ type = "throne" })
+"#;
+    assert_eq!(fixes(src), []);
+}

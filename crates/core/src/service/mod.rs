@@ -13,6 +13,7 @@ mod dungeon;
 mod fixes;
 mod folds;
 mod line;
+mod lua;
 mod nethack;
 mod powder;
 mod rank;
@@ -49,8 +50,7 @@ pub fn complete(doc: Document, offset: usize, set: &[Document]) -> Option<Comple
         Language::NethackDungeon => dungeon::complete(doc, offset),
         Language::PowderMap => powder::complete(doc, offset),
         Language::Rlg327Monsters | Language::Rlg327Objects => rlg327::complete(doc, offset),
-        // Issue 31 brings the `des.*` keys and the game's names.
-        Language::NethackLua => None,
+        Language::NethackLua => lua::complete(doc, offset),
     }?;
     let typed = doc
         .source
@@ -70,7 +70,8 @@ pub fn hover(doc: Document, offset: usize) -> Option<HoverCard> {
         Language::DcssDes => dcss::hover(doc, offset),
         Language::PowderMap => powder::hover(doc, offset),
         Language::Rlg327Monsters | Language::Rlg327Objects => rlg327::hover(doc, offset),
-        Language::NethackDungeon | Language::NethackLua => None,
+        Language::NethackLua => lua::hover(doc, offset),
+        Language::NethackDungeon => None,
     }
 }
 

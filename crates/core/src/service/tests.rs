@@ -263,6 +263,35 @@ fn an_rlg327_file_offers_fields_then_their_values() {
 /// multi-byte characters, lines being typed and unclosed strings: an
 /// answer or none, never a panic.
 #[test]
+fn a_lua_level_offers_functions_keys_and_the_game_names() {
+    let (names, replaced) = offered("des.mon|", Language::NethackLua);
+    assert_eq!((names[0].as_str(), replaced.as_str()), ("monster", "mon"));
+    let (names, replaced) = offered("des.monster(\"ja|\")", Language::NethackLua);
+    assert_eq!((names[0].as_str(), replaced.as_str()), ("jackal", "ja"));
+    let (names, _) = offered(
+        "des.monster({ id = \"jackal\", asl| })",
+        Language::NethackLua,
+    );
+    assert_eq!(names[0], "asleep");
+    let (names, _) = offered("des.object({ id = \"luck|\" })", Language::NethackLua);
+    assert_eq!(names[0], "luckstone");
+    let (names, _) = offered("des.room({ type = \"thr|\" })", Language::NethackLua);
+    assert_eq!(names[0], "throne");
+    let c = card("des.monster({ id = \"jac|kal\" })", Language::NethackLua).expect("a card");
+    assert_eq!(
+        (c.entry.name.as_str(), c.entry.glyph),
+        ("jackal", Some('d'))
+    );
+    assert!(c.entry.detail.contains("level 0"), "{}", c.entry.detail);
+    let c = card("des.obj|ect(\"luckstone\")", Language::NethackLua).expect("a card");
+    assert!(
+        c.entry.detail.contains("keys: id, class"),
+        "{}",
+        c.entry.detail
+    );
+}
+
+#[test]
 fn every_offset_of_every_language_answers_without_panicking() {
     let texts = [
         (Language::NethackDes, "MAZE:\"é\",' '\nMAP\n.é.\nENDMAP\nMONSTER:'d',\"ja\n$v = 1\n$v\n# ü\n"),
@@ -272,6 +301,7 @@ fn every_offset_of_every_language_answers_without_panicking() {
         (Language::PowderMap, "+--+\n|é✓|\n+--+\n\né: SQUARE_FLOOR\n✓: MOB_\n"),
         (Language::Rlg327Monsters, "RLG327 MONSTER DESCRIPTION 1\n\nBEGIN MONSTER\nNAME é\nCOLOR RED ✓\nABIL \n"),
         (Language::Rlg327Objects, "RLG327 OBJECT DESCRIPTION 1\n\nBEGIN OBJECT\nTYPE WEA\n"),
+        (Language::NethackLua, "des.monster({ id = \"é\", x = 1 })\ndes.object(\"✓\nlocal t = { [\"x\"] = des.\ndes.room({ type = 'ü', contents = function() des.trap(\"\") end })"),
     ];
     for (language, text) in texts {
         let analysis = analysed(text, language);

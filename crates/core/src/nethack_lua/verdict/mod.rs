@@ -18,7 +18,9 @@ pub struct LuaError {
     pub message: String,
 }
 
-/// `None` when Lua loads the script.
-pub fn verdict(source: &str) -> Option<LuaError> {
-    read::Reader::read(source).err()
+/// `None` when Lua loads the script; and the bytes of its statement-level
+/// semicolons (see `Reader::read`).
+pub fn verdict(source: &str) -> (Option<LuaError>, Vec<usize>) {
+    let (verdict, semicolons) = read::Reader::read(source);
+    (verdict.err(), semicolons)
 }

@@ -49,12 +49,19 @@ pub struct Reader<'a> {
     functions: Vec<Function>,
     /// Active locals of every open function, innermost last.
     locals: Vec<Local>,
+    semicolons: Vec<usize>,
 }
 
 impl<'a> Reader<'a> {
-    pub fn read(src: &'a str) -> Read {
+    /// Lua's verdict, and where the statement-level semicolons are (empty
+    /// statements and a `return`'s: blanks to Lua, which full_moon does
+    /// not always keep), as far as the reading got.
+    pub fn read(src: &'a str) -> (Read, Vec<usize>) {
         let mut lex = Lexer::new(src);
-        let t = lex.next()?;
+        let t = match lex.next() {
+            Ok(t) => t,
+            Err(e) => return (Err(e), Vec::new()),
+        };
         let mut r = Reader {
             src,
             lex,
@@ -62,13 +69,19 @@ impl<'a> Reader<'a> {
             ahead: None,
             functions: Vec::new(),
             locals: Vec::new(),
+            semicolons: Vec::new(),
         };
-        r.open_function(true);
-        r.statlist()?;
-        if r.t.tok != Tok::Eof {
-            return Err(r.near("expected the end of the script"));
+        let verdict = r.chunk();
+        (verdict, r.semicolons)
+    }
+
+    fn chunk(&mut self) -> Read {
+        self.open_function(true);
+        self.statlist()?;
+        if self.t.tok != Tok::Eof {
+            return Err(self.near("expected the end of the script"));
         }
-        r.close_function()
+        self.close_function()
     }
 
     // ---- tokens --------------------------------------------------------
@@ -367,7 +380,10 @@ impl<'a> Reader<'a> {
             ""
         };
         match word {
-            ";" => self.next(),
+            ";" => {
+                self.semicolons.push(self.t.start);
+                self.next()
+            }
             "if" => self.if_statement(line),
             "while" => {
                 self.next()?;
@@ -431,7 +447,10 @@ impl<'a> Reader<'a> {
                 if !self.block_follows(true) && !self.is(";") {
                     self.explist()?;
                 }
-                self.test_next(";")?;
+                if self.is(";") {
+                    self.semicolons.push(self.t.start);
+                    self.next()?;
+                }
                 Ok(())
             }
             "break" => {
