@@ -9,7 +9,7 @@ use super::names::{self, values};
 use crate::nethack::colours::Clr;
 
 /// The colour a `CLR_*` name draws in.
-fn colour(name: &str) -> Rgb {
+pub(crate) fn colour(name: &str) -> Rgb {
     use Clr::*;
     let clr = match name {
         "CLR_BLACK" => Black,

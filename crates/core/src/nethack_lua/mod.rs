@@ -9,6 +9,7 @@ pub(crate) mod catalog;
 mod checks;
 mod names;
 mod outline;
+mod preview;
 mod syntax;
 mod tokens;
 mod verdict;
@@ -27,6 +28,7 @@ pub fn analyze(source: &str, _options: &Options) -> Analysis {
     let mut analysis = Analysis::empty(Language::NethackLua);
     let calls = calls::des_calls(&reading.ast);
     analysis.outline = outline::outline(&calls);
+    analysis.views = preview::views(source, &calls, &analysis.outline);
     analysis.tokens = tokens::tokens(source);
     analysis.diagnostics.extend(reading.error);
     analysis.diagnostics.extend(checks::check(source, &calls));

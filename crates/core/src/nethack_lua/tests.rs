@@ -246,3 +246,21 @@ des.room({ type = "throne" })
 "#;
     assert_eq!(fixes(src), []);
 }
+
+#[test]
+fn a_map_part_is_drawn_cell_by_cell_with_what_its_contents_place() {
+    let src = "des.map({ halign = \"center\", valign = \"center\", map = [[\n-----\n|.{.|\n--+--]], contents = function()\n  des.monster(\"jackal\", 1, 1)\n  des.object({ id = \"luckstone\", coord = {3, 1} })\nend })\n";
+    let a = analyze(src);
+    assert!(a.diagnostics.is_empty(), "{:?}", a.diagnostics);
+    let Some(vaultwright_model::view::View::TileMap(map)) = a.views.first().map(|v| &v.view) else {
+        panic!("a tile map: {:?}", a.views)
+    };
+    assert_eq!((map.width, map.height), (5, 3));
+    let glyphs: String = map.cells.iter().map(|c| c.glyph).collect();
+    assert_eq!(glyphs, "-----|.{.|--+--");
+    // Each cell is tied to its character in the source.
+    let fountain = &map.cells[7];
+    assert_eq!(src.get(fountain.origin.unwrap().range()), Some("{"));
+    let placed: Vec<(i32, i32, char)> = map.markers.iter().map(|m| (m.x, m.y, m.glyph)).collect();
+    assert_eq!(placed, [(1, 1, 'd'), (3, 1, '*')]);
+}
