@@ -1,5 +1,5 @@
-//! The outline of a script: one entry per map part, room and region, and
-//! the level's start (`des.level_init`), in the order they are written.
+//! The outline of a script: one entry per map part, room and region, in
+//! the order they are written.
 
 use vaultwright_model::Symbol;
 
@@ -11,10 +11,6 @@ pub fn outline(calls: &[DesCall]) -> Vec<Symbol> {
 
 fn entry(call: &DesCall) -> Option<Symbol> {
     let (name, kind, detail) = match call.function.as_str() {
-        "level_init" => {
-            let style = call.string("style").map_or("solidfill", |(s, _)| s);
-            (style.to_string(), "level start", String::new())
-        }
         "map" => {
             let size = call.string("map").map(|(text, _)| map_size(text));
             let detail = size.map_or(String::new(), |(w, h)| format!("{w}×{h}"));

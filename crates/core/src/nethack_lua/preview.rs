@@ -4,27 +4,63 @@
 //! not run yet, so what they decide at run time (a random spot, a loop,
 //! the rest of the level) is not drawn; the view says so.
 
-use vaultwright_model::view::{Cell, Marker, TileMap, View};
+use vaultwright_model::view::{Area, Cell, Marker, TileMap, View};
 use vaultwright_model::{Span, Symbol, SymbolView};
 
 use super::calls::{DesCall, Value};
 use super::names;
 use crate::nethack::look;
 
+/// A view for each map part, and for each region or room drawn on one
+/// (the map part it follows, with the region outlined).
 pub fn views(source: &str, calls: &[DesCall], outline: &[Symbol]) -> Vec<SymbolView> {
-    outline
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.kind == "map part")
-        .filter_map(|(i, s)| {
-            let call = calls.iter().find(|c| c.span == s.span)?;
-            let map = tile_map(source, call, calls)?;
-            Some(SymbolView {
+    let mut out = Vec::new();
+    let mut current: Option<TileMap> = None;
+    for (i, entry) in outline.iter().enumerate() {
+        let Some(call) = calls.iter().find(|c| c.span == entry.span) else {
+            continue;
+        };
+        if entry.kind == "map part" {
+            current = tile_map(source, call, calls);
+            if let Some(map) = &current {
+                out.push(SymbolView {
+                    symbol: i,
+                    view: View::TileMap(map.clone()),
+                });
+            }
+        } else if let (Some(map), Some(area)) = (&current, region_area(call, &entry.name)) {
+            let mut map = map.clone();
+            map.areas.push(area);
+            out.push(SymbolView {
                 symbol: i,
                 view: View::TileMap(map),
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    out
+}
+
+/// `region = {x1, y1, x2, y2}` (or the x1…y2 keys) as an outlined area.
+fn region_area(call: &DesCall, name: &str) -> Option<Area> {
+    let corners: Vec<i32> = match call.key("region") {
+        Some(Value::Table(fields, _)) => fields.iter().filter_map(|f| number(&f.value)).collect(),
+        _ => ["x1", "y1", "x2", "y2"]
+            .iter()
+            .filter_map(|k| call.key(k).and_then(number))
+            .collect(),
+    };
+    let [x1, y1, x2, y2] = corners[..] else {
+        return None;
+    };
+    Some(Area {
+        x1,
+        y1,
+        x2,
+        y2,
+        kind: call.function.clone(),
+        label: format!("{} ({name})", call.function),
+        origin: call.span,
+    })
 }
 
 fn tile_map(source: &str, call: &DesCall, calls: &[DesCall]) -> Option<TileMap> {
@@ -260,7 +296,12 @@ fn look_of(call: &DesCall) -> Option<Looks> {
                     "monster",
                     name,
                 ),
-                None => ('@', Clr::White.rgb(), "monster", name),
+                None => (
+                    vaultwright_model::view::ANY_MONSTER_GLYPH,
+                    vaultwright_model::view::Rgb::RANDOM_PICK,
+                    "monster",
+                    format!("{name} (unknown to the game)"),
+                ),
             }
         }
         "object" => {
@@ -272,7 +313,12 @@ fn look_of(call: &DesCall) -> Option<Looks> {
                     "object",
                     name,
                 ),
-                None => ('?', Clr::White.rgb(), "object", name),
+                None => (
+                    vaultwright_model::view::ANY_OBJECT_GLYPH,
+                    vaultwright_model::view::Rgb::RANDOM_PICK,
+                    "object",
+                    format!("{name} (unknown to the game)"),
+                ),
             }
         }
         "trap" => (

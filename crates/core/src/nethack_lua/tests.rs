@@ -81,7 +81,6 @@ des.region({ region = {1,1,2,1}, lit = 1, type = "morgue" })
         .map(|s| (s.kind.clone(), s.name.clone(), s.detail.clone()))
         .collect();
     let expected = [
-        ("level start", "solidfill", ""),
         ("map part", "map", "4×3"),
         ("room", "throne", ""),
         ("region", "morgue", ""),
@@ -92,6 +91,16 @@ des.region({ region = {1,1,2,1}, lit = 1, type = "morgue" })
         .collect();
     assert_eq!(outline, expected);
     assert!(!a.tokens.is_empty());
+    // The map part is drawn, and the region on it with its area outlined.
+    let drawn: Vec<(usize, usize)> = a
+        .views
+        .iter()
+        .map(|v| match &v.view {
+            vaultwright_model::view::View::TileMap(m) => (v.symbol, m.areas.len()),
+            _ => (v.symbol, 99),
+        })
+        .collect();
+    assert_eq!(drawn, [(0, 0), (2, 1)]);
 }
 
 #[test]

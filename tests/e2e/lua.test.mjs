@@ -1,0 +1,73 @@
+// NetHack 5.0 Lua level scripts in the studio: detected, outlined, each
+// map part previewed, findings with one-click fixes, completion with the
+// game's glyphs; screenshots of castle.lua, minetn-1.lua and a filler
+// level at desktop and phone sizes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { SHARED, OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
+
+const DAT = path.join(SHARED, "corpus/nethack-3.7/dat");
+const SIZES = [["desktop", 1400, 900], ["phone", 390, 844]];
+
+async function open(page, file, text) {
+  const name = path.basename(file);
+  const payload = text === undefined ? file : { name, mimeType: "text/plain", buffer: Buffer.from(text) };
+  await page.setInputFiles("[data-testid=open-file]", payload);
+  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, name);
+}
+
+test("Lua levels open as NetHack 5.0 scripts: outline, map preview, screenshots", () => withStudio(async ({ page, errors, server }) => {
+  assert.ok(fs.existsSync(path.join(DAT, "castle.lua")), `${DAT} is missing: this test needs ../shared/corpus`);
+  await openStudio(page, server.url);
+  for (const [name, file, map] of [["castle", "castle.lua", true], ["minetn-1", "minetn-1.lua", true], ["filler", "Arc-fila.lua", false]]) {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await open(page, path.join(DAT, file));
+    assert.equal(await page.inputValue("[data-testid=language]"), "nethack-lua");
+    // The outline lists its map parts, rooms and regions; a file with a
+    // map part opens on its drawing.
+    await waitFor(page, () => /\d+ of \d+/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+    if (map) await page.waitForSelector("canvas[data-testid=tilemap]");
+    for (const [size, w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h });
+      if (size === "phone") await page.click("[data-testid=pane-tabs] button:has-text('View')");
+      await page.waitForTimeout(250);
+      await page.screenshot({ path: path.join(OUT, `lua-${name}-${size}.png`) });
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.equal(sideways, 0, `${name} at ${size} scrolls sideways`);
+      if (size === "phone") await page.click("[data-testid=pane-tabs] button:has-text('Source')");
+    }
+  }
+  assert.deepEqual(errors, []);
+}));
+
+test("a Lua level's unknown names are findings with one-click fixes, and names complete with their glyphs", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const town = 'des.level_init({ style = "solidfill", fg = " " })\n' +
+    'des.map([[\n-----\n|...|\n-----]])\n' +
+    'des.monster({ id = "watch captian", x = 2, y = 1 })\n';
+  await open(page, "town.lua", town);
+  await waitFor(page, () => document.querySelector("[data-testid=problems] .diag.error") !== null);
+  const message = await page.locator("[data-testid=problems] .diag.error").first().textContent();
+  assert.match(message, /watch captian/);
+  await page.screenshot({ path: path.join(OUT, "lua-finding-desktop.png") });
+  await page.click("[data-testid=problems] [data-testid=fix]");
+  await waitFor(page, () => document.querySelector(".cm-editor").parentElement.vwText().includes('"watch captain"'));
+  await waitFor(page, () => document.querySelector("[data-testid=problems] .diag.error") === null);
+
+  // Completion inside a monster's name: the game's glyphs.
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText('des.monster("ja');
+  await page.keyboard.press("Control+Space");
+  await waitFor(page, () => document.querySelector(".cm-tooltip-autocomplete") !== null);
+  const first = await page.evaluate(() => {
+    const li = document.querySelector(".cm-tooltip-autocomplete li");
+    return { text: li.querySelector(".cm-completionLabel")?.textContent, glyph: li.querySelector(".vw-glyph")?.textContent };
+  });
+  assert.deepEqual(first, { text: "jackal", glyph: "d" });
+  await page.screenshot({ path: path.join(OUT, "lua-completion-desktop.png") });
+  assert.deepEqual(errors, []);
+}));
