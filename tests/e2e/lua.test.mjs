@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { SHARED, OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
+import { SHARED, OUT, cellPoint, openStudio, waitFor, withStudio } from "./harness.mjs";
 
 const DAT = path.join(SHARED, "corpus/nethack-3.7/dat");
 const SIZES = [["desktop", 1400, 900], ["phone", 390, 844]];
@@ -69,5 +69,34 @@ test("a Lua level's unknown names are findings with one-click fixes, and names c
   });
   assert.deepEqual(first, { text: "jackal", glyph: "d" });
   await page.screenshot({ path: path.join(OUT, "lua-completion-desktop.png") });
+  assert.deepEqual(errors, []);
+}));
+
+test("New offers a Lua level; painting its map is one edit of the drawing, undone in one step", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const index = await page.$$eval("[data-testid=new] option", (os) => os.findIndex((o) => /Lua level/.test(o.textContent)));
+  assert.ok(index > 0, "New offers a Lua level");
+  await page.selectOption("[data-testid=new]", String(index - 1));
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent.endsWith(".lua"));
+  await page.waitForSelector("canvas[data-testid=tilemap]");
+  const text = () => page.evaluate(() => document.querySelector(".cm-editor").parentElement.vwText());
+  const original = await text();
+  assert.match(original, /des\.map\(/);
+  await page.click("[data-testid=paint]");
+  await page.waitForSelector("[data-testid=paint-bar]");
+  await page.click("[data-testid=palette] .swatch[data-key='{']");
+  const p = await cellPoint(page, 3, 3);
+  await page.mouse.click(p.x, p.y);
+  await waitFor(page, (o) => document.querySelector(".cm-editor").parentElement.vwText() !== o, original);
+  const painted = await text();
+  // One character of the drawing changed, nothing else.
+  const diff = [...painted].map((c, i) => [c, original[i], i]).filter(([a, b]) => a !== b);
+  assert.equal(painted.length, original.length);
+  assert.deepEqual(diff.map(([a]) => a), ["{"]);
+  await page.screenshot({ path: path.join(OUT, "lua-paint-desktop.png") });
+  await page.click(".cm-content");
+  await page.keyboard.press("Control+z");
+  await waitFor(page, (o) => document.querySelector(".cm-editor").parentElement.vwText() === o, original);
   assert.deepEqual(errors, []);
 }));

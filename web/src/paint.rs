@@ -17,7 +17,7 @@ use crate::state::{Action, Clip, Paint, PaintTool, Tone};
 pub fn paintable(language: Language) -> bool {
     matches!(
         language,
-        Language::NethackDes | Language::DcssDes | Language::PowderMap
+        Language::NethackDes | Language::DcssDes | Language::PowderMap | Language::NethackLua
     )
 }
 

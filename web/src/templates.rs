@@ -32,6 +32,12 @@ pub const TEMPLATES: &[Template] = &[
         size: (76, 21),
     },
     Template {
+        title: "NetHack 5.0 Lua level, 20×10 map",
+        file: "untitled.lua",
+        language: Language::NethackLua,
+        size: (20, 10),
+    },
+    Template {
         title: "DCSS vault, 15×9",
         file: "untitled_vault.des",
         language: Language::DcssDes,
@@ -60,6 +66,12 @@ impl Template {
                 "-".repeat(w),
                 room(w, h, b'#', b'.', "|"),
                 "-".repeat(w)
+            ),
+            // The drawing's last row ends where the string does, as the
+            // game's own files write it.
+            Language::NethackLua => format!(
+                "des.level_init({{ style = \"solidfill\", fg = \" \" }})\ndes.level_flags(\"mazelevel\", \"noteleport\")\n\ndes.map({{ halign = \"center\", valign = \"center\", map = [[\n{}]] }})\n",
+                nethack_room(w, h).trim_end_matches('\n')
             ),
             _ => format!(
                 "MAZE:\"untitled\",' '\nFLAGS:noteleport\nGEOMETRY:center,center\nMAP\n{}ENDMAP\n",

@@ -22,6 +22,17 @@ pub fn reprint(source: &str) -> String {
     syntax::print(&syntax::read(source), source)
 }
 
+/// The rows of each `des.map` drawing written as a string literal, in
+/// order: each row's bytes in the source (what painting rewrites).
+pub fn maps(source: &str) -> Vec<Vec<std::ops::Range<usize>>> {
+    let reading = syntax::read(source);
+    calls::des_calls(&reading.ast)
+        .iter()
+        .filter(|c| c.function == "map")
+        .filter_map(|c| preview::row_ranges(source, c))
+        .collect()
+}
+
 /// Reads, checks and outlines one script.
 pub fn analyze(source: &str, _options: &Options) -> Analysis {
     let reading = syntax::read(source);

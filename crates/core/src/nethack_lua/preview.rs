@@ -63,12 +63,25 @@ fn region_area(call: &DesCall, name: &str) -> Option<Area> {
     })
 }
 
+/// The bytes of each row of a `des.map` call's drawing.
+pub fn row_ranges(source: &str, call: &DesCall) -> Option<Vec<std::ops::Range<usize>>> {
+    let rows = drawing_rows(source, drawing(call)?)?;
+    Some(
+        rows.iter()
+            .filter_map(|r| Some(r.first()?.1..r.last()?.1 + 1))
+            .collect(),
+    )
+}
+
+fn drawing(call: &DesCall) -> Option<Span> {
+    match call.key("map").or_else(|| call.args.first())? {
+        Value::Str(_, literal) => Some(*literal),
+        _ => None,
+    }
+}
+
 fn tile_map(source: &str, call: &DesCall, calls: &[DesCall]) -> Option<TileMap> {
-    let drawing = call.key("map").or_else(|| call.args.first())?;
-    let Value::Str(_, literal) = drawing else {
-        return None;
-    };
-    let rows = drawing_rows(source, *literal)?;
+    let rows = drawing_rows(source, drawing(call)?)?;
     let height = rows.len();
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut cells = vec![Cell::blank(); width * height];

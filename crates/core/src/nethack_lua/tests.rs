@@ -273,3 +273,21 @@ fn a_map_part_is_drawn_cell_by_cell_with_what_its_contents_place() {
     let placed: Vec<(i32, i32, char)> = map.markers.iter().map(|m| (m.x, m.y, m.glyph)).collect();
     assert_eq!(placed, [(1, 1, 'd'), (3, 1, '*')]);
 }
+
+#[test]
+fn painting_a_map_part_rewrites_only_its_cells() {
+    let src = "des.map({ map = [[\n-----\n|...|\n-----]] })\n-- after\n";
+    let maps = crate::paint::MapText::of(src, Language::NethackLua);
+    assert_eq!(maps.len(), 1);
+    let edit = maps[0].paint(src, &[(2, 1)], b'{').expect("an edit");
+    let painted = edit.apply(src);
+    assert_eq!(
+        painted,
+        "des.map({ map = [[\n-----\n|.{.|\n-----]] })\n-- after\n"
+    );
+    let a = analyze(&painted);
+    let Some(vaultwright_model::view::View::TileMap(map)) = a.views.first().map(|v| &v.view) else {
+        panic!("a tile map")
+    };
+    assert_eq!(map.cells[7].glyph, '{');
+}

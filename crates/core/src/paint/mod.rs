@@ -81,6 +81,10 @@ impl MapText {
     pub fn of(source: &str, language: Language) -> Vec<MapText> {
         match language {
             Language::PowderMap => MapText::boxes(source),
+            Language::NethackLua => crate::nethack_lua::maps(source)
+                .into_iter()
+                .map(|rows| MapText { rows, fill: b' ' })
+                .collect(),
             _ => MapText::all(source),
         }
     }
@@ -260,7 +264,7 @@ pub fn locate(
 ) -> Result<(MapText, Vec<(i32, i32)>), PaintError> {
     if !matches!(
         language,
-        Language::NethackDes | Language::DcssDes | Language::PowderMap
+        Language::NethackDes | Language::DcssDes | Language::PowderMap | Language::NethackLua
     ) {
         return Err(PaintError::NotPaintable);
     }

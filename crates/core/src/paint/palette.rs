@@ -23,7 +23,7 @@ pub struct Swatch {
 pub fn palette(source: &str, language: Language, target: Target, entry: Span) -> Vec<Swatch> {
     match language {
         Language::NethackDes if !target.is_36() => nethack_swatches(target),
-        Language::NethackDes => nethack36_swatches(target),
+        Language::NethackDes | Language::NethackLua => nethack36_swatches(target),
         Language::DcssDes => {
             let mut own = vault_keys(
                 source
