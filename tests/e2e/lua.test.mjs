@@ -1,7 +1,8 @@
 // NetHack 5.0 Lua level scripts in the studio: detected, outlined, each
-// map part previewed, findings with one-click fixes, completion with the
-// game's glyphs; screenshots of castle.lua, minetn-1.lua and a filler
-// level at desktop and phone sizes.
+// map part previewed, dungeon.lua's branch graph, findings with one-click
+// fixes, completion with the game's glyphs, painting; screenshots of
+// castle.lua, minetn-1.lua, a filler level and dungeon.lua at desktop and
+// phone sizes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -18,17 +19,19 @@ async function open(page, file, text) {
   await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, name);
 }
 
-test("Lua levels open as NetHack 5.0 scripts: outline, map preview, screenshots", () => withStudio(async ({ page, errors, server }) => {
+test("Lua levels open as NetHack 5.0 scripts: outline, map preview, dungeon.lua's graph, screenshots", () => withStudio(async ({ page, errors, server }) => {
   assert.ok(fs.existsSync(path.join(DAT, "castle.lua")), `${DAT} is missing: this test needs ../shared/corpus`);
   await openStudio(page, server.url);
-  for (const [name, file, map] of [["castle", "castle.lua", true], ["minetn-1", "minetn-1.lua", true], ["filler", "Arc-fila.lua", false]]) {
+  const cases = [["castle", "castle.lua", "canvas[data-testid=tilemap]"], ["minetn-1", "minetn-1.lua", "canvas[data-testid=tilemap]"],
+    ["filler", "Arc-fila.lua", null], ["dungeon", "dungeon.lua", "svg[data-testid=graph]"]];
+  for (const [name, file, drawing] of cases) {
     await page.setViewportSize({ width: 1400, height: 900 });
     await open(page, path.join(DAT, file));
     assert.equal(await page.inputValue("[data-testid=language]"), "nethack-lua");
     // The outline lists its map parts, rooms and regions; a file with a
     // map part opens on its drawing.
     await waitFor(page, () => /\d+ of \d+/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
-    if (map) await page.waitForSelector("canvas[data-testid=tilemap]");
+    if (drawing) await page.waitForSelector(drawing);
     for (const [size, w, h] of SIZES) {
       await page.setViewportSize({ width: w, height: h });
       if (size === "phone") await page.click("[data-testid=pane-tabs] button:has-text('View')");

@@ -478,6 +478,15 @@ pub fn graph(m: &Model) -> BranchGraph {
     g
 }
 
+/// The branch graph and the seeded roll of a model (read from any
+/// source: `dungeon.def`, or 5.0's `dungeon.lua`), and the dungeons whose
+/// special levels the roll could not place.
+pub fn views(m: &Model, seed: u64) -> (BranchGraph, BranchGraph, Vec<usize>) {
+    let read = as_the_game_reads(m);
+    let (rolled, gave_up) = roll::roll(&read, seed);
+    (graph(&read), rolled, gave_up)
+}
+
 /// The model as the game reads it from the `dungeon` file: bases and
 /// spreads are 16-bit fields there (a larger number keeps its low bits)
 /// and the entry level a `char` of the game's dungeon record. The branch

@@ -67,6 +67,25 @@ impl DesCall {
     }
 }
 
+/// The table a top-level statement `name = { … }` assigns, as written
+/// (`dungeon.lua`'s `dungeon = { … }`).
+pub fn assigned_table(ast: &Ast, name: &str) -> Option<Value> {
+    ast.nodes().stmts().find_map(|stmt| {
+        let full_moon::ast::Stmt::Assignment(a) = stmt else {
+            return None;
+        };
+        let first = a.variables().iter().next()?;
+        let full_moon::ast::Var::Name(token) = first else {
+            return None;
+        };
+        if token_text(token) != name {
+            return None;
+        }
+        let e = a.expressions().iter().next()?;
+        matches!(e, Expression::TableConstructor(_)).then(|| value(e))
+    })
+}
+
 /// Every `des.*` call of the script, in the order they are written.
 pub fn des_calls(ast: &Ast) -> Vec<DesCall> {
     let mut finder = Finder { calls: Vec::new() };
@@ -149,6 +168,14 @@ fn value(e: &Expression) -> Value {
     match e {
         Expression::String(token) => string_value(token),
         Expression::Number(token) => Value::Number(token_text(token), span),
+        // A negative number is a minus applied to one (`base = -5`).
+        Expression::UnaryOperator {
+            unop: full_moon::ast::UnOp::Minus(_),
+            expression,
+        } => match &**expression {
+            Expression::Number(token) => Value::Number(format!("-{}", token_text(token)), span),
+            _ => Value::Other(span),
+        },
         Expression::TableConstructor(table) => {
             Value::Table(table.fields().iter().map(field).collect(), span)
         }

@@ -7,6 +7,7 @@
 mod calls;
 pub(crate) mod catalog;
 mod checks;
+mod dungeon;
 mod names;
 mod outline;
 mod preview;
@@ -33,15 +34,24 @@ pub fn maps(source: &str) -> Vec<Vec<std::ops::Range<usize>>> {
         .collect()
 }
 
-/// Reads, checks and outlines one script.
-pub fn analyze(source: &str, _options: &Options) -> Analysis {
+/// Reads, checks and outlines one script: a level, or the dungeon
+/// description (`dungeon = { … }`).
+pub fn analyze(source: &str, options: &Options) -> Analysis {
     let reading = syntax::read(source);
     let mut analysis = Analysis::empty(Language::NethackLua);
+    analysis.tokens = tokens::tokens(source);
+    analysis.diagnostics.extend(reading.error);
+    let described = calls::assigned_table(&reading.ast, "dungeon")
+        .and_then(|t| dungeon::read(&t, options.seed, options.focus));
+    if let Some(d) = described {
+        analysis.outline = d.outline;
+        analysis.views = d.views;
+        analysis.diagnostics.extend(d.diagnostics);
+        return analysis;
+    }
     let calls = calls::des_calls(&reading.ast);
     analysis.outline = outline::outline(&calls);
     analysis.views = preview::views(source, &calls, &analysis.outline);
-    analysis.tokens = tokens::tokens(source);
-    analysis.diagnostics.extend(reading.error);
     analysis.diagnostics.extend(checks::check(source, &calls));
     analysis
 }

@@ -291,3 +291,45 @@ fn painting_a_map_part_rewrites_only_its_cells() {
     };
     assert_eq!(map.cells[7].glyph, '{');
 }
+
+#[test]
+fn a_dungeon_description_is_read_into_the_branch_graph() {
+    let src = r#"
+dungeon = {
+   {
+      name = "The Dungeons of Doom", bonetag = "D", base = 25, range = 5,
+      branches = {
+         { name = "The Gnomish Mines", base = 2, range = 3 },
+         { name = "Sokoban", chainlevel = "oracle", base = 1, direction = "up" },
+         { name = "Gehennom", chainlevel = "castel", base = 0, branchtype = "no_down" },
+      },
+      levels = {
+         { name = "oracle", bonetag = "O", base = 5, range = 5 },
+         { name = "medusa", base = -5, range = 4, nlevels = 4 },
+         { name = "castle", base = -1 },
+      },
+   },
+   { name = "The Gnomish Mines", bonetag = "M", base = 8, range = 2, alignment = "lawful", flags = "mazelike" },
+   { name = "Sokoban", base = 4, entry = -1, flags = { "mazelike" } },
+   { name = "Gehennom", bonetag = "G", base = 20, range = 5, flags = { "mazelike", "hellish" } },
+}
+"#;
+    let a = analyze(src);
+    let names: Vec<&str> = a.outline.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "The Dungeons of Doom",
+            "The Gnomish Mines",
+            "Sokoban",
+            "Gehennom"
+        ]
+    );
+    assert!(a
+        .views
+        .iter()
+        .all(|v| matches!(v.view, vaultwright_model::view::View::BranchGraph(_))));
+    assert_eq!(a.views.len(), 2, "the graph and the seeded roll");
+    // The branch to Gehennom chains to a level the dungeon does not have.
+    assert_eq!(fixes(src), [row("NL0211", "\"castel\"", None)]);
+}
