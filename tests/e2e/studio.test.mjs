@@ -236,6 +236,22 @@ test("a key typed just before a switch or a reload stays in its document", async
     await page.waitForSelector(".cm-content");
     await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "second.des");
     await waitFor(page, () => [...document.querySelectorAll(".cm-line")].filter((l) => l.textContent === "# typed").length === 2);
+
+    // A key that reaches a document after the switch away from it is
+    // saved too: the page is reloaded with the other document shown.
+    // (both documents came back: the first was saved though the second
+    // was opened before its save was due)
+    await waitFor(page, () => {
+      const names = [...document.querySelectorAll("[data-testid=documents] option")].map((o) => o.textContent);
+      return names.includes("first.des") && names.includes("second.des");
+    });
+    await typeThen("first.des");
+    await waitFor(page, () => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === "first.des");
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForSelector(".cm-content");
+    await page.selectOption("[data-testid=documents]", { label: "second.des" });
+    await waitFor(page, () => [...document.querySelectorAll(".cm-line")].filter((l) => l.textContent === "# typed").length === 3);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -248,6 +248,14 @@ export function analysisTook(ms) { lastAnalysisMs = Math.max(0, ms); }
 const reportAll = () => { for (const e of LIVE) e.report(); };
 window.addEventListener("pagehide", reportAll, { capture: true });
 document.addEventListener("visibilitychange", reportAll, { capture: true });
+// Whatever acts on the document (a click anywhere, a shortcut, a key
+// outside the editor) first lets the app hear of the keys typed: a paint
+// stroke, a fix, a save or a link then works on the text as it is.
+window.addEventListener("pointerdown", reportAll, { capture: true });
+window.addEventListener("keydown", (e) => {
+  const inEditor = e.target instanceof Element && e.target.closest(".cm-editor");
+  if (!inEditor || e.ctrlKey || e.metaKey || e.altKey || /^F\d+$/.test(e.key)) reportAll();
+}, { capture: true });
 
 export class Editor {
   /** `service(kind, offset, arg)` → JSON text or "" (see the top). */
@@ -438,6 +446,12 @@ export class Editor {
 
   /** Another document (or the same one changed outside the editor). */
   take(text, key) {
+    // The app's text of this same document, while keys it has not heard
+    // of are pending, is older than the editor's: report them instead.
+    if ((key === undefined || key === this.key) && this.pending) {
+      this.report();
+      return;
+    }
     this.report();
     if (key !== undefined && key !== this.key) {
       this.saveHistory();
@@ -589,6 +603,9 @@ export class Editor {
   /** Asks the Rust side; `null` when it has no answer (or its analysis is
    *  of another text: it is asked again once it has caught up). */
   call(kind, offset, arg) {
+    // Keys the app has not heard of make its answers stale: tell it now
+    // (it answers once it has analysed them).
+    if (this.pending) this.report();
     const json = this.service(kind, offset, arg === undefined ? "" : String(arg), this.view.state.doc.length);
     if (!json) return null;
     try {

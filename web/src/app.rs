@@ -25,8 +25,8 @@ use crate::derive::{derive, Derived};
 use crate::effects::link::use_hash_link;
 use crate::effects::shortcuts::{use_shortcuts, Target};
 use crate::effects::storage::{
-    load_settings, use_document_storage, use_names_storage, use_settings_storage,
-    use_stored_documents,
+    load_settings, use_background_saves, use_document_storage, use_names_storage,
+    use_settings_storage, use_stored_documents,
 };
 use crate::effects::theme::use_system_dark;
 use crate::state::{Action, Overlay, Pane, State, Tone};
@@ -52,6 +52,7 @@ pub fn app() -> Html {
     use_hash_link(dispatch.clone());
     use_stored_documents(dispatch.clone());
     use_document_storage(&state, dispatch.clone());
+    use_background_saves(&state, dispatch.clone());
     use_settings_storage(&state.settings);
     use_names_storage(&state.names);
 

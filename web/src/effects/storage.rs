@@ -207,6 +207,12 @@ pub fn use_document_storage(state: &State, dispatch: Dispatch) {
         use_effect_with(doc, move |doc| {
             if let Some(doc) = doc.clone() {
                 remember(CURRENT, &doc.id);
+                // Another document shown before the last one's save was
+                // due: that one is saved now (its timer is replaced).
+                let waiting = pending.borrow().is_some();
+                if let Some(prev) = latest.borrow().as_ref().filter(|p| waiting && p.id != doc.id) {
+                    save_now(prev, &dispatch);
+                }
                 *latest.borrow_mut() = Some(doc.clone());
                 let done = pending.clone();
                 *pending.borrow_mut() = Some(Timeout::new(SAVE_DELAY_MS, move || {
@@ -243,6 +249,34 @@ pub fn use_document_storage(state: &State, dispatch: Dispatch) {
             (hidden, pagehide)
         });
         move || drop(listeners)
+    });
+}
+
+/// Saves a document that changed while another is shown: the editor
+/// reports the last keys typed into a document when the user switches
+/// away from it, after the switch.
+#[hook]
+pub fn use_background_saves(state: &State, dispatch: Dispatch) {
+    let seen = use_mut_ref(std::collections::HashMap::<String, u64>::new);
+    let revisions: Vec<(String, u64)> = state
+        .docs
+        .iter()
+        .map(|d| (d.id.clone(), d.revision))
+        .collect();
+    let (docs, current, loaded) = (
+        state.docs.clone(),
+        state.doc().map(|d| d.id.clone()),
+        state.loaded,
+    );
+    use_effect_with(revisions, move |_| {
+        let mut seen = seen.borrow_mut();
+        for d in &docs {
+            let before = seen.insert(d.id.clone(), d.revision);
+            let changed = before.is_some_and(|b| b != d.revision);
+            if loaded && changed && current.as_deref() != Some(d.id.as_str()) {
+                save_now(d, &dispatch);
+            }
+        }
     });
 }
 

@@ -221,7 +221,7 @@ fn room_type(source: &str, call: &DesCall, out: &mut Vec<Diagnostic>) {
         return;
     };
     let types: Vec<&str> = values("room_type").collect();
-    if !types.contains(&t) {
+    if !types.iter().any(|k| k.eq_ignore_ascii_case(t)) {
         let d = Diagnostic::warning(
             UNKNOWN_ROOM_TYPE,
             format!("the game knows no room type `{t}`"),

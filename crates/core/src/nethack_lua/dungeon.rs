@@ -131,35 +131,16 @@ fn dungeon(
             ..Level::default()
         });
     }
-    // Chains name a level of the same dungeon.
-    let chain_of = |model: &Model, fields: &[TableField], out: &mut Vec<Diagnostic>| -> i32 {
-        let Some((chain, span)) = string(fields, "chainlevel") else {
-            return -1;
-        };
-        match model.levels[first_level..]
-            .iter()
-            .position(|l| l.name == chain)
-        {
-            Some(i) => (first_level + i) as i32,
-            None => {
-                out.push(Diagnostic::error(
-                    NO_CHAIN_LEVEL,
-                    format!("no level `{chain}` in this dungeon to chain to"),
-                    span,
-                ));
-                -1
-            }
-        }
-    };
-    for i in first_level..model.levels.len() {
-        let fields = list(fields, "levels").nth(i - first_level).map(|(f, _)| f);
-        if let Some(fields) = fields {
-            model.levels[i].chain = chain_of(model, fields, out);
-        }
+    let chains: Vec<i32> = list(fields, "levels")
+        .enumerate()
+        .map(|(n, (level, _))| chain_of(&model.levels[..first_level + n], level, out))
+        .collect();
+    for (n, chain) in chains.into_iter().enumerate() {
+        model.levels[first_level + n].chain = chain;
     }
     for (fields, span) in list(fields, "branches") {
         d.branches.push(model.branches.len());
-        let chain = chain_of(model, fields, out);
+        let chain = chain_of(&model.levels, fields, out);
         let btype = match string(fields, "branchtype").map(|(s, _)| s).as_deref() {
             Some("no_up") => 1,
             Some("no_down") => 2,
@@ -181,6 +162,25 @@ fn dungeon(
         });
     }
     model.dungeons.push(d);
+}
+
+/// The level a `chainlevel` names among the levels read before it, in
+/// any dungeon (the game looks no further, and stops when a new game is
+/// made); -1 when it names none.
+fn chain_of(levels_before: &[Level], fields: &[TableField], out: &mut Vec<Diagnostic>) -> i32 {
+    let Some((chain, span)) = string(fields, "chainlevel") else {
+        return -1;
+    };
+    match levels_before.iter().position(|l| l.name == chain) {
+        Some(i) => i as i32,
+        None => {
+            out.push(
+                Diagnostic::error(NO_CHAIN_LEVEL, format!("no level `{chain}` before this one to chain to"), span)
+                    .with_note("the game looks only at the levels read before, and stops when it makes a new game"),
+            );
+            -1
+        }
+    }
 }
 
 /// The tables of the list under `key`.

@@ -125,8 +125,8 @@ pub fn monster_match(name: &str) -> MonsterMatch {
 
 /// The game's plural endings read back: `ies` → `y`, `ves` → `f`.
 fn singular(word: &str) -> Option<String> {
-    if word == "vortices" {
-        return Some("vortex".into());
+    if word.contains("vortices") {
+        return Some(word.replace("vortices", "vortex"));
     }
     if let Some(stem) = word
         .strip_suffix("ies")
@@ -162,7 +162,7 @@ pub fn object(id: &str) -> Option<&'static Object> {
         .or_else(|| {
             OBJECTS
                 .iter()
-                .find(|o| !o.appearance.is_empty() && o.appearance.to_lowercase() == lower)
+                .find(|o| !o.appearance.is_empty() && o.appearance.to_lowercase() == name)
         })
 }
 

@@ -11,6 +11,9 @@ use super::calls::{DesCall, Value};
 use super::names;
 use crate::nethack::look;
 
+/// The widest and tallest drawing drawn.
+const MAX_SIDE: usize = 256;
+
 /// A view for each map part, and for each region or room drawn on one
 /// (the map part it follows, with the region outlined).
 pub fn views(source: &str, calls: &[DesCall], outline: &[Symbol]) -> Vec<SymbolView> {
@@ -65,12 +68,19 @@ fn region_area(call: &DesCall, name: &str) -> Option<Area> {
 
 /// The bytes of each row of a `des.map` call's drawing.
 pub fn row_ranges(source: &str, call: &DesCall) -> Option<Vec<std::ops::Range<usize>>> {
-    let rows = drawing_rows(source, drawing(call)?)?;
-    Some(
-        rows.iter()
-            .filter_map(|r| Some(r.first()?.1..r.last()?.1 + 1))
-            .collect(),
-    )
+    let (start, end) = drawing_body(source, drawing(call)?)?;
+    let body = source.get(start..end)?;
+    let mut rows = Vec::new();
+    let mut at = start;
+    for line in body.split('\n') {
+        let content = line.trim_end_matches('\r');
+        rows.push(at..at + content.len());
+        at += line.len() + 1;
+    }
+    if rows.last().is_some_and(|r| r.is_empty()) {
+        rows.pop();
+    }
+    Some(rows)
 }
 
 fn drawing(call: &DesCall) -> Option<Span> {
@@ -84,6 +94,10 @@ fn tile_map(source: &str, call: &DesCall, calls: &[DesCall]) -> Option<TileMap> 
     let rows = drawing_rows(source, drawing(call)?)?;
     let height = rows.len();
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    // The game's maps are at most 80×21; a drawing far beyond is not drawn.
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return None;
+    }
     let mut cells = vec![Cell::blank(); width * height];
     for (y, row) in rows.iter().enumerate() {
         for (x, &(c, at)) in row.iter().enumerate() {
@@ -119,23 +133,8 @@ fn tile_map(source: &str, call: &DesCall, calls: &[DesCall]) -> Option<TileMap> 
 /// reads a map: a long string loses a first line end, digits are left
 /// out, a trailing empty line is no row.
 fn drawing_rows(source: &str, literal: Span) -> Option<Vec<Vec<(u8, usize)>>> {
-    let text = source.get(literal.start as usize..literal.end as usize)?;
-    let (open, close) = delimiters(text)?;
-    let mut start = literal.start as usize + open;
-    let end = literal.end as usize - close;
+    let (start, end) = drawing_body(source, literal)?;
     let body = source.get(start..end)?;
-    if open > 1 {
-        let skip = if body.starts_with("\r\n") {
-            2
-        } else {
-            usize::from(body.starts_with('\n'))
-        };
-        start += skip;
-    }
-    let body = source.get(start..end)?;
-    if open == 1 && body.contains('\\') {
-        return None;
-    }
     let mut rows: Vec<Vec<(u8, usize)>> = vec![Vec::new()];
     for (i, b) in body.bytes().enumerate() {
         match b {
@@ -149,6 +148,29 @@ fn drawing_rows(source: &str, literal: Span) -> Option<Vec<Vec<(u8, usize)>>> {
         rows.pop();
     }
     Some(rows)
+}
+
+/// The bytes of a drawing's text: inside the literal's delimiters, a long
+/// string's first line end left out (Lua drops it); `None` for a quoted
+/// string with escapes (its bytes are not its characters).
+fn drawing_body(source: &str, literal: Span) -> Option<(usize, usize)> {
+    let text = source.get(literal.start as usize..literal.end as usize)?;
+    let (open, close) = delimiters(text)?;
+    let mut start = literal.start as usize + open;
+    let end = (literal.end as usize).saturating_sub(close);
+    let body = source.get(start..end)?;
+    if open > 1 {
+        start += if body.starts_with("\r\n") {
+            2
+        } else {
+            usize::from(body.starts_with('\n'))
+        };
+    }
+    let body = source.get(start..end)?;
+    if open == 1 && body.contains('\\') {
+        return None;
+    }
+    Some((start, end))
 }
 
 /// The lengths of a string literal's opening and closing delimiters.

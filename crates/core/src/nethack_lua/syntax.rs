@@ -24,6 +24,12 @@ pub struct Reading {
 pub fn read(source: &str) -> Reading {
     let (error, semicolons) = verdict::verdict(source);
     let (text, blanked) = for_full_moon(source, &semicolons);
+    // full_moon recurses without a limit: a script too deep for Lua is
+    // not given to it (its tree is then empty).
+    let too_deep = error
+        .as_ref()
+        .is_some_and(|e| e.message == verdict::TOO_DEEP);
+    let text = if too_deep { "".into() } else { text };
     let ast = full_moon::parse_fallible(&text, LuaVersion::lua54()).into_ast();
     let error = error.map(|e| syntax_error(source, e));
     Reading {

@@ -130,6 +130,7 @@ fn blanks_full_moon_would_lose_are_kept() {
         ";;x = 1;;",
         "do ; end return;",
         "local t = {1; 2;}",
+        "f();(g)()",
     ] {
         assert_eq!(super::reprint(src), src);
         assert!(analyze(src).diagnostics.is_empty(), "{src:?}");
@@ -332,4 +333,35 @@ dungeon = {
     assert_eq!(a.views.len(), 2, "the graph and the seeded roll");
     // The branch to Gehennom chains to a level the dungeon does not have.
     assert_eq!(fixes(src), [row("NL0211", "\"castel\"", None)]);
+}
+
+#[test]
+fn hostile_scripts_are_refused_or_drawn_without_a_crash() {
+    // Deeper than Lua goes: refused, and not given to full_moon (which
+    // would recurse without a limit).
+    let deep = format!("x = {}1", "(".repeat(100_000));
+    let found = findings(&deep);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].2.contains("too deeply"), "{found:?}");
+    // A drawing far larger than any map is not drawn.
+    let wide = format!("des.map([[\n{}\n]])\n", ".".repeat(50_000));
+    assert!(analyze(&wide).views.is_empty());
+}
+
+#[test]
+fn a_blank_row_of_a_drawing_keeps_its_place_when_painted() {
+    let src = "des.map([[\n---\n\n|.|]])\n";
+    let maps = crate::paint::MapText::of(src, Language::NethackLua);
+    let edit = maps[0].paint(src, &[(1, 2)], b'{').expect("an edit");
+    assert_eq!(edit.apply(src), "des.map([[\n---\n\n|{|]])\n");
+}
+
+#[test]
+fn the_game_s_lookups_are_followed_to_the_letter() {
+    let src = r#"
+des.monster("energy vortices")
+des.room({ type = "Temple" })
+des.object("scroll of ZELGO MER")
+"#;
+    assert_eq!(fixes(src), []);
 }

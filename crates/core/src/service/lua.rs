@@ -141,7 +141,8 @@ fn enclosing_call(before: &str) -> Option<(String, usize)> {
                     return Some((name.to_string(), i));
                 }
             }
-            '\n' if depth == 0 && before[i..].contains("\n\n") => return None,
+            // A blank line ends the search: the call is not this one's.
+            '\n' if depth == 0 && before.as_bytes().get(i + 1) == Some(&b'\n') => return None,
             _ => {}
         }
     }

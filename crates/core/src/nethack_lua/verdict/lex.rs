@@ -241,7 +241,7 @@ impl<'a> Lexer<'a> {
                         self.pos,
                     ))
                 }
-                Some(b'\\') => self.escape(start)?,
+                Some(b'\\') => self.escape()?,
                 Some(c) if c == quote => {
                     self.pos += 1;
                     return Ok(());
@@ -252,7 +252,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// At a backslash inside a short string.
-    fn escape(&mut self, string_start: usize) -> Result<(), LuaError> {
+    fn escape(&mut self) -> Result<(), LuaError> {
         let at = self.pos;
         self.pos += 1;
         let bad = |lx: &Lexer, message: &str| Err(lx.error(message, at, lx.pos.max(at + 1)));
@@ -299,10 +299,7 @@ impl<'a> Lexer<'a> {
             // At the end of the text the string is unfinished (the caller
             // sees it); any other character is no escape.
             None => {}
-            Some(_) => {
-                let _ = string_start;
-                return bad(self, "no such escape sequence");
-            }
+            Some(_) => return bad(self, "no such escape sequence"),
         }
         Ok(())
     }

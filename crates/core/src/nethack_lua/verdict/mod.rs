@@ -7,6 +7,8 @@
 mod lex;
 mod read;
 
+pub use read::TOO_DEEP;
+
 /// Where and why Lua refuses a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LuaError {

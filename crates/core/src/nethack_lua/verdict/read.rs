@@ -50,7 +50,16 @@ pub struct Reader<'a> {
     /// Active locals of every open function, innermost last.
     locals: Vec<Local>,
     semicolons: Vec<usize>,
+    /// The statement before ended just now (a `;` here ends it, and
+    /// full_moon keeps it with that statement).
+    after_statement: bool,
+    /// How deep statements and expressions nest (Lua stops at 200).
+    depth: u32,
 }
+
+/// Lua's limit of nested statements and expressions (`LUAI_MAXCCALLS`).
+const MAX_DEPTH: u32 = 200;
+pub const TOO_DEEP: &str = "the script nests too deeply (Lua stops at 200 levels)";
 
 impl<'a> Reader<'a> {
     /// Lua's verdict, and where the statement-level semicolons are (empty
@@ -70,6 +79,8 @@ impl<'a> Reader<'a> {
             functions: Vec::new(),
             locals: Vec::new(),
             semicolons: Vec::new(),
+            after_statement: false,
+            depth: 0,
         };
         let verdict = r.chunk();
         (verdict, r.semicolons)
@@ -357,6 +368,7 @@ impl<'a> Reader<'a> {
     }
 
     fn statlist(&mut self) -> Read {
+        self.after_statement = false;
         while !self.block_follows(true) {
             if self.is("return") {
                 return self.statement();
@@ -372,7 +384,24 @@ impl<'a> Reader<'a> {
         self.leave_block()
     }
 
+    fn enter_level(&mut self) -> Read {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.semantic(TOO_DEEP.to_string()));
+        }
+        Ok(())
+    }
+
     fn statement(&mut self) -> Read {
+        self.enter_level()?;
+        let empty = self.is(";");
+        let read = self.statement_inner();
+        self.depth -= 1;
+        self.after_statement = !empty;
+        read
+    }
+
+    fn statement_inner(&mut self) -> Read {
         let line = self.line();
         let word = if self.t.tok == Tok::Name || self.t.tok == Tok::Symbol {
             self.text(self.t)
@@ -381,7 +410,11 @@ impl<'a> Reader<'a> {
         };
         match word {
             ";" => {
-                self.semicolons.push(self.t.start);
+                // One right after a statement full_moon keeps with it;
+                // it drops the others.
+                if !self.after_statement {
+                    self.semicolons.push(self.t.start);
+                }
                 self.next()
             }
             "if" => self.if_statement(line),
@@ -646,6 +679,13 @@ impl<'a> Reader<'a> {
     }
 
     fn expr(&mut self) -> Read {
+        self.enter_level()?;
+        let read = self.expr_inner();
+        self.depth -= 1;
+        read
+    }
+
+    fn expr_inner(&mut self) -> Read {
         loop {
             while self.is("not") || self.is("-") || self.is("#") || self.is("~") {
                 self.next()?;
