@@ -210,7 +210,11 @@ pub fn use_document_storage(state: &State, dispatch: Dispatch) {
                 // Another document shown before the last one's save was
                 // due: that one is saved now (its timer is replaced).
                 let waiting = pending.borrow().is_some();
-                if let Some(prev) = latest.borrow().as_ref().filter(|p| waiting && p.id != doc.id) {
+                if let Some(prev) = latest
+                    .borrow()
+                    .as_ref()
+                    .filter(|p| waiting && p.id != doc.id)
+                {
                     save_now(prev, &dispatch);
                 }
                 *latest.borrow_mut() = Some(doc.clone());
