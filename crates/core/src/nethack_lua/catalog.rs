@@ -84,9 +84,8 @@ pub fn room_types() -> Vec<Entry> {
 }
 
 pub fn functions() -> Vec<Entry> {
-    let mut seen: Vec<&str> = names::DES_KEYS.iter().map(|(f, _)| *f).collect();
-    seen.dedup();
-    seen.into_iter()
+    names::des_functions()
+        .into_iter()
         .map(|f| {
             let keys = names::keys_of(f);
             let detail = if keys.is_empty() {

@@ -40,7 +40,7 @@ pub fn check(source: &str, calls: &[DesCall]) -> Vec<Diagnostic> {
                 d,
                 call.name_span,
                 &call.function,
-                des_functions(),
+                names::des_functions(),
                 false,
             ));
             continue;
@@ -55,12 +55,6 @@ pub fn check(source: &str, calls: &[DesCall]) -> Vec<Diagnostic> {
         unread_keys(source, call, &mut out);
     }
     out
-}
-
-fn des_functions() -> Vec<&'static str> {
-    let mut all: Vec<&str> = names::DES_KEYS.iter().map(|(f, _)| *f).collect();
-    all.dedup();
-    all
 }
 
 /// The first argument when it is a string, or the table's `key`.
@@ -79,17 +73,7 @@ fn keyed<'a>(call: &'a DesCall, key: &str) -> Option<(&'a str, Span)> {
 }
 
 fn monster(source: &str, call: &DesCall, out: &mut Vec<Diagnostic>) {
-    let classes: Vec<&str> = values("monster_class").collect();
-    let class = |s: &str, span: Span, out: &mut Vec<Diagnostic>| {
-        if !classes.contains(&s) {
-            out.push(
-                Diagnostic::error(NO_SUCH_CLASS, format!("`{s}` is no monster class"), span)
-                    .with_note(
-                        "the game stops with a panic (\"create_monster: unknown monster class\")",
-                    ),
-            );
-        }
-    };
+    let class = |s: &str, span: Span, out: &mut Vec<Diagnostic>| class(MONSTER_CLASS, s, span, out);
     if let Some((s, span)) = keyed(call, "class").filter(|(s, _)| s.chars().count() == 1) {
         class(s, span, out);
     }
@@ -124,6 +108,40 @@ fn monster(source: &str, call: &DesCall, out: &mut Vec<Diagnostic>) {
     out.push(with_nearest(source, d, span, name, monster_names(), true));
 }
 
+/// A class of things and how the game stops on a class it does not have.
+struct Classes {
+    table: &'static str,
+    what: &'static str,
+    panic: &'static str,
+}
+
+const MONSTER_CLASS: Classes = Classes {
+    table: "monster_class",
+    what: "monster",
+    panic: "create_monster: unknown monster class",
+};
+
+const OBJECT_CLASS: Classes = Classes {
+    table: "object_class",
+    what: "object",
+    panic: "create_object: unexpected object class",
+};
+
+/// A one-character class the game does not have: it panics.
+fn class(kind: Classes, s: &str, span: Span, out: &mut Vec<Diagnostic>) {
+    if values(kind.table).any(|c| c == s) {
+        return;
+    }
+    out.push(
+        Diagnostic::error(
+            NO_SUCH_CLASS,
+            format!("`{s}` is no {} class", kind.what),
+            span,
+        )
+        .with_note(format!("the game stops with a panic (\"{}\")", kind.panic)),
+    );
+}
+
 fn monster_names() -> Vec<&'static str> {
     names::MONSTERS
         .iter()
@@ -133,17 +151,7 @@ fn monster_names() -> Vec<&'static str> {
 }
 
 fn object(source: &str, call: &DesCall, out: &mut Vec<Diagnostic>) {
-    let classes: Vec<&str> = values("object_class").collect();
-    let class = |s: &str, span: Span, out: &mut Vec<Diagnostic>| {
-        if !classes.contains(&s) {
-            out.push(
-                Diagnostic::error(NO_SUCH_CLASS, format!("`{s}` is no object class"), span)
-                    .with_note(
-                        "the game stops with a panic (\"create_object: unexpected object class\")",
-                    ),
-            );
-        }
-    };
+    let class = |s: &str, span: Span, out: &mut Vec<Diagnostic>| class(OBJECT_CLASS, s, span, out);
     if let Some((s, span)) = keyed(call, "class").filter(|(s, _)| s.chars().count() == 1) {
         class(s, span, out);
     }

@@ -74,6 +74,13 @@ pub fn keys_of(function: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// The `des.*` functions, in the data file's order.
+pub fn des_functions() -> Vec<&'static str> {
+    let mut all: Vec<&str> = DES_KEYS.iter().map(|(f, _)| *f).collect();
+    all.dedup();
+    all
+}
+
 pub fn is_des_function(function: &str) -> bool {
     DES_KEYS.iter().any(|(f, _)| *f == function)
 }
