@@ -239,7 +239,10 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     vaultwright_model::sorting::sort(&mut keywords);
     for (kw, token) in keywords {
         // Levenshtein distance over bytes.
-        let distance = strsim::generic_levenshtein(&word, &kw.to_ascii_uppercase());
+        let distance = strsim::generic_levenshtein::<Vec<u8>, Vec<u8>, &u8, &u8>(
+            &word,
+            &kw.to_ascii_uppercase(),
+        );
         if distance > 2 {
             continue;
         }

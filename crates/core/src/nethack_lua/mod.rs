@@ -11,11 +11,15 @@ mod dungeon;
 mod names;
 mod outline;
 mod preview;
+pub mod run;
 mod syntax;
 mod tokens;
 mod verdict;
 
-use vaultwright_model::{Analysis, Language, Options};
+use vaultwright_model::view::View;
+use vaultwright_model::{
+    Analysis, Diagnostic, Language, Options, Severity, Span, Symbol, SymbolView,
+};
 
 /// The script as full_moon holds it, printed back: byte for byte the
 /// source (what lets an edit of one call leave the rest untouched).
@@ -40,6 +44,7 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     let reading = syntax::read(source);
     let mut analysis = Analysis::empty(Language::NethackLua);
     analysis.tokens = tokens::tokens(source);
+    let ran = reading.error.is_none();
     analysis.diagnostics.extend(reading.error);
     let described = calls::assigned_table(&reading.ast, "dungeon")
         .and_then(|t| dungeon::read(&t, options.seed, options.focus));
@@ -50,10 +55,86 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
         return analysis;
     }
     let calls = calls::des_calls(&reading.ast);
-    analysis.outline = outline::outline(&calls);
-    analysis.views = preview::views(source, &calls, &analysis.outline);
+    let parts = outline::outline(&calls);
     analysis.diagnostics.extend(checks::check(source, &calls));
+    // The level as run comes first in the outline (what the studio shows
+    // on opening); the map parts as written follow.
+    if ran {
+        let done = run::run(source, options.seed, None, run::Limits::default());
+        analysis.outline.push(run_entry(source, options.seed));
+        analysis.views.push(SymbolView {
+            symbol: 0,
+            view: View::TileMap(run::view::tile_map(source, options.seed, &done)),
+        });
+        if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
+            analysis.diagnostics.push(d);
+        }
+    }
+    let shift = analysis.outline.len();
+    analysis.outline.extend(parts);
+    let written = preview::views(source, &calls, &analysis.outline[shift..]);
     analysis
+        .views
+        .extend(written.into_iter().map(|v| SymbolView {
+            symbol: v.symbol + shift,
+            view: v.view,
+        }));
+    analysis
+}
+
+fn run_entry(source: &str, seed: u64) -> Symbol {
+    Symbol {
+        name: format!("the level, run (seed {seed})"),
+        kind: "level".into(),
+        span: Span::new(0, source.len()),
+        name_span: Span::new(0, 0),
+        detail: "the script run as the game runs it".into(),
+    }
+}
+
+/// Where a run stopped, as a finding, unless a finding of the checks
+/// already names that line.
+fn stop_finding(source: &str, done: &run::Realisation, known: &[Diagnostic]) -> Option<Diagnostic> {
+    let stop = done.stop.as_ref()?;
+    let span = line_span(source, stop.line);
+    let line_of = |at: u32| {
+        source
+            .get(..at as usize)
+            .map_or(0, |s| s.matches('\n').count() + 1)
+    };
+    if known
+        .iter()
+        .any(|d| d.severity == Severity::Error && line_of(d.span.start) == stop.line as usize)
+    {
+        return None;
+    }
+    let (code, note) = match stop.kind {
+        run::StopKind::Error => (
+            STOPS,
+            "the game stops making the level here; a random maze takes its place",
+        ),
+        run::StopKind::Steps | run::StopKind::Memory => (
+            RUNS_AWAY,
+            "the game runs a level script with an instruction and memory budget and gives up past it",
+        ),
+    };
+    Some(Diagnostic::error(code, stop.message.clone(), span).with_note(note.to_string()))
+}
+
+/// The code of a run that stops with an error.
+const STOPS: &str = "NL0213";
+/// The code of a run that does not end, or grows without bound.
+const RUNS_AWAY: &str = "NL0214";
+
+fn line_span(source: &str, line: u32) -> Span {
+    let mut at = 0;
+    for (i, text) in source.split('\n').enumerate() {
+        if i + 1 == line as usize {
+            return Span::new(at, at + text.trim_end_matches('\r').len());
+        }
+        at += text.len() + 1;
+    }
+    Span::new(0, 0)
 }
 
 #[cfg(test)]

@@ -65,6 +65,11 @@ pub fn values(table: &str) -> impl Iterator<Item = &'static str> + '_ {
         .map(|(_, v)| *v)
 }
 
+/// Whether the game knows the trap (in any case).
+pub fn is_trap(name: &str) -> bool {
+    values("trap_type").any(|t| t.eq_ignore_ascii_case(name))
+}
+
 /// The keys `function` reads; empty when it reads no table.
 pub fn keys_of(function: &str) -> Vec<&'static str> {
     DES_KEYS

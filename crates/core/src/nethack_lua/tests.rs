@@ -81,6 +81,11 @@ des.region({ region = {1,1,2,1}, lit = 1, type = "morgue" })
         .map(|s| (s.kind.clone(), s.name.clone(), s.detail.clone()))
         .collect();
     let expected = [
+        (
+            "level",
+            "the level, run (seed 0)",
+            "the script run as the game runs it",
+        ),
         ("map part", "map", "4×3"),
         ("room", "throne", ""),
         ("region", "morgue", ""),
@@ -100,7 +105,8 @@ des.region({ region = {1,1,2,1}, lit = 1, type = "morgue" })
             _ => (v.symbol, 99),
         })
         .collect();
-    assert_eq!(drawn, [(0, 0), (2, 1)]);
+    // The level as run outlines its map part and the region.
+    assert_eq!(drawn, [(0, 2), (1, 0), (3, 1)]);
 }
 
 #[test]
@@ -133,7 +139,13 @@ fn blanks_full_moon_would_lose_are_kept() {
         "f();(g)()",
     ] {
         assert_eq!(super::reprint(src), src);
-        assert!(analyze(src).diagnostics.is_empty(), "{src:?}");
+        // Calling `f` and `g`, which no one defines, stops a run: only
+        // that is found.
+        let found = analyze(src).diagnostics;
+        assert!(
+            found.iter().all(|d| d.code == "NL0213"),
+            "{src:?}: {found:?}"
+        );
     }
 }
 
@@ -262,7 +274,7 @@ fn a_map_part_is_drawn_cell_by_cell_with_what_its_contents_place() {
     let src = "des.map({ halign = \"center\", valign = \"center\", map = [[\n-----\n|.{.|\n--+--]], contents = function()\n  des.monster(\"jackal\", 1, 1)\n  des.object({ id = \"luckstone\", coord = {3, 1} })\nend })\n";
     let a = analyze(src);
     assert!(a.diagnostics.is_empty(), "{:?}", a.diagnostics);
-    let Some(vaultwright_model::view::View::TileMap(map)) = a.views.first().map(|v| &v.view) else {
+    let Some(vaultwright_model::view::View::TileMap(map)) = a.views.get(1).map(|v| &v.view) else {
         panic!("a tile map: {:?}", a.views)
     };
     assert_eq!((map.width, map.height), (5, 3));
@@ -273,6 +285,23 @@ fn a_map_part_is_drawn_cell_by_cell_with_what_its_contents_place() {
     assert_eq!(src.get(fountain.origin.unwrap().range()), Some("{"));
     let placed: Vec<(i32, i32, char)> = map.markers.iter().map(|m| (m.x, m.y, m.glyph)).collect();
     assert_eq!(placed, [(1, 1, 'd'), (3, 1, '*')]);
+    // Run, the part lands where the game centres it (x 2 + (78-2-5)/2 =
+    // 37, y 2 + (20-2-3)/2 = 9, both odd), and what its contents place
+    // counts from its corner.
+    let Some(vaultwright_model::view::View::TileMap(level)) = a.views.first().map(|v| &v.view)
+    else {
+        panic!("the level as run")
+    };
+    assert_eq!((level.width, level.height), (80, 21));
+    let row = |y: usize| -> String {
+        level.cells[y * 80 + 37..y * 80 + 42]
+            .iter()
+            .map(|c| c.glyph)
+            .collect()
+    };
+    assert_eq!([row(9), row(10), row(11)], ["-----", "|.{.|", "--+--"]);
+    let placed: Vec<(i32, i32, char)> = level.markers.iter().map(|m| (m.x, m.y, m.glyph)).collect();
+    assert_eq!(placed, [(38, 10, 'd'), (40, 10, '*')]);
 }
 
 #[test]
@@ -287,7 +316,7 @@ fn painting_a_map_part_rewrites_only_its_cells() {
         "des.map({ map = [[\n-----\n|.{.|\n-----]] })\n-- after\n"
     );
     let a = analyze(&painted);
-    let Some(vaultwright_model::view::View::TileMap(map)) = a.views.first().map(|v| &v.view) else {
+    let Some(vaultwright_model::view::View::TileMap(map)) = a.views.get(1).map(|v| &v.view) else {
         panic!("a tile map")
     };
     assert_eq!(map.cells[7].glyph, '{');
@@ -345,7 +374,9 @@ fn hostile_scripts_are_refused_or_drawn_without_a_crash() {
     assert!(found[0].2.contains("too deeply"), "{found:?}");
     // A drawing far larger than any map is not drawn.
     let wide = format!("des.map([[\n{}\n]])\n", ".".repeat(50_000));
-    assert!(analyze(&wide).views.is_empty());
+    // (It is run: the game writes what fits on the level.)
+    let views = analyze(&wide).views;
+    assert_eq!(views.len(), 1, "only the level as run");
 }
 
 #[test]

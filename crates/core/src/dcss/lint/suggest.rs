@@ -26,7 +26,7 @@ pub(super) fn bounded_dist_sets(a: &str, a_set: u64, b: &str, b_set: u64, limit:
     if a.len().max(b.len()) >= usize::from(u16::MAX) {
         return over;
     }
-    strsim::generic_levenshtein(&Bytes(a), &Bytes(b)).min(over)
+    strsim::generic_levenshtein::<Bytes, Bytes, &u8, &u8>(&Bytes(a), &Bytes(b)).min(over)
 }
 
 /// A name's bytes as a sequence `strsim` can walk more than once (it

@@ -1,0 +1,268 @@
+//! Running a level script as the game runs it, sandboxed: piccolo (a
+//! pure-Rust Lua VM that builds for wasm32) with the game's interface
+//! implemented here: `des.*` (`des.rs`), `selection.*` (`select.rs`),
+//! `nh.*`, `u.*`, `nhc` and the library functions level files use
+//! (`game.rs`). Every random choice comes from the one seeded generator,
+//! so a seed gives one realisation on every run and machine.
+//!
+//! The sandbox: no `io`, `os`, `require`, `load` or `debug` (piccolo's
+//! core library has none of them); a step budget and a memory cap, each
+//! ending the run with a finding, never a hang.
+
+mod des;
+mod game;
+mod generate;
+pub mod level;
+mod rewrite;
+mod select;
+pub mod selection;
+mod value;
+pub mod view;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use piccolo::{
+    Callback, CallbackReturn, Closure, Context, Error, Executor, Fuel, Lua, Stack, StaticError,
+};
+
+use self::level::Level;
+use crate::rng::Rng;
+
+/// What one run of a script left: the level and, if the script stopped,
+/// why and where.
+pub struct Realisation {
+    pub level: Level,
+    pub stop: Option<Stop>,
+    /// How many VM steps the run took (the fuel it burnt).
+    pub steps: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stop {
+    pub kind: StopKind,
+    pub message: String,
+    /// The script's line (0 when the VM could not tell).
+    pub line: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopKind {
+    /// The script, or a game function it called, raised an error: the
+    /// game stops creating the level here.
+    Error,
+    /// The step budget ran out (a loop that does not end).
+    Steps,
+    /// The memory cap was reached.
+    Memory,
+}
+
+/// How long and how large a run may grow.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub steps: u64,
+    pub memory: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        // The corpus's largest script (themed rooms in a filler) takes
+        // well under a million; a runaway loop is stopped fast.
+        Limits {
+            steps: 20_000_000,
+            memory: 64 << 20,
+        }
+    }
+}
+
+/// The state the game's functions share during one run.
+pub struct Run {
+    pub level: Level,
+    pub rng: Rng,
+    /// The script line of the call being run.
+    pub line: u32,
+    /// How many monster inventories or containers are being filled (what
+    /// is made there is carried, not placed).
+    pub carrying: u32,
+}
+
+pub type Shared = Rc<RefCell<Run>>;
+
+/// A game function: reads its arguments from the stack, leaves its
+/// results there.
+pub type Native = for<'gc, 'a> fn(
+    &Shared,
+    Context<'gc>,
+    &mut Stack<'gc, 'a>,
+) -> Result<CallbackReturn<'gc>, Error<'gc>>;
+
+/// The chunk name the script runs under (what tells its lines from the
+/// library's).
+const SCRIPT: &str = "level";
+
+/// A game function as a Lua value; it notes the script line calling it.
+pub fn native<'gc>(ctx: Context<'gc>, shared: &Shared, f: Native) -> Callback<'gc> {
+    let shared = shared.clone();
+    Callback::from_fn(&ctx, move |ctx, exec, mut stack| {
+        if let Some(frame) = exec.upper_lua_frame() {
+            if frame.chunk_name.as_bytes() == SCRIPT.as_bytes() {
+                let line = u32::try_from(frame.current_line.0 + 1).unwrap_or(u32::MAX);
+                shared.borrow_mut().line = line;
+            }
+        }
+        f(&shared, ctx, &mut stack)
+    })
+}
+
+/// Runs `source` for `seed`; `library` is the game's `nhlib.lua` when
+/// there is one to load (else our own stand-in for its helpers).
+pub fn run(source: &str, seed: u64, library: Option<&str>, limits: Limits) -> Realisation {
+    let shared: Shared = Rc::new(RefCell::new(Run {
+        level: Level::default(),
+        rng: Rng::new(seed),
+        line: 0,
+        carrying: 0,
+    }));
+    let stop = execute(source, library, &shared, limits);
+    let (stop, steps) = stop;
+    let run = Rc::try_unwrap(shared)
+        .map(RefCell::into_inner)
+        .unwrap_or_else(|shared| {
+            let mut run = shared.borrow_mut();
+            Run {
+                level: std::mem::take(&mut run.level),
+                rng: Rng::new(seed),
+                line: run.line,
+                carrying: 0,
+            }
+        });
+    Realisation {
+        level: run.level,
+        stop,
+        steps,
+    }
+}
+
+fn execute(
+    source: &str,
+    library: Option<&str>,
+    shared: &Shared,
+    limits: Limits,
+) -> (Option<Stop>, u64) {
+    let reading = super::syntax::read(source);
+    if let Some(e) = reading.error {
+        let stop = Stop {
+            kind: StopKind::Error,
+            message: e.message,
+            line: 0,
+        };
+        return (Some(stop), 0);
+    }
+    let script = rewrite::rewrite(&reading.ast, source);
+    let mut lua = Lua::core();
+    let loaded = lua.try_enter(|ctx| {
+        install(ctx, shared)?;
+        Ok(())
+    });
+    if let Err(e) = loaded {
+        return (Some(error_stop(shared, &e)), 0);
+    }
+    let mut steps = 0;
+    let library = prepared(library.unwrap_or(game::STAND_IN));
+    let base = prepared(game::LIBRARY);
+    let chunks = [
+        ("library", base.as_str()),
+        ("nhlib", library.as_str()),
+        (SCRIPT, script.as_str()),
+    ];
+    for (name, text) in chunks {
+        match run_chunk(&mut lua, shared, name, text, limits, &mut steps) {
+            Ok(()) => {}
+            Err(stop) => return (Some(stop), steps),
+        }
+    }
+    (None, steps)
+}
+
+/// A library text as the VM is given it (operators as calls).
+fn prepared(text: &str) -> String {
+    let reading = super::syntax::read(text);
+    rewrite::rewrite(&reading.ast, text)
+}
+
+fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
+    game::install(ctx, shared)?;
+    select::install(ctx, shared)?;
+    des::install(ctx, shared)?;
+    Ok(())
+}
+
+fn run_chunk(
+    lua: &mut Lua,
+    shared: &Shared,
+    name: &str,
+    text: &str,
+    limits: Limits,
+    steps: &mut u64,
+) -> Result<(), Stop> {
+    const SLICE: i32 = 8192;
+    let executor = lua
+        .try_enter(|ctx| {
+            let closure = Closure::load(ctx, Some(name), text.as_bytes())?;
+            Ok(ctx.stash(Executor::start(ctx, closure.into(), ())))
+        })
+        .map_err(|e| error_stop(shared, &e))?;
+    loop {
+        let mut fuel = Fuel::with(SLICE);
+        let done = lua.enter(|ctx| ctx.fetch(&executor).step(ctx, &mut fuel));
+        *steps += u64::try_from(SLICE - fuel.remaining()).unwrap_or(0);
+        if done {
+            break;
+        }
+        if *steps > limits.steps {
+            return Err(limit_stop(
+                shared,
+                StopKind::Steps,
+                format!(
+                    "the script ran past {} million steps without ending; the game would hang here",
+                    limits.steps / 1_000_000
+                ),
+            ));
+        }
+        if lua.total_memory() > limits.memory {
+            return Err(limit_stop(
+                shared,
+                StopKind::Memory,
+                format!(
+                    "the script holds more than {} MB; the game would run out of memory",
+                    limits.memory >> 20
+                ),
+            ));
+        }
+    }
+    lua.try_enter(|ctx| ctx.fetch(&executor).take_result::<()>(ctx)?)
+        .map_err(|e| error_stop(shared, &e))
+}
+
+fn limit_stop(shared: &Shared, kind: StopKind, message: String) -> Stop {
+    Stop {
+        kind,
+        message,
+        line: shared.borrow().line,
+    }
+}
+
+fn error_stop(shared: &Shared, e: &StaticError) -> Stop {
+    let message = match e {
+        StaticError::Lua(v) => v.to_string(),
+        StaticError::Runtime(r) => r.to_string(),
+    };
+    Stop {
+        kind: StopKind::Error,
+        message,
+        line: shared.borrow().line,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,643 @@
+//! `selection.*` and the operators a selection takes, as `nhlsel.c`
+//! defines them: a selection is a userdata whose metatable indexes the
+//! `selection` table, so `sel:grow()` and `selection.grow(sel)` are one.
+
+use std::cell::RefCell;
+
+use piccolo::{
+    BoxSequence, CallbackReturn, Context, Error, Execution, Function, IntoValue, Sequence,
+    SequencePoll, Stack, Table, UserData, Value,
+};
+
+use super::level::{Frame, Level};
+use super::selection::Selection;
+use super::value::{int, text, truth};
+use super::{native, Native, Shared};
+
+/// A selection as Lua holds it.
+pub type Held = RefCell<Selection>;
+
+pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
+    let table = Table::new(&ctx);
+    let functions: [(&str, Native); 23] = [
+        ("new", new),
+        ("clone", clone),
+        ("get", get),
+        ("set", set),
+        ("numpoints", numpoints),
+        ("negate", negate),
+        ("percentage", percentage),
+        ("rndcoord", rndcoord),
+        ("line", line),
+        ("randline", randline),
+        ("rect", rect),
+        ("fillrect", fillrect),
+        ("area", fillrect),
+        ("grow", grow),
+        ("filter_mapchar", filter_mapchar),
+        ("match", match_pattern),
+        ("floodfill", floodfill),
+        ("circle", circle),
+        ("ellipse", ellipse),
+        ("gradient", gradient),
+        ("iterate", iterate),
+        ("bounds", bounds),
+        ("room", room),
+    ];
+    for (name, f) in functions {
+        table.set(ctx, name, native(ctx, shared, f))?;
+    }
+    let meta = Table::new(&ctx);
+    meta.set(ctx, "__index", table)?;
+    ctx.set_global("selection", table)?;
+    ctx.set_global(META_KEY, meta)?;
+    let operators: [(&str, Native); 7] = [
+        ("__vw_bor", or),
+        ("__vw_add", add),
+        ("__vw_band", and),
+        ("__vw_bxor", xor),
+        ("__vw_sub", sub),
+        ("__vw_bnot", not),
+        ("__vw_unm", unm),
+    ];
+    for (name, f) in operators {
+        ctx.set_global(name, native(ctx, shared, f))?;
+    }
+    Ok(())
+}
+
+/// Where the selection metatable is kept (a global no script names).
+const META_KEY: &str = "__vw_selection_meta";
+
+/// A new selection value.
+pub fn push<'gc>(ctx: Context<'gc>, selection: Selection) -> Result<Value<'gc>, Error<'gc>> {
+    let data = UserData::new_static(&ctx, RefCell::new(selection));
+    if let Value::Table(meta) = ctx.get_global(META_KEY) {
+        data.set_metatable(&ctx, Some(meta));
+    }
+    Ok(Value::UserData(data))
+}
+
+/// The selection a value holds.
+pub fn held<'gc>(v: Value<'gc>) -> Option<&'gc Held> {
+    match v {
+        Value::UserData(u) => u.downcast_static::<Held>().ok(),
+        _ => None,
+    }
+}
+
+fn want<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Result<&'gc Held, Error<'gc>> {
+    held(v).ok_or_else(|| {
+        format!("a selection was expected, found {}", v.type_name())
+            .into_value(ctx)
+            .into()
+    })
+}
+
+fn arg_int<'gc>(ctx: Context<'gc>, stack: &Stack<'gc, '_>, i: usize) -> Result<i64, Error<'gc>> {
+    int(stack.get(i)).ok_or_else(|| {
+        format!(
+            "argument {} should be a number, found {}",
+            i + 1,
+            stack.get(i).type_name()
+        )
+        .into_value(ctx)
+        .into()
+    })
+}
+
+fn ret<'gc>(
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+    v: impl IntoValue<'gc>,
+) -> Result<CallbackReturn<'gc>, Error<'gc>> {
+    stack.replace(ctx, v.into_value(ctx));
+    Ok(CallbackReturn::Return)
+}
+
+fn ret_selection<'gc>(
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+    s: Selection,
+) -> Result<CallbackReturn<'gc>, Error<'gc>> {
+    let v = push(ctx, s)?;
+    ret(ctx, stack, v)
+}
+
+/// A level coordinate from a script's (relative) one; -1,-1 is random.
+pub fn absolute(level: &Level, rng: &mut crate::rng::Rng, x: i64, y: i64) -> (i64, i64) {
+    let f = level.frame();
+    if x == -1 && y == -1 {
+        return random_in(f, rng);
+    }
+    (x.saturating_add(f.x), y.saturating_add(f.y))
+}
+
+pub fn random_in(f: Frame, rng: &mut crate::rng::Rng) -> (i64, i64) {
+    let hi = |n: i64| i32::try_from(n.clamp(1, 200) - 1).unwrap_or(0);
+    (
+        f.x + i64::from(rng.range(0, hi(f.width))),
+        f.y + i64::from(rng.range(0, hi(f.height))),
+    )
+}
+
+/// A level coordinate back into the script's frame.
+pub fn relative(level: &Level, (x, y): (i64, i64)) -> (i64, i64) {
+    let f = level.frame();
+    (x - f.x, y - f.y)
+}
+
+fn new<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    ret_selection(ctx, stack, Selection::default())
+}
+
+type Native2<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
+
+fn clone<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?.borrow().clone();
+    ret_selection(ctx, stack, s)
+}
+
+fn get<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let (x, y) = match super::value::pair(ctx, stack.get(1)) {
+        Some(p) => p,
+        None => (arg_int(ctx, stack, 1)?, arg_int(ctx, stack, 2)?),
+    };
+    let mut r = run.borrow_mut();
+    let r = &mut *r;
+    let (x, y) = absolute(&r.level, &mut r.rng, x, y);
+    let on = s.borrow().get(x, y);
+    ret(ctx, stack, i64::from(on))
+}
+
+fn set<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let (target, x, y, on) = match stack.len() {
+        0 => (push(ctx, Selection::default())?, -1, -1, true),
+        1 => (stack.get(0), -1, -1, true),
+        2 => (
+            push(ctx, Selection::default())?,
+            arg_int(ctx, stack, 0)?,
+            arg_int(ctx, stack, 1)?,
+            true,
+        ),
+        _ => (
+            stack.get(0),
+            arg_int(ctx, stack, 1)?,
+            arg_int(ctx, stack, 2)?,
+            int(stack.get(3)).unwrap_or(1) != 0,
+        ),
+    };
+    let s = want(ctx, target)?;
+    {
+        let mut r = run.borrow_mut();
+        let r = &mut *r;
+        let (x, y) = absolute(&r.level, &mut r.rng, x, y);
+        s.borrow_mut().set(x, y, on);
+    }
+    ret(ctx, stack, target)
+}
+
+fn numpoints<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let n = want(ctx, stack.get(0))?.borrow().count();
+    ret(ctx, stack, n as i64)
+}
+
+fn negate<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = match held(stack.get(0)) {
+        Some(s) => s.borrow().negate(),
+        None => Selection::default().negate(),
+    };
+    ret_selection(ctx, stack, s)
+}
+
+fn percentage<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let p = arg_int(ctx, stack, 1)?;
+    let out = s.borrow().percentage(p, &mut run.borrow_mut().rng);
+    ret_selection(ctx, stack, out)
+}
+
+fn rndcoord<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let remove = int(stack.get(1)).unwrap_or(0) != 0;
+    let (x, y) = {
+        let mut r = run.borrow_mut();
+        let point = s.borrow().random_point(&mut r.rng);
+        match point {
+            Some(p) => {
+                if remove {
+                    s.borrow_mut().set(p.0, p.1, false);
+                }
+                relative(&r.level, p)
+            }
+            None => (-1, -1),
+        }
+    };
+    let t = Table::new(&ctx);
+    t.set(ctx, "x", x)?;
+    t.set(ctx, "y", y)?;
+    ret(ctx, stack, t)
+}
+
+/// Two corners, absolute.
+type Corners = ((i64, i64), (i64, i64));
+
+/// `(sel, x1, y1, x2, y2, …)` or `(x1, y1, x2, y2, …)`: a copy of the
+/// selection (a new one for the short form; the game never changes the
+/// one given) and the two corners, absolute.
+fn two_corners<'gc>(
+    run: &Shared,
+    ctx: Context<'gc>,
+    stack: &Stack<'gc, '_>,
+) -> Result<(Selection, Corners), Error<'gc>> {
+    let given = held(stack.get(0));
+    let first = usize::from(given.is_some());
+    let n = |i: usize| arg_int(ctx, stack, first + i);
+    let (x1, y1, x2, y2) = (n(0)?, n(1)?, n(2)?, n(3)?);
+    let copy = given.map(|s| s.borrow().clone()).unwrap_or_default();
+    let mut r = run.borrow_mut();
+    let r = &mut *r;
+    let a = absolute(&r.level, &mut r.rng, x1, y1);
+    let b = absolute(&r.level, &mut r.rng, x2, y2);
+    Ok((copy, (a, b)))
+}
+
+fn line<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
+    s.line(a, b);
+    ret_selection(ctx, stack, s)
+}
+
+fn randline<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
+    let roughness = int(stack.get(stack.len().saturating_sub(1))).unwrap_or(0);
+    s.random_line(a, b, roughness, &mut run.borrow_mut().rng);
+    ret_selection(ctx, stack, s)
+}
+
+fn rect<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
+    s.rect(a, b);
+    ret_selection(ctx, stack, s)
+}
+
+fn fillrect<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
+    s.fill_rect(a, b);
+    ret_selection(ctx, stack, s)
+}
+
+fn grow<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let word = text(stack.get(1)).unwrap_or_else(|| "all".into());
+    let word = if word == "random" {
+        ["north", "west", "east", "south"][run.borrow_mut().rng.range(0, 3) as usize].to_string()
+    } else {
+        word
+    };
+    let directions: Option<Vec<(i64, i64)>> = match word.as_str() {
+        "all" => None,
+        "north" => Some(vec![(0, 1)]),
+        "south" => Some(vec![(0, -1)]),
+        "west" => Some(vec![(1, 0)]),
+        "east" => Some(vec![(-1, 0)]),
+        other => {
+            return Err(format!("invalid option '{other}' for grow")
+                .into_value(ctx)
+                .into())
+        }
+    };
+    let out = s.borrow().grow(directions.as_deref());
+    ret_selection(ctx, stack, out)
+}
+
+fn filter_mapchar<'gc>(
+    run: &Shared,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let c = map_char(ctx, stack.get(1))?;
+    let r = run.borrow();
+    let matching = r.level.matching(&terrain_class(c));
+    let out = s.borrow().combine(&matching, |a, b| a && b);
+    drop(r);
+    ret_selection(ctx, stack, out)
+}
+
+/// One map character argument (`"."`), refused as the game refuses one.
+pub fn map_char<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Result<u8, Error<'gc>> {
+    match text(v).as_deref().map(str::as_bytes) {
+        Some(&[c]) if super::des::MAP_CHARS.contains(&c) => Ok(c),
+        _ => Err("Erroneous map char".into_value(ctx).into()),
+    }
+}
+
+/// The characters a filter character stands for: `w` any wall or stone.
+fn terrain_class(c: u8) -> Vec<u8> {
+    match c {
+        b'w' => b"-| B".to_vec(),
+        c => vec![c],
+    }
+}
+
+/// `selection.match(pattern)`: the cells where the pattern, centred on
+/// them, fits the level (`x` any cell, `w` any wall or stone).
+fn match_pattern<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let pattern = text(stack.get(0)).ok_or_else(|| "wrong parameters".into_value(ctx))?;
+    let rows: Vec<&[u8]> = pattern
+        .trim_matches('\n')
+        .split('\n')
+        .map(str::as_bytes)
+        .collect();
+    let height = rows.len() as i64;
+    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as i64;
+    if width == 0 || width % 2 == 0 || height % 2 == 0 {
+        return Err("mapfragment needs odd width and height"
+            .into_value(ctx)
+            .into());
+    }
+    let r = run.borrow();
+    let mut out = Selection::default();
+    for y in 0..super::level::ROWS as i64 {
+        for x in 1..super::level::COLS as i64 {
+            let fits = rows.iter().enumerate().all(|(j, row)| {
+                row.iter().enumerate().all(|(i, &c)| {
+                    let at = r
+                        .level
+                        .at(x + i as i64 - width / 2, y + j as i64 - height / 2);
+                    c == b'x' || terrain_class(c).contains(&at)
+                })
+            });
+            out.set(x, y, fits);
+        }
+    }
+    drop(r);
+    ret_selection(ctx, stack, out)
+}
+
+fn floodfill<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let (x, y) = (arg_int(ctx, stack, 0)?, arg_int(ctx, stack, 1)?);
+    let diagonal = truth(stack.get(2)).unwrap_or(false);
+    let mut r = run.borrow_mut();
+    let r = &mut *r;
+    let (x, y) = absolute(&r.level, &mut r.rng, x, y);
+    let out = r.level.flood(x, y, diagonal);
+    ret_selection(ctx, stack, out)
+}
+
+/// `(sel?, x, y, rx[, ry], filled?)`.
+fn round<'gc>(
+    run: &Shared,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+    radii: usize,
+) -> Native2<'gc> {
+    let given = held(stack.get(0)).is_some();
+    let first = usize::from(given);
+    let (x, y) = (arg_int(ctx, stack, first)?, arg_int(ctx, stack, first + 1)?);
+    let rx = arg_int(ctx, stack, first + 2)?;
+    let ry = if radii == 2 {
+        arg_int(ctx, stack, first + 3)?
+    } else {
+        rx
+    };
+    let filled = int(stack.get(first + 2 + radii)).unwrap_or(0) != 0;
+    let target = if given {
+        stack.get(0)
+    } else {
+        push(ctx, Selection::default())?
+    };
+    let mut r = run.borrow_mut();
+    let r = &mut *r;
+    let centre = absolute(&r.level, &mut r.rng, x, y);
+    want(ctx, target)?
+        .borrow_mut()
+        .ellipse(centre, rx, ry, filled);
+    ret(ctx, stack, target)
+}
+
+fn circle<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    round(run, ctx, stack, 1)
+}
+
+fn ellipse<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    round(run, ctx, stack, 2)
+}
+
+/// `selection.gradient({ type, x, y, x2, y2, mindist, maxdist })`: the
+/// cells near the centre, each farther one kept less often.
+fn gradient<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let keys = super::value::Keys::of(ctx, stack.get(0));
+    let (x, y) = keys.xy().unwrap_or((0, 0));
+    let min = keys.int("mindist").unwrap_or(0);
+    let max = keys.int("maxdist").unwrap_or(0).max(min);
+    let mut r = run.borrow_mut();
+    let r = &mut *r;
+    let (cx, cy) = absolute(&r.level, &mut r.rng, x, y);
+    let mut out = Selection::default();
+    for y in 0..super::level::ROWS as i64 {
+        for x in 0..super::level::COLS as i64 {
+            let d = (x - cx).abs().max((y - cy).abs());
+            let keep = d <= min
+                || (d <= max
+                    && i64::from(r.rng.range(0, (max - min).clamp(1, 200) as i32)) >= d - min);
+            out.set(x, y, keep);
+        }
+    }
+    ret_selection(ctx, stack, out)
+}
+
+fn bounds<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let (lx, ly, hx, hy) = s.borrow().bounds().unwrap_or((0, 0, 0, 0));
+    let t = Table::new(&ctx);
+    for (k, v) in [("lx", lx), ("ly", ly), ("hx", hx), ("hy", hy)] {
+        t.set(ctx, k, v)?;
+    }
+    ret(ctx, stack, t)
+}
+
+/// The floor of the room whose contents run (or of room `n`).
+fn room<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let r = run.borrow();
+    let chosen = match int(stack.get(0)) {
+        Some(i) => usize::try_from(i)
+            .ok()
+            .and_then(|i| r.level.rooms.get(i))
+            .copied(),
+        None => r.level.room_stack.last().copied(),
+    };
+    let mut out = Selection::default();
+    if let Some(room) = chosen {
+        out.fill_rect((room.lx, room.ly), (room.hx, room.hy));
+    }
+    drop(r);
+    ret_selection(ctx, stack, out)
+}
+
+/// `sel:iterate(function(x, y) … end)`: the function called for each
+/// cell, row by row, with the script's coordinates.
+fn iterate<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    let s = want(ctx, stack.get(0))?;
+    let Value::Function(function) = stack.get(1) else {
+        return Err("wrong parameters".into_value(ctx).into());
+    };
+    let r = run.borrow();
+    let mut points: Vec<(i64, i64)> = s
+        .borrow()
+        .points()
+        .into_iter()
+        .filter(|&(x, _)| x >= 1)
+        .map(|p| relative(&r.level, p))
+        .collect();
+    points.reverse();
+    stack.clear();
+    Ok(CallbackReturn::Sequence(BoxSequence::new(
+        &ctx,
+        EachPoint { function, points },
+    )))
+}
+
+#[derive(gc_arena::Collect)]
+#[collect(no_drop)]
+struct EachPoint<'gc> {
+    function: Function<'gc>,
+    #[collect(require_static)]
+    points: Vec<(i64, i64)>,
+}
+
+impl<'gc> Sequence<'gc> for EachPoint<'gc> {
+    fn poll(
+        &mut self,
+        ctx: Context<'gc>,
+        _: Execution<'gc, '_>,
+        mut stack: Stack<'gc, '_>,
+    ) -> Result<SequencePoll<'gc>, Error<'gc>> {
+        stack.clear();
+        match self.points.pop() {
+            Some((x, y)) => {
+                stack.into_back(ctx, (x, y));
+                Ok(SequencePoll::Call {
+                    function: self.function,
+                    is_tail: false,
+                })
+            }
+            None => Ok(SequencePoll::Return),
+        }
+    }
+}
+
+/// An operator: on two selections what the game's metamethod does, on
+/// anything else the VM's own arithmetic.
+fn operate<'gc>(
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+    on_selections: fn(bool, bool) -> bool,
+    on_values: fn(Value<'gc>, Value<'gc>) -> Option<Value<'gc>>,
+    what: &str,
+) -> Native2<'gc> {
+    let (a, b) = (stack.get(0), stack.get(1));
+    if let (Some(x), Some(y)) = (held(a), held(b)) {
+        let out = x.borrow().combine(&y.borrow(), on_selections);
+        return ret_selection(ctx, stack, out);
+    }
+    match on_values(a, b) {
+        Some(v) => ret(ctx, stack, v),
+        None => Err(format!(
+            "attempt to {what} a {} value and a {} value",
+            a.type_name(),
+            b.type_name()
+        )
+        .into_value(ctx)
+        .into()),
+    }
+}
+
+fn or<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    operate(
+        ctx,
+        stack,
+        |a, b| a || b,
+        piccolo::raw_ops::bitwise_or,
+        "perform bitwise operation on",
+    )
+}
+
+fn add<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    operate(
+        ctx,
+        stack,
+        |a, b| a || b,
+        piccolo::raw_ops::add,
+        "perform arithmetic on",
+    )
+}
+
+fn and<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    operate(
+        ctx,
+        stack,
+        |a, b| a && b,
+        piccolo::raw_ops::bitwise_and,
+        "perform bitwise operation on",
+    )
+}
+
+fn xor<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    operate(
+        ctx,
+        stack,
+        |a, b| a != b,
+        piccolo::raw_ops::bitwise_xor,
+        "perform bitwise operation on",
+    )
+}
+
+fn sub<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    operate(
+        ctx,
+        stack,
+        |a, b| a && !b,
+        piccolo::raw_ops::subtract,
+        "perform arithmetic on",
+    )
+}
+
+fn not<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    unary(
+        ctx,
+        stack,
+        piccolo::raw_ops::bitwise_not,
+        "perform bitwise operation on",
+    )
+}
+
+fn unm<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
+    unary(
+        ctx,
+        stack,
+        piccolo::raw_ops::negate,
+        "perform arithmetic on",
+    )
+}
+
+fn unary<'gc>(
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+    on_value: fn(Value<'gc>) -> Option<Value<'gc>>,
+    what: &str,
+) -> Native2<'gc> {
+    let a = stack.get(0);
+    if let Some(s) = held(a) {
+        let out = s.borrow().negate();
+        return ret_selection(ctx, stack, out);
+    }
+    match on_value(a) {
+        Some(v) => ret(ctx, stack, v),
+        None => Err(format!("attempt to {what} a {} value", a.type_name())
+            .into_value(ctx)
+            .into()),
+    }
+}

@@ -1,0 +1,138 @@
+//! The runtime against the game's rules: where a call stops and at which line, the budgets, the sandbox, seeds, selection operators, frames.
+
+use super::*;
+
+fn ran(src: &str) -> Realisation {
+    run(src, 7, None, Limits::default())
+}
+
+fn stop(src: &str) -> Stop {
+    ran(src).stop.expect("the run stops")
+}
+
+#[test]
+fn a_game_function_refusing_its_arguments_stops_the_run_at_its_line() {
+    let s = stop("des.level_init({})\n\ndes.monster({ id = \"watch captian\" })\n");
+    assert_eq!(s.kind, StopKind::Error);
+    assert_eq!(s.line, 3);
+    assert!(s.message.contains("Unknown monster id"), "{s:?}");
+    // The string form of the same name makes a random monster instead.
+    assert!(ran("des.monster(\"watch captian\")").stop.is_none());
+    let s = stop("des.object({ id = \"lucky stone\", x = 1, y = 1 })");
+    assert!(s.message.contains("Unknown object id"), "{s:?}");
+}
+
+#[test]
+fn a_loop_that_never_ends_is_stopped_by_the_step_budget() {
+    let limits = Limits {
+        steps: 200_000,
+        memory: 64 << 20,
+    };
+    let done = run("local n = 0\nwhile true do n = n + 1 end", 0, None, limits);
+    let s = done.stop.expect("stopped");
+    assert_eq!(s.kind, StopKind::Steps);
+    assert!(done.steps >= 200_000);
+}
+
+#[test]
+fn a_script_that_grows_without_bound_is_stopped_by_the_memory_cap() {
+    let limits = Limits {
+        steps: u64::MAX,
+        memory: 4 << 20,
+    };
+    let src = "local t = {}\nlocal i = 1\nwhile true do t[i] = {i, i, i}; i = i + 1 end";
+    let s = run(src, 0, None, limits).stop.expect("stopped");
+    assert_eq!(s.kind, StopKind::Memory);
+}
+
+#[test]
+fn the_sandbox_has_what_the_game_leaves_and_no_more() {
+    for name in [
+        "io.open('x')",
+        "os.exit()",
+        "require('x')",
+        "load('x')",
+        "error('x')",
+        "print(1)",
+    ] {
+        let s = stop(name);
+        assert_eq!(s.kind, StopKind::Error, "{name}");
+    }
+    assert!(
+        ran("local s = string.format('%03d|%-4s|%x', 7, 'ab', 255)\nassert_ok = s")
+            .stop
+            .is_none()
+    );
+}
+
+#[test]
+fn a_seed_gives_one_realisation() {
+    let src = "des.level_init({ style = 'mines', fg = '.', bg = ' ' })\nfor i = 1, 5 do des.monster() end\ndes.object('boulder')";
+    let a = run(src, 42, None, Limits::default());
+    let b = run(src, 42, None, Limits::default());
+    assert_eq!(a.level.rows(), b.level.rows());
+    assert_eq!(a.level.placed, b.level.placed);
+    let c = run(src, 43, None, Limits::default());
+    assert_ne!(a.level.rows(), c.level.rows());
+}
+
+#[test]
+fn selection_operators_act_on_selections_and_numbers_keep_lua_arithmetic() {
+    let src = r#"
+local a = selection.area(1, 1, 3, 3)
+local b = selection.area(3, 3, 5, 5)
+local both = a & b
+local either = a | b
+local only_a = a - b
+local sum = a + b
+des.terrain(either, ".")
+des.terrain(both, "{")
+counts = { both:numpoints(), either:numpoints(), only_a:numpoints(), sum:numpoints() }
+local x, y = 7, 2
+if x - y ~= 5 or -x ~= -7 or (x | y) ~= 7 or (x & y) ~= 2 or (x ~ y) ~= 5 or ~0 ~= -1 then
+  des.monster({ id = "no such thing" })
+end
+if 7 // 2 ~= 3 or 2^10 ~= 1024.0 or math.type(x - y) ~= "integer" then
+  des.monster({ id = "no such thing" })
+end
+if counts[1] ~= 1 or counts[2] ~= 17 or counts[3] ~= 8 or counts[4] ~= 17 then
+  des.monster({ id = "no such thing" })
+end
+"#;
+    let done = ran(src);
+    assert!(done.stop.is_none(), "{:?}", done.stop);
+    // The default frame starts at column 1: (3, 3) is level (4, 3).
+    assert_eq!(done.level.at(4, 3), b'{');
+    assert_eq!(done.level.at(2, 1), b'.');
+    assert_eq!(done.level.at(2, 5), b' ');
+}
+
+#[test]
+fn contents_count_from_their_map_part_and_the_frame_stays_after_one_without() {
+    let src = "des.map({ x = 10, y = 5, map = '...\\n...', contents = function(m)\n des.monster('jackal', 0, 0)\nend })\ndes.monster('newt', 0, 0)\ndes.map({ x = 20, y = 2, map = '.' })\ndes.object('boulder', 0, 0)\n";
+    let done = ran(src);
+    assert!(done.stop.is_none(), "{:?}", done.stop);
+    let at: Vec<(i64, i64, &str, u32)> = done
+        .level
+        .placed
+        .iter()
+        .map(|p| (p.x, p.y, p.name.as_str(), p.line))
+        .collect();
+    // After a part with contents the frame is the level's again (column 1).
+    assert_eq!(
+        at,
+        [
+            (10, 5, "jackal", 2),
+            (1, 0, "newt", 4),
+            (20, 2, "boulder", 6)
+        ]
+    );
+}
+
+#[test]
+fn iterate_calls_back_for_each_cell_with_the_scripts_coordinates() {
+    let src = "local s = selection.line(2, 1, 4, 1)\ns:iterate(function(x, y) des.terrain(x, y, 'L') end)\n";
+    let done = ran(src);
+    assert!(done.stop.is_none(), "{:?}", done.stop);
+    assert_eq!(&done.level.rows()[1][3..6], "LLL");
+}

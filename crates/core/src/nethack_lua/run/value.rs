@@ -1,0 +1,106 @@
+//! Reading the values a script passes to the game's functions: the
+//! strings, numbers, flags and coordinates the C code reads with
+//! `luaL_check*` and `get_table_*`.
+
+use piccolo::{Context, Table, Value};
+
+pub fn text(v: Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(String::from_utf8_lossy(s.as_bytes()).into_owned()),
+        Value::Integer(i) => Some(i.to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// An integer as Lua converts one: a float with an integral value, or a
+/// string holding a number.
+pub fn int(v: Value) -> Option<i64> {
+    match v {
+        Value::Integer(i) => Some(i),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Some(n as i64),
+        Value::String(s) => std::str::from_utf8(s.as_bytes()).ok()?.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A flag as the game reads one: a boolean, or a number (0 is false).
+pub fn truth(v: Value) -> Option<bool> {
+    match v {
+        Value::Boolean(b) => Some(b),
+        Value::Integer(i) => Some(i != 0),
+        Value::Number(n) => Some(n != 0.0),
+        _ => None,
+    }
+}
+
+/// `{x, y}` or `{x = …, y = …}`.
+pub fn pair<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Option<(i64, i64)> {
+    let Value::Table(t) = v else {
+        return None;
+    };
+    let x = int(t.get(ctx, 1)).or_else(|| int(t.get(ctx, "x")))?;
+    let y = int(t.get(ctx, 2)).or_else(|| int(t.get(ctx, "y")))?;
+    Some((x, y))
+}
+
+/// The keys of a call's table argument (none when it was not a table).
+#[derive(Clone, Copy)]
+pub struct Keys<'gc> {
+    ctx: Context<'gc>,
+    table: Option<Table<'gc>>,
+}
+
+impl<'gc> Keys<'gc> {
+    pub fn of(ctx: Context<'gc>, v: Value<'gc>) -> Keys<'gc> {
+        let table = match v {
+            Value::Table(t) => Some(t),
+            _ => None,
+        };
+        Keys { ctx, table }
+    }
+
+    pub fn is_table(&self) -> bool {
+        self.table.is_some()
+    }
+
+    pub fn get(&self, key: &str) -> Value<'gc> {
+        self.table.map_or(Value::Nil, |t| {
+            t.get(self.ctx, self.ctx.intern(key.as_bytes()))
+        })
+    }
+
+    pub fn text(&self, key: &str) -> Option<String> {
+        text(self.get(key))
+    }
+
+    pub fn int(&self, key: &str) -> Option<i64> {
+        int(self.get(key))
+    }
+
+    pub fn truth(&self, key: &str) -> Option<bool> {
+        truth(self.get(key))
+    }
+
+    /// `x`/`y`, or `coord = {x, y}`.
+    pub fn xy(&self) -> Option<(i64, i64)> {
+        match (self.int("x"), self.int("y")) {
+            (Some(x), Some(y)) => Some((x, y)),
+            _ => pair(self.ctx, self.get("coord")),
+        }
+    }
+
+    /// `x1`, `y1`, `x2`, `y2`, or a `{x1, y1, x2, y2}` table under `key`.
+    pub fn rect(&self, key: &str) -> Option<(i64, i64, i64, i64)> {
+        if let Value::Table(t) = self.get(key) {
+            let n = |i: i64| int(t.get(self.ctx, i));
+            return Some((n(1)?, n(2)?, n(3)?, n(4)?));
+        }
+        Some((
+            self.int("x1")?,
+            self.int("y1")?,
+            self.int("x2")?,
+            self.int("y2")?,
+        ))
+    }
+}
