@@ -89,7 +89,10 @@ test("New offers a Lua level; painting its map is one edit of the drawing, undon
   await page.click("[data-testid=paint]");
   await page.waitForSelector("[data-testid=paint-bar]");
   await page.click("[data-testid=palette] .swatch[data-key='{']");
-  const p = await cellPoint(page, 3, 3);
+  // The studio opens on the level as run: the 20×10 drawing centred as
+  // the game centres it (x 2 + (78-2-20)/2 = 30, y 2 + (20-2-10)/2 = 6,
+  // each made odd), so its cell (3, 3) is the level's (34, 10).
+  const p = await cellPoint(page, 34, 10);
   await page.mouse.click(p.x, p.y);
   await waitFor(page, (o) => document.querySelector(".cm-editor").parentElement.vwText() !== o, original);
   const painted = await text();
@@ -98,6 +101,7 @@ test("New offers a Lua level; painting its map is one edit of the drawing, undon
   assert.equal(painted.length, original.length);
   assert.deepEqual(diff.map(([a]) => a), ["{"]);
   await page.screenshot({ path: path.join(OUT, "lua-paint-desktop.png") });
+  assert.equal(painted.split("\n")[7], original.split("\n")[7].slice(0, 3) + "{" + original.split("\n")[7].slice(4));
   await page.click(".cm-content");
   await page.keyboard.press("Control+z");
   await waitFor(page, (o) => document.querySelector(".cm-editor").parentElement.vwText() === o, original);

@@ -64,7 +64,7 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
         analysis.outline.push(run_entry(source, options.seed));
         analysis.views.push(SymbolView {
             symbol: 0,
-            view: View::TileMap(run::view::tile_map(source, options.seed, &done)),
+            view: View::TileMap(run::view::tile_map(source, &calls, options.seed, &done)),
         });
         if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
             analysis.diagnostics.push(d);

@@ -83,6 +83,12 @@ pub fn row_ranges(source: &str, call: &DesCall) -> Option<Vec<std::ops::Range<us
     Some(rows)
 }
 
+/// A `des.map` call's drawing: each row's characters with their bytes
+/// (`None` when the drawing is not a plain literal).
+pub fn drawing_cells(source: &str, call: &DesCall) -> Option<Vec<Vec<(u8, usize)>>> {
+    drawing_rows(source, drawing(call)?)
+}
+
 fn drawing(call: &DesCall) -> Option<Span> {
     match call.key("map").or_else(|| call.args.first())? {
         Value::Str(_, literal) => Some(*literal),

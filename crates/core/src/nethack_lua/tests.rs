@@ -306,20 +306,55 @@ fn a_map_part_is_drawn_cell_by_cell_with_what_its_contents_place() {
 
 #[test]
 fn painting_a_map_part_rewrites_only_its_cells() {
-    let src = "des.map({ map = [[\n-----\n|...|\n-----]] })\n-- after\n";
+    let src = "des.map({ x = 3, y = 2, map = [[\n-----\n|...|\n-----]] })\n-- after\n";
     let maps = crate::paint::MapText::of(src, Language::NethackLua);
     assert_eq!(maps.len(), 1);
     let edit = maps[0].paint(src, &[(2, 1)], b'{').expect("an edit");
     let painted = edit.apply(src);
     assert_eq!(
         painted,
-        "des.map({ map = [[\n-----\n|.{.|\n-----]] })\n-- after\n"
+        "des.map({ x = 3, y = 2, map = [[\n-----\n|.{.|\n-----]] })\n-- after\n"
     );
     let a = analyze(&painted);
     let Some(vaultwright_model::view::View::TileMap(map)) = a.views.get(1).map(|v| &v.view) else {
         panic!("a tile map")
     };
     assert_eq!(map.cells[7].glyph, '{');
+    // The level as run is painted too: its cell (3 + 2, 2 + 1) is the
+    // drawing's (2, 1).
+    let Some(vaultwright_model::view::View::TileMap(level)) = a.views.first().map(|v| &v.view)
+    else {
+        panic!("the level as run")
+    };
+    let entry = a.outline[0].span;
+    let (block, cells) = crate::paint::locate(
+        &painted,
+        Language::NethackLua,
+        level,
+        entry,
+        &[(5, 3), (4, 3)],
+    )
+    .expect("cells of the drawing");
+    assert_eq!(cells, [(2, 1), (1, 1)]);
+    let again = block
+        .paint(&painted, &cells, b'.')
+        .expect("an edit")
+        .apply(&painted);
+    assert_eq!(again, src);
+}
+
+#[test]
+fn a_table_map_needs_a_place_as_the_game_says() {
+    let src = "des.map({ map = [[\n...\n]] })\n";
+    let found = findings(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "NL0213");
+    assert!(
+        found[0]
+            .2
+            .contains("Map requires either x,y or halign,valign"),
+        "{found:?}"
+    );
 }
 
 #[test]

@@ -689,6 +689,7 @@ fn replace_terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, 
 /// `des.map`: the drawing written at its place, its frame in effect for
 /// what follows (or for its `contents` only).
 fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let string_form = matches!(stack.get(0), Value::String(_));
     let keys = match stack.get(0) {
         Value::String(_) => {
             let t = Table::new(&ctx);
@@ -710,20 +711,29 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
     let valign = keys.text("valign");
     let mut r = run.borrow_mut();
     let r = &mut *r;
-    let (x, y) = match (halign.as_deref(), valign.as_deref(), keys.xy()) {
-        (None | Some("none"), None | Some("none"), Some(xy)) => {
-            let base = r
-                .level
-                .room_stack
-                .last()
-                .map_or((0, 0), |room| (room.lx, room.ly));
-            (xy.0 + base.0, xy.1 + base.1)
+    let none = |a: &Option<String>| a.as_deref().is_none_or(|a| a == "none");
+    let (x, y) = if string_form {
+        aligned(&r.level, Some("center"), Some("center"), width, height)
+    } else if none(&halign) && none(&valign) {
+        match keys.xy() {
+            Some((x, y)) if super::selection::on_level(x, y) && x >= 1 => {
+                let base = r
+                    .level
+                    .room_stack
+                    .last()
+                    .map_or((0, 0), |room| (room.lx, room.ly));
+                (x + base.0, y + base.1)
+            }
+            _ => return Err(fail(ctx, "Map requires either x,y or halign,valign params")),
         }
-        (None | Some("none"), None | Some("none"), None) if keys.text("x").is_none() => {
-            // `des.map("…")`: centred.
-            aligned(&r.level, Some("center"), Some("center"), width, height)
-        }
-        (h, v, _) => aligned(&r.level, h, v, width, height),
+    } else {
+        aligned(
+            &r.level,
+            halign.as_deref(),
+            valign.as_deref(),
+            width,
+            height,
+        )
     };
     let line = r.line;
     let mut written = super::selection::Selection::default();

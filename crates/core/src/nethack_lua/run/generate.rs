@@ -34,7 +34,8 @@ pub fn maze_walk(level: &mut Level, start: (i64, i64), floor: u8, rng: &mut Rng,
     let odd = |v: i64| if v % 2 == 0 { v + 1 } else { v };
     let start = (odd(start.0), odd(start.1));
     let carvable = |level: &Level, x: i64, y: i64| {
-        (3..X_MAZE_MAX).contains(&x) && (1..Y_MAZE_MAX).contains(&y) && level.at(x, y) == STONE
+        // The game's `okay`: inside x 3..=x_maze_max, y 3..=y_maze_max.
+        (3..=X_MAZE_MAX).contains(&x) && (3..=Y_MAZE_MAX).contains(&y) && level.at(x, y) == STONE
     };
     if !carvable(level, start.0, start.1) && level.at(start.0, start.1) != floor {
         return;
@@ -86,7 +87,7 @@ pub fn cave(level: &mut Level, fg: u8, bg: u8, rng: &mut Rng, line: u32) {
     let index = |x: i64, y: i64| y as usize * COLS + x as usize;
     for y in 0..ROWS as i64 {
         for x in 0..COLS as i64 {
-            open[index(x, y)] = inside(x, y) && rng.range(0, 99) < 42;
+            open[index(x, y)] = inside(x, y) && rng.range(0, 99) < 58;
         }
     }
     for _ in 0..4 {

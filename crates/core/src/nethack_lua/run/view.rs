@@ -2,6 +2,8 @@
 //! seed, each cell and each placed thing tied to the script line that
 //! made it.
 
+use std::collections::HashMap;
+
 use vaultwright_model::view::{Area, Cell, Marker, Rgb, TileMap};
 use vaultwright_model::Span;
 
@@ -9,24 +11,29 @@ use super::level::{Placed, COLS, ROWS};
 use super::{Realisation, StopKind};
 use crate::nethack::colours::Clr;
 use crate::nethack::look;
-use crate::nethack_lua::{catalog, names};
+use crate::nethack_lua::calls::DesCall;
+use crate::nethack_lua::{catalog, names, preview};
 
-pub fn tile_map(source: &str, seed: u64, done: &Realisation) -> TileMap {
+pub fn tile_map(source: &str, calls: &[DesCall], seed: u64, done: &Realisation) -> TileMap {
     let lines = LineSpans::of(source);
     let level = &done.level;
+    let drawn = drawn_characters(source, calls, &lines, done);
     let mut cells = Vec::with_capacity(COLS * ROWS);
     for y in 0..ROWS as i64 {
         for x in 0..COLS as i64 {
             let c = level.at(x, y);
             let horizontal = level.at(x - 1, y) == b'-' || level.at(x + 1, y) == b'-';
             let (glyph, fg, kind) = look::terrain(c, horizontal);
+            let from_drawing = drawn.get(&(x, y));
             cells.push(Cell {
                 glyph,
                 fg,
                 bg: None,
                 kind: kind.to_string(),
-                origin: lines.span(level.line_at(x, y)),
-                source_xy: None,
+                origin: from_drawing
+                    .map(|&(at, _)| Span::new(at, at + 1))
+                    .or_else(|| lines.span(level.line_at(x, y))),
+                source_xy: from_drawing.map(|&(_, xy)| xy),
             });
         }
     }
@@ -66,6 +73,39 @@ pub fn tile_map(source: &str, seed: u64, done: &Realisation) -> TileMap {
         notes: notes(seed, done),
         ..TileMap::default()
     }
+}
+
+/// The level cells a `des.map` drawing still holds, each with its
+/// character's byte and its place in the drawing (what hovering shows and
+/// painting rewrites).
+fn drawn_characters(
+    source: &str,
+    calls: &[DesCall],
+    lines: &LineSpans,
+    done: &Realisation,
+) -> HashMap<(i64, i64), (usize, (i32, i32))> {
+    let mut out = HashMap::new();
+    for (frame, line) in &done.level.parts {
+        let Some(span) = lines.span(*line) else {
+            continue;
+        };
+        let call = calls
+            .iter()
+            .filter(|c| c.function == "map")
+            .find(|c| c.span.start <= span.end && span.start <= c.span.end);
+        let Some(rows) = call.and_then(|c| preview::drawing_cells(source, c)) else {
+            continue;
+        };
+        for (j, row) in rows.iter().enumerate() {
+            for (i, &(_, at)) in row.iter().enumerate() {
+                let (x, y) = (frame.x + i as i64, frame.y + j as i64);
+                if done.level.line_at(x, y) == *line {
+                    out.insert((x, y), (at, (i as i32, j as i32)));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn notes(seed: u64, done: &Realisation) -> Vec<String> {
