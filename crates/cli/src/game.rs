@@ -25,13 +25,31 @@ pub enum GameProfile {
     Old,
 }
 
+/// The game a file is for: a `lev_comp` target, or NetHack 5.0, whose
+/// levels are Lua scripts the game runs itself.
+#[derive(Clone, Copy)]
+pub enum GameTarget {
+    LevComp(Target),
+    Nethack50,
+}
+
+pub fn parse_game_target(s: &str) -> Result<GameTarget, String> {
+    if s == "nethack-5.0" {
+        return Ok(GameTarget::Nethack50);
+    }
+    crate::parse_target(s)
+        .map(GameTarget::LevComp)
+        .map_err(|e| format!("{e}, nethack-5.0"))
+}
+
 #[derive(Args)]
 pub struct GameArgs {
-    /// nethack-3.4.3, nethack-3.2.3, nethack-3.2.2 or nethack-3.6.6. Without
-    /// it, a special level's language (3.4.3 or 3.6) is picked from its
-    /// content, and a note says which and why.
-    #[arg(long, value_parser = crate::parse_target)]
-    pub target: Option<Target>,
+    /// nethack-3.4.3, nethack-3.2.3, nethack-3.2.2, nethack-3.6.6 or
+    /// nethack-5.0 (Lua level scripts). Without it, a special level's
+    /// language (3.4.3 or 3.6) is picked from its content, and a note says
+    /// which and why; a `.lua` file is a 5.0 level.
+    #[arg(long, value_parser = parse_game_target)]
+    pub target: Option<GameTarget>,
     /// DCSS: a names file of your game (one `category: name` per line,
     /// categories monster, item, feature, spell, tile, tag, branch, god;
     /// `#` comments); repeatable.
@@ -54,6 +72,19 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The language `--target` implies: NetHack 5.0's levels are Lua.
+    pub fn language(&self) -> Option<vaultwright::Language> {
+        matches!(self.target, Some(GameTarget::Nethack50))
+            .then_some(vaultwright::Language::NethackLua)
+    }
+
+    fn lev_target(&self) -> Option<Target> {
+        match self.target {
+            Some(GameTarget::LevComp(t)) => Some(t),
+            _ => None,
+        }
+    }
+
     /// The options every analysis of the run starts from. A names file that
     /// cannot be read, or has lines that name nothing, is reported with its
     /// findings and ends the run with exit 2.
@@ -88,8 +119,8 @@ impl GameArgs {
             return Err(ExitCode::from(2));
         }
         Ok(Options {
-            target: self.target.unwrap_or_default(),
-            explicit_target: self.target.is_some(),
+            target: self.lev_target().unwrap_or_default(),
+            explicit_target: self.lev_target().is_some(),
             dcss_names: game,
             no_guidelines: self.no_guidelines,
             reachability_seeds: Some(self.reachability_seeds),

@@ -180,6 +180,11 @@ enum Command {
         language: Option<Language>,
         #[command(flatten)]
         game: game::GameArgs,
+        /// The seed a NetHack 5.0 Lua level is run with; its realisation is
+        /// written as text (`NAME.seed-N.txt`: the 80×21 level, then what
+        /// was placed where, with the script's line).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
 }
 
@@ -240,7 +245,7 @@ fn main() -> ExitCode {
             game,
             files,
         } => match game.options() {
-            Ok(base) => check(format, language, base, &files),
+            Ok(base) => check(format, language.or(game.language()), base, &files),
             Err(code) => code,
         },
         Command::Render {
@@ -269,7 +274,14 @@ fn main() -> ExitCode {
                     When::Never => false,
                 },
             };
-            render_cmd(&file, level.as_deref(), seed, language, base, style)
+            render_cmd(
+                &file,
+                level.as_deref(),
+                seed,
+                language.or(game.language()),
+                base,
+                style,
+            )
         }
         Command::Decode {
             file,
@@ -290,8 +302,14 @@ fn main() -> ExitCode {
             out_dir,
             language,
             game,
+            seed,
         } => match game.options() {
-            Ok(base) => compile(&files, &out_dir, language, base),
+            Ok(base) => compile(
+                &files,
+                &out_dir,
+                language.or(game.language()),
+                Options { seed, ..base },
+            ),
             Err(code) => code,
         },
     }

@@ -18,7 +18,7 @@ mod verdict;
 
 use vaultwright_model::view::View;
 use vaultwright_model::{
-    Analysis, Diagnostic, Language, Options, Severity, Span, Symbol, SymbolView,
+    Analysis, Artifact, Diagnostic, Language, Options, Severity, Span, Symbol, SymbolView,
 };
 
 /// The script as full_moon holds it, printed back: byte for byte the
@@ -69,6 +69,11 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
         if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
             analysis.diagnostics.push(d);
         }
+        analysis.artifacts.push(Artifact {
+            name: realisation_name(&options.file_name, options.seed),
+            symbol: Some(0),
+            bytes: run::view::text(options.seed, &done).into_bytes(),
+        });
     }
     let shift = analysis.outline.len();
     analysis.outline.extend(parts);
@@ -80,6 +85,13 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             view: v.view,
         }));
     analysis
+}
+
+/// `castle.lua` run for seed 3 is written as `castle.seed-3.txt`.
+fn realisation_name(file_name: &str, seed: u64) -> String {
+    let stem = file_name.strip_suffix(".lua").unwrap_or(file_name);
+    let stem = if stem.is_empty() { "level" } else { stem };
+    format!("{stem}.seed-{seed}.txt")
 }
 
 fn run_entry(source: &str, seed: u64) -> Symbol {

@@ -240,3 +240,27 @@ fn object_look(name: &str) -> (char, Rgb, String) {
         ),
     }
 }
+
+/// The realisation as text: the level's 21 rows as the game's map
+/// characters, then each thing placed, with the line that placed it.
+pub fn text(seed: u64, done: &Realisation) -> String {
+    let mut out = format!("# the level as run for seed {seed}\n");
+    for row in done.level.rows() {
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out.push('\n');
+    for p in &done.level.placed {
+        out.push_str(&format!(
+            "{:>2},{:>2}  {:<10} {}  (line {})\n",
+            p.x, p.y, p.kind, p.name, p.line
+        ));
+    }
+    if let Some(stop) = &done.stop {
+        out.push_str(&format!(
+            "\nstopped at line {}: {}\n",
+            stop.line, stop.message
+        ));
+    }
+    out
+}
