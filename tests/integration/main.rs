@@ -20,6 +20,7 @@ mod extreme_numbers;
 mod fuzz_fixtures;
 mod lev_comp36_oracle;
 mod lev_comp_oracle;
+mod lua_convert;
 mod lua_run;
 mod lua_syntax_oracle;
 mod nethack36_lev;

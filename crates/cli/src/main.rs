@@ -170,6 +170,18 @@ enum Command {
     /// output. Settings come as initializationOptions: `target`, `names`
     /// (DCSS names files), `dcssGame`, `noGuidelines`.
     Lsp,
+    /// Write a 3.4.3 (or 3.2) special level as NetHack 5.0's Lua: one
+    /// `NAME.lua` per level of the file, in the output directory.
+    Convert {
+        file: PathBuf,
+        /// The language to write: `lua` (NetHack 5.0's level scripts).
+        #[arg(long, value_parser = ["lua"])]
+        to: String,
+        #[arg(short = 'o', long = "output", default_value = ".")]
+        out_dir: PathBuf,
+        #[command(flatten)]
+        game: game::GameArgs,
+    },
     /// Write every compiled artifact of every file into a directory.
     Compile {
         #[arg(required = true)]
@@ -296,6 +308,15 @@ fn main() -> ExitCode {
                 eprintln!("error: vaultwright lsp: {e}");
                 ExitCode::from(1)
             }
+        },
+        Command::Convert {
+            file,
+            to: _,
+            out_dir,
+            game,
+        } => match game.options() {
+            Ok(base) => convert(&file, &out_dir, base),
+            Err(code) => code,
         },
         Command::Compile {
             files,
@@ -888,6 +909,64 @@ fn render_cmd(
     if analysis.has_errors() {
         eprintln!("note: the file has errors; run `vaultwright check` for details");
         return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+/// `convert --to lua`: each level of a `lev_comp` source as a Lua script;
+/// a file with errors is refused (exit 1) with its findings.
+fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
+    let text = match read_source(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    if !matches!(language_of(file, &text, None), Ok(Language::NethackDes)) {
+        eprintln!(
+            "error: {}: convert reads lev_comp sources (3.4.3 or 3.2)",
+            file.display()
+        );
+        return ExitCode::from(2);
+    }
+    let analysis = analyze(&text, Language::NethackDes, &base);
+    let errors: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .cloned()
+        .collect();
+    if !errors.is_empty() || analysis.target == Some(Target::Nethack366) {
+        if errors.is_empty() {
+            eprintln!(
+                "error: {}: 3.6 sources are not converted yet (3.4.3 and 3.2 are)",
+                file.display()
+            );
+        } else {
+            eprint!(
+                "{}",
+                render::diagnostics(
+                    &file.to_string_lossy(),
+                    &text,
+                    &errors,
+                    colour_for(std::io::stderr().is_terminal())
+                )
+            );
+        }
+        return ExitCode::from(1);
+    }
+    if let Err(e) = std::fs::create_dir_all(out_dir) {
+        eprintln!("error: {}: {e}", out_dir.display());
+        return ExitCode::from(2);
+    }
+    for level in vaultwright::nethack_lua::convert::from_des(&text, &base) {
+        let dest = out_dir.join(format!("{}.lua", level.name));
+        if let Err(e) = std::fs::write(&dest, level.lua) {
+            eprintln!("error: {}: {e}", dest.display());
+            return ExitCode::from(2);
+        }
+        println!("{}", dest.display());
     }
     ExitCode::SUCCESS
 }

@@ -7,6 +7,7 @@
 mod calls;
 pub(crate) mod catalog;
 mod checks;
+pub mod convert;
 mod dungeon;
 mod names;
 mod outline;
