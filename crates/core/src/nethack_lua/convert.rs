@@ -97,7 +97,7 @@ fn level_script(level: &Level, maps: &[MapBlock]) -> String {
         room_open: 0,
     };
     for stmt in &level.body {
-        body.statement(stmt, level);
+        body.statement(stmt);
     }
     body.close_container();
     body.close_rooms(0);
@@ -146,7 +146,7 @@ struct Body<'a> {
 }
 
 impl Body<'_> {
-    fn statement(&mut self, stmt: &Stmt, level: &Level) {
+    fn statement(&mut self, stmt: &Stmt) {
         let contained = matches!(&stmt.kind, StmtKind::Object { coord: None, .. });
         if !contained {
             self.close_container();
@@ -156,7 +156,6 @@ impl Body<'_> {
             StmtKind::Subroom { .. } => self.close_rooms(1),
             _ => {}
         }
-        let _ = level;
         let chance = match &stmt.kind {
             StmtKind::Monster { chance, .. }
             | StmtKind::Object { chance, .. }
@@ -241,7 +240,7 @@ impl Body<'_> {
                 )
             }
             StmtKind::RandomPlaces(coords) => {
-                let list: Vec<String> = coords.iter().filter_map(|c| pair(c)).collect();
+                let list: Vec<String> = coords.iter().filter_map(pair).collect();
                 format!("local place = {{ {} }}\nshuffle(place)", list.join(", "))
             }
             StmtKind::RandomMonsters(classes) => {
