@@ -107,3 +107,22 @@ test("New offers a Lua level; painting its map is one edit of the drawing, undon
   await waitFor(page, (o) => document.querySelector(".cm-editor").parentElement.vwText() === o, original);
   assert.deepEqual(errors, []);
 }));
+
+test("a 3.4.3 level opens as NetHack 5.0's Lua with To Lua, and is run", () => withStudio(async ({ page, errors, server }) => {
+  const castle = path.join(SHARED, "corpus/nethack-3.4.3/des/castle.des");
+  assert.ok(fs.existsSync(castle), `${castle} is missing: this test needs ../shared/corpus`);
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page, castle);
+  await page.click("[data-testid=to-lua]");
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "castle.lua");
+  assert.equal(await page.inputValue("[data-testid=language]"), "nethack-lua");
+  const text = await page.evaluate(() => document.querySelector(".cm-editor").parentElement.vwText());
+  assert.match(text, /des\.map\(\{ halign = "center", valign = "center", map = \[\[/);
+  assert.match(text, /des\.drawbridge\(\{ dir = "east", state = "random", x = 5, y = 8 \}\)/);
+  // The converted level runs: the studio opens on it, drawn.
+  await page.waitForSelector("canvas[data-testid=tilemap]");
+  await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  await page.screenshot({ path: path.join(OUT, "lua-converted-desktop.png") });
+  assert.deepEqual(errors, []);
+}));

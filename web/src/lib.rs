@@ -7,6 +7,7 @@ pub mod app;
 pub mod bridge;
 pub use vaultwright_codec as codec;
 pub mod components;
+pub mod convert;
 pub mod derive;
 pub mod effects;
 pub mod examples;

@@ -721,11 +721,31 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
     let mut any_error = false;
     let mut usage_error = false;
     let color = colour_for(std::io::stderr().is_terminal());
-    for (path, read) in files.iter().zip(read) {
-        let read = read.and_then(|(text, language)| language.map(|l| (text, l)));
-        let (text, language) = match read {
-            Ok(ok) => ok,
-            Err(message) => {
+    // The files are analysed on the workers (a Lua level is run for 32
+    // seeds), then reported in their order.
+    let jobs: Vec<_> = files
+        .iter()
+        .zip(read)
+        .map(|(path, read)| {
+            (
+                path,
+                read.and_then(|(text, language)| language.map(|l| (text, l))),
+            )
+        })
+        .collect();
+    let analysed = vaultwright::parallel::each(&jobs, |(path, read)| {
+        let (text, language) = read.as_ref().ok()?;
+        let options = Options {
+            file_name: file_name(path),
+            ..options.clone()
+        };
+        Some(analyze(text, *language, &options))
+    });
+    for ((path, read), analysis) in jobs.into_iter().zip(analysed) {
+        let (text, analysis) = match (read, analysis) {
+            (Ok((text, _)), Some(analysis)) => (text, analysis),
+            (Ok(_), None) => continue,
+            (Err(message), _) => {
                 // One finding for the file, in its place among the others.
                 usage_error = true;
                 eprintln!("error: {message}");
@@ -737,11 +757,6 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
                 continue;
             }
         };
-        let options = Options {
-            file_name: file_name(path),
-            ..options.clone()
-        };
-        let analysis = analyze(&text, language, &options);
         any_error |= analysis.has_errors();
         match format {
             Format::Json => {

@@ -121,6 +121,14 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         n => format!("Names ({n})"),
     };
     let show_target = has_target(doc.language);
+    let to_lua = {
+        let (dispatch, doc) = (dispatch.clone(), doc.clone());
+        Callback::from(move |_: MouseEvent| {
+            for action in crate::convert::to_lua(&doc) {
+                dispatch.dispatch(action);
+            }
+        })
+    };
     html! {
         <header class={classes!("toolbar", props.menu_open.then_some("open"))}>
             <span class="brand">{"Vaultwright"}</span>
@@ -151,6 +159,9 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                         <option value="auto" selected={!doc.explicit_target} title="3.4.3 or 3.6, from the file's constructs">{ "auto (from the file)" }</option>
                         { for Target::ALL.iter().map(|t| html!{ <option value={t.name()} selected={doc.explicit_target && *t == doc.target}>{ t.name() }</option> }) }
                     </select>
+                }
+                if doc.language == Language::NethackDes {
+                    <button onclick={to_lua} title="Open each level as NetHack 5.0's Lua (3.4.3 and 3.2 levels)" data-testid="to-lua">{"To Lua"}</button>
                 }
                 if show_names {
                     <button onclick={names} title="Names of your game: names files for another version or a fork (DCSS)" data-testid="names">{ names_label }</button>

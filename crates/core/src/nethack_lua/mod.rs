@@ -46,7 +46,7 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     let mut analysis = Analysis::empty(Language::NethackLua);
     analysis.tokens = tokens::tokens(source);
     let ran = reading.error.is_none();
-    analysis.diagnostics.extend(reading.error);
+    analysis.diagnostics.extend(reading.error.clone());
     let described = calls::assigned_table(&reading.ast, "dungeon")
         .and_then(|t| dungeon::read(&t, options.seed, options.focus));
     if let Some(d) = described {
@@ -61,7 +61,8 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     // The level as run comes first in the outline (what the studio shows
     // on opening); the map parts as written follow.
     if ran {
-        let done = run::run(source, options.seed, None, run::Limits::default());
+        let prepared = run::Prepared::read(&reading, source, None);
+        let done = prepared.run(options.seed, run::Limits::default());
         analysis.outline.push(run_entry(source, options.seed));
         analysis.views.push(SymbolView {
             symbol: 0,
@@ -70,6 +71,8 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
         if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
             analysis.diagnostics.push(d);
         }
+        let more = stops_over_seeds(source, &prepared, options, &done, &analysis.diagnostics);
+        analysis.diagnostics.extend(more);
         analysis.artifacts.push(Artifact {
             name: realisation_name(&options.file_name, options.seed),
             symbol: Some(0),
@@ -132,6 +135,44 @@ fn stop_finding(source: &str, done: &run::Realisation, known: &[Diagnostic]) -> 
         ),
     };
     Some(Diagnostic::error(code, stop.message.clone(), span).with_note(note.to_string()))
+}
+
+/// Runs the script for `options.reachability_seeds` more seeds (the CLI
+/// asks for 32; the studio, which runs the script on every edit, for
+/// none) and reports each stop the main seed did not meet, once, with the
+/// first seed that meets it: what a player meets on some visits only.
+fn stops_over_seeds(
+    source: &str,
+    prepared: &run::Prepared,
+    options: &Options,
+    main: &run::Realisation,
+    known: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let count = u64::from(options.reachability_seeds.unwrap_or(0));
+    let mut seen: Vec<(u32, String)> = main
+        .stop
+        .iter()
+        .map(|s| (s.line, s.message.clone()))
+        .collect();
+    let mut found = Vec::new();
+    for seed in (0..count).map(|i| options.seed.wrapping_add(i + 1)) {
+        let done = prepared.run(seed, run::Limits::default());
+        let Some(stop) = &done.stop else {
+            continue;
+        };
+        if seen
+            .iter()
+            .any(|(l, m)| *l == stop.line && *m == stop.message)
+        {
+            continue;
+        }
+        seen.push((stop.line, stop.message.clone()));
+        if let Some(mut d) = stop_finding(source, &done, known) {
+            d.message = format!("with seed {seed}: {}", d.message);
+            found.push(d);
+        }
+    }
+    found
 }
 
 /// The code of a run that stops with an error.

@@ -431,3 +431,38 @@ des.object("scroll of ZELGO MER")
 "#;
     assert_eq!(fixes(src), []);
 }
+
+#[test]
+fn a_stop_met_on_some_seeds_only_is_found_with_its_seed() {
+    // One visit in four goes looking for a monster the game does not know.
+    let src = "if nh.rn2(4) == 0 then\n  des.monster({ id = \"watch captian\" })\nend\n";
+    let quiet = crate::analyze(src, Language::NethackLua, &Options::default());
+    let stops = |a: &vaultwright_model::Analysis| {
+        a.diagnostics.iter().filter(|d| d.code == "NL0213").count()
+    };
+    // The static check already names the line; run over seeds, no second
+    // finding for it.
+    let seeded = Options {
+        reachability_seeds: Some(32),
+        ..Options::default()
+    };
+    let over = crate::analyze(src, Language::NethackLua, &seeded);
+    assert_eq!(stops(&quiet), 0);
+    assert_eq!(stops(&over), 0, "{:?}", over.diagnostics);
+    // A stop no check sees: an object made from a computed name.
+    let src = "local names = { \"boulder\", \"lucky stone\" }\ndes.object({ id = names[1 + nh.rn2(2)], x = 1, y = 1 })\n";
+    let found: Vec<String> = crate::analyze(src, Language::NethackLua, &seeded)
+        .diagnostics
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("with seed ") || found[0].starts_with("Unknown object id"),
+        "{found:?}"
+    );
+    assert!(
+        found[0].contains("Unknown object id 'lucky stone'"),
+        "{found:?}"
+    );
+}

@@ -21,6 +21,7 @@ pub mod view;
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 use piccolo::{
     Callback, CallbackReturn, Closure, Context, Error, Executor, Fuel, Lua, Stack, StaticError,
@@ -114,51 +115,77 @@ pub fn native<'gc>(ctx: Context<'gc>, shared: &Shared, f: Native) -> Callback<'g
     })
 }
 
-/// Runs `source` for `seed`; `library` is the game's `nhlib.lua` when
-/// there is one to load (else our own stand-in for its helpers).
-pub fn run(source: &str, seed: u64, library: Option<&str>, limits: Limits) -> Realisation {
-    let shared: Shared = Rc::new(RefCell::new(Run {
-        level: Level::default(),
-        rng: Rng::new(seed),
-        line: 0,
-        carrying: 0,
-    }));
-    let stop = execute(source, library, &shared, limits);
-    let (stop, steps) = stop;
-    let run = Rc::try_unwrap(shared)
-        .map(RefCell::into_inner)
-        .unwrap_or_else(|shared| {
-            let mut run = shared.borrow_mut();
-            Run {
-                level: std::mem::take(&mut run.level),
-                rng: Rng::new(seed),
-                line: run.line,
-                carrying: 0,
-            }
-        });
-    Realisation {
-        level: run.level,
-        stop,
-        steps,
+/// A script made ready to run for any number of seeds: read, checked by
+/// Lua's rules, and its operators rewritten once.
+pub struct Prepared {
+    /// The three chunks the VM loads: our library gaps, the game's
+    /// `nhlib.lua` (or our stand-ins), the script; `Err` when Lua
+    /// refuses the script.
+    chunks: Result<[String; 3], String>,
+}
+
+impl Prepared {
+    /// `library` is the game's `nhlib.lua` when there is one to load.
+    pub fn new(source: &str, library: Option<&str>) -> Prepared {
+        Prepared::read(&super::syntax::read(source), source, library)
+    }
+
+    /// From a script already read (what the analysis has at hand).
+    pub(crate) fn read(
+        reading: &super::syntax::Reading,
+        source: &str,
+        library: Option<&str>,
+    ) -> Prepared {
+        if let Some(e) = &reading.error {
+            return Prepared {
+                chunks: Err(e.message.clone()),
+            };
+        }
+        let script = rewrite::rewrite(&reading.ast, source);
+        // Our own library texts are prepared once per process.
+        static BASE: OnceLock<String> = OnceLock::new();
+        static STAND_IN: OnceLock<String> = OnceLock::new();
+        let base = BASE.get_or_init(|| prepared(game::LIBRARY)).clone();
+        let library = match library {
+            Some(text) => prepared(text),
+            None => STAND_IN.get_or_init(|| prepared(game::STAND_IN)).clone(),
+        };
+        Prepared {
+            chunks: Ok([base, library, script]),
+        }
+    }
+
+    /// The script run for `seed`.
+    pub fn run(&self, seed: u64, limits: Limits) -> Realisation {
+        let shared: Shared = Rc::new(RefCell::new(Run {
+            level: Level::default(),
+            rng: Rng::new(seed),
+            line: 0,
+            carrying: 0,
+        }));
+        let (stop, steps) = match &self.chunks {
+            Ok(chunks) => execute(chunks, &shared, limits),
+            Err(message) => (
+                Some(Stop {
+                    kind: StopKind::Error,
+                    message: message.clone(),
+                    line: 0,
+                }),
+                0,
+            ),
+        };
+        let level = std::mem::take(&mut shared.borrow_mut().level);
+        Realisation { level, stop, steps }
     }
 }
 
-fn execute(
-    source: &str,
-    library: Option<&str>,
-    shared: &Shared,
-    limits: Limits,
-) -> (Option<Stop>, u64) {
-    let reading = super::syntax::read(source);
-    if let Some(e) = reading.error {
-        let stop = Stop {
-            kind: StopKind::Error,
-            message: e.message,
-            line: 0,
-        };
-        return (Some(stop), 0);
-    }
-    let script = rewrite::rewrite(&reading.ast, source);
+/// Runs `source` for `seed`; `library` is the game's `nhlib.lua` when
+/// there is one to load (else our own stand-in for its helpers).
+pub fn run(source: &str, seed: u64, library: Option<&str>, limits: Limits) -> Realisation {
+    Prepared::new(source, library).run(seed, limits)
+}
+
+fn execute(chunks: &[String; 3], shared: &Shared, limits: Limits) -> (Option<Stop>, u64) {
     let mut lua = Lua::core();
     let loaded = lua.try_enter(|ctx| {
         install(ctx, shared)?;
@@ -168,17 +195,10 @@ fn execute(
         return (Some(error_stop(shared, &e)), 0);
     }
     let mut steps = 0;
-    let library = prepared(library.unwrap_or(game::STAND_IN));
-    let base = prepared(game::LIBRARY);
-    let chunks = [
-        ("library", base.as_str()),
-        ("nhlib", library.as_str()),
-        (SCRIPT, script.as_str()),
-    ];
-    for (name, text) in chunks {
-        match run_chunk(&mut lua, shared, name, text, limits, &mut steps) {
-            Ok(()) => {}
-            Err(stop) => return (Some(stop), steps),
+    let names = ["library", "nhlib", SCRIPT];
+    for (name, text) in names.iter().zip(chunks) {
+        if let Err(stop) = run_chunk(&mut lua, shared, name, text, limits, &mut steps) {
+            return (Some(stop), steps);
         }
     }
     (None, steps)
