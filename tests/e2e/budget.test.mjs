@@ -131,6 +131,29 @@ test("budget figures", async () => {
     console.log(`BUDGET keystroke→next frame p95 per NetHack file (budget 16 ms): ` +
       keys.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(", "));
 
+    // NetHack 5.0 Lua levels: each edit runs the script for the seed and
+    // redraws the level (budget p95 16 ms). The keys keep the script
+    // valid (a comment grows), so every edit is a full run.
+    const dat = path.join(SHARED, "corpus/nethack-3.7/dat");
+    const lua = [];
+    for (const name of ["castle.lua", "minetn-1.lua", "medusa-1.lua", "bigrm-3.lua"]) {
+      const f = path.join(dat, name);
+      await page.setInputFiles("[data-testid=open-file]", f);
+      await page.waitForFunction((n) => document.querySelector("[data-testid=documents]").selectedOptions[0]?.textContent === n, name);
+      await page.waitForTimeout(150);
+      await page.click(".cm-content");
+      await page.keyboard.press("Control+End");
+      await page.evaluate(() => performance.clearMeasures());
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.insertText(i % 2 ? " x" : "\n--");
+        await page.waitForFunction((j) => performance.getEntriesByName("vw-edit").length >= j, i + 1, { timeout: 5000 });
+      }
+      const xs = await page.evaluate(() => performance.getEntriesByName("vw-edit").map((e) => e.duration));
+      const an = await page.evaluate(() => performance.getEntriesByName("vw-analyze").map((e) => e.duration));
+      lua.push(`${name} ${percentile(xs, 95).toFixed(1)} (analysis ${percentile(an, 95).toFixed(1)})`);
+    }
+    console.log(`BUDGET edit→repaint p95 per Lua level (20 edits each; budget 16 ms): ` + lua.join(", "));
+
     // The largest file of any corpus the studio loads (a DCSS vault file).
     const dcssRoot = path.join(SHARED, "corpus/dcss/des");
     const all = [];

@@ -71,6 +71,7 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
         if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
             analysis.diagnostics.push(d);
         }
+        analysis.diagnostics.extend(outside_findings(source, &done));
         let more = stops_over_seeds(source, &prepared, options, &done, &analysis.diagnostics);
         analysis.diagnostics.extend(more);
         analysis.artifacts.push(Artifact {
@@ -171,6 +172,42 @@ fn stops_over_seeds(
             d.message = format!("with seed {seed}: {}", d.message);
             found.push(d);
         }
+    }
+    found
+}
+
+/// The code of a fixed coordinate beyond its map part or room.
+const OUTSIDE: &str = "NL0215";
+
+/// Each call that gave a fixed coordinate beyond the map part (or room)
+/// it counts from, landing in solid rock or off the level, once per line.
+fn outside_findings(source: &str, done: &run::Realisation) -> Vec<Diagnostic> {
+    let mut lines = Vec::new();
+    let mut found = Vec::new();
+    for o in &done.level.outside {
+        // Beyond the part but on what the level made around it (a cave
+        // the part sits in) is a choice: only solid rock or off the level
+        // is found.
+        let (x, y) = (o.at.0 + o.frame.x, o.at.1 + o.frame.y);
+        let on_rock = !run::selection::on_level(x, y) || done.level.at(x, y) == run::level::STONE;
+        if lines.contains(&o.line) || !on_rock {
+            continue;
+        }
+        lines.push(o.line);
+        let what = if o.in_room { "room" } else { "map part" };
+        found.push(
+            Diagnostic::warning(
+                OUTSIDE,
+                format!(
+                    "({}, {}) is outside the {what} it counts from ({}×{})",
+                    o.at.0, o.at.1, o.frame.width, o.frame.height
+                ),
+                line_span(source, o.line),
+            )
+            .with_note(format!(
+                "the game places it anyway, at level ({x}, {y}), in solid rock or off the level"
+            )),
+        );
     }
     found
 }

@@ -466,3 +466,18 @@ fn a_stop_met_on_some_seeds_only_is_found_with_its_seed() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_fixed_spot_beyond_its_map_part_is_found() {
+    let src = "des.map({ x = 10, y = 5, map = [[\n...\n...\n]] })\ndes.monster(\"jackal\", 1, 1)\ndes.object(\"boulder\", 4, 1)\n";
+    let found = findings(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "NL0215");
+    assert_eq!(found[0].1, "des.object(\"boulder\", 4, 1)");
+    assert!(
+        found[0]
+            .2
+            .contains("(4, 1) is outside the map part it counts from (3×2)"),
+        "{found:?}"
+    );
+}

@@ -106,7 +106,26 @@ fn coordinate<'gc>(ctx: Context<'gc>, stack: &Stack<'gc, '_>, from: usize) -> Op
 fn spot(run: &mut super::Run, at: Option<(i64, i64)>, fits: fn(u8) -> bool) -> (i64, i64) {
     match at {
         Some((-1, -1)) | None => random_spot(&run.level, &mut run.rng, fits),
-        Some((x, y)) => absolute(&run.level, &mut run.rng, x, y),
+        Some((x, y)) => {
+            note_outside(run, (x, y));
+            absolute(&run.level, &mut run.rng, x, y)
+        }
+    }
+}
+
+/// A fixed coordinate beyond the map part (or room) it counts from: the
+/// game places it anyway, outside what the author drew.
+fn note_outside(run: &mut super::Run, (x, y): (i64, i64)) {
+    let frame = run.level.frame();
+    let beyond = x < 0 || y < 0 || x >= frame.width || y >= frame.height;
+    if beyond && frame != Frame::LEVEL {
+        let line = run.line;
+        run.level.outside.push(super::level::Outside {
+            line,
+            at: (x, y),
+            frame,
+            in_room: !run.level.room_stack.is_empty(),
+        });
     }
 }
 

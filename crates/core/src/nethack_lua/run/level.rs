@@ -40,6 +40,17 @@ pub struct Marked {
     pub line: u32,
 }
 
+/// A fixed coordinate a call gave beyond its frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outside {
+    pub line: u32,
+    /// As the script wrote it (relative).
+    pub at: (i64, i64),
+    pub frame: Frame,
+    /// Counted from a room (else from a map part).
+    pub in_room: bool,
+}
+
 /// Where relative coordinates count from, and how far they reach.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
@@ -79,6 +90,8 @@ pub struct Level {
     pub initialised: bool,
     /// Each map part's frame and the line that drew it.
     pub parts: Vec<(Frame, u32)>,
+    /// Fixed coordinates given beyond their frame.
+    pub outside: Vec<Outside>,
 }
 
 impl Default for Level {
@@ -96,6 +109,7 @@ impl Default for Level {
             examples: Vec::new(),
             initialised: false,
             parts: Vec::new(),
+            outside: Vec::new(),
         }
     }
 }
