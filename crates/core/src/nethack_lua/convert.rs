@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::nethack::ast::Text;
 use crate::nethack::ast::{
     Align, Class, ClassSpec, Coord, CoordKind, LevRegion, Level, LevelKind, MonInfo, Rect4, Stmt,
     StmtKind,
@@ -218,27 +219,7 @@ impl Body<'_> {
     /// its keys, for its contents).
     fn call(&mut self, stmt: &Stmt) -> Option<String> {
         Some(match &stmt.kind {
-            StmtKind::MapPart { geometry, map } => {
-                let block = self.maps.get((*map)?)?;
-                let rows: Vec<String> = block
-                    .rows
-                    .iter()
-                    .map(|(_, r)| String::from_utf8_lossy(r).into_owned())
-                    .collect();
-                let (h, v) = geometry.unwrap_or((3, 3));
-                format!(
-                    "des.map({{ halign = \"{}\", valign = \"{}\", map = [[\n{}\n]] }})",
-                    lexer::word(Val::LeftOrRight, h)
-                        .or_else(|| (h == 3).then_some("center"))
-                        .unwrap_or("center"),
-                    match v {
-                        1 => "top",
-                        5 => "bottom",
-                        _ => "center",
-                    },
-                    rows.join("\n")
-                )
-            }
+            StmtKind::MapPart { geometry, map } => map_part(self.maps.get((*map)?)?, *geometry),
             StmtKind::RandomPlaces(coords) => {
                 let list: Vec<String> = coords.iter().filter_map(pair).collect();
                 format!("local place = {{ {} }}\nshuffle(place)", list.join(", "))
@@ -255,33 +236,7 @@ impl Body<'_> {
                 coord,
                 infos,
                 ..
-            } => {
-                let mut keys = Vec::new();
-                match (&name, class.class) {
-                    (Some(n), _) => keys.push(format!("id = {}", quoted(&n.text))),
-                    (None, Class::Char(c)) => keys.push(format!("class = {}", quoted(&char::from(c).to_string()))),
-                    (None, Class::Register(n)) => keys.push(format!("class = monster[{}]", n + 1)),
-                    (None, Class::Random) => {}
-                }
-                keys.extend(coord_keys(coord));
-                for info in infos {
-                    match info {
-                        MonInfo::Name(t) => keys.push(format!("name = {}", quoted(&t.text))),
-                        MonInfo::Attitude(a) => keys.push(format!("peaceful = {}", a)),
-                        MonInfo::Alertness(a) => keys.push(format!("asleep = {}", a)),
-                        MonInfo::Align(a, _) => keys.push(format!("align = {}", align(*a))),
-                        MonInfo::Appear(kind, t) => {
-                            let prefix = match kind {
-                                1 => "ter",
-                                2 => "obj",
-                                _ => "mon",
-                            };
-                            keys.push(format!("appear_as = {}", quoted(&format!("{prefix}:{}", t.text))));
-                        }
-                    }
-                }
-                table_call("monster", keys)
-            }
+            } => monster(*class, name.as_ref(), coord, infos),
             StmtKind::Object {
                 container,
                 class,
@@ -292,40 +247,16 @@ impl Body<'_> {
                 spe,
                 oname,
                 ..
-            } => {
-                let mut keys = Vec::new();
-                // With a name, the class narrows the lookup (`conflict` is
-                // a ring's name).
-                if let Some(n) = &name {
-                    keys.push(format!("id = {}", quoted(&n.text)));
-                }
-                match class.class {
-                    Class::Char(c) => keys.push(format!("class = {}", quoted(&char::from(c).to_string()))),
-                    Class::Register(n) => keys.push(format!("class = object[{}]", n + 1)),
-                    Class::Random => {}
-                }
-                if let Some(c) = coord {
-                    keys.extend(coord_keys(c));
-                }
-                if let Some(c) = curse {
-                    if let Some(word) = lexer::word(Val::CurseType, *c) {
-                        keys.push(format!("buc = \"{word}\""));
-                    }
-                }
-                if let Some(m) = monster {
-                    keys.push(format!("montype = {}", quoted(&m.text)));
-                }
-                if let Some(s) = spe {
-                    keys.push(format!("spe = {s}"));
-                }
-                if let Some(n) = oname {
-                    keys.push(format!("name = {}", quoted(&n.text)));
-                }
-                if *container {
-                    return Some(format!("des.object({{ {},", keys.join(", ")));
-                }
-                table_call("object", keys)
-            }
+            } => object(&ObjectStmt {
+                container: *container,
+                class: *class,
+                name: name.as_ref(),
+                coord: coord.as_ref(),
+                curse: *curse,
+                monster: monster.as_ref(),
+                spe: *spe,
+                oname: oname.as_ref(),
+            }),
             StmtKind::Door { state, coord } => {
                 let mut keys = vec![format!("state = \"{}\"", door_state(*state))];
                 keys.extend(coord_keys(coord));
@@ -375,19 +306,7 @@ impl Body<'_> {
                 lit,
                 rtype,
                 prefilled,
-            } => {
-                let kind = rtype.as_ref().map_or("ordinary".to_string(), |t| t.text.clone());
-                let mut keys = vec![
-                    format!("region = {}", rect4(rect)),
-                    format!("lit = {lit}"),
-                    format!("type = {}", quoted(&kind)),
-                ];
-                keys.push(format!("filled = {}", i32::from(prefilled & 1 == 0)));
-                if prefilled & 2 != 0 {
-                    keys.push("irregular = true".into());
-                }
-                format!("des.region({{ {} }})", keys.join(", "))
-            }
+            } => region(rect, *lit, rtype.as_ref(), *prefilled),
             StmtKind::Altar { coord, align: a, atype } => {
                 let mut keys = coord_keys(coord);
                 keys.push(format!("align = {}", align(*a)));
@@ -488,6 +407,125 @@ impl Body<'_> {
             | StmtKind::Partial(_) => return None,
         })
     }
+}
+
+fn monster(class: ClassSpec, name: Option<&Text>, coord: &Coord, infos: &[MonInfo]) -> String {
+    let mut keys = Vec::new();
+    match (name, class.class) {
+        (Some(n), _) => keys.push(format!("id = {}", quoted(&n.text))),
+        (None, Class::Char(c)) => {
+            keys.push(format!("class = {}", quoted(&char::from(c).to_string())))
+        }
+        (None, Class::Register(n)) => keys.push(format!("class = monster[{}]", n + 1)),
+        (None, Class::Random) => {}
+    }
+    keys.extend(coord_keys(coord));
+    for info in infos {
+        match info {
+            MonInfo::Name(t) => keys.push(format!("name = {}", quoted(&t.text))),
+            MonInfo::Attitude(a) => keys.push(format!("peaceful = {}", a)),
+            MonInfo::Alertness(a) => keys.push(format!("asleep = {}", a)),
+            MonInfo::Align(a, _) => keys.push(format!("align = {}", align(*a))),
+            MonInfo::Appear(kind, t) => {
+                let prefix = match kind {
+                    1 => "ter",
+                    2 => "obj",
+                    _ => "mon",
+                };
+                keys.push(format!(
+                    "appear_as = {}",
+                    quoted(&format!("{prefix}:{}", t.text))
+                ));
+            }
+        }
+    }
+    table_call("monster", keys)
+}
+
+/// An `OBJECT` or `CONTAINER` statement's parts.
+struct ObjectStmt<'a> {
+    container: bool,
+    class: ClassSpec,
+    name: Option<&'a Text>,
+    coord: Option<&'a Coord>,
+    curse: Option<i32>,
+    monster: Option<&'a Text>,
+    spe: Option<i32>,
+    oname: Option<&'a Text>,
+}
+
+/// An object's call (a container's is left open after its keys, for
+/// its contents).
+fn object(o: &ObjectStmt) -> String {
+    let mut keys = Vec::new();
+    // With a name, the class narrows the lookup (`conflict` is
+    // a ring's name).
+    if let Some(n) = o.name {
+        keys.push(format!("id = {}", quoted(&n.text)));
+    }
+    match o.class.class {
+        Class::Char(c) => keys.push(format!("class = {}", quoted(&char::from(c).to_string()))),
+        Class::Register(n) => keys.push(format!("class = object[{}]", n + 1)),
+        Class::Random => {}
+    }
+    if let Some(c) = o.coord {
+        keys.extend(coord_keys(c));
+    }
+    if let Some(c) = o.curse {
+        if let Some(word) = lexer::word(Val::CurseType, c) {
+            keys.push(format!("buc = \"{word}\""));
+        }
+    }
+    if let Some(m) = o.monster {
+        keys.push(format!("montype = {}", quoted(&m.text)));
+    }
+    if let Some(s) = o.spe {
+        keys.push(format!("spe = {s}"));
+    }
+    if let Some(n) = o.oname {
+        keys.push(format!("name = {}", quoted(&n.text)));
+    }
+    if o.container {
+        return format!("des.object({{ {},", keys.join(", "));
+    }
+    table_call("object", keys)
+}
+
+/// A `MAP` block with its `GEOMETRY` as an aligned `des.map`.
+fn map_part(block: &MapBlock, geometry: Option<(i32, i32)>) -> String {
+    let rows: Vec<String> = block
+        .rows
+        .iter()
+        .map(|(_, r)| String::from_utf8_lossy(r).into_owned())
+        .collect();
+    let (h, v) = geometry.unwrap_or((3, 3));
+    format!(
+        "des.map({{ halign = \"{}\", valign = \"{}\", map = [[\n{}\n]] }})",
+        lexer::word(Val::LeftOrRight, h)
+            .or_else(|| (h == 3).then_some("center"))
+            .unwrap_or("center"),
+        match v {
+            1 => "top",
+            5 => "bottom",
+            _ => "center",
+        },
+        rows.join("\n")
+    )
+}
+
+/// A `REGION` as `des.region`.
+fn region(rect: &Rect4, lit: i32, rtype: Option<&Text>, prefilled: i32) -> String {
+    let kind = rtype.map_or("ordinary".to_string(), |t| t.text.clone());
+    let mut keys = vec![
+        format!("region = {}", rect4(rect)),
+        format!("lit = {lit}"),
+        format!("type = {}", quoted(&kind)),
+    ];
+    keys.push(format!("filled = {}", i32::from(prefilled & 1 == 0)));
+    if prefilled & 2 != 0 {
+        keys.push("irregular = true".into());
+    }
+    format!("des.region({{ {} }})", keys.join(", "))
 }
 
 /// A room's call, left open for its `contents` (the caller writes it).
