@@ -8,14 +8,11 @@ use piccolo::{
 };
 
 use super::generate::{self, RoomWish};
-use super::level::{is_open, Frame, Level, Marked, Placed, Room};
+use super::level::{is_open, Frame, Level, Marked, Placed, Room, MAP_CHARS};
 use super::select::{self, absolute, held, random_in};
 use super::value::{int, pair, text, Keys};
 use super::{native, Native, Shared};
 use crate::rng::Rng;
-
-/// The map characters the game knows (`char2typ`), `x` and `w` included.
-pub const MAP_CHARS: &[u8] = b" #.-|+ACSH{\\K}PLZIWTFxBw";
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 

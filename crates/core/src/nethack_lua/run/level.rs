@@ -3,10 +3,10 @@
 //! `des.map` part, or the room whose `contents` runs).
 
 use super::selection::{on_level, Selection};
+pub use super::size::{COLS, ROWS};
 
-/// The game's `COLNO` and `ROWNO`.
-pub const COLS: usize = 80;
-pub const ROWS: usize = 21;
+/// The map characters the game knows (`char2typ`), `x` and `w` included.
+pub const MAP_CHARS: &[u8] = b" #.-|+ACSH{\\K}PLZIWTFxBw";
 /// Stone, the level's default filling.
 pub const STONE: u8 = b' ';
 

@@ -16,6 +16,7 @@ pub mod level;
 mod rewrite;
 mod select;
 pub mod selection;
+mod size;
 mod value;
 pub mod view;
 

@@ -329,7 +329,7 @@ fn filter_mapchar<'gc>(
 /// One map character argument (`"."`), refused as the game refuses one.
 pub fn map_char<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Result<u8, Error<'gc>> {
     match text(v).as_deref().map(str::as_bytes) {
-        Some(&[c]) if super::des::MAP_CHARS.contains(&c) => Ok(c),
+        Some(&[c]) if super::level::MAP_CHARS.contains(&c) => Ok(c),
         _ => Err("Erroneous map char".into_value(ctx).into()),
     }
 }

@@ -2,7 +2,8 @@
 //! in absolute level coordinates, and the shapes the `selection.*`
 //! functions draw into one.
 
-use super::level::{COLS, ROWS};
+pub use super::size::on_level;
+use super::size::{COLS, ROWS};
 use crate::rng::Rng;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,11 +17,6 @@ impl Default for Selection {
             cells: vec![false; COLS * ROWS],
         }
     }
-}
-
-/// Whether (x, y) is on the level.
-pub fn on_level(x: i64, y: i64) -> bool {
-    (0..COLS as i64).contains(&x) && (0..ROWS as i64).contains(&y)
 }
 
 impl Selection {
