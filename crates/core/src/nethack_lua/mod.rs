@@ -39,6 +39,15 @@ pub fn maps(source: &str) -> Vec<Vec<std::ops::Range<usize>>> {
         .collect()
 }
 
+/// The span of the `des.*` call whose name is at `offset`.
+pub fn calls_at(source: &str, offset: usize) -> Option<Span> {
+    let reading = syntax::read(source);
+    calls::des_calls(&reading.ast)
+        .into_iter()
+        .find(|c| (c.name_span.start as usize..=c.name_span.end as usize).contains(&offset))
+        .map(|c| c.span)
+}
+
 /// Reads, checks and outlines one script: a level, or the dungeon
 /// description (`dungeon = { … }`).
 pub fn analyze(source: &str, options: &Options) -> Analysis {

@@ -481,3 +481,25 @@ fn a_fixed_spot_beyond_its_map_part_is_found() {
         "{found:?}"
     );
 }
+
+#[test]
+fn hovering_a_call_says_what_it_placed_in_the_level_as_run() {
+    let src = "des.map({ x = 10, y = 5, map = [[\n...\n...\n]] })\ndes.monster(\"jackal\", 1, 1)\n";
+    let a = analyze(src);
+    let at = src.find("monster").unwrap() + 2;
+    let card = crate::service::hover(
+        crate::service::Document {
+            source: src,
+            analysis: &a,
+        },
+        at,
+    )
+    .expect("a card");
+    assert_eq!(
+        card.lines,
+        [
+            "in the level, run (seed 0):",
+            "placed jackal · at level (11,6) · line 5"
+        ]
+    );
+}

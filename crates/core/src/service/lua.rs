@@ -5,8 +5,9 @@
 //! being typed is served.
 
 use super::Document;
-use crate::nethack_lua::catalog;
+use crate::nethack_lua::{calls_at, catalog};
 use vaultwright_model::service::{Completion, Entry, HoverCard};
+use vaultwright_model::view::View;
 use vaultwright_model::Span;
 
 pub fn complete(doc: Document, offset: usize) -> Option<Completion> {
@@ -50,7 +51,7 @@ pub fn hover(doc: Document, offset: usize) -> Option<HoverCard> {
             Some(HoverCard {
                 span,
                 entry,
-                lines: Vec::new(),
+                lines: placed_by(&doc, offset),
             })
         }
         Context::Key(_) => None,
@@ -169,4 +170,33 @@ fn string_around(source: &str, offset: usize) -> Option<Span> {
         .find([quote, '\n'])
         .map_or(source.len(), |i| offset + i);
     Some(Span::new(line_start + at + 1, end))
+}
+
+/// What the call under `offset` placed in the level as run (the
+/// analysis's first view), one line each.
+fn placed_by(doc: &Document, offset: usize) -> Vec<String> {
+    let Some(call) = calls_at(doc.source, offset) else {
+        return Vec::new();
+    };
+    let Some(View::TileMap(level)) = doc.analysis.views.first().map(|v| &v.view) else {
+        return Vec::new();
+    };
+    let seed = doc
+        .analysis
+        .outline
+        .first()
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let placed: Vec<String> = level
+        .markers
+        .iter()
+        .filter(|m| m.origin.start < call.end && call.start < m.origin.end)
+        .map(|m| format!("placed {}", m.label))
+        .collect();
+    if placed.is_empty() {
+        return placed;
+    }
+    let mut lines = vec![format!("in {seed}:")];
+    lines.extend(placed.into_iter().take(12));
+    lines
 }
