@@ -165,7 +165,20 @@ impl Prepared {
             carrying: 0,
         }));
         let (stop, steps) = match &self.chunks {
-            Ok(chunks) => execute(chunks, &shared, limits),
+            // piccolo 0.3.3 can panic on its own (a table whose string key
+            // was set to nil, then grown): that is a stop, not a crash of
+            // the tool (where panics unwind: not in the browser).
+            Ok(chunks) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                execute(chunks, &shared, limits)
+            }))
+            .unwrap_or_else(|_| {
+                let stop = Stop {
+                    kind: StopKind::Error,
+                    message: "the Lua VM (piccolo 0.3.3) failed on this script".into(),
+                    line: shared.try_borrow().map_or(0, |r| r.line),
+                };
+                (Some(stop), 0)
+            }),
             Err(message) => (
                 Some(Stop {
                     kind: StopKind::Error,
@@ -175,7 +188,10 @@ impl Prepared {
                 0,
             ),
         };
-        let level = std::mem::take(&mut shared.borrow_mut().level);
+        let level = shared
+            .try_borrow_mut()
+            .map(|mut r| std::mem::take(&mut r.level))
+            .unwrap_or_default();
         Realisation { level, stop, steps }
     }
 }
