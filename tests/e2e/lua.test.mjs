@@ -126,3 +126,22 @@ test("a 3.4.3 level opens as NetHack 5.0's Lua with To Lua, and is run", () => w
   await page.screenshot({ path: path.join(OUT, "lua-converted-desktop.png") });
   assert.deepEqual(errors, []);
 }));
+
+test("a Lua level's seed grid shows what the script leaves to chance; two seeds side by side", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await open(page, path.join(DAT, "minetn-1.lua"));
+  await page.waitForSelector("[data-testid=faces-mode]");
+  await page.selectOption("[data-testid=faces-mode]", "4");
+  await waitFor(page, () => document.querySelectorAll("[data-testid=faces] canvas.face-canvas").length === 4);
+  const glyphs = await page.$$eval("[data-testid=faces] canvas.face-canvas", (cs) => cs.map((c) => c.dataset.glyphs));
+  assert.equal(new Set(glyphs).size, 4, "each seed runs the script to another level");
+  // The town's drawing is the same in every face: its cells never differ.
+  const differing = Number(await page.getAttribute("[data-testid=faces]", "data-differing"));
+  assert.ok(differing > 0 && differing < 80 * 21, `${differing}`);
+  await page.screenshot({ path: path.join(OUT, "lua-faces-desktop.png") });
+  await page.selectOption("[data-testid=faces-mode]", "diff");
+  await waitFor(page, () => document.querySelectorAll("[data-testid=faces] canvas.face-canvas").length === 2);
+  await page.screenshot({ path: path.join(OUT, "lua-diff-desktop.png") });
+  assert.deepEqual(errors, []);
+}));

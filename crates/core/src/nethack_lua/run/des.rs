@@ -303,13 +303,13 @@ impl<'gc> Sequence<'gc> for CallThen<'gc> {
         _: Execution<'gc, '_>,
         mut stack: Stack<'gc, '_>,
     ) -> Result<SequencePoll<'gc>, Error<'gc>> {
+        // The function first, then (when it has returned) the undo.
         match self.function.take() {
             Some(function) => {
                 stack.clear();
                 for a in self.args.drain(..) {
                     stack.push_back(a);
                 }
-                let _ = ctx;
                 Ok(SequencePoll::Call {
                     function,
                     is_tail: false,
@@ -725,8 +725,8 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
     let height = rows.len() as i64;
     let halign = keys.text("halign");
     let valign = keys.text("valign");
-    let mut r = run.borrow_mut();
-    let r = &mut *r;
+    let mut guard = run.borrow_mut();
+    let r = &mut *guard;
     let none = |a: &Option<String>| a.as_deref().is_none_or(|a| a == "none");
     let (x, y) = if string_form {
         aligned(&r.level, Some("center"), Some("center"), width, height)
@@ -774,7 +774,7 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
     r.level.map = frame;
     r.level.parts.push((frame, line));
     let contents = keys.get("contents");
-    let _ = r;
+    drop(guard);
     let sel = select::push(ctx, written)?;
     stack.replace(ctx, sel);
     match contents {
