@@ -108,16 +108,12 @@ pub fn monster_match(name: &str) -> MonsterMatch {
         .iter()
         .find_map(|a| name.starts_with(a).then(|| lower[a.len()..].to_string()))
         .unwrap_or(lower);
-    let names = MONSTERS
-        .iter()
-        .flat_map(|m| [m.name, m.male, m.female])
-        .chain(values("monster_alt_spelling"))
-        .filter(|n| !n.is_empty());
     let mut prefix: Option<&'static str> = None;
-    for n in names {
-        let folded = n.to_lowercase();
-        let Some(rest) = lower.strip_prefix(&folded) else {
-            if singular(&lower).is_some_and(|s| s == folded) {
+    let single = singular(&lower);
+    for (n, folded) in folded_monster_names() {
+        let (n, folded) = (*n, folded.as_str());
+        let Some(rest) = lower.strip_prefix(folded) else {
+            if single.as_deref() == Some(folded) {
                 return MonsterMatch::Exact;
             }
             continue;
@@ -133,6 +129,21 @@ pub fn monster_match(name: &str) -> MonsterMatch {
         }
     }
     prefix.map_or(MonsterMatch::Unknown, MonsterMatch::Prefix)
+}
+
+/// Every monster name and other spelling, with its lower case (folded
+/// once: a run looks names up for every `des.monster`).
+fn folded_monster_names() -> &'static [(&'static str, String)] {
+    static FOLDED: std::sync::OnceLock<Vec<(&'static str, String)>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| {
+        MONSTERS
+            .iter()
+            .flat_map(|m| [m.name, m.male, m.female])
+            .chain(values("monster_alt_spelling"))
+            .filter(|n| !n.is_empty())
+            .map(|n| (n, n.to_lowercase()))
+            .collect()
+    })
 }
 
 /// The game's plural endings read back: `ies` → `y`, `ves` → `f`.
@@ -170,11 +181,11 @@ pub fn object(id: &str) -> Option<&'static Object> {
         .unwrap_or((lower.clone(), None));
     OBJECTS
         .iter()
-        .find(|o| o.name.to_lowercase() == name && class.is_none_or(|c| o.symbol == c))
+        .find(|o| o.name.eq_ignore_ascii_case(&name) && class.is_none_or(|c| o.symbol == c))
         .or_else(|| {
             OBJECTS
                 .iter()
-                .find(|o| !o.appearance.is_empty() && o.appearance.to_lowercase() == name)
+                .find(|o| !o.appearance.is_empty() && o.appearance.eq_ignore_ascii_case(&name))
         })
 }
 
