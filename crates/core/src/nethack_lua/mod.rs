@@ -56,7 +56,18 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     analysis.tokens = tokens::tokens(source);
     let ran = reading.error.is_none();
     analysis.diagnostics.extend(reading.error.clone());
-    let described = calls::assigned_table(&reading.ast, "dungeon")
+    // The table as written (its spans give the findings their place), or
+    // the one the script builds, run.
+    let written = calls::assigned_table(&reading.ast, "dungeon");
+    let built = || {
+        let computed = written.as_ref().is_some_and(has_computed_parts) || changes_dungeon(source);
+        let assigned = written.is_some() || builds_dungeon(source);
+        (assigned && (computed || written.is_none()))
+            .then(|| run::global_table(source, "dungeon"))
+            .flatten()
+    };
+    let described = built()
+        .or_else(|| written.clone())
         .and_then(|t| dungeon::read(&t, options.seed, options.focus));
     if let Some(d) = described {
         analysis.outline = d.outline;
@@ -99,6 +110,33 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             view: v.view,
         }));
     analysis
+}
+
+/// Whether the script assigns the global `dungeon` (a level script never
+/// does): worth running to read the table it builds.
+fn builds_dungeon(source: &str) -> bool {
+    source.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("dungeon =") || l.starts_with("dungeon=")
+    })
+}
+
+/// A value written with something computed inside (a variable, a call).
+fn has_computed_parts(v: &calls::Value) -> bool {
+    match v {
+        calls::Value::Other(_) => true,
+        calls::Value::Table(fields, _) => fields.iter().any(|f| has_computed_parts(&f.value)),
+        _ => false,
+    }
+}
+
+/// Whether a statement changes the table after it is written
+/// (`dungeon[1].branches = …`).
+fn changes_dungeon(source: &str) -> bool {
+    source.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("dungeon[") || l.starts_with("dungeon.")
+    })
 }
 
 /// `castle.lua` run for seed 3 is written as `castle.seed-3.txt`.

@@ -503,3 +503,25 @@ fn hovering_a_call_says_what_it_placed_in_the_level_as_run() {
         ]
     );
 }
+
+#[test]
+fn a_dungeon_table_built_by_code_is_read_by_running_it() {
+    let src = r#"
+local levels = {}
+for i, name in ipairs({ "oracle", "bigrm" }) do
+   levels[#levels + 1] = { name = name, base = 5 * i, range = 3 }
+end
+local doom = { name = "The Dungeons of Doom", bonetag = "D", base = 25, range = 5 }
+doom.levels = levels
+dungeon = { doom, { name = "Gehennom", base = 20, range = 5 } }
+dungeon[1].branches = { { name = "Gehennom", chainlevel = "bigrm", base = 1 } }
+"#;
+    let a = analyze(src);
+    let names: Vec<&str> = a.outline.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["The Dungeons of Doom", "Gehennom"]);
+    assert!(a
+        .views
+        .iter()
+        .all(|v| matches!(v.view, vaultwright_model::view::View::BranchGraph(_))));
+    assert!(a.diagnostics.is_empty(), "{:?}", a.diagnostics);
+}

@@ -203,22 +203,55 @@ pub fn run(source: &str, seed: u64, library: Option<&str>, limits: Limits) -> Re
 }
 
 fn execute(chunks: &[String; 3], shared: &Shared, limits: Limits) -> (Option<Stop>, u64) {
+    let (stop, steps, _) = execute_then(chunks, shared, limits, |_| ());
+    (stop, steps)
+}
+
+/// Runs the chunks, then (when they ran to the end) `after` in the VM.
+fn execute_then<T>(
+    chunks: &[String; 3],
+    shared: &Shared,
+    limits: Limits,
+    after: impl for<'gc> FnOnce(Context<'gc>) -> T,
+) -> (Option<Stop>, u64, Option<T>) {
     let mut lua = Lua::core();
     let loaded = lua.try_enter(|ctx| {
         install(ctx, shared)?;
         Ok(())
     });
     if let Err(e) = loaded {
-        return (Some(error_stop(shared, &e)), 0);
+        return (Some(error_stop(shared, &e)), 0, None);
     }
     let mut steps = 0;
     let names = ["library", "nhlib", SCRIPT];
     for (name, text) in names.iter().zip(chunks) {
         if let Err(stop) = run_chunk(&mut lua, shared, name, text, limits, &mut steps) {
-            return (Some(stop), steps);
+            return (Some(stop), steps, None);
         }
     }
-    (None, steps)
+    let value = lua.enter(after);
+    (None, steps, Some(value))
+}
+
+/// The table the script leaves in global `name`, as the reader of a
+/// table written out reads one (`dungeon.lua` when its table is built by
+/// code): `None` when the run stops or leaves no table there.
+pub fn global_table(source: &str, name: &'static str) -> Option<super::calls::Value> {
+    let prepared = Prepared::new(source, None);
+    let chunks = prepared.chunks.as_ref().ok()?;
+    let shared: Shared = Rc::new(RefCell::new(Run {
+        level: Level::default(),
+        rng: Rng::new(0),
+        line: 0,
+        carrying: 0,
+    }));
+    let (_, _, value) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        execute_then(chunks, &shared, Limits::default(), |ctx| {
+            value::plain(ctx, ctx.get_global(name), 0)
+        })
+    }))
+    .ok()?;
+    value.flatten()
 }
 
 /// A library text as the VM is given it (operators as calls).

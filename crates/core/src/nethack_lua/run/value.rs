@@ -104,3 +104,49 @@ impl<'gc> Keys<'gc> {
         ))
     }
 }
+
+/// A Lua value as the readers of a written table see one: strings and
+/// numbers as written, tables as their fields (the array part in order,
+/// then the named fields by name), anything else computed. No spans: the
+/// value was computed. `None` past 32 levels of nesting or 10,000 fields.
+pub fn plain<'gc>(
+    ctx: Context<'gc>,
+    v: Value<'gc>,
+    depth: usize,
+) -> Option<crate::nethack_lua::calls::Value> {
+    use crate::nethack_lua::calls::{TableField, Value as Plain};
+    use vaultwright_model::Span;
+    let none = Span::default();
+    Some(match v {
+        Value::String(s) => Plain::Str(String::from_utf8_lossy(s.as_bytes()).into_owned(), none),
+        Value::Integer(i) => Plain::Number(i.to_string(), none),
+        Value::Number(n) => Plain::Number(n.to_string(), none),
+        Value::Table(t) if depth < 32 => {
+            let mut list = Vec::new();
+            let mut named = Vec::new();
+            for (k, v) in t.iter().take(10_000) {
+                let value = plain(ctx, v, depth + 1)?;
+                match k {
+                    Value::Integer(i) => list.push((i, value)),
+                    Value::String(s) => {
+                        named.push((String::from_utf8_lossy(s.as_bytes()).into_owned(), value))
+                    }
+                    _ => {}
+                }
+            }
+            list.sort_by_key(|(i, _)| *i);
+            named.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut fields: Vec<TableField> = list
+                .into_iter()
+                .map(|(_, value)| TableField { key: None, value })
+                .collect();
+            fields.extend(named.into_iter().map(|(k, value)| TableField {
+                key: Some((k, none)),
+                value,
+            }));
+            Plain::Table(fields, none)
+        }
+        Value::Table(_) => return None,
+        _ => Plain::Other(none),
+    })
+}
