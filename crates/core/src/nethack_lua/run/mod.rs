@@ -247,7 +247,7 @@ pub fn global_table(source: &str, name: &'static str) -> Option<super::calls::Va
     }));
     let (_, _, value) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         execute_then(chunks, &shared, Limits::default(), |ctx| {
-            value::plain(ctx, ctx.get_global(name), 0)
+            value::plain(ctx.get_global(name), 0)
         })
     }))
     .ok()?;

@@ -109,11 +109,7 @@ impl<'gc> Keys<'gc> {
 /// numbers as written, tables as their fields (the array part in order,
 /// then the named fields by name), anything else computed. No spans: the
 /// value was computed. `None` past 32 levels of nesting or 10,000 fields.
-pub fn plain<'gc>(
-    ctx: Context<'gc>,
-    v: Value<'gc>,
-    depth: usize,
-) -> Option<crate::nethack_lua::calls::Value> {
+pub fn plain(v: Value, depth: usize) -> Option<crate::nethack_lua::calls::Value> {
     use crate::nethack_lua::calls::{TableField, Value as Plain};
     use vaultwright_model::Span;
     let none = Span::default();
@@ -125,7 +121,7 @@ pub fn plain<'gc>(
             let mut list = Vec::new();
             let mut named = Vec::new();
             for (k, v) in t.iter().take(10_000) {
-                let value = plain(ctx, v, depth + 1)?;
+                let value = plain(v, depth + 1)?;
                 match k {
                     Value::Integer(i) => list.push((i, value)),
                     Value::String(s) => {
