@@ -1277,3 +1277,49 @@ fn a_lua_level_compiles_to_its_realisation_for_a_seed() {
     );
     assert!(shown.contains(":2:"), "{shown}");
 }
+
+/// `convert --to lua` names each file after its level, and refuses a
+/// level name that would leave the output folder.
+#[test]
+fn convert_refuses_a_level_name_that_leaves_the_folder() {
+    let dir = tempdir("lua-convert");
+    let src = dir.join("evil.des");
+    std::fs::write(
+        &src,
+        "MAZE:\"../escape\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n",
+    )
+    .unwrap();
+    let out = bin()
+        .args(["convert", "--to", "lua", "-o"])
+        .arg(dir.join("out"))
+        .arg(&src)
+        .output()
+        .unwrap();
+    // The compiler's own check refuses it already (exit 1); nothing is
+    // written anywhere.
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!dir.join("escape.lua").exists());
+    assert!(!dir.join("out").join("../escape.lua").exists());
+    std::fs::write(
+        &src,
+        "MAZE:\"fine\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n",
+    )
+    .unwrap();
+    let out = bin()
+        .args(["convert", "--to", "lua", "-o"])
+        .arg(dir.join("out"))
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert_succeeded(&out);
+    let lua = std::fs::read_to_string(dir.join("out/fine.lua")).unwrap();
+    assert!(
+        lua.contains("des.map({ halign = \"center\", valign = \"center\", map = [[\n...\n]] })"),
+        "{lua}"
+    );
+}

@@ -975,13 +975,19 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
         eprintln!("error: {}: {e}", out_dir.display());
         return ExitCode::from(2);
     }
+    // Named by the level: written as `compile` writes (a name that would
+    // leave the folder, or an input's own path, is refused).
+    let inputs = output::Inputs::new(std::iter::once(file));
     for level in vaultwright::nethack_lua::convert::from_des(&text, &base) {
-        let dest = out_dir.join(format!("{}.lua", level.name));
-        if let Err(e) = std::fs::write(&dest, level.lua) {
-            eprintln!("error: {}: {e}", dest.display());
-            return ExitCode::from(2);
+        let name = format!("{}.lua", level.name);
+        let written = output::write_or_exit(&inputs, out_dir, &name, level.lua.as_bytes(), |e| {
+            eprintln!("error: {}: {e}", out_dir.join(&name).display());
+            ExitCode::from(2)
+        });
+        match written {
+            Ok(dest) => println!("{}", dest.display()),
+            Err(code) => return code,
         }
-        println!("{}", dest.display());
     }
     ExitCode::SUCCESS
 }

@@ -94,7 +94,7 @@ fn level_script(level: &Level, maps: &[MapBlock]) -> String {
     let mut body = Body {
         maps,
         w,
-        container_open: false,
+        container_open: None,
         room_open: 0,
     };
     for stmt in &level.body {
@@ -140,8 +140,9 @@ impl Writer {
 struct Body<'a> {
     maps: &'a [MapBlock],
     w: Writer,
-    /// A container's `contents` function is open.
-    container_open: bool,
+    /// A container's `contents` function is open (`Some(true)` inside an
+    /// `if percent(…)` that closes with it).
+    container_open: Option<bool>,
     /// How many rooms' `contents` functions are open.
     room_open: usize,
 }
@@ -175,17 +176,17 @@ impl Body<'_> {
             }
         );
         let call = self.call(stmt);
-        if let Some(call) = call {
-            if opens_container && chance.is_none() {
+        match call {
+            // A container's contents follow it, inside its chance if it
+            // has one: both close when its contents end.
+            Some(call) if opens_container => {
                 self.w.line(&format!("{call} contents = function()"));
                 self.w.depth += 1;
-                self.container_open = true;
-            } else if opens_container {
-                // A chance around a container: its contents stay with it.
-                self.w.line(&format!("{call} }})"));
-            } else {
-                self.w.line(&call);
+                self.container_open = Some(chance.is_some());
+                return;
             }
+            Some(call) => self.w.line(&call),
+            None => {}
         }
         if chance.is_some() {
             self.w.depth -= 1;
@@ -199,10 +200,13 @@ impl Body<'_> {
     }
 
     fn close_container(&mut self) {
-        if self.container_open {
+        if let Some(in_chance) = self.container_open.take() {
             self.w.depth -= 1;
             self.w.line("end })");
-            self.container_open = false;
+            if in_chance {
+                self.w.depth -= 1;
+                self.w.line("end");
+            }
         }
     }
 
@@ -499,8 +503,14 @@ fn map_part(block: &MapBlock, geometry: Option<(i32, i32)>) -> String {
         .map(|(_, r)| String::from_utf8_lossy(r).into_owned())
         .collect();
     let (h, v) = geometry.unwrap_or((3, 3));
+    let text = rows.join("\n");
+    // A long bracket the drawing does not close (`]]` can be a map row).
+    let level = (0..)
+        .find(|n| !text.contains(&format!("]{}]", "=".repeat(*n))))
+        .unwrap_or(0);
+    let eq = "=".repeat(level);
     format!(
-        "des.map({{ halign = \"{}\", valign = \"{}\", map = [[\n{}\n]] }})",
+        "des.map({{ halign = \"{}\", valign = \"{}\", map = [{eq}[\n{}\n]{eq}] }})",
         lexer::word(Val::LeftOrRight, h)
             .or_else(|| (h == 3).then_some("center"))
             .unwrap_or("center"),
@@ -509,7 +519,7 @@ fn map_part(block: &MapBlock, geometry: Option<(i32, i32)>) -> String {
             5 => "bottom",
             _ => "center",
         },
-        rows.join("\n")
+        text
     )
 }
 
@@ -646,7 +656,7 @@ fn quoted(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\{}", c as u32);
+                let _ = write!(out, "\\{:03}", c as u32);
             }
             c => out.push(c),
         }

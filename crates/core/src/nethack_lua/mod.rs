@@ -235,7 +235,10 @@ fn outside_findings(source: &str, done: &run::Realisation) -> Vec<Diagnostic> {
         // Beyond the part but on what the level made around it (a cave
         // the part sits in) is a choice: only solid rock or off the level
         // is found.
-        let (x, y) = (o.at.0 + o.frame.x, o.at.1 + o.frame.y);
+        let (x, y) = (
+            o.at.0.saturating_add(o.frame.x),
+            o.at.1.saturating_add(o.frame.y),
+        );
         let on_rock = !run::selection::on_level(x, y) || done.level.at(x, y) == run::level::STONE;
         if lines.contains(&o.line) || !on_rock {
             continue;

@@ -8,9 +8,9 @@ use piccolo::{
 };
 
 use super::generate::{self, RoomWish};
-use super::level::{is_open, Frame, Level, Marked, Placed, Room, MAP_CHARS};
+use super::level::{is_open, Frame, Level, Marked, Placed, Room, COLS, MAP_CHARS, ROWS};
 use super::select::{self, absolute, held, random_in};
-use super::value::{int, pair, text, Keys};
+use super::value::{int, measure, pair, text, Keys};
 use super::{native, Native, Shared};
 use crate::rng::Rng;
 
@@ -91,7 +91,7 @@ fn table_arg<'gc>(ctx: Context<'gc>, stack: &Stack<'gc, '_>) -> Result<Keys<'gc>
 /// A coordinate from a call's arguments: `(…, x, y)`, `(…, {x, y})`, or
 /// the table's `x`/`y`/`coord`; `None` when random.
 fn coordinate<'gc>(ctx: Context<'gc>, stack: &Stack<'gc, '_>, from: usize) -> Option<(i64, i64)> {
-    match (int(stack.get(from)), int(stack.get(from + 1))) {
+    match (measure(stack.get(from)), measure(stack.get(from + 1))) {
         (Some(x), Some(y)) => Some((x, y)),
         _ => pair(ctx, stack.get(from)),
     }
@@ -134,8 +134,11 @@ fn random_spot(level: &Level, rng: &mut Rng, fits: fn(u8) -> bool) -> (i64, i64)
             return (x, y);
         }
     }
-    for y in frame.y..frame.y + frame.height {
-        for x in frame.x..frame.x + frame.width {
+    // Every cell of the frame that is on the level, in order.
+    let (lx, hx) = (frame.x.max(0), (frame.x + frame.width).min(COLS as i64));
+    let (ly, hy) = (frame.y.max(0), (frame.y + frame.height).min(ROWS as i64));
+    for y in ly..hy {
+        for x in lx..hx {
             if fits(level.at(x, y)) {
                 return (x, y);
             }
@@ -404,7 +407,8 @@ fn level_init<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) 
     r.level.initialised = true;
     match style.as_str() {
         "solidfill" => generate::solid_fill(&mut r.level, filling, line),
-        "mazegrid" => generate::maze_grid(&mut r.level, bg.unwrap_or(b'-'), line),
+        // The game's `bg` defaults to stone.
+        "mazegrid" => generate::maze_grid(&mut r.level, bg.unwrap_or(b' '), line),
         "maze" => {
             generate::maze(&mut r.level, &mut r.rng, line);
             r.level.examples.push("the maze".into());
@@ -452,17 +456,21 @@ fn engraving<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -
 }
 
 fn door<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let (state, at) = match stack.get(0) {
+    let (state, at, wall, pos) = match stack.get(0) {
         Value::Table(_) => {
             let keys = Keys::of(ctx, stack.get(0));
             (
                 keys.text("state").unwrap_or_else(|| "random".into()),
                 keys.xy(),
+                keys.text("wall"),
+                keys.int("pos").unwrap_or(-1),
             )
         }
         v => (
             text(v).unwrap_or_else(|| "random".into()),
             coordinate(ctx, stack, 1),
+            None,
+            -1,
         ),
     };
     const STATES: [&str; 7] = [
@@ -482,7 +490,7 @@ fn door<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
             p
         }
         _ => match r.level.room_stack.last().copied() {
-            Some(room) => wall_spot(room, &mut r.rng),
+            Some(room) => wall_spot(room, wall.as_deref(), pos, &mut r.rng),
             None => random_spot(&r.level, &mut r.rng, |c| c == b'-' || c == b'|'),
         },
     };
@@ -498,14 +506,30 @@ fn door<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
     done()
 }
 
-/// A spot on a room's wall, not a corner.
-fn wall_spot(room: Room, rng: &mut Rng) -> (i64, i64) {
-    let between = |rng: &mut Rng, lo: i64, hi: i64| i64::from(rng.range(lo as i32, hi as i32));
-    match rng.range(0, 3) {
-        0 => (between(rng, room.lx, room.hx), room.ly - 1),
-        1 => (between(rng, room.lx, room.hx), room.hy + 1),
-        2 => (room.lx - 1, between(rng, room.ly, room.hy)),
-        _ => (room.hx + 1, between(rng, room.ly, room.hy)),
+/// A spot on a room's wall, not a corner: the wall named (`north`,
+/// `south`, `west`, `east`; any for `all` or `random`), at `pos` along it
+/// (at random when negative).
+fn wall_spot(room: Room, wall: Option<&str>, pos: i64, rng: &mut Rng) -> (i64, i64) {
+    let side = match wall {
+        Some("north") => 0,
+        Some("south") => 1,
+        Some("west") => 2,
+        Some("east") => 3,
+        _ => rng.range(0, 3),
+    };
+    let along = |rng: &mut Rng, lo: i64, hi: i64| {
+        if pos >= 0 {
+            lo.saturating_add(pos).min(hi)
+        } else {
+            let small = |v: i64| v.clamp(-(1 << 30), 1 << 30) as i32;
+            i64::from(rng.range(small(lo), small(hi)))
+        }
+    };
+    match side {
+        0 => (along(rng, room.lx, room.hx), room.ly - 1),
+        1 => (along(rng, room.lx, room.hx), room.hy + 1),
+        2 => (room.lx - 1, along(rng, room.ly, room.hy)),
+        _ => (room.hx + 1, along(rng, room.ly, room.hy)),
     }
 }
 
@@ -658,17 +682,17 @@ fn terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
 fn replace_terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let keys = table_arg(ctx, stack)?;
     let to = select::map_char(ctx, keys.get("toterrain"))?;
-    let from = match keys.get("fromterrain") {
+    // What a cell must be: one character, or a map fragment centred on it.
+    let (from, fragment) = match keys.get("fromterrain") {
         Value::Nil => {
-            let fragment = keys
+            let pattern = keys
                 .text("mapfragment")
                 .ok_or_else(|| fail(ctx, "replace_terrain needs fromterrain or mapfragment"))?;
-            fragment
-                .bytes()
-                .find(|b| !b.is_ascii_whitespace())
-                .unwrap_or(b'x')
+            let fits = select::fragment_matches(&run.borrow().level, &pattern)
+                .map_err(|e| fail(ctx, e))?;
+            (b'x', Some(fits))
         }
-        v => select::map_char(ctx, v)?,
+        v => (select::map_char(ctx, v)?, None),
     };
     let chance = keys.int("chance").unwrap_or(100);
     let mut r = run.borrow_mut();
@@ -689,6 +713,7 @@ fn replace_terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, 
         for (x, y) in area {
             let here = r.level.at(x, y);
             let matches = match from {
+                _ if fragment.as_ref().is_some_and(|f| !f.get(x, y)) => false,
                 b'x' => true,
                 b'w' => matches!(here, b'-' | b'|' | b' ' | b'B'),
                 c => here == c,
@@ -973,7 +998,7 @@ fn gold<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
         }
         // The game reads y from the x argument in this form.
         3 => {
-            let x = int(stack.get(1));
+            let x = measure(stack.get(1));
             (int(stack.get(0)).unwrap_or(-1), x.map(|x| (x, x)))
         }
         2 => (int(stack.get(0)).unwrap_or(-1), pair(ctx, stack.get(1))),
@@ -1053,7 +1078,10 @@ fn drawbridge<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) 
 fn mark(r: &mut super::Run, kind: &str, (x1, y1, x2, y2): (i64, i64, i64, i64), relative: bool) {
     let (a, b) = if relative {
         let f = r.level.map;
-        ((x1 + f.x, y1 + f.y), (x2 + f.x, y2 + f.y))
+        (
+            (x1.saturating_add(f.x), y1.saturating_add(f.y)),
+            (x2.saturating_add(f.x), y2.saturating_add(f.y)),
+        )
     } else {
         ((x1, y1), (x2, y2))
     };
@@ -1081,17 +1109,26 @@ fn region<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> O
         return Err(fail(ctx, "region needs region"));
     }
     let kind = keys.text("type").unwrap_or_else(|| "ordinary".into());
-    let contents = keys.get("contents");
+    // An ordinary, regular region that is no arrival room is only lit:
+    // the game makes no room of it and never runs its contents.
+    let makes_room = kind != "ordinary"
+        || keys.truth("irregular").unwrap_or(false)
+        || keys.truth("arrival_room").unwrap_or(false);
+    let contents = if makes_room {
+        keys.get("contents")
+    } else {
+        Value::Nil
+    };
     let room = {
         let mut r = run.borrow_mut();
         let r = &mut *r;
         mark(r, &format!("region ({kind})"), corners, true);
         let f = r.level.map;
         Room {
-            lx: corners.0 + f.x,
-            ly: corners.1 + f.y,
-            hx: corners.2 + f.x,
-            hy: corners.3 + f.y,
+            lx: corners.0.saturating_add(f.x),
+            ly: corners.1.saturating_add(f.y),
+            hx: corners.2.saturating_add(f.x),
+            hy: corners.3.saturating_add(f.y),
         }
     };
     stack.clear();

@@ -270,6 +270,18 @@ fn format<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
         let Some(kind) = chars.next() else {
             return Err("invalid conversion '%' to 'format'".into_value(ctx).into());
         };
+        // Lua takes at most two digits of width and of precision.
+        let mut parts = spec
+            .trim_start_matches(['-', '+', ' ', '#', '0'])
+            .split('.');
+        let too_wide = parts.next().is_some_and(|w| w.len() > 2)
+            || parts.next().is_some_and(|p| p.len() > 2)
+            || parts.next().is_some();
+        if too_wide {
+            return Err(format!("invalid conversion '%{spec}{kind}' to 'format'")
+                .into_value(ctx)
+                .into());
+        }
         if kind == '%' {
             out.push('%');
             continue;

@@ -270,8 +270,11 @@ pub fn place_subroom(parent: Room, wish: RoomWish, rng: &mut Rng) -> Option<Room
 
 /// A room's floor and walls drawn.
 pub fn draw_room(level: &mut Level, r: Room, line: u32) {
-    for y in r.ly - 1..=r.hy + 1 {
-        for x in r.lx - 1..=r.hx + 1 {
+    // Only the level's cells are drawn (a room may reach past it).
+    let (top, bottom) = ((r.ly - 1).max(0), (r.hy + 1).min(ROWS as i64 - 1));
+    let (left, right) = ((r.lx - 1).max(0), (r.hx + 1).min(COLS as i64 - 1));
+    for y in top..=bottom {
+        for x in left..=right {
             let c = if y == r.ly - 1 || y == r.hy + 1 {
                 b'-'
             } else if x == r.lx - 1 || x == r.hx + 1 {

@@ -203,6 +203,9 @@ impl Level {
     /// `-` where the floor is above or below, `|` beside it.
     pub fn wallify(&mut self, area: Option<(i64, i64, i64, i64)>, line: u32) {
         let (lx, ly, hx, hy) = area.unwrap_or((0, 0, COLS as i64 - 1, ROWS as i64 - 1));
+        // Only the level's cells can change.
+        let (lx, ly) = (lx.max(0), ly.max(0));
+        let (hx, hy) = (hx.min(COLS as i64 - 1), hy.min(ROWS as i64 - 1));
         let mut walls = Vec::new();
         for y in ly..=hy {
             for x in lx..=hx {

@@ -94,8 +94,10 @@ fn want<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Result<&'gc Held, Error<'gc>> 
     })
 }
 
+/// A numeric argument (a place, a size, a radius, a percentage), kept
+/// within the value module's `REACH`.
 fn arg_int<'gc>(ctx: Context<'gc>, stack: &Stack<'gc, '_>, i: usize) -> Result<i64, Error<'gc>> {
-    int(stack.get(i)).ok_or_else(|| {
+    super::value::measure(stack.get(i)).ok_or_else(|| {
         format!(
             "argument {} should be a number, found {}",
             i + 1,
@@ -320,7 +322,12 @@ fn filter_mapchar<'gc>(
     let s = want(ctx, stack.get(0))?;
     let c = map_char(ctx, stack.get(1))?;
     let r = run.borrow();
-    let matching = r.level.matching(&terrain_class(c));
+    // `x` matches every cell, as the game's `match_maptyps` has it.
+    let matching = if c == b'x' {
+        Selection::default().negate()
+    } else {
+        r.level.matching(&terrain_class(c))
+    };
     let out = s.borrow().combine(&matching, |a, b| a && b);
     drop(r);
     ret_selection(ctx, stack, out)
@@ -343,38 +350,45 @@ fn terrain_class(c: u8) -> Vec<u8> {
 }
 
 /// `selection.match(pattern)`: the cells where the pattern, centred on
-/// them, fits the level (`x` any cell, `w` any wall or stone).
+/// them, fits the level.
 fn match_pattern<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let pattern = text(stack.get(0)).ok_or_else(|| "wrong parameters".into_value(ctx))?;
-    let rows: Vec<&[u8]> = pattern
+    let out = fragment_matches(&run.borrow().level, &pattern)
+        .map_err(|e| -> Error<'gc> { e.into_value(ctx).into() })?;
+    ret_selection(ctx, stack, out)
+}
+
+/// Where a map fragment, centred on a cell, fits the level (`x` any
+/// cell, `w` any wall or stone; off the level is stone), as the game's
+/// `mapfrag_match`; the game's limits on a fragment (21 rows, odd sides).
+pub fn fragment_matches(level: &Level, pattern: &str) -> Result<Selection, &'static str> {
+    let cleaned: String = pattern.chars().filter(|c| !c.is_ascii_digit()).collect();
+    let rows: Vec<&[u8]> = cleaned
         .trim_matches('\n')
         .split('\n')
         .map(str::as_bytes)
         .collect();
     let height = rows.len() as i64;
     let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as i64;
-    if width == 0 || width % 2 == 0 || height % 2 == 0 {
-        return Err("mapfragment needs odd width and height"
-            .into_value(ctx)
-            .into());
+    if height > super::level::ROWS as i64 || width > super::level::COLS as i64 {
+        return Err("Map data error");
     }
-    let r = run.borrow();
+    if width == 0 || width % 2 == 0 || height % 2 == 0 {
+        return Err("mapfragment needs to have odd height and width");
+    }
     let mut out = Selection::default();
     for y in 0..super::level::ROWS as i64 {
         for x in 1..super::level::COLS as i64 {
             let fits = rows.iter().enumerate().all(|(j, row)| {
                 row.iter().enumerate().all(|(i, &c)| {
-                    let at = r
-                        .level
-                        .at(x + i as i64 - width / 2, y + j as i64 - height / 2);
+                    let at = level.at(x + i as i64 - width / 2, y + j as i64 - height / 2);
                     c == b'x' || terrain_class(c).contains(&at)
                 })
             });
             out.set(x, y, fits);
         }
     }
-    drop(r);
-    ret_selection(ctx, stack, out)
+    Ok(out)
 }
 
 fn floodfill<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
@@ -427,22 +441,59 @@ fn ellipse<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
 }
 
 /// `selection.gradient({ type, x, y, x2, y2, mindist, maxdist })`: the
-/// cells near the centre, each farther one kept less often.
+/// cells near the centre (a point, or the segment to x2, y2), each farther
+/// one kept less often, as `nhlsel.c` has it: squared distance for
+/// "radial", the larger of the two offsets for "square".
 fn gradient<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let keys = super::value::Keys::of(ctx, stack.get(0));
-    let (x, y) = keys.xy().unwrap_or((0, 0));
+    if !keys.is_table() {
+        return Err("selection.gradient requires table argument"
+            .into_value(ctx)
+            .into());
+    }
+    let square = match keys.text("type").as_deref() {
+        None | Some("radial") => false,
+        Some("square") => true,
+        Some(other) => return Err(format!("invalid option '{other}'").into_value(ctx).into()),
+    };
+    let max = keys
+        .int("maxdist")
+        .ok_or_else(|| "selection.gradient needs maxdist".into_value(ctx))?;
     let min = keys.int("mindist").unwrap_or(0);
-    let max = keys.int("maxdist").unwrap_or(0).max(min);
+    let (min, max) = (min.min(max).clamp(0, 200), max.max(min).clamp(0, 200));
+    let (x, y) = keys.xy().unwrap_or((0, 0));
     let mut r = run.borrow_mut();
     let r = &mut *r;
-    let (cx, cy) = absolute(&r.level, &mut r.rng, x, y);
+    let a = absolute(&r.level, &mut r.rng, x, y);
+    let b = match (keys.int("x2"), keys.int("y2")) {
+        (Some(x2), Some(y2)) if (x2, y2) != (-1, -1) => absolute(&r.level, &mut r.rng, x2, y2),
+        _ => a,
+    };
+    let distance = |x: i64, y: i64| -> i64 {
+        // To the nearest point of the segment a–b (a point when equal).
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = dx * dx + dy * dy;
+        let t = if len == 0 {
+            0.0
+        } else {
+            (((x - a.0) * dx + (y - a.1) * dy) as f64 / len as f64).clamp(0.0, 1.0)
+        };
+        let (px, py) = (a.0 as f64 + t * dx as f64, a.1 as f64 + t * dy as f64);
+        let (ox, oy) = ((x as f64 - px).abs(), (y as f64 - py).abs());
+        if square {
+            let d = ox.max(oy);
+            (d * d).round() as i64
+        } else {
+            (ox * ox + oy * oy).round() as i64
+        }
+    };
+    let (min2, max2) = (min * min, max * max);
     let mut out = Selection::default();
     for y in 0..super::level::ROWS as i64 {
         for x in 0..super::level::COLS as i64 {
-            let d = (x - cx).abs().max((y - cy).abs());
-            let keep = d <= min
-                || (d <= max
-                    && i64::from(r.rng.range(0, (max - min).clamp(1, 200) as i32)) >= d - min);
+            let d = distance(x, y);
+            let spread = i32::try_from((max2 - min2).max(1)).unwrap_or(i32::MAX);
+            let keep = d <= min2 || (d <= max2 && d - min2 < i64::from(r.rng.range(0, spread - 1)));
             out.set(x, y, keep);
         }
     }
@@ -451,7 +502,8 @@ fn gradient<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
 
 fn bounds<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let s = want(ctx, stack.get(0))?;
-    let (lx, ly, hx, hy) = s.borrow().bounds().unwrap_or((0, 0, 0, 0));
+    // An empty selection's bounds are the whole level, as the game's.
+    let (lx, ly, hx, hy) = s.borrow().bounds().unwrap_or((0, 0, 79, 20));
     let t = Table::new(&ctx);
     for (k, v) in [("lx", lx), ("ly", ly), ("hx", hx), ("hy", hy)] {
         t.set(ctx, k, v)?;
@@ -623,6 +675,10 @@ fn unm<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native
     )
 }
 
+/// `~sel` and `-sel`: the selection negated, as `sel:negate()` does. (Read
+/// against Lua 5.4's calling convention, the game's `__bnot`/`__unm` may
+/// invert the operand in place and return an empty selection; that is
+/// not copied, and not confirmed by running the game.)
 fn unary<'gc>(
     ctx: Context<'gc>,
     stack: &mut Stack<'gc, '_>,

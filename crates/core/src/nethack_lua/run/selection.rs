@@ -6,27 +6,38 @@ pub use super::size::on_level;
 use super::size::{COLS, ROWS};
 use crate::rng::Rng;
 
+/// 80 × 21 cells, one bit each, held inline: a selection lives inside
+/// the VM's own allocation, so the VM's memory cap counts it.
+const WORDS: usize = (COLS * ROWS).div_ceil(64);
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
-    cells: Vec<bool>,
+    bits: [u64; WORDS],
 }
 
 impl Default for Selection {
     fn default() -> Self {
-        Selection {
-            cells: vec![false; COLS * ROWS],
-        }
+        Selection { bits: [0; WORDS] }
     }
 }
 
 impl Selection {
     pub fn get(&self, x: i64, y: i64) -> bool {
-        on_level(x, y) && self.cells[y as usize * COLS + x as usize]
+        if !on_level(x, y) {
+            return false;
+        }
+        let i = y as usize * COLS + x as usize;
+        self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
     pub fn set(&mut self, x: i64, y: i64, on: bool) {
         if on_level(x, y) {
-            self.cells[y as usize * COLS + x as usize] = on;
+            let i = y as usize * COLS + x as usize;
+            if on {
+                self.bits[i / 64] |= 1 << (i % 64);
+            } else {
+                self.bits[i / 64] &= !(1 << (i % 64));
+            }
         }
     }
 
@@ -39,18 +50,17 @@ impl Selection {
     }
 
     pub fn count(&self) -> usize {
-        self.cells.iter().filter(|&&c| c).count()
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     pub fn combine(&self, other: &Selection, op: fn(bool, bool) -> bool) -> Selection {
-        Selection {
-            cells: self
-                .cells
-                .iter()
-                .zip(&other.cells)
-                .map(|(&a, &b)| op(a, b))
-                .collect(),
+        let mut out = Selection::default();
+        for y in 0..ROWS as i64 {
+            for x in 0..COLS as i64 {
+                out.set(x, y, op(self.get(x, y), other.get(x, y)));
+            }
         }
+        out
     }
 
     /// Every cell of the level not in the selection (column 0, which the
@@ -150,11 +160,11 @@ impl Selection {
     /// The outline of a rectangle.
     pub fn rect(&mut self, (x1, y1): (i64, i64), (x2, y2): (i64, i64)) {
         let (lx, hx, ly, hy) = (x1.min(x2), x1.max(x2), y1.min(y2), y1.max(y2));
-        for x in lx.max(0)..=hx.min(COLS as i64) {
+        for x in lx.max(0)..=hx.min(COLS as i64 - 1) {
             self.set(x, ly, true);
             self.set(x, hy, true);
         }
-        for y in ly.max(0)..=hy.min(ROWS as i64) {
+        for y in ly.max(0)..=hy.min(ROWS as i64 - 1) {
             self.set(lx, y, true);
             self.set(hx, y, true);
         }
@@ -163,8 +173,8 @@ impl Selection {
     /// A filled rectangle.
     pub fn fill_rect(&mut self, (x1, y1): (i64, i64), (x2, y2): (i64, i64)) {
         let (lx, hx, ly, hy) = (x1.min(x2), x1.max(x2), y1.min(y2), y1.max(y2));
-        for y in ly.max(0)..=hy.min(ROWS as i64) {
-            for x in lx.max(0)..=hx.min(COLS as i64) {
+        for y in ly.max(0)..=hy.min(ROWS as i64 - 1) {
+            for x in lx.max(0)..=hx.min(COLS as i64 - 1) {
                 self.set(x, y, true);
             }
         }
@@ -212,19 +222,4 @@ impl Selection {
         }
         out
     }
-}
-
-/// The directions a `grow` direction word names (the game's `W_*` bits).
-pub fn grow_directions(word: &str) -> Option<Vec<(i64, i64)>> {
-    let one = |w: &str| -> Option<Vec<(i64, i64)>> {
-        Some(match w {
-            "north" => vec![(0, 1)],
-            "south" => vec![(0, -1)],
-            "east" => vec![(-1, 0)],
-            "west" => vec![(1, 0)],
-            "all" | "random" => return None,
-            _ => return None,
-        })
-    };
-    one(word)
 }

@@ -58,11 +58,35 @@ fn the_sandbox_has_what_the_game_leaves_and_no_more() {
         let s = stop(name);
         assert_eq!(s.kind, StopKind::Error, "{name}");
     }
-    assert!(
-        ran("local s = string.format('%03d|%-4s|%x', 7, 'ab', 255)\nassert_ok = s")
-            .stop
-            .is_none()
+    // string.format as Lua formats (a wrong result stops the run).
+    let src = "if string.format('%03d|%-4s|%x|%5.1f', 7, 'ab', 255, 2.25) ~= '007|ab  |ff|  2.2' then des.monster({ id = 'no such' }) end";
+    assert_eq!(ran(src).stop, None);
+    assert_eq!(
+        stop("local s = string.format('%123d', 1)").kind,
+        StopKind::Error
     );
+}
+
+#[test]
+fn numbers_far_beyond_the_level_neither_overflow_nor_hang() {
+    for src in [
+        "des.map('.')\ndes.monster('jackal', math.maxinteger, 0)",
+        "des.region({ region = {0, 0, math.maxinteger, 0} })",
+        "des.room({ x = math.maxinteger, y = 1 })",
+        "des.room({ contents = function() des.room({ w = math.maxinteger, h = 3 }) end })",
+        "local s = selection.line(0, 0, math.maxinteger, 0)",
+        "local s = selection.randline(0, 0, math.maxinteger, math.mininteger, 10)",
+        "local s = selection.circle(math.mininteger, 0, 3)",
+        "local s = selection.gradient({ x = 1, y = 1, mindist = math.mininteger, maxdist = math.maxinteger })",
+        "des.wallify({ x1 = 1, y1 = 0, x2 = math.maxinteger, y2 = 20 })",
+        "des.region({ region = {0, 0, 1000000000, 1000000000}, type = 'morgue', contents = function() des.monster() end })",
+        "local s = selection.match(string.rep('.', 81))",
+    ] {
+        let done = run(src, 1, None, Limits::default());
+        assert_ne!(done.stop.as_ref().map(|s| s.kind), Some(StopKind::Steps), "{src}");
+        let a = crate::analyze(src, vaultwright_model::Language::NethackLua, &vaultwright_model::Options::default());
+        assert_eq!(a.language, vaultwright_model::Language::NethackLua, "{src}");
+    }
 }
 
 #[test]

@@ -24,6 +24,16 @@ pub fn int(v: Value) -> Option<i64> {
     }
 }
 
+/// The farthest a number a script gives for a place or a size is taken:
+/// far beyond the 80×21 level, near enough that arithmetic on it cannot
+/// overflow (the game's coordinates are bytes).
+pub const REACH: i64 = 1_000_000;
+
+/// A coordinate, size or radius: an integer, kept within [`REACH`].
+pub fn measure(v: Value) -> Option<i64> {
+    int(v).map(|i| i.clamp(-REACH, REACH))
+}
+
 /// A flag as the game reads one: a boolean, or a number (0 is false).
 pub fn truth(v: Value) -> Option<bool> {
     match v {
@@ -39,8 +49,8 @@ pub fn pair<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Option<(i64, i64)> {
     let Value::Table(t) = v else {
         return None;
     };
-    let x = int(t.get(ctx, 1)).or_else(|| int(t.get(ctx, "x")))?;
-    let y = int(t.get(ctx, 2)).or_else(|| int(t.get(ctx, "y")))?;
+    let x = measure(t.get(ctx, 1)).or_else(|| measure(t.get(ctx, "x")))?;
+    let y = measure(t.get(ctx, 2)).or_else(|| measure(t.get(ctx, "y")))?;
     Some((x, y))
 }
 
@@ -74,8 +84,11 @@ impl<'gc> Keys<'gc> {
         text(self.get(key))
     }
 
+    /// A number under `key`, kept within [`REACH`] (every number a
+    /// table gives a `des.*` call is a place, a size, a chance or an
+    /// amount).
     pub fn int(&self, key: &str) -> Option<i64> {
-        int(self.get(key))
+        measure(self.get(key))
     }
 
     pub fn truth(&self, key: &str) -> Option<bool> {
@@ -93,7 +106,7 @@ impl<'gc> Keys<'gc> {
     /// `x1`, `y1`, `x2`, `y2`, or a `{x1, y1, x2, y2}` table under `key`.
     pub fn rect(&self, key: &str) -> Option<(i64, i64, i64, i64)> {
         if let Value::Table(t) = self.get(key) {
-            let n = |i: i64| int(t.get(self.ctx, i));
+            let n = |i: i64| measure(t.get(self.ctx, i));
             return Some((n(1)?, n(2)?, n(3)?, n(4)?));
         }
         Some((
