@@ -145,3 +145,14 @@ test("a Lua level's seed grid shows what the script leaves to chance; two seeds 
   await page.screenshot({ path: path.join(OUT, "lua-diff-desktop.png") });
   assert.deepEqual(errors, []);
 }));
+
+test("a script that sets a table field to nil is not run in the browser, and says so", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  // piccolo 0.3.3 panics growing such a table: the page must not die.
+  const text = "local t = { a = 1 }\nt.a = nil\nfor i = 1, 100 do t['k' .. i] = i end\ndes.map({ x = 1, y = 1, map = '.' })\n";
+  await open(page, "fields.lua", text);
+  await waitFor(page, () => /not run in the browser/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
+  assert.equal(await page.locator("[data-testid=problems] .diag.error").count(), 0);
+  assert.deepEqual(errors, []);
+}));

@@ -116,6 +116,9 @@ pub fn native<'gc>(ctx: Context<'gc>, shared: &Shared, f: Native) -> Callback<'g
     })
 }
 
+/// Why the studio does not run a script that sets a table field to nil.
+pub const NOT_RUN_IN_BROWSER: &str = "not run in the browser: the script sets a table field to nil, which the Lua VM (piccolo 0.3.3) can fail on; `vaultwright check` runs it";
+
 /// A script made ready to run for any number of seeds: read, checked by
 /// Lua's rules, and its operators rewritten once.
 pub struct Prepared {
@@ -142,7 +145,16 @@ impl Prepared {
                 chunks: Err(e.message.clone()),
             };
         }
-        let script = rewrite::rewrite(&reading.ast, source);
+        let script = rewrite::read(&reading.ast, source);
+        // In the browser a panic of piccolo's (a table whose string key
+        // was set to nil, then grown) would end the page's wasm: a script
+        // that sets a field to nil is not run there, and the view says so.
+        if cfg!(target_arch = "wasm32") && script.clears_fields {
+            return Prepared {
+                chunks: Err(NOT_RUN_IN_BROWSER.into()),
+            };
+        }
+        let script = script.text;
         // Our own library texts are prepared once per process.
         static BASE: OnceLock<String> = OnceLock::new();
         static STAND_IN: OnceLock<String> = OnceLock::new();

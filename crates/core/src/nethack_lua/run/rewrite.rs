@@ -9,7 +9,7 @@
 //! Every edit is an insertion or a same-line replacement: line numbers in
 //! the VM's errors are the script's own.
 
-use full_moon::ast::{Ast, BinOp, Expression, UnOp};
+use full_moon::ast::{Assignment, Ast, BinOp, Expression, UnOp, Var};
 use full_moon::node::Node;
 use full_moon::visitors::Visitor;
 
@@ -24,11 +24,27 @@ pub const BINARY: [(&str, &str); 5] = [
 pub const NOT: &str = "__vw_bnot";
 pub const NEGATE: &str = "__vw_unm";
 
+/// The script as the VM is given it.
+pub struct Rewritten {
+    pub text: String,
+    /// Whether a statement sets a table's field to `nil` (`t.k = nil`):
+    /// piccolo 0.3.3 panics when such a table then grows.
+    pub clears_fields: bool,
+}
+
 /// The script with its selection operators as calls.
 pub fn rewrite(ast: &Ast, source: &str) -> String {
+    read(ast, source).text
+}
+
+/// The rewritten script, and what the runtime must know of it.
+pub fn read(ast: &Ast, source: &str) -> Rewritten {
     let mut finder = Edits::default();
     finder.visit_ast(ast);
-    apply(source, finder.edits)
+    Rewritten {
+        clears_fields: finder.clears_fields,
+        text: apply(source, finder.edits),
+    }
 }
 
 /// Text put at a byte offset (`remove` bytes replaced).
@@ -43,9 +59,24 @@ struct Edit {
 #[derive(Default)]
 struct Edits {
     edits: Vec<Edit>,
+    clears_fields: bool,
 }
 
 impl Visitor for Edits {
+    fn visit_assignment(&mut self, node: &Assignment) {
+        let fields = node
+            .variables()
+            .iter()
+            .map(|v| matches!(v, Var::Expression(_)));
+        let nils = node
+            .expressions()
+            .iter()
+            .map(|e| e.to_string().trim() == "nil");
+        if fields.zip(nils).any(|(field, nil)| field && nil) {
+            self.clears_fields = true;
+        }
+    }
+
     fn visit_expression(&mut self, node: &Expression) {
         match node {
             Expression::BinaryOperator { lhs, binop, rhs } => self.binary(lhs, binop, rhs),
@@ -186,6 +217,17 @@ mod tests {
             rewritten("x = a - b - c"),
             "x = __vw_sub(__vw_sub(a , b) , c)"
         );
+    }
+
+    #[test]
+    fn a_field_set_to_nil_is_noticed() {
+        let read_of = |s: &str| {
+            let ast = full_moon::parse_fallible(s, full_moon::LuaVersion::lua54()).into_ast();
+            read(&ast, s).clears_fields
+        };
+        assert!(read_of("t.a = nil"));
+        assert!(read_of("x, t[k] = 1, nil"));
+        assert!(!read_of("x = nil\nlocal t = {}\nt.a = 1"));
     }
 
     #[test]
