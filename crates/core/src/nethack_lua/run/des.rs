@@ -1169,12 +1169,22 @@ fn levregion<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -
 }
 
 fn exclusion<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    marked_region(run, ctx, stack, "exclusion")
+}
+
+/// A call whose only effect drawn is its `region`, outlined as `kind`.
+fn marked_region<'gc>(
+    run: &Shared,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+    kind: &str,
+) -> Out<'gc> {
     let keys = table_arg(ctx, stack)?;
     let corners = keys
         .rect("region")
         .ok_or_else(|| fail(ctx, "Not a region"))?;
     let mut r = run.borrow_mut();
-    mark(&mut r, "exclusion", corners, true);
+    mark(&mut r, kind, corners, true);
     stack.clear();
     done()
 }
@@ -1208,14 +1218,7 @@ fn wallify<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
 }
 
 fn wall_property<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let keys = table_arg(ctx, stack)?;
-    let corners = keys
-        .rect("region")
-        .ok_or_else(|| fail(ctx, "Not a region"))?;
-    let mut r = run.borrow_mut();
-    mark(&mut r, "wall property", corners, true);
-    stack.clear();
-    done()
+    marked_region(run, ctx, stack, "wall property")
 }
 
 fn non_diggable<'gc>(run: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {

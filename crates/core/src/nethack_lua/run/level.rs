@@ -3,7 +3,7 @@
 //! `des.map` part, or the room whose `contents` runs).
 
 use super::selection::{on_level, Selection};
-pub use super::size::{COLS, ROWS};
+pub use super::size::{neighbours, COLS, ROWS};
 
 /// The map characters the game knows (`char2typ`), `x` and `w` included.
 pub const MAP_CHARS: &[u8] = b" #.-|+ACSH{\\K}PLZIWTFxBw";
@@ -232,23 +232,4 @@ pub fn is_open(c: u8) -> bool {
         c,
         b'.' | b'#' | b'+' | b'S' | b'{' | b'\\' | b'K' | b'I' | b'T' | b'F' | b'<' | b'>'
     )
-}
-
-pub fn neighbours(diagonal: bool) -> &'static [(i64, i64)] {
-    const FOUR: [(i64, i64); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
-    const EIGHT: [(i64, i64); 8] = [
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ];
-    if diagonal {
-        &EIGHT
-    } else {
-        &FOUR
-    }
 }

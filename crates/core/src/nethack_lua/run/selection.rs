@@ -3,7 +3,7 @@
 //! functions draw into one.
 
 pub use super::size::on_level;
-use super::size::{COLS, ROWS};
+use super::size::{neighbours, COLS, ROWS};
 use crate::rng::Rng;
 
 /// 80 × 21 cells, one bit each, held inline: a selection lives inside
@@ -104,24 +104,14 @@ impl Selection {
     }
 
     /// A straight line (Bresenham), both ends included.
-    pub fn line(&mut self, (x1, y1): (i64, i64), (x2, y2): (i64, i64)) {
-        let (dx, dy) = ((x2 - x1).abs(), -(y2 - y1).abs());
-        let (sx, sy) = ((x2 - x1).signum(), (y2 - y1).signum());
-        let (mut x, mut y, mut err) = (x1, y1, dx + dy);
-        for _ in 0..=(COLS + ROWS) * 4 {
-            self.set(x, y, true);
-            if x == x2 && y == y2 {
-                break;
-            }
-            let e2 = 2 * err;
-            if e2 >= dy {
-                err += dy;
-                x += sx;
-            }
-            if e2 <= dx {
-                err += dx;
-                y += sy;
-            }
+    pub fn line(&mut self, a: (i64, i64), b: (i64, i64)) {
+        let narrow = |(x, y): (i64, i64)| {
+            let n = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            (n(x), n(y))
+        };
+        // Far beyond the level the walk stops: no cell there is set.
+        for (x, y) in crate::grid::line(narrow(a), narrow(b)).take((COLS + ROWS) * 4 + 1) {
+            self.set(i64::from(x), i64::from(y), true);
         }
     }
 
@@ -202,17 +192,7 @@ impl Selection {
     /// Each cell next to the selection in the given directions (all
     /// eight when `None`) added.
     pub fn grow(&self, directions: Option<&[(i64, i64)]>) -> Selection {
-        const ALL: [(i64, i64); 8] = [
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ];
-        let directions = directions.unwrap_or(&ALL);
+        let directions = directions.unwrap_or(neighbours(true));
         let mut out = self.clone();
         for (x, y) in self.points() {
             for (dx, dy) in directions {
