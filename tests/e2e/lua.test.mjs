@@ -127,6 +127,26 @@ test("a 3.4.3 level opens as NetHack 5.0's Lua with To Lua, and is run", () => w
   assert.deepEqual(errors, []);
 }));
 
+test("a 3.6 file's levels open as NetHack 5.0's Lua with To Lua, on a phone too", () => withStudio(async ({ page, errors, server }) => {
+  const bigroom = path.join(SHARED, "corpus/nethack-3.6.6/des/bigroom.des");
+  assert.ok(fs.existsSync(bigroom), `${bigroom} is missing: this test needs ../shared/corpus`);
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, bigroom);
+  await page.click("[data-testid=to-lua]");
+  // One document per level of the file: bigrm-1 … bigrm-10.
+  await waitFor(page, () => [...document.querySelectorAll("[data-testid=documents] option")].filter((o) => /^bigrm-\d+\.lua$/.test(o.textContent)).length === 10);
+  assert.equal(await page.inputValue("[data-testid=language]"), "nethack-lua");
+  const text = await page.evaluate(() => document.querySelector(".cm-editor").parentElement.vwText());
+  assert.match(text, /converted from lev_comp 3\.6 source/);
+  assert.match(text, /des\.map\(\{ halign = "center", valign = "center", map = \[\[/);
+  await page.waitForSelector("canvas[data-testid=tilemap]");
+  await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scroll");
+  await page.screenshot({ path: path.join(OUT, "lua-converted36-phone.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+}));
+
 test("a Lua level's seed grid shows what the script leaves to chance; two seeds side by side", () => withStudio(async ({ page, errors, server }) => {
   await openStudio(page, server.url);
   await page.setViewportSize({ width: 1400, height: 900 });

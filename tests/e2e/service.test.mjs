@@ -235,8 +235,12 @@ test("on a phone: completion, a hover card and the problems list fit the screen"
 
   await replaceText(page, LEVEL.replace('"arrow"', '"nonsense"'));
   await waitFor(page, () => document.querySelector("[data-testid=problems] .diag.error") !== null);
+  // The highlighter colours the new text in a later frame: wait for the word,
+  // and bring it into the phone's short editor before pointing at it.
+  await waitFor(page, () => [...document.querySelectorAll(".cm-line .tok-string")].some((s) => s.textContent === '"jackle"'));
   const word = await page.evaluate(() => {
     const span = [...document.querySelectorAll(".cm-line .tok-string")].find((s) => s.textContent === '"jackle"');
+    span.scrollIntoView({ block: "center" });
     const r = span.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   });

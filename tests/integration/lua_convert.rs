@@ -1,6 +1,6 @@
-//! `convert --to lua`: a 3.4.3 special level written as NetHack 5.0's Lua.
-//! A golden file for a level with one of each statement; every level of
-//! the 3.4.3 corpus converts to a script Lua loads and our runtime runs;
+//! `convert --to lua`: a 3.4.3 or 3.6 special level written as NetHack
+//! 5.0's Lua. Golden files for levels with one of each statement; every
+//! level of the 3.4.3 and 3.6.6 corpora converts to a script Lua loads and our runtime runs;
 //! and where NetHack 5.0 ships the same level, the map parts of the two
 //! scripts, run, land on the same cells.
 
@@ -17,31 +17,45 @@ fn fixture(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn a_level_with_each_statement_converts_to_its_golden_script() {
-    let source = std::fs::read_to_string(fixture("keep.des")).unwrap();
+fn a_343_level_with_each_statement_converts_to_its_golden_script() {
+    converts_to_golden("keep.des", &["keep.lua"]);
+}
+
+#[test]
+fn a_36_file_with_each_statement_and_block_converts_to_its_golden_scripts() {
+    converts_to_golden("keep36.des", &["keep36.lua", "keep36b.lua"]);
+}
+
+/// Each level of `source` converts to its golden script (rewritten with
+/// `VAULTWRIGHT_BLESS`), which runs for any seed and which our checks
+/// find nothing in.
+fn converts_to_golden(source: &str, goldens: &[&str]) {
+    let source = std::fs::read_to_string(fixture(source)).unwrap();
     let levels = from_des(&source, &Options::default());
-    assert_eq!(levels.len(), 1);
-    let golden = fixture("keep.lua");
-    if std::env::var_os("VAULTWRIGHT_BLESS").is_some() {
-        std::fs::write(&golden, &levels[0].lua).unwrap();
+    assert_eq!(levels.len(), goldens.len());
+    for (level, golden) in levels.iter().zip(goldens) {
+        let golden = fixture(golden);
+        if std::env::var_os("VAULTWRIGHT_BLESS").is_some() {
+            std::fs::write(&golden, &level.lua).unwrap();
+        }
+        let expected = std::fs::read_to_string(&golden).expect("the golden script");
+        assert_eq!(level.lua, expected);
+        for seed in 0..20 {
+            let done = run(&level.lua, seed, None, Limits::default());
+            assert_eq!(done.stop, None, "{} seed {seed}", level.name);
+        }
+        let analysis = vaultwright::analyze(
+            &level.lua,
+            vaultwright::Language::NethackLua,
+            &Options::default(),
+        );
+        assert!(
+            analysis.diagnostics.is_empty(),
+            "{}: {:?}",
+            level.name,
+            analysis.diagnostics
+        );
     }
-    let expected = std::fs::read_to_string(&golden).expect("the golden script");
-    assert_eq!(levels[0].lua, expected);
-    // It runs, for any seed, and finds nothing to say.
-    for seed in 0..20 {
-        let done = run(&levels[0].lua, seed, None, Limits::default());
-        assert_eq!(done.stop, None, "seed {seed}");
-    }
-    let analysis = vaultwright::analyze(
-        &levels[0].lua,
-        vaultwright::Language::NethackLua,
-        &Options::default(),
-    );
-    assert!(
-        analysis.diagnostics.is_empty(),
-        "{:?}",
-        analysis.diagnostics
-    );
 }
 
 /// The text of each `des.map` drawing of a script, in order.
@@ -69,16 +83,33 @@ fn drawn(level: &Level) -> Vec<(i64, i64, i64, i64)> {
 }
 
 #[test]
-fn the_corpus_converts_and_shared_levels_land_on_the_same_cells() {
+fn the_343_corpus_converts_and_shared_levels_land_on_the_same_cells() {
+    let (converted, compared) = convert_corpus("nethack-3.4.3");
+    assert!(converted >= 100, "{converted}");
+    assert!(compared >= 50, "{compared}");
+}
+
+#[test]
+fn the_366_corpus_converts_and_shared_levels_land_on_the_same_cells() {
+    let (converted, compared) = convert_corpus("nethack-3.6.6");
+    assert!(converted >= 100, "{converted}");
+    assert!(compared >= 50, "{compared}");
+}
+
+/// Converts every level of a corpus's `des/`, checks each script with
+/// Lua's own parser verdict and our checks, runs it for 5 seeds, and
+/// compares the map parts NetHack 5.0 kept as they were: (levels
+/// converted, parts compared). Panics with every failure.
+fn convert_corpus(corpus: &str) -> (usize, usize) {
     let Some(shared) = common::shared_dir() else {
         eprintln!("SKIP: ../shared/corpus is absent (set VAULTWRIGHT_SHARED)");
-        return;
+        return (usize::MAX, usize::MAX);
     };
-    let des = shared.join("corpus/nethack-3.4.3/des");
+    let des = shared.join("corpus").join(corpus).join("des");
     let dat = shared.join("corpus/nethack-3.7/dat");
     let library = std::fs::read_to_string(dat.join("nhlib.lua")).expect("the game's nhlib.lua");
     let mut files: Vec<_> = std::fs::read_dir(&des)
-        .expect("the 3.4.3 corpus")
+        .expect("the corpus")
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "des"))
@@ -90,6 +121,14 @@ fn the_corpus_converts_and_shared_levels_land_on_the_same_cells() {
         let source = std::fs::read_to_string(path).unwrap();
         for level in from_des(&source, &Options::default()) {
             converted += 1;
+            let analysis = vaultwright::analyze(
+                &level.lua,
+                vaultwright::Language::NethackLua,
+                &Options::default(),
+            );
+            for d in analysis.diagnostics.iter().filter(|d| d.is_error()) {
+                failures.push(format!("{}: {} {}", level.name, d.code, d.message));
+            }
             for seed in 0..5 {
                 let done = run(&level.lua, seed, Some(&library), Limits::default());
                 if let Some(stop) = done.stop {
@@ -106,6 +145,7 @@ fn the_corpus_converts_and_shared_levels_land_on_the_same_cells() {
             let ours = drawn(&run(&level.lua, 0, Some(&library), Limits::default()).level);
             let theirs = drawn(&run(&original, 0, Some(&library), Limits::default()).level);
             if ours_drawn.len() != ours.len() || theirs_drawn.len() != theirs.len() {
+                failures.push(format!("{}: a map part was not run", level.name));
                 continue;
             }
             for (i, (a, b)) in ours_drawn.iter().zip(&theirs_drawn).enumerate() {
@@ -117,15 +157,19 @@ fn the_corpus_converts_and_shared_levels_land_on_the_same_cells() {
                 if ours.get(i) == theirs.get(i) {
                     same += 1;
                 } else {
-                    failures.push(format!("{}: map part {i} lands on other cells", level.name));
+                    failures.push(format!(
+                        "{}: map part {i} lands on other cells: {:?} against 5.0's {:?}",
+                        level.name,
+                        ours.get(i),
+                        theirs.get(i)
+                    ));
                 }
             }
         }
     }
     eprintln!(
-        "{converted} levels converted; {compared} map parts drawn alike in NetHack 5.0, {same} on the same cells; {redrawn} redrawn by 5.0"
+        "{corpus}: {converted} levels converted; {compared} map parts drawn alike in NetHack 5.0, {same} on the same cells; {redrawn} redrawn by 5.0"
     );
-    assert!(converted >= 100, "{converted}");
-    assert!(compared >= 50, "{compared}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    (converted, compared)
 }

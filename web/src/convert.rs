@@ -1,7 +1,7 @@
-//! "To Lua": a 3.4.3 (or 3.2) special level opened as NetHack 5.0's Lua,
+//! "To Lua": a 3.6, 3.4.3 (or 3.2) special level opened as NetHack 5.0's Lua,
 //! one new document per level of the file (the core's converter).
 
-use vaultwright::{analyze, Language, Options, Target};
+use vaultwright::{analyze, Language, Options};
 
 use crate::actions::make_doc;
 use crate::state::{Action, Doc, Tone};
@@ -16,19 +16,20 @@ pub fn to_lua(doc: &Doc) -> Vec<Action> {
         ..Options::default()
     };
     let analysis = analyze(&doc.source, Language::NethackDes, &options);
-    if analysis.target == Some(Target::Nethack366) {
-        return vec![Action::Message(
-            Tone::Info,
-            "3.6 levels are not converted yet: 3.4.3 and 3.2 levels are".into(),
-        )];
-    }
     if let Some(error) = analysis.diagnostics.iter().find(|d| d.is_error()) {
         return vec![Action::Message(
             Tone::Error,
             format!("fix the file's errors first: {}", error.message),
         )];
     }
-    vaultwright::nethack_lua::convert::from_des(&doc.source, &options)
+    let levels = vaultwright::nethack_lua::convert::from_des(&doc.source, &options);
+    if levels.is_empty() {
+        return vec![Action::Message(
+            Tone::Info,
+            "the file has no level to convert".into(),
+        )];
+    }
+    levels
         .into_iter()
         .map(|level| {
             Action::Open(make_doc(

@@ -940,7 +940,7 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
     };
     if !matches!(language_of(file, &text, None), Ok(Language::NethackDes)) {
         eprintln!(
-            "error: {}: convert reads lev_comp sources (3.4.3 or 3.2)",
+            "error: {}: convert reads lev_comp sources (3.6, 3.4.3 or 3.2)",
             file.display()
         );
         return ExitCode::from(2);
@@ -952,23 +952,16 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
         .filter(|d| d.is_error())
         .cloned()
         .collect();
-    if !errors.is_empty() || analysis.target == Some(Target::Nethack366) {
-        if errors.is_empty() {
-            eprintln!(
-                "error: {}: 3.6 sources are not converted yet (3.4.3 and 3.2 are)",
-                file.display()
-            );
-        } else {
-            eprint!(
-                "{}",
-                render::diagnostics(
-                    &file.to_string_lossy(),
-                    &text,
-                    &errors,
-                    colour_for(std::io::stderr().is_terminal())
-                )
-            );
-        }
+    if !errors.is_empty() {
+        eprint!(
+            "{}",
+            render::diagnostics(
+                &file.to_string_lossy(),
+                &text,
+                &errors,
+                colour_for(std::io::stderr().is_terminal())
+            )
+        );
         return ExitCode::from(1);
     }
     if let Err(e) = std::fs::create_dir_all(out_dir) {
@@ -978,7 +971,12 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
     // Named by the level: written as `compile` writes (a name that would
     // leave the folder, or an input's own path, is refused).
     let inputs = output::Inputs::new(std::iter::once(file));
-    for level in vaultwright::nethack_lua::convert::from_des(&text, &base) {
+    let levels = vaultwright::nethack_lua::convert::from_des(&text, &base);
+    if levels.is_empty() {
+        eprintln!("error: {}: no level to convert", file.display());
+        return ExitCode::from(1);
+    }
+    for level in levels {
         let name = format!("{}.lua", level.name);
         let written = output::write_or_exit(&inputs, out_dir, &name, level.lua.as_bytes(), |e| {
             eprintln!("error: {}: {e}", out_dir.join(&name).display());

@@ -1,6 +1,9 @@
 //! Work on many independent items on as many threads as the machine
 //! offers; a browser, which has no threads here, takes them in turn.
 
+/// A worker thread's stack: the main thread's.
+const WORKER_STACK: usize = 8 << 20;
+
 /// `work` on each item, results in the items' order. Workers take the next
 /// item as they finish one: vault files differ in size by a hundred times.
 pub fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
@@ -14,24 +17,33 @@ pub fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec
         return items.iter().map(work).collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let take = || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(item) = items.get(i) else { break };
+            mine.push((i, work(item)));
+        }
+        mine
+    };
     let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        mine.push((i, work(item)));
-                    }
-                    mine
-                })
+        // Workers get the stack a debug build's parsers need on deeply
+        // nested input (the main thread's 8 MiB, not a spawned thread's
+        // 2 MiB); the calling thread works too, so a worker the system
+        // refuses only slows the run down.
+        let handles: Vec<_> = (1..workers)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(s, take)
+                    .ok()
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
+        let mut all = take();
+        for h in handles {
+            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all
     });
     vaultwright_model::sorting::sort_by_key(&mut done, |(i, _)| *i);
     done.into_iter().map(|(_, r)| r).collect()

@@ -161,7 +161,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                     </select>
                 }
                 if doc.language == Language::NethackDes {
-                    <button onclick={to_lua} title="Open each level as NetHack 5.0's Lua (3.4.3 and 3.2 levels)" data-testid="to-lua">{"To Lua"}</button>
+                    <button onclick={to_lua} title="Open each level as NetHack 5.0's Lua (3.6, 3.4.3 and 3.2 levels)" data-testid="to-lua">{"To Lua"}</button>
                 }
                 if show_names {
                     <button onclick={names} title="Names of your game: names files for another version or a fork (DCSS)" data-testid="names">{ names_label }</button>

@@ -186,3 +186,35 @@ pub static KEYWORDS: [(&[u8], u16, i64); 175] = [
     (b"west", T_DIRECTION, 8),
     (b"wet", T_HUMIDITY_TYPE, 2),
 ];
+
+/// A family of keywords whose values a reader may want back as words.
+#[derive(Clone, Copy, Debug)]
+pub enum Family {
+    Direction,
+    DoorState,
+    Alignment,
+    Flag,
+    Engraving,
+    Curse,
+    Altar,
+    LeftOrRight,
+}
+
+/// The keyword of `family` whose value is `value` (the first, sorted by
+/// text, when several share it).
+pub fn word_of(family: Family, value: i64) -> Option<&'static str> {
+    let token = match family {
+        Family::Direction => T_DIRECTION,
+        Family::DoorState => T_DOOR_STATE,
+        Family::Alignment => T_ALIGNMENT,
+        Family::Flag => T_FLAG_TYPE,
+        Family::Engraving => T_ENGRAVING_TYPE,
+        Family::Curse => T_CURSE_TYPE,
+        Family::Altar => T_ALTAR_TYPE,
+        Family::LeftOrRight => T_LEFT_OR_RIGHT,
+    };
+    KEYWORDS
+        .iter()
+        .find(|&&(_, t, v)| t == token && v == value)
+        .and_then(|&(w, _, _)| std::str::from_utf8(w).ok())
+}

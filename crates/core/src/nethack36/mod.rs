@@ -11,7 +11,7 @@ pub mod catalog;
 pub mod compile;
 pub mod dump;
 mod explain;
-mod keywords;
+pub mod keywords;
 pub mod lev;
 pub mod lexer;
 mod names;

@@ -1,4 +1,4 @@
-//! From 3.4.3's `lev_comp` to NetHack 5.0: each level of a `.des` file
+//! From `lev_comp` (3.4.3 here, 3.6 in `from36`) to NetHack 5.0: each level of a `.des` file
 //! written as the Lua script the game runs, in the shape of the game's own
 //! converted files (`des.level_init`, `des.map` with its alignment, a
 //! `des.*` call per statement, `RANDOM_PLACES` as a shuffled `place`
@@ -15,14 +15,20 @@ use crate::nethack::ast::{
 use crate::nethack::lexer::{self, MapBlock, Val};
 use vaultwright_model::Options;
 
+mod from36;
+
 /// One level as a Lua script: its name (the `.lua` file's stem) and text.
 pub struct Converted {
     pub name: String,
     pub lua: String,
 }
 
-/// Every level of a 3.4.3 (or 3.2) `lev_comp` source.
+/// Every level of a `lev_comp` source: 3.4.3 (or 3.2) read from its
+/// syntax tree, 3.6 from the levels it compiles to.
 pub fn from_des(source: &str, options: &Options) -> Vec<Converted> {
+    if crate::nethack_dialect::pick(source, options).target.is_36() {
+        return from36::from_des36(source);
+    }
     let out = crate::nethack::run(source, options);
     out.file
         .levels

@@ -1,0 +1,311 @@
+//! The jumps of a 3.6 stream read back as the blocks the compiler made
+//! them from (`actions/control.rs` of the 3.6 compiler says how):
+//! - IF and a chance: `CMP`, the reversed jump over the block, and for an
+//!   ELSE a `JMP` over the other block at the end of the first;
+//! - LOOP: the count on the stack, `DEC` at the top, `COPY 0 CMP JG` back
+//!   at the bottom, `POP`;
+//! - SWITCH: the value, a `JMP` to a table of `COPY v CMP JE` after the
+//!   cases (each case runs on into the next unless a BREAK jumps to the
+//!   end), an optional default `JMP`, `POP`.
+
+use crate::nethack36::{Record, Value};
+
+use super::values::{Int, Sym};
+use super::Decompiler;
+
+const CMP: i32 = 27;
+const JMP: i32 = 28;
+const JL: i32 = 29;
+const JLE: i32 = 30;
+const JG: i32 = 31;
+const JGE: i32 = 32;
+const JE: i32 = 33;
+const JNE: i32 = 34;
+const POP: i32 = 41;
+const DEC: i32 = 43;
+const COPY: i32 = 51;
+
+/// What reading one record did to the block it is in.
+pub(super) enum Step {
+    /// Go on at this record.
+    Next(usize),
+    /// The block ends here (a BREAK out of the SWITCH being read).
+    Break,
+}
+
+impl Decompiler<'_> {
+    /// Writes the records `start..end` as statements.
+    pub(super) fn block(&mut self, start: usize, end: usize) {
+        let saved = self.stack.len();
+        let mut pc = start;
+        while pc < end {
+            match self.step(pc, end) {
+                Step::Next(next) if next > pc => pc = next,
+                Step::Next(_) => pc += 1,
+                Step::Break => break,
+            }
+        }
+        self.stack.truncate(saved.min(self.stack.len()));
+    }
+
+    fn step(&mut self, pc: usize, end: usize) -> Step {
+        let op = match &self.records[pc] {
+            Record::Push(Value::Var(name)) => {
+                let v = self.read_variable(name);
+                self.push(v);
+                return Step::Next(pc + 1);
+            }
+            Record::Push(v) => {
+                self.push(Sym::from_pushed(v));
+                return Step::Next(pc + 1);
+            }
+            Record::Op(op) => *op,
+        };
+        match op {
+            CMP => {
+                let (b, a) = (self.pop(), self.pop());
+                self.push(Sym::Compared(a.lua(), b.lua()));
+            }
+            JL..=JNE => return self.conditional(pc, op, end),
+            JMP => return self.jump(pc),
+            DEC => return self.loop_or_decrement(pc, end),
+            _ => self.statement(pc, op),
+        }
+        Step::Next(pc + 1)
+    }
+
+    /// The offset a jump popped, as the record it continues at.
+    fn target(&mut self, pc: usize) -> Option<usize> {
+        let offset = self.int().lit?;
+        usize::try_from(pc as i64 + offset).ok()
+    }
+
+    /// A conditional jump forward: an IF (with its ELSE when the block
+    /// ends in a jump over one).
+    fn conditional(&mut self, pc: usize, op: i32, end: usize) -> Step {
+        let target = self.target(pc);
+        let condition = match self.pop() {
+            Sym::Compared(a, b) => condition(op, &a, &b),
+            other => other.lua(),
+        };
+        let Some(target) = target.filter(|&t| t > pc && t <= end) else {
+            self.note("a jump that is not an IF, LOOP or SWITCH".into());
+            return Step::Next(pc + 1);
+        };
+        let else_end = self.else_part(pc, target, end);
+        self.w.line(&format!("if {condition} then"));
+        self.w.depth += 1;
+        let then_end = if else_end.is_some() {
+            target - 2
+        } else {
+            target
+        };
+        self.block(pc + 1, then_end);
+        self.w.depth -= 1;
+        let next = match else_end {
+            Some(e) => {
+                self.w.line("else");
+                self.w.depth += 1;
+                self.block(target, e);
+                self.w.depth -= 1;
+                e
+            }
+            None => target,
+        };
+        self.w.line("end");
+        Step::Next(next)
+    }
+
+    /// Where an ELSE block ends: the block `pc+1..target` ends with a
+    /// `JMP` forward past `target`, within the enclosing block.
+    fn else_part(&self, pc: usize, target: usize, end: usize) -> Option<usize> {
+        let jump_at = target.checked_sub(1).filter(|&j| j > pc + 1)?;
+        if !matches!(self.records.get(jump_at), Some(Record::Op(JMP))) {
+            return None;
+        }
+        let Some(Record::Push(Value::Int(o))) = self.records.get(jump_at - 1) else {
+            return None;
+        };
+        let e = usize::try_from(jump_at as i64 + o).ok()?;
+        let breaks_out = self.closes_more_than_opens(target, e);
+        (e > target && e <= end && Some(e) != self.switch_end && !breaks_out).then_some(e)
+    }
+
+    /// `JMP`: a SWITCH's jump to its table, or a BREAK.
+    fn jump(&mut self, pc: usize) -> Step {
+        let Some(target) = self.target(pc) else {
+            return Step::Next(pc + 1);
+        };
+        if Some(target) == self.switch_end {
+            return Step::Break;
+        }
+        if let Some(table) = self.switch_table(target) {
+            return self.switch(pc, target, table);
+        }
+        if self.loop_exit.is_some() && self.loop_exit == Some(target) {
+            self.w.line("break");
+        } else if !self.open.is_empty() && self.is_closer(target) {
+            // A BREAK out of a room's, a region's, an inventory's or a
+            // container's block: the end of its `contents` function.
+            self.w.line("do return end");
+        } else {
+            self.note("a BREAK outside a LOOP or SWITCH".into());
+        }
+        Step::Next(pc + 1)
+    }
+
+    /// DEC at the top of a LOOP, or a decrement.
+    fn loop_or_decrement(&mut self, pc: usize, end: usize) -> Step {
+        let count = self.int();
+        let Some(back) = self.loop_bottom(pc, end) else {
+            self.push(Sym::Int(Int::expr(format!("({} - 1)", count.lua))));
+            return Step::Next(pc + 1);
+        };
+        let times = match count.lit {
+            Some(n) => n.max(1).to_string(),
+            None => format!("math.max(1, {})", count.lua),
+        };
+        let i = self.fresh("i");
+        self.w.line(&format!("for {i} = 1, {times} do"));
+        self.w.depth += 1;
+        // Past the `JG` and the `POP` of the count, where a BREAK goes.
+        let after_pop = matches!(self.records.get(back + 1), Some(Record::Op(POP)));
+        let exit = back + 1 + usize::from(after_pop);
+        let outer = self.loop_exit.replace(exit);
+        self.block(pc + 1, back - 4);
+        self.loop_exit = outer;
+        self.w.depth -= 1;
+        self.w.line("end");
+        Step::Next(exit)
+    }
+
+    /// The `JG` that jumps back to the DEC at `top`.
+    fn loop_bottom(&self, top: usize, end: usize) -> Option<usize> {
+        (top + 5..end.min(self.records.len())).find(|&j| {
+            matches!(self.records[j], Record::Op(JG))
+                && matches!(&self.records[j - 1], Record::Push(Value::Int(o)) if j as i64 + o == top as i64)
+                && matches!(self.records[j - 4], Record::Op(COPY))
+        })
+    }
+
+    /// A SWITCH's table at `at`: its cases (value, first record), its
+    /// default, and where it ends (the `POP`).
+    fn switch_table(&self, at: usize) -> Option<SwitchTable> {
+        let r = self.records;
+        let int_at = |i: usize| match r.get(i) {
+            Some(Record::Push(Value::Int(v))) => Some(*v),
+            _ => None,
+        };
+        let op_at = |i: usize, op: i32| matches!(r.get(i), Some(Record::Op(o)) if *o == op);
+        let mut k = at;
+        let mut cases = Vec::new();
+        while op_at(k, COPY) && op_at(k + 2, CMP) && op_at(k + 4, JE) {
+            let (v, o) = (int_at(k + 1)?, int_at(k + 3)?);
+            cases.push((v, usize::try_from((k + 4) as i64 + o).ok()?));
+            k += 5;
+        }
+        let mut default = None;
+        if op_at(k + 1, JMP) {
+            default = Some(usize::try_from((k + 1) as i64 + int_at(k)?).ok()?);
+            k += 2;
+        }
+        (op_at(k, POP) && (!cases.is_empty() || default.is_some())).then_some(SwitchTable {
+            cases,
+            default,
+            end: k,
+        })
+    }
+
+    fn switch(&mut self, pc: usize, table_at: usize, table: SwitchTable) -> Step {
+        let value = self.pop();
+        let name = self.fresh("case");
+        self.w.line(&format!("local {name} = {}", value.lua()));
+        // The cases' blocks lie between the jump and the jump over the
+        // table; each runs on until a BREAK.
+        let cases_end = table_at.saturating_sub(2).max(pc + 1);
+        let outer = self.switch_end.replace(table.end);
+        let mut first = true;
+        for (v, start) in &table.cases {
+            let word = if first { "if" } else { "elseif" };
+            first = false;
+            self.w.line(&format!("{word} {name} == {v} then"));
+            self.case_body(*start, cases_end);
+        }
+        if let Some(start) = table.default.filter(|&s| s < cases_end) {
+            if first {
+                self.w.line("do");
+            } else {
+                self.w.line("else");
+            }
+            self.case_body(start, cases_end);
+        }
+        self.w.line("end");
+        self.switch_end = outer;
+        Step::Next(table.end + 1)
+    }
+
+    fn case_body(&mut self, start: usize, end: usize) {
+        self.w.depth += 1;
+        self.stack.push(Sym::Int(Int::lit(0)));
+        self.block(start, end);
+        self.stack.pop();
+        self.w.depth -= 1;
+    }
+}
+
+pub(super) struct SwitchTable {
+    cases: Vec<(i64, usize)>,
+    default: Option<usize>,
+    end: usize,
+}
+
+impl Decompiler<'_> {
+    /// Whether record `i` closes a block (ENDROOM, POP_CONTAINER,
+    /// END_MONINVENT).
+    pub(super) fn is_closer(&self, i: usize) -> bool {
+        matches!(self.records.get(i), Some(Record::Op(38 | 39 | 52)))
+    }
+
+    /// Whether `start..end` closes blocks it did not open: a jump there is
+    /// a BREAK out of the block around it, not an ELSE.
+    fn closes_more_than_opens(&self, start: usize, end: usize) -> bool {
+        let (mut opens, mut closes) = (0usize, 0usize);
+        for i in start..end.min(self.records.len()) {
+            if self.is_closer(i) {
+                closes += 1;
+            }
+            let flag = |i: usize| match i.checked_sub(1).and_then(|j| self.records.get(j)) {
+                Some(Record::Push(Value::Int(v))) => *v,
+                _ => 0,
+            };
+            match self.records[i] {
+                Record::Op(5 | 6) => opens += 1,
+                Record::Op(2) if flag(i) == 1 => opens += 1,
+                Record::Op(3) if flag(i) & 2 != 0 => opens += 1,
+                // A REGION that is a room of its own opens one too; its
+                // ENDROOM is in the same range when the range holds it.
+                Record::Op(25) => opens += 1,
+                _ => {}
+            }
+        }
+        closes > opens
+    }
+}
+
+/// The condition under which the block after a jump `op` over it runs:
+/// the jump's own test, negated; a chance (`rn2(100)` below the number)
+/// as `percent(n)`.
+fn condition(op: i32, a: &str, b: &str) -> String {
+    if op == JLE && b == "math.random(0, 99)" && a.parse::<i64>().is_ok() {
+        return format!("percent({a})");
+    }
+    let relation = match op {
+        JL => ">=",
+        JLE => ">",
+        JG => "<=",
+        JGE => "<",
+        JE => "~=",
+        _ => "==",
+    };
+    format!("{a} {relation} {b}")
+}
