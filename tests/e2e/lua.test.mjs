@@ -133,6 +133,8 @@ test("a 3.6 file's levels open as NetHack 5.0's Lua with To Lua, on a phone too"
   await openStudio(page, server.url);
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, bigroom);
+  // On a phone the tools are behind the menu.
+  await page.click("[data-testid=menu]");
   await page.click("[data-testid=to-lua]");
   // One document per level of the file: bigrm-1 … bigrm-10.
   await waitFor(page, () => [...document.querySelectorAll("[data-testid=documents] option")].filter((o) => /^bigrm-\d+\.lua$/.test(o.textContent)).length === 10);
@@ -140,10 +142,15 @@ test("a 3.6 file's levels open as NetHack 5.0's Lua with To Lua, on a phone too"
   const text = await page.evaluate(() => document.querySelector(".cm-editor").parentElement.vwText());
   assert.match(text, /converted from lev_comp 3\.6 source/);
   assert.match(text, /des\.map\(\{ halign = "center", valign = "center", map = \[\[/);
+  await page.click("[data-testid=pane-tabs] button:has-text('View')");
   await page.waitForSelector("canvas[data-testid=tilemap]");
   await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scroll");
   await page.screenshot({ path: path.join(OUT, "lua-converted36-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.selectOption("[data-testid=documents]", { label: "bigrm-1.lua" });
+  await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  await page.screenshot({ path: path.join(OUT, "lua-converted36-desktop.png") });
   assert.deepEqual(errors, []);
 }));
 
