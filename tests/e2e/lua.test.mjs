@@ -181,5 +181,7 @@ test("a script that sets a table field to nil is not run in the browser, and say
   await open(page, "fields.lua", text);
   await waitFor(page, () => /not run in the browser/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
   assert.equal(await page.locator("[data-testid=problems] .diag.error").count(), 0);
+  // The view says why it shows nothing, without claiming the game stops.
+  assert.ok(!/stops making the level/.test(await page.textContent("body")), "no stop is claimed");
   assert.deepEqual(errors, []);
 }));

@@ -11,6 +11,7 @@ pub mod convert;
 mod dungeon;
 mod names;
 mod outline;
+mod placement;
 mod preview;
 pub mod run;
 mod syntax;
@@ -92,6 +93,9 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             analysis.diagnostics.push(d);
         }
         analysis.diagnostics.extend(outside_findings(source, &done));
+        analysis
+            .diagnostics
+            .extend(placement::findings(&done.level, |l| line_span(source, l)));
         let more = stops_over_seeds(source, &prepared, options, &done, &analysis.diagnostics);
         analysis.diagnostics.extend(more);
         analysis.artifacts.push(Artifact {
@@ -190,8 +194,9 @@ fn stop_finding(source: &str, done: &run::Realisation, known: &[Diagnostic]) -> 
 
 /// Runs the script for `options.reachability_seeds` more seeds (the CLI
 /// asks for 32; the studio, which runs the script on every edit, for
-/// none) and reports each stop the main seed did not meet, once, with the
-/// first seed that meets it: what a player meets on some visits only.
+/// none) and reports each stop and each placement finding the main seed
+/// did not meet, once, with the first seed that meets it: what a player
+/// meets on some visits only.
 fn stops_over_seeds(
     source: &str,
     prepared: &run::Prepared,
@@ -206,8 +211,21 @@ fn stops_over_seeds(
         .map(|s| (s.line, s.message.clone()))
         .collect();
     let mut found = Vec::new();
+    let mut placed: Vec<(&'static str, Span)> = known
+        .iter()
+        .filter(|d| d.code.starts_with("NL021"))
+        .map(|d| (code_of(&d.code), d.span))
+        .collect();
     for seed in (0..count).map(|i| options.seed.wrapping_add(i + 1)) {
         let done = prepared.run(seed, run::Limits::default());
+        for mut d in placement::findings(&done.level, |l| line_span(source, l)) {
+            let key = (code_of(&d.code), d.span);
+            if !placed.contains(&key) {
+                placed.push(key);
+                d.message = format!("with seed {seed}: {}", d.message);
+                found.push(d);
+            }
+        }
         let Some(stop) = &done.stop else {
             continue;
         };
@@ -224,6 +242,18 @@ fn stops_over_seeds(
         }
     }
     found
+}
+
+/// A placement finding's code as a static string (for the seen list).
+fn code_of(code: &str) -> &'static str {
+    [
+        placement::UNREACHABLE,
+        placement::NO_PLACE,
+        placement::IN_ROCK,
+    ]
+    .into_iter()
+    .find(|c| *c == code)
+    .unwrap_or("")
 }
 
 /// The code of a fixed coordinate beyond its map part or room.

@@ -483,6 +483,45 @@ fn a_fixed_spot_beyond_its_map_part_is_found() {
 }
 
 #[test]
+fn stairs_that_walls_close_off_from_each_other_are_found() {
+    // Two closed rooms side by side: no door joins them.
+    let src = "des.map({ x = 10, y = 5, map = [[\n----- -----\n|...| |...|\n----- -----\n]] })\ndes.stair(\"up\", 1, 1)\ndes.stair(\"down\", 8, 1)\n";
+    let found = findings(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "NL0216");
+    assert_eq!(found[0].1, "des.stair(\"down\", 8, 1)");
+    assert!(
+        found[0]
+            .2
+            .contains("the down stair at (18, 6) cannot be reached from the up stair at (11, 6)"),
+        "{found:?}"
+    );
+    // A door between them: nothing to say.
+    let joined = src.replace("|...| |...|", "|...+#+...|");
+    assert_eq!(findings(&joined), [], "a door joins them");
+}
+
+#[test]
+fn a_random_spot_in_an_area_of_walls_and_a_monster_in_a_wall_are_found() {
+    let src = "des.map({ x = 10, y = 5, map = [[\n---\n|||\n---\n]] })\ndes.monster()\n";
+    let found = findings(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].0.as_str(), found[0].1.as_str()),
+        ("NL0217", "des.monster()")
+    );
+    let src = "des.map({ x = 10, y = 5, map = [[\n---\n|.|\n---\n]] })\ndes.monster(\"jackal\", 0, 0)\ndes.monster(\"jackal\", 1, 1)\n";
+    let found = findings(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "NL0218");
+    assert_eq!(found[0].1, "des.monster(\"jackal\", 0, 0)");
+    assert!(
+        found[0].2.contains("placed in a wall, at level (10, 5)"),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn hovering_a_call_says_what_it_placed_in_the_level_as_run() {
     let src = "des.map({ x = 10, y = 5, map = [[\n...\n...\n]] })\ndes.monster(\"jackal\", 1, 1)\n";
     let a = analyze(src);

@@ -102,11 +102,60 @@ fn coordinate<'gc>(ctx: Context<'gc>, stack: &Stack<'gc, '_>, from: usize) -> Op
 /// every cell).
 fn spot(run: &mut super::Run, at: Option<(i64, i64)>, fits: fn(u8) -> bool) -> (i64, i64) {
     match at {
-        Some((-1, -1)) | None => random_spot(&run.level, &mut run.rng, fits),
+        Some((-1, -1)) | None => {
+            let (x, y) = random_spot(&run.level, &mut run.rng, fits);
+            // Reported only when the whole area is rock and walls: which
+            // other cells a monster takes (water for a swimmer, air for a
+            // flyer) is the species' and is not modelled here.
+            // A level nothing was drawn on yet (a snippet) is not judged.
+            if !fits(run.level.at(x, y)) && !has_open_cell(&run.level) && drawn(&run.level) {
+                let line = run.line;
+                run.level.unplaced.push(line);
+            }
+            (x, y)
+        }
         Some((x, y)) => {
             note_outside(run, (x, y));
             absolute(&run.level, &mut run.rng, x, y)
         }
+    }
+}
+
+/// Whether anything but stone is on the level.
+fn drawn(level: &Level) -> bool {
+    (0..ROWS as i64).any(|y| (0..COLS as i64).any(|x| level.at(x, y) != b' '))
+}
+
+/// Whether the frame holds a cell that is neither stone nor wall.
+fn has_open_cell(level: &Level) -> bool {
+    // Only the frame's cells on the level (a script's frame may reach far
+    // beyond it).
+    let frame = level.frame();
+    let (lx, hx) = (
+        frame.x.max(0),
+        frame.x.saturating_add(frame.width).min(COLS as i64),
+    );
+    let (ly, hy) = (
+        frame.y.max(0),
+        frame.y.saturating_add(frame.height).min(ROWS as i64),
+    );
+    (ly..hy).any(|y| (lx..hx).any(|x| !matches!(level.at(x, y), b' ' | b'-' | b'|')))
+}
+
+/// A monster a fixed coordinate put in stone or a wall (beyond its frame
+/// it is NL0215's already).
+fn note_in_rock(run: &mut super::Run, (x, y): (i64, i64), given: Option<(i64, i64)>) {
+    let frame = run.level.frame();
+    let Some((gx, gy)) = given.filter(|&(gx, gy)| gx >= 0 && gy >= 0) else {
+        return;
+    };
+    if gx >= frame.width || gy >= frame.height {
+        return;
+    }
+    let here = run.level.at(x, y);
+    if matches!(here, b' ' | b'-' | b'|' | b'B') {
+        let line = run.line;
+        run.level.in_rock.push((line, (x, y), here));
     }
 }
 
@@ -203,6 +252,7 @@ fn monster<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
         let r = &mut *r;
         let place = spot(r, at, dry);
         if r.carrying == 0 {
+            note_in_rock(r, place, at);
             record(r, place, "monster", name.unwrap_or_else(|| "random".into()));
         }
     }

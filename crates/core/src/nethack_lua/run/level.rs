@@ -92,6 +92,12 @@ pub struct Level {
     pub parts: Vec<(Frame, u32)>,
     /// Fixed coordinates given beyond their frame.
     pub outside: Vec<Outside>,
+    /// Calls whose random spot found no cell that fits (the game's
+    /// "get_location: can't find a place!"), by line.
+    pub unplaced: Vec<u32>,
+    /// Monsters a fixed coordinate put in stone or a wall: the line, the
+    /// cell and what is there.
+    pub in_rock: Vec<(u32, (i64, i64), u8)>,
 }
 
 impl Default for Level {
@@ -110,6 +116,8 @@ impl Default for Level {
             initialised: false,
             parts: Vec::new(),
             outside: Vec::new(),
+            unplaced: Vec::new(),
+            in_rock: Vec::new(),
         }
     }
 }

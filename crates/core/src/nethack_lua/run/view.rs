@@ -120,7 +120,14 @@ fn notes(seed: u64, done: &Realisation) -> Vec<String> {
             examples.join(", ")
         ));
     }
-    if let Some(stop) = &done.stop {
+    if let Some(stop) = done
+        .stop
+        .as_ref()
+        .filter(|s| s.message == super::NOT_RUN_IN_BROWSER)
+    {
+        // Not a stop of the game's: the studio did not run the script.
+        notes.push(stop.message.clone());
+    } else if let Some(stop) = &done.stop {
         let what = match stop.kind {
             StopKind::Error => "the game stops making the level here",
             StopKind::Steps | StopKind::Memory => "the run was stopped",

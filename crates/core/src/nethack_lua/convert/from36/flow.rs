@@ -6,7 +6,10 @@
 //!   at the bottom, `POP`;
 //! - SWITCH: the value, a `JMP` to a table of `COPY v CMP JE` after the
 //!   cases (each case runs on into the next unless a BREAK jumps to the
-//!   end), an optional default `JMP`, `POP`.
+//!   end), an optional default `JMP`, `POP`;
+//! - FOR: the bounds kept in variables `"NAME end"`, `NAME` and
+//!   `"NAME step"` (the sign of end − start), the body, then `NAME` and
+//!   its end compared, the step added, and `JNE` back while they differed.
 
 use crate::nethack36::{Record, Value};
 
@@ -24,6 +27,10 @@ const JNE: i32 = 34;
 const POP: i32 = 41;
 const DEC: i32 = 43;
 const COPY: i32 = 51;
+const MATH_ADD: i32 = 45;
+const MATH_SUB: i32 = 46;
+const MATH_SIGN: i32 = 50;
+const VAR_INIT: i32 = 60;
 
 /// What reading one record did to the block it is in.
 pub(super) enum Step {
@@ -69,6 +76,12 @@ impl Decompiler<'_> {
             JL..=JNE => return self.conditional(pc, op, end),
             JMP => return self.jump(pc),
             DEC => return self.loop_or_decrement(pc, end),
+            VAR_INIT => {
+                if let Some(step) = self.for_loop(pc, end) {
+                    return step;
+                }
+                self.statement(pc, op);
+            }
             _ => self.statement(pc, op),
         }
         Step::Next(pc + 1)
@@ -177,6 +190,73 @@ impl Decompiler<'_> {
         self.w.depth -= 1;
         self.w.line("end");
         Step::Next(exit)
+    }
+
+    /// `FOR $i = a TO b { … }`, when the VAR_INIT at `pc` sets its
+    /// `"i end"`: a Lua numeric `for` (its variable is the body's `$i`).
+    fn for_loop(&mut self, pc: usize, end: usize) -> Option<Step> {
+        let r = self.records;
+        let Some(Record::Push(Value::Str(end_name))) = pc.checked_sub(1).and_then(|j| r.get(j))
+        else {
+            return None;
+        };
+        let name = end_name.strip_suffix(b" end")?.to_vec();
+        let step_name = [&name[..], b" step"].concat();
+        // The head: NAME set, its step set from the sign of end − start.
+        let head = [
+            Some(VAR_INIT),
+            None,
+            None,
+            Some(MATH_SUB),
+            Some(MATH_SIGN),
+            None,
+            None,
+            Some(VAR_INIT),
+        ];
+        let fits = head
+            .iter()
+            .enumerate()
+            .all(|(k, op)| match (op, r.get(pc + 3 + k)) {
+                (Some(op), Some(Record::Op(o))) => op == o,
+                (None, Some(Record::Push(_))) => true,
+                _ => false,
+            });
+        let step_set =
+            matches!(r.get(pc + 9), Some(Record::Push(Value::Str(s))) if *s == step_name);
+        if !fits || !step_set {
+            return None;
+        }
+        let body = pc + 11;
+        // The bottom: `PUSH back; JNE` to the body's first record.
+        let bottom = (body + 9..end.min(r.len())).find(|&j| {
+            matches!(r[j], Record::Op(JNE))
+                && matches!(&r[j - 1], Record::Push(Value::Int(o)) if j as i64 + o == body as i64)
+                && matches!(r[j - 5], Record::Op(MATH_ADD))
+        })?;
+        let (_end_name, _count, last) = (self.pop(), self.pop(), self.int());
+        let first = self.int();
+        let lua = super::lua_name(&name);
+        self.vars.retain(|v| v.name != name);
+        self.vars.push(super::Variable {
+            name,
+            lua: lua.clone(),
+            sample: Sym::Int(Int::lit(0)),
+            array: None,
+        });
+        let step = match (first.lit, last.lit) {
+            (Some(a), Some(b)) if a <= b => String::new(),
+            (Some(_), Some(_)) => ", -1".into(),
+            _ => format!(", ({} <= {}) and 1 or -1", first.lua, last.lua),
+        };
+        self.w
+            .line(&format!("for {lua} = {}, {}{step} do", first.lua, last.lua));
+        self.w.depth += 1;
+        let outer = self.loop_exit.replace(bottom + 1);
+        self.block(body, bottom - 10);
+        self.loop_exit = outer;
+        self.w.depth -= 1;
+        self.w.line("end");
+        Some(Step::Next(bottom + 1))
     }
 
     /// The `JG` that jumps back to the DEC at `top`.

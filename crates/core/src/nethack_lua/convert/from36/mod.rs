@@ -131,6 +131,10 @@ impl<'a> Decompiler<'a> {
             else {
                 continue;
             };
+            // A FOR's own bounds ("i end", "i step") are not the script's.
+            if raw.contains(&b' ') {
+                continue;
+            }
             let lua = lua_name(raw);
             if !names.contains(&lua) {
                 names.push(lua);

@@ -189,7 +189,12 @@ impl Decompiler<'_> {
     fn monster(&mut self) {
         let has_inventory = self.int().or(0) != 0;
         let mut keys = Vec::new();
+        // A stream jumped into mid-statement (lev_comp 3.6.6 resolves some
+        // BREAKs there) runs out of values: no details then.
         for _ in 0..17 {
+            if self.stack.is_empty() {
+                break;
+            }
             let id = self.int().or(-1);
             if !(0..16).contains(&id) {
                 break;
@@ -224,6 +229,9 @@ impl Decompiler<'_> {
         let mut keys = Vec::new();
         let mut at = None;
         for _ in 0..16 {
+            if self.stack.is_empty() {
+                break;
+            }
             let id = self.int().or(-1);
             if !(0..15).contains(&id) {
                 break;
