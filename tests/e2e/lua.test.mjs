@@ -185,3 +185,18 @@ test("a script that sets a table field to nil is not run in the browser, and say
   assert.ok(!/stops making the level/.test(await page.textContent("body")), "no stop is claimed");
   assert.deepEqual(errors, []);
 }));
+
+test("a script nested 190 deep (Lua allows 200): the page lives and says check reads it", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  // The browser's stack ends a page's wasm between 100 and 130 levels of
+  // recursion: such a script is not read or run there.
+  const depth = 190;
+  const text = "local x = 0\n" + Array.from({ length: depth }, (_, i) => `if x < ${i} then\n`).join("") + "des.message(\"deep\")\n" + "end\n".repeat(depth);
+  await open(page, "deep.lua", text);
+  await waitFor(page, () => /nests deeper than the page's stack takes/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
+  // Still alive: another document opens and is read.
+  await open(page, "shallow.lua", "des.map({ x = 1, y = 1, map = '.' })\n");
+  await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  assert.deepEqual(errors, []);
+}));

@@ -165,7 +165,7 @@ fn run_entry(source: &str, seed: u64) -> Symbol {
 fn stop_finding(source: &str, done: &run::Realisation, known: &[Diagnostic]) -> Option<Diagnostic> {
     let stop = done.stop.as_ref()?;
     let span = line_span(source, stop.line);
-    if stop.message == run::NOT_RUN_IN_BROWSER {
+    if run::not_run_here(stop) {
         return Some(Diagnostic::note_at(STOPS, stop.message.clone(), span));
     }
     let line_of = |at: u32| {

@@ -19,24 +19,48 @@ pub struct Reading {
     pub error: Option<Diagnostic>,
     /// The bytes given to full_moon as spaces (see `for_full_moon`).
     pub blanked: Vec<usize>,
+    /// How deep statements and expressions nest.
+    pub deepest: u32,
 }
 
 pub fn read(source: &str) -> Reading {
-    let (error, semicolons) = verdict::verdict(source);
+    let verdict::Verdict {
+        error,
+        semicolons,
+        deepest,
+    } = verdict::verdict(source);
     let (text, blanked) = for_full_moon(source, &semicolons);
     // full_moon recurses without a limit: a script too deep for Lua is
-    // not given to it (its tree is then empty).
+    // not given to it (its tree is then empty), nor, in the browser, one
+    // deeper than the page's stack takes.
     let too_deep = error
         .as_ref()
         .is_some_and(|e| e.message == verdict::TOO_DEEP);
-    let text = if too_deep { "".into() } else { text };
+    let beyond_page = cfg!(target_arch = "wasm32") && deepest > PAGE_DEPTH;
+    let text = if too_deep || beyond_page {
+        "".into()
+    } else {
+        text
+    };
     let ast = full_moon::parse_fallible(&text, LuaVersion::lua54()).into_ast();
     let error = error.map(|e| syntax_error(source, e));
     Reading {
         ast,
         error,
         blanked,
+        deepest,
     }
+}
+
+/// How deep a script may nest for the studio to read and run it: the
+/// browser's stack ends a page's wasm between 100 and 130 levels (the
+/// parser, the VM's compiler and our walks all recurse). Lua itself goes
+/// to 200; `vaultwright check` reads those.
+pub const PAGE_DEPTH: u32 = 80;
+
+/// Whether this build does not read a script this deep (the browser).
+pub fn beyond_page(reading: &Reading) -> bool {
+    cfg!(target_arch = "wasm32") && reading.deepest > PAGE_DEPTH
 }
 
 fn syntax_error(source: &str, e: verdict::LuaError) -> Diagnostic {

@@ -119,6 +119,15 @@ pub fn native<'gc>(ctx: Context<'gc>, shared: &Shared, f: Native) -> Callback<'g
 /// Why the studio does not run a script that sets a table field to nil.
 pub const NOT_RUN_IN_BROWSER: &str = "not run in the browser: the script sets a table field to nil, which the Lua VM (piccolo 0.3.3) can fail on; `vaultwright check` runs it";
 
+/// Why the studio does not read or run a script nested very deep.
+pub const NOT_RUN_DEEP: &str = "not run in the browser: the script nests deeper than the page's stack takes (80 levels); `vaultwright check` reads and runs it";
+
+/// Whether a stop is the studio declining to run the script (not the
+/// game's).
+pub fn not_run_here(stop: &Stop) -> bool {
+    stop.message == NOT_RUN_IN_BROWSER || stop.message == NOT_RUN_DEEP
+}
+
 /// A script made ready to run for any number of seeds: read, checked by
 /// Lua's rules, and its operators rewritten once.
 pub struct Prepared {
@@ -143,6 +152,11 @@ impl Prepared {
         if let Some(e) = &reading.error {
             return Prepared {
                 chunks: Err(e.message.clone()),
+            };
+        }
+        if super::syntax::beyond_page(reading) {
+            return Prepared {
+                chunks: Err(NOT_RUN_DEEP.into()),
             };
         }
         let script = rewrite::read(&reading.ast, source);

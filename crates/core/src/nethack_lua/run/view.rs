@@ -120,11 +120,7 @@ fn notes(seed: u64, done: &Realisation) -> Vec<String> {
             examples.join(", ")
         ));
     }
-    if let Some(stop) = done
-        .stop
-        .as_ref()
-        .filter(|s| s.message == super::NOT_RUN_IN_BROWSER)
-    {
+    if let Some(stop) = done.stop.as_ref().filter(|s| super::not_run_here(s)) {
         // Not a stop of the game's: the studio did not run the script.
         notes.push(stop.message.clone());
     } else if let Some(stop) = &done.stop {

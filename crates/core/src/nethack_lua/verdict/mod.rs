@@ -20,9 +20,20 @@ pub struct LuaError {
     pub message: String,
 }
 
-/// `None` when Lua loads the script; and the bytes of its statement-level
-/// semicolons (see `Reader::read`).
-pub fn verdict(source: &str) -> (Option<LuaError>, Vec<usize>) {
-    let (verdict, semicolons) = read::Reader::read(source);
-    (verdict.err(), semicolons)
+/// What Lua's reading found: its error (`None` when Lua loads the
+/// script), the bytes of its statement-level semicolons (see
+/// `Reader::read`), and how deep statements and expressions nest.
+pub struct Verdict {
+    pub error: Option<LuaError>,
+    pub semicolons: Vec<usize>,
+    pub deepest: u32,
+}
+
+pub fn verdict(source: &str) -> Verdict {
+    let (verdict, semicolons, deepest) = read::Reader::read(source);
+    Verdict {
+        error: verdict.err(),
+        semicolons,
+        deepest,
+    }
 }

@@ -55,6 +55,8 @@ pub struct Reader<'a> {
     after_statement: bool,
     /// How deep statements and expressions nest (Lua stops at 200).
     depth: u32,
+    /// The deepest they went.
+    deepest: u32,
 }
 
 /// Lua's limit of nested statements and expressions (`LUAI_MAXCCALLS`).
@@ -62,14 +64,14 @@ const MAX_DEPTH: u32 = 200;
 pub const TOO_DEEP: &str = "the script nests too deeply (Lua stops at 200 levels)";
 
 impl<'a> Reader<'a> {
-    /// Lua's verdict, and where the statement-level semicolons are (empty
+    /// Lua's verdict, where the statement-level semicolons are (empty
     /// statements and a `return`'s: blanks to Lua, which full_moon does
-    /// not always keep), as far as the reading got.
-    pub fn read(src: &'a str) -> (Read, Vec<usize>) {
+    /// not always keep), as far as the reading got, and how deep it nested.
+    pub fn read(src: &'a str) -> (Read, Vec<usize>, u32) {
         let mut lex = Lexer::new(src);
         let t = match lex.next() {
             Ok(t) => t,
-            Err(e) => return (Err(e), Vec::new()),
+            Err(e) => return (Err(e), Vec::new(), 0),
         };
         let mut r = Reader {
             src,
@@ -81,9 +83,10 @@ impl<'a> Reader<'a> {
             semicolons: Vec::new(),
             after_statement: false,
             depth: 0,
+            deepest: 0,
         };
         let verdict = r.chunk();
-        (verdict, r.semicolons)
+        (verdict, r.semicolons, r.deepest)
     }
 
     fn chunk(&mut self) -> Read {
@@ -386,6 +389,7 @@ impl<'a> Reader<'a> {
 
     fn enter_level(&mut self) -> Read {
         self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
         if self.depth > MAX_DEPTH {
             return Err(self.semantic(TOO_DEEP.to_string()));
         }
