@@ -5,10 +5,10 @@
 
 use vaultwright_model::{Diagnostic, Span};
 
-use super::run::level::{neighbours, Level, Placed, COLS, ROWS, STONE};
+use super::run::level::{neighbours, Level, Marked, Placed, COLS, ROWS, STONE};
 use super::run::selection::on_level;
 
-/// Stairs or ladders a walk cannot join.
+/// Stairs, ladders and branch, stair or portal regions a walk cannot join.
 pub const UNREACHABLE: &str = "NL0216";
 /// A random spot no cell of its area fits.
 pub const NO_PLACE: &str = "NL0217";
@@ -41,6 +41,13 @@ pub fn findings(level: &Level, line_span: impl Fn(u32) -> Span) -> Vec<Diagnosti
                 line_span(line),
             )
             .with_note("the game puts it there: only a monster that passes through rock can move"),
+        );
+    }
+    for (region, why) in unreachable_regions(level) {
+        found.push(
+            Diagnostic::warning(UNREACHABLE, why, line_span(region.line)).with_note(
+                "the game puts it on a floor, corridor or air cell of the region; stone or walls close all of them off",
+            ),
         );
     }
     if let Some((a, b)) = unjoined(level) {
@@ -77,6 +84,59 @@ fn unjoined(level: &Level) -> Option<(&Placed, &Placed)> {
     let reached = walk(level, (first.x, first.y));
     ways.find(|p| !reached[p.y as usize * COLS + p.x as usize])
         .map(|p| (p, first))
+}
+
+/// The branch, stair and portal regions (`des.levregion`) whose floor and
+/// corridor cells no walk from the first placed stair reaches, or that
+/// hold none: each with what to say.
+fn unreachable_regions(level: &Level) -> Vec<(&Marked, String)> {
+    if !level.examples.is_empty() {
+        return Vec::new();
+    }
+    let first = level
+        .placed
+        .iter()
+        .find(|p| matches!(p.kind.as_str(), "stair" | "ladder") && on_level(p.x, p.y));
+    let reached = first.map(|p| walk(level, (p.x, p.y)));
+    let mut found = Vec::new();
+    for m in &level.marked {
+        let Some(what) = m
+            .kind
+            .strip_prefix("level region (")
+            .and_then(|k| k.strip_suffix(')'))
+            .filter(|k| matches!(*k, "branch" | "stair-up" | "stair-down" | "portal"))
+        else {
+            continue;
+        };
+        let (x1, y1, x2, y2) = m.corners;
+        let cells: Vec<(i64, i64)> = (y1.max(0)..=y2.min(ROWS as i64 - 1))
+            .flat_map(|y| (x1.max(0)..=x2.min(COLS as i64 - 1)).map(move |x| (x, y)))
+            // `bad_location`'s floor, corridor and air; water too, where the
+            // game makes its bubbles of air after the script (the Plane of
+            // Water).
+            .filter(|&(x, y)| matches!(level.at(x, y), b'.' | b'#' | b'A' | b'W'))
+            .collect();
+        if cells.is_empty() {
+            found.push((m, format!("the {what} region ({x1},{y1})–({x2},{y2}) holds no floor, corridor or air cell for it")));
+            continue;
+        }
+        let (Some(reached), Some(from)) = (&reached, first) else {
+            continue;
+        };
+        if !cells
+            .iter()
+            .any(|&(x, y)| reached[y as usize * COLS + x as usize])
+        {
+            found.push((
+                m,
+                format!(
+                    "the {what} region ({x1},{y1})–({x2},{y2}) cannot be reached from the {} {} at ({}, {}) without digging or teleporting",
+                    from.name, from.kind, from.x, from.y
+                ),
+            ));
+        }
+    }
+    found
 }
 
 /// Every cell a walk from `start` reaches, in the eight directions (a

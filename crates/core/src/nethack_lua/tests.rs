@@ -502,6 +502,29 @@ fn stairs_that_walls_close_off_from_each_other_are_found() {
 }
 
 #[test]
+fn a_branch_region_walls_close_off_is_found() {
+    // The branch may only go in the right room, which no door opens.
+    let src = "des.map({ x = 10, y = 5, map = [[\n----- -----\n|...| |...|\n----- -----\n]] })\ndes.stair(\"up\", 1, 1)\ndes.levregion({ region = {7,1,9,1}, type = \"branch\" })\n";
+    let found = findings(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "NL0216");
+    assert!(
+        found[0].2.contains(
+            "the branch region (17,6)–(19,6) cannot be reached from the up stair at (11, 6)"
+        ),
+        "{found:?}"
+    );
+    // A region of walls only holds no spot for it.
+    let walls = src.replace("region = {7,1,9,1}", "region = {5,0,5,2}");
+    let found = findings(&walls);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].2.contains("holds no floor, corridor or air cell"),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn a_random_spot_in_an_area_of_walls_and_a_monster_in_a_wall_are_found() {
     let src = "des.map({ x = 10, y = 5, map = [[\n---\n|||\n---\n]] })\ndes.monster()\n";
     let found = findings(src);

@@ -539,10 +539,21 @@ fn door<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
             }
             p
         }
-        _ => match r.level.room_stack.last().copied() {
-            Some(room) => wall_spot(room, wall.as_deref(), pos, &mut r.rng),
-            None => random_spot(&r.level, &mut r.rng, |c| c == b'-' || c == b'|'),
-        },
+        _ => {
+            // Where on the wall is the game's choice (its `okdoor` rules)
+            // unless both the wall and the place along it are given.
+            let fixed =
+                matches!(wall.as_deref(), Some("north" | "south" | "west" | "east")) && pos >= 0;
+            if !fixed {
+                r.level
+                    .examples
+                    .push("doors on a random spot of a wall".into());
+            }
+            match r.level.room_stack.last().copied() {
+                Some(room) => wall_spot(room, wall.as_deref(), pos, &mut r.rng),
+                None => random_spot(&r.level, &mut r.rng, |c| c == b'-' || c == b'|'),
+            }
+        }
     };
     let c = match state.as_str() {
         "secret" => b'S',
