@@ -10,6 +10,7 @@
 //! (`statements`).
 
 mod flow;
+mod selections;
 mod statements;
 mod values;
 
