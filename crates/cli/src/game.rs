@@ -65,8 +65,10 @@ pub struct GameArgs {
     /// DCSS: leave out the notes of the written guidelines.
     #[arg(long)]
     pub no_guidelines: bool,
-    /// DCSS: how many seeds each vault is realised with to find walkable
-    /// cells its transforms cut off and markers placed nowhere (0: none).
+    /// How many more seeds a level is realised with (0: none). DCSS: to
+    /// find walkable cells its transforms cut off and markers placed
+    /// nowhere; NetHack 5.0 Lua: stops, sealed-off stairs and regions, and
+    /// things placed in rock that only some visits meet.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub reachability_seeds: u32,
 }
