@@ -28,10 +28,10 @@ pub fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec
     };
     let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
         // Workers get the stack a debug build's parsers need on deeply
-        // nested input (the main thread's 8 MiB, not a spawned thread's
-        // 2 MiB); the calling thread works too, so a worker the system
-        // refuses only slows the run down.
-        let handles: Vec<_> = (1..workers)
+        // nested input (a main thread's 8 MiB, not a spawned thread's
+        // 2 MiB). The calling thread, whose stack may be smaller, works
+        // only if the system refuses every worker.
+        let handles: Vec<_> = (0..workers)
             .filter_map(|_| {
                 std::thread::Builder::new()
                     .stack_size(WORKER_STACK)
@@ -39,7 +39,11 @@ pub fn each<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec
                     .ok()
             })
             .collect();
-        let mut all = take();
+        let mut all = if handles.is_empty() {
+            take()
+        } else {
+            Vec::new()
+        };
         for h in handles {
             all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }

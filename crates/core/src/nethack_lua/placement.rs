@@ -32,7 +32,11 @@ pub fn findings(level: &Level, line_span: impl Fn(u32) -> Span) -> Vec<Diagnosti
                 .with_note("the game says \"get_location: can't find a place!\" and puts it in the area's last cell anyway"),
         );
     }
-    for &(line, (x, y), c) in &level.in_rock {
+    for &(line, (x, y)) in &level.in_rock {
+        let c = level.at(x, y);
+        if !blocks(c) {
+            continue;
+        }
         let what = if c == STONE { "solid rock" } else { "a wall" };
         found.push(
             Diagnostic::warning(
@@ -113,8 +117,8 @@ fn unreachable_regions(level: &Level) -> Vec<(&Marked, String)> {
             .flat_map(|y| (x1.max(0)..=x2.min(COLS as i64 - 1)).map(move |x| (x, y)))
             // `bad_location`'s floor, corridor and air; water too, where the
             // game makes its bubbles of air after the script (the Plane of
-            // Water).
-            .filter(|&(x, y)| matches!(level.at(x, y), b'.' | b'#' | b'A' | b'W'))
+            // Water), and `B`, which it turns into floor.
+            .filter(|&(x, y)| matches!(level.at(x, y), b'.' | b'#' | b'A' | b'W' | b'B'))
             .collect();
         if cells.is_empty() {
             found.push((m, format!("the {what} region ({x1},{y1})–({x2},{y2}) holds no floor, corridor or air cell for it")));

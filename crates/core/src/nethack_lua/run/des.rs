@@ -152,10 +152,11 @@ fn note_in_rock(run: &mut super::Run, (x, y): (i64, i64), given: Option<(i64, i6
     if gx >= frame.width || gy >= frame.height {
         return;
     }
-    let here = run.level.at(x, y);
-    if matches!(here, b' ' | b'-' | b'|' | b'B') {
+    // A candidate: the finding is judged on the level as it ends (a later
+    // map or terrain call may make the spot floor).
+    if matches!(run.level.at(x, y), b' ' | b'-' | b'|') {
         let line = run.line;
-        run.level.in_rock.push((line, (x, y), here));
+        run.level.in_rock.push((line, (x, y)));
     }
 }
 

@@ -95,9 +95,9 @@ pub struct Level {
     /// Calls whose random spot found no cell that fits (the game's
     /// "get_location: can't find a place!"), by line.
     pub unplaced: Vec<u32>,
-    /// Monsters a fixed coordinate put in stone or a wall: the line, the
-    /// cell and what is there.
-    pub in_rock: Vec<(u32, (i64, i64), u8)>,
+    /// Monsters a fixed coordinate put in stone or a wall when placed:
+    /// the line and the cell.
+    pub in_rock: Vec<(u32, (i64, i64))>,
 }
 
 impl Default for Level {

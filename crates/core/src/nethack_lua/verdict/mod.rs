@@ -31,9 +31,42 @@ pub struct Verdict {
 
 pub fn verdict(source: &str) -> Verdict {
     let (verdict, semicolons, deepest) = read::Reader::read(source);
+    // The reading stops at an error: what follows is measured by its
+    // brackets and blocks alone.
+    let deepest = if verdict.is_err() {
+        deepest.max(nesting(source))
+    } else {
+        deepest
+    };
     Verdict {
         error: verdict.err(),
         semicolons,
         deepest,
     }
+}
+
+/// How deep brackets and blocks nest, by tokens alone (as far as Lua's
+/// lexer reads): `( { [ function if do repeat` open, `) } ] end until`
+/// close (`while … do` and `for … do` open once, at `do`).
+pub fn nesting(source: &str) -> u32 {
+    let mut lex = lex::Lexer::new(source);
+    let (mut depth, mut deepest) = (0u32, 0u32);
+    while let Ok(t) = lex.next() {
+        if t.tok == lex::Tok::Eof {
+            break;
+        }
+        let text = source.get(t.start..t.end).unwrap_or("");
+        match (t.tok, text) {
+            (lex::Tok::Symbol, "(" | "{" | "[")
+            | (lex::Tok::Name, "function" | "if" | "do" | "repeat") => {
+                depth = depth.saturating_add(1);
+                deepest = deepest.max(depth);
+            }
+            (lex::Tok::Symbol, ")" | "}" | "]") | (lex::Tok::Name, "end" | "until") => {
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+    }
+    deepest
 }

@@ -16,6 +16,9 @@ use crate::nethack36::{Record, Value};
 use super::values::{Int, Sym};
 use super::Decompiler;
 
+/// How deep recovered blocks may nest (3.6 stops at 21 IFs and LOOPs).
+const MAX_BLOCKS: usize = 64;
+
 const CMP: i32 = 27;
 const JMP: i32 = 28;
 const JL: i32 = 29;
@@ -43,6 +46,13 @@ pub(super) enum Step {
 impl Decompiler<'_> {
     /// Writes the records `start..end` as statements.
     pub(super) fn block(&mut self, start: usize, end: usize) {
+        // 3.6 nests blocks at most 21 deep; a stream that seems to nest
+        // deeper is one jumped into oddly, and is not followed.
+        if self.depth >= MAX_BLOCKS {
+            self.note("blocks nested deeper than 3.6 nests them".into());
+            return;
+        }
+        self.depth += 1;
         let saved = self.stack.len();
         let mut pc = start;
         while pc < end {
@@ -53,6 +63,7 @@ impl Decompiler<'_> {
             }
         }
         self.stack.truncate(saved.min(self.stack.len()));
+        self.depth -= 1;
     }
 
     fn step(&mut self, pc: usize, end: usize) -> Step {
@@ -150,9 +161,16 @@ impl Decompiler<'_> {
             return Step::Next(pc + 1);
         };
         if Some(target) == self.switch_end {
+            // Out of the case's `repeat … until true`.
+            self.w.line("break");
             return Step::Break;
         }
-        if let Some(table) = self.switch_table(target) {
+        // 3.6 cannot nest switches, and a switch's cases lie between its
+        // jump and its table.
+        let table = self
+            .switch_table(target)
+            .filter(|t| self.switch_end.is_none() && t.starts_within(pc, target));
+        if let Some(table) = table {
             return self.switch(pc, target, table);
         }
         if self.loop_exit.is_some() && self.loop_exit == Some(target) {
@@ -243,19 +261,31 @@ impl Decompiler<'_> {
             sample: Sym::Int(Int::lit(0)),
             array: None,
         });
-        let step = match (first.lit, last.lit) {
-            (Some(a), Some(b)) if a <= b => String::new(),
-            (Some(_), Some(_)) => ", -1".into(),
-            _ => format!(", ({} <= {}) and 1 or -1", first.lua, last.lua),
+        // Bounds that are not literals are evaluated once (a die rolled
+        // for the start must not be rolled again for the direction).
+        let literal = first.lit.is_some() && last.lit.is_some();
+        if !literal {
+            self.w.line("do");
+            self.w.depth += 1;
+            self.w
+                .line(&format!("local first, last = {}, {}", first.lua, last.lua));
+        }
+        let line = match (first.lit, last.lit) {
+            (Some(a), Some(b)) if a <= b => format!("for {lua} = {a}, {b} do"),
+            (Some(a), Some(b)) => format!("for {lua} = {a}, {b}, -1 do"),
+            _ => format!("for {lua} = first, last, (first <= last) and 1 or -1 do"),
         };
-        self.w
-            .line(&format!("for {lua} = {}, {}{step} do", first.lua, last.lua));
+        self.w.line(&line);
         self.w.depth += 1;
         let outer = self.loop_exit.replace(bottom + 1);
         self.block(body, bottom - 10);
         self.loop_exit = outer;
         self.w.depth -= 1;
         self.w.line("end");
+        if !literal {
+            self.w.depth -= 1;
+            self.w.line("end");
+        }
         Some(Step::Next(bottom + 1))
     }
 
@@ -324,11 +354,18 @@ impl Decompiler<'_> {
         Step::Next(table.end + 1)
     }
 
+    /// A case runs on into the next until a BREAK: its statements from
+    /// `start`, in a `repeat … until true` that a BREAK leaves (at any
+    /// depth of IFs inside the case).
     fn case_body(&mut self, start: usize, end: usize) {
+        self.w.depth += 1;
+        self.w.line("repeat");
         self.w.depth += 1;
         self.stack.push(Sym::Int(Int::lit(0)));
         self.block(start, end);
         self.stack.pop();
+        self.w.depth -= 1;
+        self.w.line("until true");
         self.w.depth -= 1;
     }
 }
@@ -337,6 +374,15 @@ pub(super) struct SwitchTable {
     cases: Vec<(i64, usize)>,
     default: Option<usize>,
     end: usize,
+}
+
+impl SwitchTable {
+    /// Whether every case and the default start after the jump at `pc`
+    /// and before the jump over the table at `table_at`.
+    fn starts_within(&self, pc: usize, table_at: usize) -> bool {
+        let inside = |s: usize| s > pc && s + 2 <= table_at;
+        self.cases.iter().all(|&(_, s)| inside(s)) && self.default.is_none_or(inside)
+    }
 }
 
 impl Decompiler<'_> {

@@ -60,6 +60,8 @@ fn script(name: &str, records: &[Record]) -> String {
 }
 
 const OP_INITLEVEL: i32 = 58;
+/// The frame before any map part: the level (`xsize`, `ysize`).
+const WHOLE_LEVEL: (i64, i64) = (79, 21);
 const OP_VAR_INIT: i32 = 60;
 
 /// A 3.6 variable as the script keeps it.
@@ -95,10 +97,14 @@ struct Decompiler<'a> {
     open: Vec<(Open, usize, usize)>,
     /// Where a BREAK of the innermost LOOP jumps to.
     loop_exit: Option<usize>,
+    /// How many recovered blocks enclose the record being read.
+    depth: usize,
     /// Where a BREAK of the innermost SWITCH jumps to.
     switch_end: Option<usize>,
     /// Fresh local names made so far.
     fresh: usize,
+    /// The size of the frame coordinates count from: the last map part's.
+    frame: (i64, i64),
     /// What was left out, said at the end of the script.
     notes: Vec<String>,
 }
@@ -112,9 +118,11 @@ impl<'a> Decompiler<'a> {
             w: Writer::default(),
             open: Vec::new(),
             loop_exit: None,
+            depth: 0,
             switch_end: None,
             fresh: 0,
             notes: Vec::new(),
+            frame: WHOLE_LEVEL,
         }
     }
 

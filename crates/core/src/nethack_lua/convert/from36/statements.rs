@@ -6,7 +6,7 @@ use super::super::{quoted, table_call};
 use super::values::{
     map_char, room_type, trap_name, unfilled_offset, word, Family, Int, Kind, Place, Sym,
 };
-use super::{Decompiler, Open};
+use super::{Decompiler, Open, WHOLE_LEVEL};
 
 impl Decompiler<'_> {
     /// Writes (or evaluates) the opcode `op` at `pc`.
@@ -390,7 +390,19 @@ impl Decompiler<'_> {
     fn mazewalk(&mut self) {
         let (fill, stocked, dir) = (self.int(), self.int(), self.int());
         let at = self.place();
-        let mut keys = at.keys();
+        // A random start is any cell of the frame in 3.6 (`ANY_LOC`); 5.0
+        // wants one given.
+        let mut keys = match at {
+            Place::Random => {
+                let (w, h) = self.frame;
+                vec![format!(
+                    "x = math.random(0, {}), y = math.random(0, {})",
+                    w - 1,
+                    h - 1
+                )]
+            }
+            _ => at.keys(),
+        };
         let dir = dir
             .lit
             .and_then(|d| word(Family::Direction, d))
@@ -473,6 +485,10 @@ impl Decompiler<'_> {
         let filled = flags & 1 != 0;
         let irregular = flags & 2 != 0;
         let offset = unfilled_offset();
+        // The compiler closes the region's block with ENDROOM exactly when
+        // it is a room of its own, judged on the type with the unfilled
+        // offset added.
+        let own_room = irregular || filled || rtype != 0;
         let rtype = if !filled && offset > 0 && rtype >= offset {
             rtype - offset
         } else {
@@ -487,9 +503,7 @@ impl Decompiler<'_> {
         if irregular {
             keys.push("irregular = true".into());
         }
-        // The compiler closes the region's block with ENDROOM exactly when
-        // it is a room of its own.
-        if irregular || filled || rtype != 0 {
+        if own_room {
             let call = format!("des.region({{ {}", keys.join(", "));
             self.open(&call, "contents", Open::Room);
         } else {
@@ -624,13 +638,19 @@ impl Decompiler<'_> {
     }
 
     fn map(&mut self) {
-        let (w, h, cells) = (self.int().or(0), self.int().or(0), self.pop());
+        let (w, h, cells) = (
+            self.int().or(0).clamp(0, 80),
+            self.int().or(0).clamp(0, 21),
+            self.pop(),
+        );
         let (_keep, zalign, at) = (self.int(), self.int().or(0), self.place());
         if w <= 0 || h <= 0 {
             // NOMAP: the whole level is the frame again; 5.0 has no map
             // part to undo.
+            self.frame = WHOLE_LEVEL;
             return;
         }
+        self.frame = (w, h);
         let cells = match cells {
             Sym::Text(bytes) => bytes,
             _ => Vec::new(),
