@@ -117,14 +117,8 @@ fn edge_levels_convert() {
         return;
     };
     let dir = shared.join("corpus/nethack-3.6.6/edge/des");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the 3.6.6 edge cases")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
     let (mut converted, mut failures) = (0, Vec::new());
-    for path in &files {
+    for path in &des_files(&dir) {
         let Ok(source) = std::fs::read_to_string(path) else {
             continue;
         };
@@ -154,6 +148,18 @@ fn edge_levels_convert() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The `.des` files of a folder, sorted (the folder must be there).
+fn des_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "des"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Converts every level of a corpus's `des/`, checks each script with
 /// Lua's own parser verdict and our checks, runs it for 5 seeds, and
 /// compares the map parts NetHack 5.0 kept as they were: (levels
@@ -166,16 +172,9 @@ fn convert_corpus(corpus: &str) -> (usize, usize) {
     let des = shared.join("corpus").join(corpus).join("des");
     let dat = shared.join("corpus/nethack-3.7/dat");
     let library = std::fs::read_to_string(dat.join("nhlib.lua")).expect("the game's nhlib.lua");
-    let mut files: Vec<_> = std::fs::read_dir(&des)
-        .expect("the corpus")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "des"))
-        .collect();
-    files.sort();
     let (mut converted, mut compared, mut same, mut redrawn) = (0, 0, 0, 0);
     let mut failures = Vec::new();
-    for path in &files {
+    for path in &des_files(&des) {
         let source = std::fs::read_to_string(path).unwrap();
         for level in from_des(&source, &Options::default()) {
             converted += 1;

@@ -5,7 +5,7 @@
 
 use vaultwright_model::{Diagnostic, Span};
 
-use super::run::level::{neighbours, Level, Marked, Placed, COLS, ROWS, STONE};
+use super::run::level::{is_rock, neighbours, Level, Marked, Placed, COLS, ROWS, STONE};
 use super::run::selection::on_level;
 
 /// Stairs, ladders and branch, stair or portal regions a walk cannot join.
@@ -14,14 +14,6 @@ pub const UNREACHABLE: &str = "NL0216";
 pub const NO_PLACE: &str = "NL0217";
 /// A monster at a fixed spot in stone or a wall.
 pub const IN_ROCK: &str = "NL0218";
-
-/// Cells a walk cannot cross without digging or magic: stone and walls.
-/// Water, lava, trees, bars, secret doors and `B` (which quest levels use
-/// inside caves) are crossed (a player may have the means; the level may
-/// mean it), so only a sealed-off stair is found.
-fn blocks(c: u8) -> bool {
-    matches!(c, STONE | b'-' | b'|')
-}
 
 /// The findings of one run; `line_span` turns a script line into a span.
 pub fn findings(level: &Level, line_span: impl Fn(u32) -> Span) -> Vec<Diagnostic> {
@@ -34,7 +26,7 @@ pub fn findings(level: &Level, line_span: impl Fn(u32) -> Span) -> Vec<Diagnosti
     }
     for &(line, (x, y)) in &level.in_rock {
         let c = level.at(x, y);
-        if !blocks(c) {
+        if !is_rock(c) {
             continue;
         }
         let what = if c == STONE { "solid rock" } else { "a wall" };
@@ -143,8 +135,11 @@ fn unreachable_regions(level: &Level) -> Vec<(&Marked, String)> {
     found
 }
 
-/// Every cell a walk from `start` reaches, in the eight directions (a
-/// doorway's diagonal rule aside: the walk errs towards joining).
+/// Every cell a walk from `start` reaches, in the eight directions, over
+/// all but stone and walls: water, lava, trees, bars, secret doors and
+/// `B` (which quest levels use inside caves) are crossed (a player may
+/// have the means; the level may mean it), so only a sealed-off place is
+/// found (the doorway diagonal rule aside: the walk errs towards joining).
 fn walk(level: &Level, start: (i64, i64)) -> Vec<bool> {
     let mut seen = vec![false; COLS * ROWS];
     let mut todo = vec![start];
@@ -156,7 +151,7 @@ fn walk(level: &Level, start: (i64, i64)) -> Vec<bool> {
                 continue;
             }
             let i = ny as usize * COLS + nx as usize;
-            if !seen[i] && !blocks(level.at(nx, ny)) {
+            if !seen[i] && !is_rock(level.at(nx, ny)) {
                 seen[i] = true;
                 todo.push((nx, ny));
             }

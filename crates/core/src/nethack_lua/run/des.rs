@@ -8,7 +8,7 @@ use piccolo::{
 };
 
 use super::generate::{self, RoomWish};
-use super::level::{is_open, Frame, Level, Marked, Placed, Room, COLS, MAP_CHARS, ROWS};
+use super::level::{is_open, is_rock, Frame, Level, Marked, Placed, Room, COLS, MAP_CHARS, ROWS};
 use super::select::{self, absolute, held, random_in};
 use super::value::{int, measure, pair, text, Keys};
 use super::{native, Native, Shared};
@@ -128,18 +128,9 @@ fn drawn(level: &Level) -> bool {
 
 /// Whether the frame holds a cell that is neither stone nor wall.
 fn has_open_cell(level: &Level) -> bool {
-    // Only the frame's cells on the level (a script's frame may reach far
-    // beyond it).
-    let frame = level.frame();
-    let (lx, hx) = (
-        frame.x.max(0),
-        frame.x.saturating_add(frame.width).min(COLS as i64),
-    );
-    let (ly, hy) = (
-        frame.y.max(0),
-        frame.y.saturating_add(frame.height).min(ROWS as i64),
-    );
-    (ly..hy).any(|y| (lx..hx).any(|x| !matches!(level.at(x, y), b' ' | b'-' | b'|')))
+    let (xs, ys) = level.frame().on_level();
+    ys.into_iter()
+        .any(|y| xs.clone().any(|x| !is_rock(level.at(x, y))))
 }
 
 /// A monster a fixed coordinate put in stone or a wall (beyond its frame
@@ -154,7 +145,7 @@ fn note_in_rock(run: &mut super::Run, (x, y): (i64, i64), given: Option<(i64, i6
     }
     // A candidate: the finding is judged on the level as it ends (a later
     // map or terrain call may make the spot floor).
-    if matches!(run.level.at(x, y), b' ' | b'-' | b'|') {
+    if is_rock(run.level.at(x, y)) {
         let line = run.line;
         run.level.in_rock.push((line, (x, y)));
     }
@@ -185,10 +176,9 @@ fn random_spot(level: &Level, rng: &mut Rng, fits: fn(u8) -> bool) -> (i64, i64)
         }
     }
     // Every cell of the frame that is on the level, in order.
-    let (lx, hx) = (frame.x.max(0), (frame.x + frame.width).min(COLS as i64));
-    let (ly, hy) = (frame.y.max(0), (frame.y + frame.height).min(ROWS as i64));
-    for y in ly..hy {
-        for x in lx..hx {
+    let (xs, ys) = frame.on_level();
+    for y in ys {
+        for x in xs.clone() {
             if fits(level.at(x, y)) {
                 return (x, y);
             }

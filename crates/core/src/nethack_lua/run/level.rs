@@ -69,6 +69,23 @@ impl Frame {
         width: COLS as i64 - 1,
         height: ROWS as i64,
     };
+
+    /// The frame's columns and rows that are on the level (a script's
+    /// frame may reach far beyond it).
+    pub fn on_level(&self) -> (std::ops::Range<i64>, std::ops::Range<i64>) {
+        let clamp = |start: i64, len: i64, end: usize| {
+            start.max(0)..start.saturating_add(len).min(end as i64)
+        };
+        (
+            clamp(self.x, self.width, COLS),
+            clamp(self.y, self.height, ROWS),
+        )
+    }
+}
+
+/// Stone or a wall: what no walk crosses without digging.
+pub fn is_rock(c: u8) -> bool {
+    matches!(c, STONE | b'-' | b'|')
 }
 
 pub struct Level {
