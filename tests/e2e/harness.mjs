@@ -52,6 +52,20 @@ export const CHROME_ARGS = [
 
 export async function launch(extra = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vaultwright-e2e-"));
+  const opened = await launchIn(dir, extra);
+  const closeContext = opened.context.close.bind(opened.context);
+  opened.context.close = async () => {
+    await closeContext();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return opened;
+}
+
+/**
+ * A browser on the profile in `dir`, kept when it closes: closing and
+ * launching again is a user closing the browser and coming back.
+ */
+export async function launchIn(dir, extra = {}) {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
@@ -61,11 +75,6 @@ export async function launch(extra = {}) {
     permissions: ["clipboard-read", "clipboard-write"],
     ...extra,
   });
-  const closeContext = context.close.bind(context);
-  context.close = async () => {
-    await closeContext();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(20000);
   const errors = [];
@@ -186,4 +195,28 @@ export function cliBinary() {
 /** The editor's whole text (the page draws only the lines in sight). */
 export async function wholeText(page) {
   return page.evaluate(() => document.querySelector("[data-testid=editor]").vwText());
+}
+
+/** The files of a zip the studio wrote (stored entries, as it writes
+ *  them): path → text. */
+export function unzipStored(buffer) {
+  const files = new Map();
+  let at = 0;
+  while (at + 30 <= buffer.length && buffer.readUInt32LE(at) === 0x04034b50) {
+    const size = buffer.readUInt32LE(at + 18);
+    const nameLength = buffer.readUInt16LE(at + 26);
+    const extra = buffer.readUInt16LE(at + 28);
+    const name = buffer.subarray(at + 30, at + 30 + nameLength).toString("utf8");
+    const start = at + 30 + nameLength + extra;
+    files.set(name, buffer.subarray(start, start + size).toString("utf8"));
+    at = start + size;
+  }
+  return files;
+}
+
+/** What clicking (or pressing) `act` downloads: its name and bytes. */
+export async function downloaded(page, act) {
+  const [download] = await Promise.all([page.waitForEvent("download"), act()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
 }

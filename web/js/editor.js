@@ -11,13 +11,13 @@
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
   dropCursor, rectangularSelection, crosshairCursor, highlightSpecialChars, Decoration, WidgetType,
-  hoverTooltip, ViewPlugin, showPanel,
+  hoverTooltip, ViewPlugin, showPanel, tooltips,
 } from "@codemirror/view";
 import { EditorState, EditorSelection, StateField, StateEffect, Compartment } from "@codemirror/state";
 import { defaultKeymap, history, historyField, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
-import { searchKeymap, highlightSelectionMatches, search, openSearchPanel } from "@codemirror/search";
+import { searchKeymap, highlightSelectionMatches, search, openSearchPanel, getSearchQuery, searchPanelOpen } from "@codemirror/search";
 import { bracketMatching, foldGutter, foldKeymap, foldService, codeFolding } from "@codemirror/language";
-import { setDiagnostics as lintSetDiagnostics, lintGutter, lintKeymap, forEachDiagnostic, previousDiagnostic } from "@codemirror/lint";
+import { setDiagnostics as lintSetDiagnostics, lintGutter, lintKeymap, forEachDiagnostic } from "@codemirror/lint";
 import { autocompletion, completionKeymap } from "@codemirror/autocomplete";
 
 const TOKEN_CLASSES = ["tok-keyword", "tok-constant", "tok-string", "tok-number", "tok-char", "tok-comment", "tok-punct", "tok-map", "tok-code", "tok-invalid"];
@@ -228,6 +228,92 @@ function referencesPanel(view, refs) {
   return { dom, top: false };
 }
 
+// ---- problems, cards and find: what the studio adds to CodeMirror's ------
+
+/** F8 / Shift+F8: the next (1) or previous (-1) finding the problems list
+ *  shows (its filters: severities, guideline notes, only here), from the
+ *  cursor on, wrapping around. */
+function goToShownDiagnostic(view, direction) {
+  const found = [];
+  forEachDiagnostic(view.state, (d, from, to) => { if (d.vwShown !== false) found.push({ from, to, code: d.source }); });
+  // Nothing shown: nothing to go to (not CodeMirror's own F8, which
+  // would stop on hidden ones).
+  if (!found.length) return true;
+  found.sort((a, b) => a.from - b.from || a.to - b.to);
+  const sel = view.state.selection.main;
+  const next = direction > 0
+    ? found.find((d) => d.from > sel.from || (d.from === sel.from && d.to > sel.to)) || found[0]
+    : [...found].reverse().find((d) => d.from < sel.from || (d.from === sel.from && d.to < sel.to)) || found[found.length - 1];
+  view.dispatch({ selection: EditorSelection.single(next.from, next.to), scrollIntoView: true });
+  // Which finding it stopped on, for the browser tests.
+  view.dom.dataset.f8Code = next.code || "";
+  return true;
+}
+
+/** Where tooltips may go: the editor's own box (a long finding wraps
+ *  inside it instead of covering the view beside it). Its width is also
+ *  the cards' widest, through a CSS variable. */
+function editorSpace(view) {
+  const rect = view.dom.getBoundingClientRect();
+  view.dom.style.setProperty("--vw-tooltip-max", `${Math.max(160, Math.floor(rect.width - 16))}px`);
+  return rect;
+}
+
+/** Matches counted past this are shown as "10000+". */
+const COUNT_LIMIT = 10000;
+
+/** The find panel says how many matches there are and which one is
+ *  selected ("3 of 12"), and after Replace all how many were replaced. */
+const searchCount = ViewPlugin.fromClass(class {
+  constructor(view) { this.query = null; this.replaced = null; this.update({ view, docChanged: true, transactions: [] }); }
+  update(u) {
+    const view = u.view;
+    if (!searchPanelOpen(view.state)) { this.query = null; return; }
+    for (const tr of u.transactions) {
+      if (tr.isUserEvent("input.replace.all")) {
+        let n = 0;
+        tr.changes.iterChanges(() => { n++; });
+        this.replaced = n;
+      }
+    }
+    const query = getSearchQuery(view.state);
+    const same = this.query && this.query.eq(query);
+    if (same && !u.docChanged && !u.selectionSet) return;
+    if (!same && this.query) this.replaced = null;
+    this.query = query;
+    const text = this.describe(view.state, query);
+    // The panel is drawn after the plugins update: write into it then.
+    requestAnimationFrame(() => {
+      const panel = view.dom.querySelector(".cm-search");
+      if (!panel) return;
+      let out = panel.querySelector(".vw-search-count");
+      if (!out) {
+        out = el("span", "vw-search-count");
+        out.setAttribute("data-testid", "search-count");
+        out.setAttribute("aria-live", "polite");
+        const close = panel.querySelector("button[name=close]");
+        panel.insertBefore(out, close);
+      }
+      out.textContent = text;
+    });
+  }
+  describe(state, query) {
+    const replaced = this.replaced === null ? "" : `Replaced ${this.replaced} · `;
+    if (!query.search) return replaced.replace(/ · $/, "");
+    if (!query.valid) return `${replaced}not a valid pattern`;
+    const sel = state.selection.main;
+    let total = 0, at = 0;
+    const cursor = query.getCursor(state);
+    for (let m = cursor.next(); !m.done; m = cursor.next()) {
+      total++;
+      if (m.value.from === sel.from && m.value.to === sel.to) at = total;
+      if (total >= COUNT_LIMIT) return `${replaced}${COUNT_LIMIT}+ matches`;
+    }
+    if (!total) return `${replaced}no matches`;
+    return `${replaced}${at ? `${at} of ` : ""}${total} match${total === 1 ? "" : "es"}`;
+  }
+});
+
 // ---- the editor -------------------------------------------------------------
 
 /** The editors on the page: what they have not reported reaches the app
@@ -278,6 +364,8 @@ export class Editor {
     this.view.dom.setAttribute("data-doc", key);
     // Not yet told the app: an edit (its document and when) and a cursor move.
     this.pending = null;
+    // The last rename that reached other documents (see `followRename`).
+    this.renamed = null;
     this.cursorMoved = false;
     this.reportFrame = 0;
     this.reportTimer = 0;
@@ -302,6 +390,9 @@ export class Editor {
       highlightActiveLine(),
       highlightSelectionMatches(),
       search({ top: true }),
+      searchCount,
+      // Cards and findings stay inside the editor: never over the map.
+      tooltips({ tooltipSpace: editorSpace }),
       lintGutter(),
       autocompletion({
         override: [(ctx) => this.complete(ctx)],
@@ -324,7 +415,8 @@ export class Editor {
         { key: "F2", run: () => this.rename() },
         { key: "Mod-.", run: () => this.quickFix() },
         { key: "Mod-h", run: openSearchPanel },
-        { key: "Shift-F8", run: previousDiagnostic },
+        { key: "F8", run: (view) => goToShownDiagnostic(view, 1) },
+        { key: "Shift-F8", run: (view) => goToShownDiagnostic(view, -1) },
         { key: "Alt-Shift-ArrowUp", run: () => this.addCursor(-1), preventDefault: true },
         { key: "Alt-Shift-ArrowDown", run: () => this.addCursor(1), preventDefault: true },
         { key: "Escape", run: () => this.closeReferences() },
@@ -348,6 +440,7 @@ export class Editor {
       }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) this.closePopups();
+        if (u.docChanged) this.followRename(u);
         if (u.docChanged && !this.taking) {
           this.pending ??= { key: this.key, at: performance.now() };
           this.scheduleSave();
@@ -399,6 +492,23 @@ export class Editor {
       this.cursorMoved = false;
       this.onCursor(this.view.state.selection.main.head);
     }
+  }
+
+  /** A rename across documents is one step: when Ctrl+Z (or redo) takes
+   *  this document back to before (after) it, the app does the same in
+   *  the others it reached. */
+  followRename(u) {
+    const r = this.renamed;
+    if (!r || r.key !== this.key) return;
+    const undo = u.transactions.some((tr) => tr.isUserEvent("undo"));
+    const redo = u.transactions.some((tr) => tr.isUserEvent("redo"));
+    if (undo && u.startState.doc.eq(r.after) && u.state.doc.eq(r.before)) this.askLater("undo-rename");
+    else if (redo && u.startState.doc.eq(r.before) && u.state.doc.eq(r.after)) this.askLater("redo-rename");
+  }
+
+  /** Asks the app once this update is over (it may re-render). */
+  askLater(kind) {
+    queueMicrotask(() => this.service(kind, 0, "", this.view.state.doc.length));
   }
 
   // ---- documents and their undo histories ---------------------------------
@@ -504,6 +614,9 @@ export class Editor {
         severity: d.severity === "note" ? "info" : d.severity,
         message: d.message,
         source: d.code,
+        // Whether the problems list shows it (its filters): F8 stops only
+        // on those.
+        vwShown: d.shown !== false,
         // CodeMirror hands `apply` the finding's range as edits since moved
         // it: the fix moves with it.
         actions: (d.fixes || []).map((f) => ({
@@ -701,7 +814,11 @@ export class Editor {
         return;
       }
       if (result && result.edits) {
+        const before = this.view.state.doc;
         this.view.dispatch({ changes: result.edits.map((x) => ({ from: x.from, to: x.to, insert: x.insert })), userEvent: "input.rename" });
+        // Undoing this step here undoes the rename in the other documents
+        // it reached (see `followRename`).
+        this.renamed = result.others ? { key: this.key, before, after: this.view.state.doc } : null;
       }
       done();
     };

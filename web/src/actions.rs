@@ -408,8 +408,62 @@ pub fn link_message(url: &str, copied: bool) -> Action {
     }
 }
 
+/// Downloads a document's source as edited, under its name.
 pub fn download_source(doc: &Doc) {
-    bridge::download(&doc.name, doc.source.as_bytes(), "text/plain");
+    bridge::download(
+        &codec::file_part(&doc.name),
+        doc.source.as_bytes(),
+        "text/plain",
+    );
+}
+
+/// Downloads every document's source as one zip, and says what it holds.
+pub fn download_sources(docs: &[std::rc::Rc<Doc>], dispatch: &Dispatch) {
+    match crate::documents::sources_zip(docs) {
+        Ok(zip) => {
+            bridge::download("vaultwright-documents.zip", &zip, "application/zip");
+            let n = docs.len();
+            dispatch.dispatch(Action::Message(
+                Tone::Info,
+                format!(
+                    "Downloaded vaultwright-documents.zip: {n} source{} as edited; those made from another file are in a folder named after it.",
+                    if n == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        Err(e) => dispatch.dispatch(Action::Message(
+            Tone::Error,
+            format!("Could not make the zip: {e}."),
+        )),
+    }
+}
+
+/// Asks for a new name for a document (the browser's prompt).
+pub fn rename_doc(doc: &Doc, dispatch: &Dispatch) {
+    let Some(name) = web_sys::window()
+        .and_then(|w| {
+            w.prompt_with_message_and_default("Rename document", &doc.name)
+                .ok()
+        })
+        .flatten()
+    else {
+        return;
+    };
+    dispatch.dispatch(Action::Rename {
+        id: doc.id.clone(),
+        name,
+        at: now_ms(),
+    });
+}
+
+/// Deletes a document (storage follows; the message offers it back). The
+/// last one gives way to the first example, so that something is shown.
+pub fn delete_doc(id: &str, count: usize, dispatch: &Dispatch) {
+    dispatch.dispatch(Action::Delete(id.to_string()));
+    if count <= 1 {
+        let ex = &crate::examples::EXAMPLES[0];
+        dispatch.dispatch(Action::Open(make_doc(ex.file, ex.language, ex.source)));
+    }
 }
 
 pub fn download_all(analysis: &Analysis, doc: &Doc, dispatch: &Dispatch) {

@@ -11,12 +11,14 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::actions::{open_files, Dispatch};
-use crate::components::diagnostics::DiagnosticsPanel;
+use crate::components::diagnostics::{scope_at, DiagnosticsPanel};
+use crate::components::documents_panel::DocumentsPanel;
 use crate::components::editor::{Editor, ServiceCall, TextChange};
 use crate::components::message_bar::MessageBar;
 use crate::components::names_panel::NamesPanel;
 use crate::components::pane_tabs::PaneTabs;
 use crate::components::review_bar::ReviewBar;
+use crate::components::search_panel::SearchPanel;
 use crate::components::shortcut_sheet::ShortcutSheet;
 use crate::components::toolbar::Toolbar;
 use crate::components::view_pane::ViewPane;
@@ -25,8 +27,8 @@ use crate::derive::{derive, Derived};
 use crate::effects::link::use_hash_link;
 use crate::effects::shortcuts::{use_shortcuts, Target};
 use crate::effects::storage::{
-    load_settings, use_background_saves, use_document_storage, use_names_storage,
-    use_settings_storage, use_stored_documents,
+    load_settings, use_document_storage, use_names_storage, use_settings_storage,
+    use_stored_documents,
 };
 use crate::effects::theme::use_system_dark;
 use crate::state::{Action, Overlay, Pane, State, Tone};
@@ -52,7 +54,6 @@ pub fn app() -> Html {
     use_hash_link(dispatch.clone());
     use_stored_documents(dispatch.clone());
     use_document_storage(&state, dispatch.clone());
-    use_background_saves(&state, dispatch.clone());
     use_settings_storage(&state.settings);
     use_names_storage(&state.names);
 
@@ -91,9 +92,29 @@ pub fn app() -> Html {
                 .as_ref()
                 .map(|d| state.zoom.get(&crate::state::zoom_key(&d.id, &d.view))),
             cursor: state.cursor,
+            docs: state.docs.clone(),
         },
     );
     use_cursor_selects_entry(&state, (*derived).clone(), dispatch.clone());
+    // The findings as the problems list filters them: F8 stops on those.
+    let shown_diagnostics = {
+        let filter = state.settings.problems;
+        let derived = (*derived).clone();
+        let scope = derived
+            .as_ref()
+            .filter(|_| filter.here)
+            .and_then(|d| scope_at(&d.analysis, state.cursor).map(|s| s.span));
+        let key = (
+            derived
+                .as_ref()
+                .map(|d| Rc::as_ptr(&d.diagnostics) as usize),
+            filter,
+            scope,
+        );
+        use_memo(key, move |_| {
+            derived.map(|d| crate::derive::shown_diagnostics(&d, filter, scope))
+        })
+    };
     // After every render (child views have drawn by then): close the
     // edit → repaint measurement.
     use_effect(crate::painted);
@@ -114,7 +135,8 @@ pub fn app() -> Html {
         state
             .docs
             .iter()
-            .map(|x| (x.id.clone(), x.name.clone()))
+            .zip(crate::documents::labels(&state.docs))
+            .map(|(x, label)| (x.id.clone(), label))
             .collect::<Vec<_>>(),
     );
     let errors = d
@@ -182,10 +204,10 @@ pub fn app() -> Html {
             <main class={classes!("split", pane, reviewing)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
                     <Editor text={d.source.clone()} doc_id={Rc::<str>::from(doc.id.as_str())} reload={state.reload} tokens={d.tokens.clone()}
-                        diagnostics={d.diagnostics.clone()} folds={d.folds.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
+                        diagnostics={(*shown_diagnostics).clone().unwrap_or_else(|| d.diagnostics.clone())} folds={d.folds.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
                         on_change={callbacks.change} on_cursor={callbacks.cursor} read_only={review.is_some()} service={service} />
                     <DiagnosticsPanel analysis={d.analysis.clone()} editor={d.diagnostics.clone()} source={d.source.clone()} lines={d.lines.clone()}
-                        cursor={*problems_cursor} on_jump={callbacks.jump} />
+                        cursor={*problems_cursor} on_jump={callbacks.jump} filter={state.settings.problems} />
                 </section>
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}
@@ -198,6 +220,12 @@ pub fn app() -> Html {
             }
             if state.overlay == Some(Overlay::Names) {
                 <NamesPanel names={state.names.clone()} in_links={state.settings.names_in_links} />
+            }
+            if state.overlay == Some(Overlay::Documents) {
+                <DocumentsPanel docs={Rc::new(state.docs.clone())} current={state.current} />
+            }
+            if state.overlay == Some(Overlay::Search) {
+                <SearchPanel docs={Rc::new(state.docs.clone())} />
             }
         </div>
         </ContextProvider<Dispatch>>

@@ -6,9 +6,9 @@ use vaultwright::{analyze, Language, Options};
 use crate::actions::make_doc;
 use crate::state::{Action, Doc, Tone};
 
-/// The actions that open each level as a Lua document, or a message
+/// The action that opens each level as a Lua document, or a message
 /// saying why the file is not converted.
-pub fn to_lua(doc: &Doc) -> Vec<Action> {
+pub fn to_lua(doc: &Doc) -> Action {
     let options = Options {
         target: doc.target,
         explicit_target: doc.explicit_target,
@@ -17,26 +17,55 @@ pub fn to_lua(doc: &Doc) -> Vec<Action> {
     };
     let analysis = analyze(&doc.source, Language::NethackDes, &options);
     if let Some(error) = analysis.diagnostics.iter().find(|d| d.is_error()) {
-        return vec![Action::Message(
+        return Action::Message(
             Tone::Error,
             format!("fix the file's errors first: {}", error.message),
-        )];
+        );
     }
     let levels = vaultwright::nethack_lua::convert::from_des(&doc.source, &options);
     if levels.is_empty() {
-        return vec![Action::Message(
-            Tone::Info,
-            "the file has no level to convert".into(),
-        )];
+        return Action::Message(Tone::Info, "the file has no level to convert".into());
     }
-    levels
+    let version = analysis.target.unwrap_or(doc.target).name();
+    let version = version.strip_prefix("nethack-").unwrap_or(version);
+    let origin = format!("{} ({version})", doc.name);
+    let docs = levels
         .into_iter()
         .map(|level| {
-            Action::Open(make_doc(
+            let mut lua = make_doc(
                 &format!("{}.lua", level.name),
                 Language::NethackLua,
                 &level.lua,
-            ))
+            );
+            lua.origin = Some(origin.clone());
+            lua
         })
-        .collect()
+        .collect();
+    Action::OpenMade { docs, origin }
+}
+
+/// What To Lua says it made: how many documents, from what, and their
+/// names (the first few, then how many more); `already`: how many of them
+/// were open already, as they are (those are shown, not doubled).
+pub fn made_message(origin: &str, made: &[String], already: usize) -> String {
+    const LISTED: usize = 12;
+    let mut names = made
+        .iter()
+        .take(LISTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if made.len() > LISTED {
+        names.push_str(&format!(" and {} more", made.len() - LISTED));
+    }
+    let documents = match made.len() {
+        1 => "1 document".to_string(),
+        n => format!("{n} documents"),
+    };
+    let kept = match already {
+        0 => String::new(),
+        n if n == made.len() => " They were all open already, as they are.".to_string(),
+        n => format!(" {n} of them were open already, as they are."),
+    };
+    format!("To Lua made {documents} from {origin}: {names}.{kept} Each is kept in this browser; Documents (Ctrl+P) lists them, Download all (Ctrl+Shift+D) saves them as one .zip.")
 }

@@ -195,8 +195,35 @@ fn editor_diagnostics(
                 format!("{} ({})", d.message, d.notes.join("; "))
             },
             code: d.code.clone(),
+            shown: true,
         })
         .collect()
+}
+
+/// The editor's findings marked as the problems list's filter shows them
+/// (`scope`: the entry at the cursor, for "only here"): the same list
+/// when every one is shown.
+pub fn shown_diagnostics(
+    d: &Derived,
+    filter: crate::state::ProblemFilter,
+    scope: Option<vaultwright::Span>,
+) -> Rc<Vec<EditorDiagnostic>> {
+    let keeps: Vec<bool> = d
+        .analysis
+        .diagnostics
+        .iter()
+        .map(|x| filter.keeps(x, scope))
+        .collect();
+    if keeps.iter().all(|&k| k) {
+        return d.diagnostics.clone();
+    }
+    Rc::new(
+        d.diagnostics
+            .iter()
+            .zip(keeps)
+            .map(|(e, shown)| EditorDiagnostic { shown, ..e.clone() })
+            .collect(),
+    )
 }
 
 fn now() -> f64 {

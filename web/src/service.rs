@@ -31,6 +31,13 @@ pub struct Context<'a> {
 }
 
 pub fn answer(call: &ServiceCall, cx: &Context) -> String {
+    // Undoing a rename in the other documents needs no analysis: it is
+    // answered whatever the shown text is.
+    match call.kind.as_str() {
+        "undo-rename" => return rename_step(cx, Step::Undo),
+        "redo-rename" => return rename_step(cx, Step::Redo),
+        _ => {}
+    }
     let d = cx.derived;
     if d.map16.to_utf16(d.source.len()) != call.length {
         return json!({ "stale": true }).to_string();
@@ -172,7 +179,9 @@ fn rename(cx: &Context, offset: usize, new_name: &str) -> Value {
             others.entry(place.file).or_default().push((place, text));
         }
     }
+    let places = here.len() + others.values().map(Vec::len).sum::<usize>();
     let count = others.len();
+    let mut group = Vec::new();
     for (file, mut edits) in others {
         let (Some(id), Some(source)) = (set.id(file), set.source(file)) else {
             continue;
@@ -184,13 +193,114 @@ fn rename(cx: &Context, offset: usize, new_name: &str) -> Value {
                 text.replace_range(p.span.range(), &insert);
             }
         }
+        group.push(OtherText {
+            id: id.clone(),
+            before: source.to_string(),
+            after: text.clone(),
+        });
         cx.dispatch.dispatch(Action::ReplaceText {
             id,
             text,
-            at: crate::bridge::now(),
+            at: crate::actions::now_ms(),
         });
     }
-    json!({ "edits": here, "others": count })
+    LAST_RENAME.with(|r| *r.borrow_mut() = group);
+    let old = name_at(cx, offset).unwrap_or_default();
+    cx.dispatch.dispatch(Action::Message(
+        crate::state::Tone::Info,
+        rename_message(&old, new_name, places, count),
+    ));
+    json!({ "edits": here, "others": count, "places": places })
+}
+
+/// The name at `offset` of the shown document, as the rename finds it.
+fn name_at(cx: &Context, offset: usize) -> Option<String> {
+    let set = Set::of(cx);
+    let found = service::occurrences(&set.documents(), 0, offset)?;
+    let here = found
+        .definitions
+        .iter()
+        .chain(&found.uses)
+        .find(|p| p.file == 0 && (p.span.contains(offset) || p.span.end as usize == offset))?;
+    cx.derived.source.get(here.span.range()).map(str::to_string)
+}
+
+/// What a rename says it did: how many places in how many documents, and
+/// that one undo takes it back everywhere.
+fn rename_message(old: &str, new_name: &str, places: usize, others: usize) -> String {
+    let what = if old.is_empty() {
+        format!("Renamed to {new_name}")
+    } else {
+        format!("Renamed {old} to {new_name}")
+    };
+    let places = match places {
+        1 => "1 place".to_string(),
+        n => format!("{n} places"),
+    };
+    match others {
+        0 => format!("{what}: {places}."),
+        n => format!(
+            "{what}: {places} in {} documents. Ctrl+Z here undoes it in all of them.",
+            n + 1
+        ),
+    }
+}
+
+/// One other document's text before and after a rename reached it.
+struct OtherText {
+    id: String,
+    before: String,
+    after: String,
+}
+
+thread_local! {
+    /// The other documents the last rename changed: undoing it in the
+    /// document it was made in undoes it in these too.
+    static LAST_RENAME: RefCell<Vec<OtherText>> = const { RefCell::new(Vec::new()) };
+}
+
+#[derive(Clone, Copy)]
+enum Step {
+    Undo,
+    Redo,
+}
+
+/// The rename undone (or redone) in the shown document is undone (redone)
+/// in the others it reached, where they are still as it left them.
+fn rename_step(cx: &Context, step: Step) -> String {
+    let changed = LAST_RENAME.with(|r| {
+        let mut n = 0;
+        for o in r.borrow().iter() {
+            let (from, to) = match step {
+                Step::Undo => (&o.after, &o.before),
+                Step::Redo => (&o.before, &o.after),
+            };
+            let current = cx.docs.iter().find(|d| d.id == o.id);
+            if current.is_some_and(|d| d.source == *from) {
+                cx.dispatch.dispatch(Action::ReplaceText {
+                    id: o.id.clone(),
+                    text: to.clone(),
+                    at: crate::actions::now_ms(),
+                });
+                n += 1;
+            }
+        }
+        n
+    });
+    if changed > 0 {
+        let verb = match step {
+            Step::Undo => "Undid",
+            Step::Redo => "Redid",
+        };
+        cx.dispatch.dispatch(Action::Message(
+            crate::state::Tone::Info,
+            format!(
+                "{verb} the rename in {changed} other document{} too.",
+                if changed == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    json!({ "others": changed }).to_string()
 }
 
 thread_local! {

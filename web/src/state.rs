@@ -33,6 +33,11 @@ pub struct Doc {
     /// cut from, and its line there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<LinkOrigin>,
+    /// What the document was made from inside the studio ("mines.des
+    /// (3.6)" for a level To Lua made): tells apart documents of the same
+    /// name in the document list, and is their folder in a zip of sources.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
     /// Milliseconds since the epoch of the last change.
     pub updated: f64,
     /// Counts edits, so that the analysis is keyed without comparing texts.
@@ -47,10 +52,12 @@ pub enum Tone {
 }
 
 /// Something a message offers to do besides being dismissed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Offer {
     /// Download the current document's text (for links too long to share).
     DownloadSource,
+    /// Bring back a deleted document where it was in the list.
+    Restore { doc: Rc<Doc>, index: usize },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +147,10 @@ pub enum Overlay {
     Names,
     /// What to paste to show the vault in another page.
     Embed,
+    /// The document list (Ctrl+P).
+    Documents,
+    /// Search across the open documents (Ctrl+Shift+F).
+    Search,
 }
 
 /// The reviewer's view: the map first, the source aside and read-only
@@ -176,6 +187,54 @@ pub fn game_names(files: &[NamesFile]) -> (GameNames, Vec<(String, usize)>) {
     (game, broken)
 }
 
+/// What the problems list shows; F8 and Shift+F8 stop on the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProblemFilter {
+    pub errors: bool,
+    pub warnings: bool,
+    pub notes: bool,
+    /// The written guidelines (DCSS notes DC05xx): advice, not mistakes;
+    /// folding them away is remembered across visits.
+    pub guidelines: bool,
+    /// Only the level or vault at the cursor.
+    pub here: bool,
+}
+
+impl Default for ProblemFilter {
+    fn default() -> Self {
+        ProblemFilter {
+            errors: true,
+            warnings: true,
+            notes: true,
+            guidelines: true,
+            here: false,
+        }
+    }
+}
+
+impl ProblemFilter {
+    /// Whether a finding is shown, `scope` being the entry at the cursor.
+    pub fn keeps(&self, d: &vaultwright::Diagnostic, scope: Option<vaultwright::Span>) -> bool {
+        use vaultwright::Severity;
+        let by_severity = match d.severity {
+            Severity::Error => self.errors,
+            Severity::Warning => self.warnings,
+            Severity::Note => self.notes,
+        };
+        let in_scope = !self.here
+            || scope.is_none_or(|s| {
+                let at = d.span.start;
+                s.start <= at && at <= s.end
+            });
+        by_severity && (self.guidelines || !is_guideline(d)) && in_scope
+    }
+}
+
+/// The written guidelines (DCSS notes DC05xx): advice, not mistakes.
+pub fn is_guideline(d: &vaultwright::Diagnostic) -> bool {
+    d.code.starts_with("DC05")
+}
+
 /// Settings kept across visits (read once at start, written by an effect).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -184,6 +243,9 @@ pub struct Settings {
     pub split: f64,
     /// Whether copied links carry the active names files.
     pub names_in_links: bool,
+    /// What the problems list shows (only the guidelines' choice is kept
+    /// across visits: hidden errors would be a trap at the next visit).
+    pub problems: ProblemFilter,
 }
 
 impl Default for Settings {
@@ -192,6 +254,7 @@ impl Default for Settings {
             theme: Theme::System,
             split: 45.0,
             names_in_links: false,
+            problems: ProblemFilter::default(),
         }
     }
 }
@@ -366,6 +429,13 @@ pub enum Action {
     /// Open a document (file, example, link) and show it; an identical one
     /// already open (same name and text) is shown instead.
     Open(Doc),
+    /// Documents made from one (To Lua's levels of `origin`): each opened
+    /// unless an identical one is, the first shown, and a message saying
+    /// what was made.
+    OpenMade {
+        docs: Vec<Doc>,
+        origin: String,
+    },
     /// Open a shared document (a link, a picture): as `Open`, and an
     /// identical open one takes the seed, entry and view it was shared with.
     OpenShared(Doc),
@@ -375,7 +445,13 @@ pub enum Action {
         name: String,
         at: f64,
     },
+    /// Delete a document from this browser (the message offers it back).
     Delete(String),
+    /// A deleted document brought back at its place in the list.
+    Restore {
+        doc: Rc<Doc>,
+        index: usize,
+    },
     SetLanguage(Language),
     /// A target chosen in the selector; `None` picks it from the text.
     SetTarget(Option<Target>),
@@ -437,6 +513,8 @@ pub enum Action {
     ToggleNames(String),
     RemoveNames(String),
     NamesInLinks(bool),
+    /// The problems list's filters changed.
+    Problems(ProblemFilter),
 }
 
 impl Action {
@@ -447,10 +525,12 @@ impl Action {
         matches!(
             self,
             Action::Open(_)
+                | Action::OpenMade { .. }
                 | Action::OpenShared(_)
                 | Action::Switch(_)
                 | Action::Rename { .. }
                 | Action::Delete(_)
+                | Action::Restore { .. }
                 | Action::SetLanguage(_)
                 | Action::SetTarget(_)
                 | Action::ToggleTheme { .. }
@@ -485,6 +565,7 @@ impl Reducible for State {
                 d.revision += 1;
             }
             Action::Open(doc) => s.open(doc, false),
+            Action::OpenMade { docs, origin } => s.open_made(docs, &origin),
             Action::OpenShared(doc) => s.open(doc, true),
             Action::Switch(id) => {
                 if let Some(i) = s.docs.iter().position(|d| d.id == id) {
@@ -498,11 +579,17 @@ impl Reducible for State {
                     d.updated = at;
                 }
             }
-            Action::Delete(id) => {
-                if let Some(i) = s.docs.iter().position(|d| d.id == id) {
-                    s.docs.remove(i);
-                    s.current = s.current.min(s.docs.len().saturating_sub(1));
-                    s.reload += 1;
+            Action::Delete(id) => s.delete(&id),
+            Action::Restore { doc, index } => {
+                if !s.docs.iter().any(|d| d.id == doc.id) {
+                    let at = index.min(s.docs.len());
+                    s.docs.insert(at, doc.clone());
+                    s.show(at);
+                    s.message = Some(Message {
+                        tone: Tone::Info,
+                        text: format!("{} is back.", doc.name),
+                        offer: None,
+                    });
                 }
             }
             Action::SetLanguage(l) => s.update_doc(|d| {
@@ -648,6 +735,7 @@ impl Reducible for State {
             }
             Action::RemoveNames(id) => Rc::make_mut(&mut s.names).retain(|f| f.id != id),
             Action::NamesInLinks(on) => s.settings.names_in_links = on,
+            Action::Problems(f) => s.settings.problems = f,
         }
         if !Rc::ptr_eq(&s.names, &self.names) {
             s.game = Rc::new(game_names(&s.names).0);
@@ -676,6 +764,26 @@ impl State {
         self.reload += 1;
         self.cursor = 0;
         self.legend = None;
+    }
+
+    /// Removes a document; the message offers it back, so that nothing
+    /// is lost to a slip. The last document is replaced by an example
+    /// by the caller (the reducer makes no ids).
+    fn delete(&mut self, id: &str) {
+        let Some(i) = self.docs.iter().position(|d| d.id == id) else {
+            return;
+        };
+        let doc = self.docs.remove(i);
+        self.current = self.current.min(self.docs.len().saturating_sub(1));
+        self.reload += 1;
+        self.message = Some(Message {
+            tone: Tone::Info,
+            text: format!("Deleted {} from this browser.", doc.name),
+            offer: Some(Offer::Restore {
+                index: i,
+                doc: doc.clone(),
+            }),
+        });
     }
 
     fn jump_to(&mut self, offset: usize) {
@@ -716,6 +824,32 @@ impl State {
                 self.show(self.docs.len() - 1);
             }
         }
+    }
+
+    fn open_made(&mut self, docs: Vec<Doc>, origin: &str) {
+        let names: Vec<String> = docs.iter().map(|d| d.name.clone()).collect();
+        let mut first = None;
+        let mut already = 0;
+        for doc in docs {
+            let same = self
+                .docs
+                .iter()
+                .position(|d| d.name == doc.name && d.source == doc.source);
+            let at = same.unwrap_or_else(|| {
+                self.docs.push(Rc::new(doc));
+                self.docs.len() - 1
+            });
+            already += usize::from(same.is_some());
+            first.get_or_insert(at);
+        }
+        if let Some(i) = first {
+            self.show(i);
+        }
+        self.message = Some(Message {
+            tone: Tone::Info,
+            text: crate::convert::made_message(origin, &names, already),
+            offer: None,
+        });
     }
 
     /// A names file a link brought. One of the same name and text (or kept
@@ -802,6 +936,7 @@ pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64
         view: "map".into(),
         faces: FacesState::default(),
         from: None,
+        origin: None,
         updated: at,
         revision: 0,
     }
@@ -1069,5 +1204,55 @@ mod tests {
             },
         );
         assert!(s.docs.iter().all(|d| d.source != "lost"));
+    }
+
+    /// A deleted document is offered back, and comes back at its place.
+    #[test]
+    fn a_deleted_document_comes_back_where_it_was() {
+        let s = State::new(Settings::default());
+        let s = reduce(s, Action::Open(doc("a", "a.des", "A")));
+        let s = reduce(s, Action::Open(doc("b", "b.des", "B")));
+        let s = reduce(s, Action::Open(doc("c", "c.des", "C")));
+        let s = reduce(s, Action::Delete("b".into()));
+        assert_eq!(s.docs.len(), 2);
+        let Some(Offer::Restore { doc, index }) = s.message.clone().and_then(|m| m.offer) else {
+            panic!("the message offers the document back");
+        };
+        let s = reduce(s, Action::Restore { doc, index });
+        let ids: Vec<&str> = s.docs.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b", "c"]);
+        assert_eq!(s.doc().map(|d| d.id.as_str()), Some("b"));
+    }
+
+    /// To Lua's levels open at once, the first shown; levels already open
+    /// as they are are not doubled, and the message says so.
+    #[test]
+    fn documents_made_from_a_file_open_together_and_say_so() {
+        let s = State::new(Settings::default());
+        let made = || vec![doc("1", "one.lua", "x"), doc("2", "two.lua", "y")];
+        let s = reduce(
+            s,
+            Action::OpenMade {
+                docs: made(),
+                origin: "m.des (3.6.6)".into(),
+            },
+        );
+        assert_eq!(s.docs.len(), 2);
+        assert_eq!(s.doc().map(|d| d.name.as_str()), Some("one.lua"));
+        let text = s.message.clone().map(|m| m.text).unwrap_or_default();
+        assert!(
+            text.starts_with("To Lua made 2 documents from m.des (3.6.6): one.lua, two.lua."),
+            "{text}"
+        );
+        let s = reduce(
+            s,
+            Action::OpenMade {
+                docs: made(),
+                origin: "m.des (3.6.6)".into(),
+            },
+        );
+        assert_eq!(s.docs.len(), 2);
+        let text = s.message.map(|m| m.text).unwrap_or_default();
+        assert!(text.contains("They were all open already"), "{text}");
     }
 }

@@ -408,6 +408,47 @@ pub fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
     Ok(stored_zip(files))
 }
 
+/// A ZIP archive whose entries may sit in folders (`a/b.lua`): every part
+/// of a path must be a plain file name, as [`zip`] asks of a whole name.
+pub fn zip_in_folders(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
+    for (path, _) in files {
+        for part in path.split('/') {
+            if let Some(why) = vaultwright_model::file_name::problem(part) {
+                return Err(format!(
+                    "`{}` cannot be a path in the archive: {why}",
+                    vaultwright_model::file_name::shown(path)
+                ));
+            }
+        }
+        if path.len() > usize::from(u16::MAX) {
+            return Err("a file name is too long for a ZIP archive".into());
+        }
+    }
+    Ok(stored_zip(files))
+}
+
+/// `name` made a plain file name for any system: path separators,
+/// characters Windows refuses and control characters become `_`; never
+/// empty, `.` or `..`.
+pub fn file_part(name: &str) -> String {
+    let clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let clean = clean.trim_matches(|c: char| c == ' ' || c == '.');
+    if clean.is_empty() {
+        "untitled".into()
+    } else {
+        clean.to_string()
+    }
+}
+
 fn stored_zip(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut central = Vec::new();

@@ -6,12 +6,12 @@
 
 use std::rc::Rc;
 
-use vaultwright::{Analysis, Diagnostic, LineIndex, Severity};
+use vaultwright::{Analysis, LineIndex, Severity};
 use yew::prelude::*;
 
 use crate::actions::Dispatch;
 use crate::components::editor::EditorDiagnostic;
-use crate::state::Action;
+use crate::state::{is_guideline, Action, ProblemFilter};
 
 /// More rows than a list is read by: the rest are counted, not drawn.
 const MAX_ROWS: usize = 400;
@@ -27,63 +27,30 @@ pub struct DiagnosticsProps {
     /// The cursor (a byte offset).
     pub cursor: usize,
     pub on_jump: Callback<usize>,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-struct Filter {
-    errors: bool,
-    warnings: bool,
-    notes: bool,
-    guidelines: bool,
-    /// Only the level or vault at the cursor.
-    here: bool,
-}
-
-impl Filter {
-    fn keeps(&self, d: &Diagnostic) -> bool {
-        let by_severity = match d.severity {
-            Severity::Error => self.errors,
-            Severity::Warning => self.warnings,
-            Severity::Note => self.notes,
-        };
-        by_severity && (self.guidelines || !is_guideline(d))
-    }
-}
-
-/// The written guidelines (DCSS notes DC05xx): advice, not mistakes.
-fn is_guideline(d: &Diagnostic) -> bool {
-    d.code.starts_with("DC05")
+    /// What is shown (kept in the state: F8 follows it too).
+    pub filter: ProblemFilter,
 }
 
 #[function_component(DiagnosticsPanel)]
 pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
-    let filter = use_state(|| Filter {
-        errors: true,
-        warnings: true,
-        notes: true,
-        guidelines: true,
-        here: false,
-    });
+    let filter = props.filter;
     let dispatch = use_context::<Dispatch>();
     let diagnostics = &props.analysis.diagnostics;
     let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
     let guidelines = diagnostics.iter().filter(|d| is_guideline(d)).count();
-    let scope = props
-        .analysis
-        .outline
-        .iter()
-        .filter(|s| s.span.contains(props.cursor))
-        .min_by_key(|s| s.span.len());
+    let scope = scope_at(&props.analysis, props.cursor);
     let shown = ordered(props, &filter, scope.map(|s| s.span));
-    let toggle = |flag: fn(&mut Filter) -> &mut bool, label: String| {
-        let filter = filter.clone();
-        let mut probe = *filter;
+    let toggle = |flag: fn(&mut ProblemFilter) -> &mut bool, label: String| {
+        let mut probe = filter;
         let on = *flag(&mut probe);
+        let dispatch = dispatch.clone();
         let onclick = Callback::from(move |_| {
-            let mut f = *filter;
+            let mut f = filter;
             let v = flag(&mut f);
             *v = !*v;
-            filter.set(f);
+            if let Some(d) = &dispatch {
+                d.dispatch(Action::Problems(f));
+            }
         });
         html! { <button class={classes!("diag-filter", on.then_some("on"))} aria-pressed={on.to_string()} {onclick}>{ label }</button> }
     };
@@ -95,13 +62,17 @@ pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
                 { toggle(|f| &mut f.warnings, format!("{} warning(s)", count(Severity::Warning))) }
                 { toggle(|f| &mut f.notes, format!("{} note(s)", count(Severity::Note))) }
                 if guidelines > 0 {
-                    { toggle(|f| &mut f.guidelines, format!("guidelines ({guidelines})")) }
+                    { toggle(|f| &mut f.guidelines, if filter.guidelines {
+                        format!("guidelines ({guidelines})")
+                    } else {
+                        format!("guidelines ({guidelines}) folded away")
+                    }) }
                 }
                 { toggle(|f| &mut f.here, match scope {
                     Some(s) => format!("only {}", if s.name.is_empty() { s.kind.as_str() } else { s.name.as_str() }),
                     None => "only here".to_string(),
                 }) }
-                <span class="diag-count">{ format!("{} shown, from the cursor on", shown.len()) }</span>
+                <span class="diag-count" title="F8 / Shift+F8 go to the next / previous finding shown">{ format!("{} shown, from the cursor on (F8)", shown.len()) }</span>
             </div>
             <ul class="diag-list">
             { for shown.iter().take(MAX_ROWS).map(|&i| row(props, i, dispatch.clone())) }
@@ -113,23 +84,25 @@ pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
     }
 }
 
+/// The innermost outline entry at the cursor (what "only here" keeps).
+pub fn scope_at(analysis: &Analysis, cursor: usize) -> Option<&vaultwright::Symbol> {
+    analysis
+        .outline
+        .iter()
+        .filter(|s| s.span.contains(cursor))
+        .min_by_key(|s| s.span.len())
+}
+
 /// The indices of the findings shown: kept by the filter and the scope,
 /// those at or after the cursor first, then those before it.
 fn ordered(
     props: &DiagnosticsProps,
-    filter: &Filter,
+    filter: &ProblemFilter,
     scope: Option<vaultwright::Span>,
 ) -> Vec<usize> {
     let diagnostics = &props.analysis.diagnostics;
     let mut kept: Vec<usize> = (0..diagnostics.len())
-        .filter(|&i| filter.keeps(&diagnostics[i]))
-        .filter(|&i| {
-            !filter.here
-                || scope.is_none_or(|s| {
-                    let at = diagnostics[i].span.start;
-                    s.start <= at && at <= s.end
-                })
-        })
+        .filter(|&i| filter.keeps(&diagnostics[i], scope))
         .collect();
     kept.sort_by_key(|&i| {
         let at = diagnostics[i].span.start as usize;

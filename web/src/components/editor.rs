@@ -19,6 +19,8 @@ pub struct EditorDiagnostic {
     pub code: String,
     /// The finding's fixes, each a button on it and Ctrl+. at the cursor.
     pub fixes: Vec<EditorFix>,
+    /// The problems list shows it (its filters): F8 stops on it.
+    pub shown: bool,
 }
 
 /// One fix of a finding: replace UTF-16 `from..to` with `insert`.

@@ -24,6 +24,9 @@ pub struct ExportsProps {
     /// The names files, and whether pictures (as links) carry the active ones.
     pub names: Rc<Vec<NamesFile>>,
     pub names_in_links: bool,
+    /// The tile map shown, which a PNG draws anew at the scale chosen.
+    pub map: Option<Rc<vaultwright::view::TileMap>>,
+    pub dark: bool,
 }
 
 #[function_component(Exports)]
@@ -67,7 +70,8 @@ pub fn exports(props: &ExportsProps) -> Html {
     let picture = props.picture.map(|kind| {
         html! {
             <PictureExport kind={kind} canvas_ref={props.canvas_ref.clone()} svg_ref={props.svg_ref.clone()}
-                doc={props.doc.clone()} names={props.names.clone()} names_in_links={props.names_in_links} />
+                doc={props.doc.clone()} names={props.names.clone()} names_in_links={props.names_in_links}
+                map={props.map.clone()} dark={props.dark} />
         }
     });
     let empty = if props.analysis.has_errors() {

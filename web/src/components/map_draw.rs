@@ -27,14 +27,40 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
 }
 
 pub(super) fn draw(canvas: &HtmlCanvasElement, p: &Paint) {
-    let map = p.map;
-    let (cw, ch) = (CELL_W * p.scale, CELL_H * p.scale);
-    let (w, h) = (map.width as f64 * cw, map.height as f64 * ch);
     // Draw at device resolution so glyphs stay sharp when zoomed.
     let dpr = web_sys::window()
         .map(|w| w.device_pixel_ratio())
         .unwrap_or(1.0)
         .max(1.0);
+    draw_at(canvas, p, dpr);
+}
+
+/// The map alone (no cursor, selection or highlight) on a canvas of its
+/// own, `factor` times its natural size (10×16 pixels a cell): the
+/// picture an export writes.
+pub fn picture(map: &TileMap, dark: bool, factor: f64) -> Option<HtmlCanvasElement> {
+    let canvas: HtmlCanvasElement = web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let paint = Paint {
+        map,
+        scale: factor,
+        highlight: (0, 0),
+        dark,
+        cursor: None,
+        chosen: &[],
+    };
+    draw_at(&canvas, &paint, 1.0);
+    Some(canvas)
+}
+
+fn draw_at(canvas: &HtmlCanvasElement, p: &Paint, dpr: f64) {
+    let map = p.map;
+    let (cw, ch) = (CELL_W * p.scale, CELL_H * p.scale);
+    let (w, h) = (map.width as f64 * cw, map.height as f64 * ch);
     canvas.set_width((w * dpr).ceil() as u32);
     canvas.set_height((h * dpr).ceil() as u32);
     let _ = canvas.set_attribute("style", &format!("width:{w:.0}px;height:{h:.0}px"));

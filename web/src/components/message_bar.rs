@@ -20,11 +20,18 @@ pub fn message_bar(props: &MessageBarProps) -> Html {
         let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Dismiss))
     };
-    let offer = props.message.offer.map(|o| match o {
+    let offer = props.message.offer.clone().map(|o| match o {
         Offer::DownloadSource => {
             let doc = props.doc.clone();
             let go = Callback::from(move |_: MouseEvent| download_source(&doc));
             html! { <button onclick={go} data-testid="offer">{ format!("Download {}", props.doc.name) }</button> }
+        }
+        Offer::Restore { doc, index } => {
+            let dispatch = dispatch.clone();
+            let go = Callback::from(move |_: MouseEvent| {
+                dispatch.dispatch(Action::Restore { doc: doc.clone(), index })
+            });
+            html! { <button onclick={go} data-testid="offer">{"Undo"}</button> }
         }
     });
     let tone = if props.message.tone == Tone::Error {

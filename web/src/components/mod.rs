@@ -5,6 +5,7 @@
 pub mod binary;
 pub mod cell;
 pub mod diagnostics;
+pub mod documents_panel;
 pub mod editor;
 pub mod embed_panel;
 pub mod exports;
@@ -29,6 +30,7 @@ pub mod pane_tabs;
 pub mod picture;
 pub mod review_bar;
 pub mod rooms;
+pub mod search_panel;
 pub mod shortcut_sheet;
 pub mod table;
 pub mod tilemap;

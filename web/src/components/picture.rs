@@ -9,6 +9,8 @@ use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use super::cell::{CELL_H, CELL_W};
+use super::map_draw;
 use crate::actions::{link_hash, shared_names, stem, Dispatch};
 use crate::bridge;
 use crate::codec::picture;
@@ -23,7 +25,14 @@ pub struct PictureProps {
     pub doc: Rc<Doc>,
     pub names: Rc<Vec<NamesFile>>,
     pub names_in_links: bool,
+    /// The tile map shown: a PNG is drawn from it at the scale chosen
+    /// (else the canvas is taken as it is on screen).
+    pub map: Option<Rc<vaultwright::view::TileMap>>,
+    pub dark: bool,
 }
+
+/// The scales a PNG is drawn at: times the natural 10×16 pixels a cell.
+const FACTORS: [u32; 4] = [1, 2, 3, 4];
 
 /// What a picture button does with the PNG it made.
 #[derive(Clone, Copy, PartialEq)]
@@ -40,6 +49,7 @@ pub fn picture_export(props: &PictureProps) -> Html {
         move || link_hash(&doc, shared_names(&names, in_links))
     };
     let file = stem(&props.doc.name).to_string();
+    let factor = use_state(|| 2u32);
     let png = |to: PngTo| {
         let (canvas, hash, file, dispatch) = (
             props.canvas_ref.clone(),
@@ -47,8 +57,12 @@ pub fn picture_export(props: &PictureProps) -> Html {
             file.clone(),
             dispatch.clone(),
         );
+        let (map, dark, factor) = (props.map.clone(), props.dark, *factor);
         Callback::from(move |_: MouseEvent| {
-            if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
+            let drawn = map
+                .as_ref()
+                .and_then(|m| map_draw::picture(m, dark, f64::from(factor)));
+            if let Some(c) = drawn.or_else(|| canvas.cast::<web_sys::HtmlCanvasElement>()) {
                 let (hash, file, dispatch) = (hash(), file.clone(), dispatch.clone());
                 wasm_bindgen_futures::spawn_local(async move {
                     export_png(&c, &hash, &file, to, &dispatch).await;
@@ -56,11 +70,33 @@ pub fn picture_export(props: &PictureProps) -> Html {
             }
         })
     };
+    let choose = {
+        let factor = factor.clone();
+        Callback::from(move |e: Event| {
+            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(f) = sel.value().parse::<u32>() {
+                factor.set(f);
+            }
+        })
+    };
     if props.kind == "map" {
+        let size = props.map.as_ref().map(|m| {
+            let f = f64::from(*factor);
+            format!(
+                " ({}×{} pixels)",
+                (m.width as f64 * CELL_W * f) as u32,
+                (m.height as f64 * CELL_H * f) as u32
+            )
+        });
         html! {
             <>
                 <button onclick={png(PngTo::File)} data-testid="export-png"
-                    title="Download a PNG of the map; opening it in the studio reopens this document">{"PNG"}</button>
+                    title={format!("Download a PNG of the map{}; opening it in the studio reopens this document", size.clone().unwrap_or_default())}>{"PNG"}</button>
+                if props.map.is_some() {
+                    <select onchange={choose} aria-label="Scale of the PNG" title={format!("Scale of the PNG and the copied image{}", size.unwrap_or_default())} data-testid="png-scale">
+                        { for FACTORS.iter().map(|f| html! { <option value={f.to_string()} selected={*f == *factor}>{ format!("{f}×") }</option> }) }
+                    </select>
+                }
                 if bridge::can_copy_image() {
                     <button onclick={png(PngTo::Clipboard)} data-testid="copy-image"
                         title="Copy the map as an image">{"Copy image"}</button>

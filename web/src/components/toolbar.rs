@@ -1,4 +1,5 @@
-//! The toolbar: documents (open, examples, switch, new, rename, delete),
+//! The toolbar: documents (open, examples, switch, list, new, rename,
+//! download, delete),
 //! language and compiler version, sharing and theme. On a narrow screen it
 //! folds into a menu behind one button.
 
@@ -8,15 +9,17 @@ use vaultwright::{Language, Target};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::actions::{copy_link, make_doc, open_files, shared_names, Dispatch};
-use crate::bridge;
-use crate::effects::storage::forget_backup;
+use crate::actions::{
+    copy_link, delete_doc, download_source, make_doc, open_files, rename_doc, shared_names,
+    Dispatch,
+};
 use crate::examples::EXAMPLES;
-use crate::state::{Action, Doc, Overlay, Tone};
+use crate::state::{Action, Doc, Overlay};
 use crate::templates::TEMPLATES;
 
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
+    /// Each document's id and its label in the list (distinct).
     pub docs: Rc<Vec<(String, String)>>,
     pub doc: Rc<Doc>,
     pub dark: bool,
@@ -68,20 +71,32 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         Some(Action::Open(make_doc(t.file, t.language, &t.text())))
     });
     let rename = {
-        let (id, name) = (doc.id.clone(), doc.name.clone());
-        click(&dispatch, move || {
-            let w = web_sys::window()?;
-            let name = w
-                .prompt_with_message_and_default("Rename document", &name)
-                .ok()??;
-            Some(Action::Rename {
-                id: id.clone(),
-                name,
-                at: crate::actions::now_ms(),
-            })
-        })
+        let (doc, dispatch) = (doc.clone(), dispatch.clone());
+        Callback::from(move |_: MouseEvent| rename_doc(&doc, &dispatch))
     };
-    let delete = delete_callback(&dispatch, doc, props.docs.len());
+    let delete = {
+        let (id, count, dispatch) = (doc.id.clone(), props.docs.len(), dispatch.clone());
+        Callback::from(move |_: MouseEvent| delete_doc(&id, count, &dispatch))
+    };
+    let download = {
+        let doc = doc.clone();
+        Callback::from(move |_: MouseEvent| download_source(&doc))
+    };
+    let documents = click(&dispatch, || {
+        Some(Action::Overlay(Some(Overlay::Documents)))
+    });
+    // The switcher shows the document shown, whatever the user chose in
+    // it before (an option's `selected` attribute stops counting once the
+    // list has been used, and options are reused as the list changes).
+    let switcher = use_node_ref();
+    {
+        let switcher = switcher.clone();
+        use_effect_with((doc.id.clone(), props.docs.clone()), move |(id, _)| {
+            if let Some(sel) = switcher.cast::<HtmlSelectElement>() {
+                sel.set_value(id);
+            }
+        });
+    }
     let copy = {
         let (doc, dispatch, names, in_links) = (
             doc.clone(),
@@ -124,9 +139,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     let to_lua = {
         let (dispatch, doc) = (dispatch.clone(), doc.clone());
         Callback::from(move |_: MouseEvent| {
-            for action in crate::convert::to_lua(&doc) {
-                dispatch.dispatch(action);
-            }
+            dispatch.dispatch(crate::convert::to_lua(&doc));
         })
     };
     html! {
@@ -142,15 +155,17 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                     <option value="" selected=true>{"Examples…"}</option>
                     { for EXAMPLES.iter().enumerate().map(|(i, ex)| html!{ <option value={i.to_string()}>{ ex.title }</option> }) }
                 </select>
-                <select onchange={on_doc} title="Documents in this browser" aria-label="Documents" data-testid="documents">
-                    { for props.docs.iter().map(|(id, name)| html!{ <option value={id.clone()} selected={*id == doc.id}>{ name }</option> }) }
+                <select ref={switcher} onchange={on_doc} title="Documents in this browser (Ctrl+P lists them)" aria-label="Documents" data-testid="documents">
+                    { for props.docs.iter().map(|(id, label)| html!{ <option key={id.clone()} value={id.clone()} selected={*id == doc.id}>{ label }</option> }) }
                 </select>
+                <button onclick={documents} title="Every document: open, rename, download, delete; Download all (Ctrl+P)" data-testid="open-documents">{ format!("Documents ({})", props.docs.len()) }</button>
                 <select onchange={on_new} title="New document from a template" aria-label="New document" data-testid="new">
                     <option value="" selected=true>{"New…"}</option>
                     { for TEMPLATES.iter().enumerate().map(|(i, t)| html!{ <option value={i.to_string()}>{ t.title }</option> }) }
                 </select>
                 <button onclick={rename} title="Rename document">{"Rename"}</button>
-                <button onclick={delete} title="Delete document">{"Delete"}</button>
+                <button onclick={download} title="Download this document's source as edited (Ctrl+Shift+S)" data-testid="download-source">{"Download"}</button>
+                <button onclick={delete} title="Delete document from this browser (Undo in the message)">{"Delete"}</button>
                 <select onchange={on_language} title="Language" aria-label="Language" data-testid="language">
                     { for Language::ALL.iter().map(|l| html!{ <option value={l.name()} selected={*l == doc.language}>{ l.title() }</option> }) }
                 </select>
@@ -199,37 +214,6 @@ fn click(dispatch: &Dispatch, f: impl Fn() -> Option<Action> + 'static) -> Callb
     Callback::from(move |_: MouseEvent| {
         if let Some(a) = f() {
             dispatch.dispatch(a);
-        }
-    })
-}
-
-fn delete_callback(dispatch: &Dispatch, doc: &Rc<Doc>, count: usize) -> Callback<MouseEvent> {
-    let (dispatch, doc) = (dispatch.clone(), doc.clone());
-    Callback::from(move |_: MouseEvent| {
-        let ok = web_sys::window()
-            .and_then(|w| {
-                w.confirm_with_message(&format!("Delete “{}” from this browser?", doc.name))
-                    .ok()
-            })
-            .unwrap_or(false);
-        if !ok {
-            return;
-        }
-        let id = doc.id.clone();
-        forget_backup(&id);
-        let d2 = dispatch.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            if let Err(e) = bridge::settle(bridge::db_delete(&id)).await {
-                d2.dispatch(Action::Message(
-                    Tone::Error,
-                    format!("Could not delete: {e}"),
-                ));
-            }
-        });
-        dispatch.dispatch(Action::Delete(doc.id.clone()));
-        if count <= 1 {
-            let ex = &EXAMPLES[0];
-            dispatch.dispatch(Action::Open(make_doc(ex.file, ex.language, ex.source)));
         }
     })
 }

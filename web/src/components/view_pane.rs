@@ -175,6 +175,11 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     // Several seeds at once, where the map shown depends on the seed.
     let faces_shown = !props.doc.faces.is_one()
         && shown_index.is_some_and(|i| kind == Some("map") && analysis.views[i].view.uses_seed());
+    // The map a PNG export draws anew at the scale chosen.
+    let shown_map = match &*shown {
+        Some(Shown::Map(m)) if !faces_shown => Some(m.clone()),
+        _ => None,
+    };
     let body = match (*shown).clone() {
         Some(Shown::Map(_)) if faces_shown => html! {
             <FacesView derived={props.derived.clone()} seed={props.doc.seed} faces={props.doc.faces} dark={props.dark} />
@@ -286,7 +291,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                 <div class="tooltip" data-testid="tooltip" role="tooltip" style={tooltip_style(h)}>{ &h.text }</div>
             }
             <Exports analysis={analysis} doc={props.doc.clone()} picture={picture} canvas_ref={canvas_ref} svg_ref={svg_ref}
-                names={props.names.clone()} names_in_links={props.names_in_links} />
+                names={props.names.clone()} names_in_links={props.names_in_links} map={shown_map} dark={props.dark} />
         </section>
     }
 }

@@ -10,7 +10,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::actions::{
-    copy_entry_link, copy_link, download_all, entry_link_state, save_now, shared_names, Dispatch,
+    copy_entry_link, copy_link, download_all, download_source, download_sources, entry_link_state,
+    save_now, shared_names, Dispatch,
 };
 use crate::derive::Derived;
 use crate::state::{Action, Doc, Overlay, Pane, Tone};
@@ -37,6 +38,22 @@ pub const SHORTCUTS: &[Shortcut] = &[
     Shortcut {
         keys: "Ctrl+Shift+E",
         does: "Export every compiled file as one .zip",
+    },
+    Shortcut {
+        keys: "Ctrl+P",
+        does: "Documents: filter, open, rename, download or delete any document kept here",
+    },
+    Shortcut {
+        keys: "Ctrl+Shift+S",
+        does: "Download this document's source as edited",
+    },
+    Shortcut {
+        keys: "Ctrl+Shift+D",
+        does: "Download every document's source as one .zip",
+    },
+    Shortcut {
+        keys: "Ctrl+Shift+F",
+        does: "Search every open document; Enter goes to a match",
     },
     Shortcut {
         keys: "Ctrl+Shift+O",
@@ -133,6 +150,8 @@ pub struct Target {
     pub zoom: Option<crate::state::Zoom>,
     /// The editor's cursor, a byte offset (a link to the document carries it).
     pub cursor: usize,
+    /// Every document (Download all).
+    pub docs: Vec<Rc<Doc>>,
 }
 
 #[hook]
@@ -195,6 +214,24 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
         }
         (true, true, false, "O" | "o") => {
             dispatch.dispatch(Action::Overlay(Some(Overlay::Outline)));
+            true
+        }
+        (true, false, false, "p") => {
+            dispatch.dispatch(Action::Overlay(Some(Overlay::Documents)));
+            true
+        }
+        (true, true, false, "S" | "s") => {
+            if let Some(d) = &t.doc {
+                download_source(d);
+            }
+            true
+        }
+        (true, true, false, "D" | "d") => {
+            download_sources(&t.docs, dispatch);
+            true
+        }
+        (true, true, false, "F" | "f") => {
+            dispatch.dispatch(Action::Overlay(Some(Overlay::Search)));
             true
         }
         (false, _, true, "1") => {

@@ -1,13 +1,15 @@
 //! Keeping documents and settings in this browser.
 //!
-//! Documents go to IndexedDB shortly after each change. A write started
-//! while the page is closing may never finish, so when the page is hidden
-//! or closed the current document is also written synchronously to local
-//! storage (`BACKUP`); at start the backup wins over the stored copy when
-//! it is newer. Settings (theme, split) are small and go to local storage.
+//! Every document goes to IndexedDB as soon as it exists or changes (the
+//! shown one shortly after its last keystroke). A write started while the
+//! page is closing may never finish, so when the page is hidden or closed
+//! every document storage has not confirmed is also written synchronously
+//! to local storage (`BACKUP`); at start the backup wins over the stored
+//! copy when it is newer. Settings (theme, split) are small and go to local storage.
 //! DCSS names files live in IndexedDB beside the documents.
 
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use gloo::events::EventListener;
@@ -15,7 +17,7 @@ use gloo::timers::callback::Timeout;
 use vaultwright::decimal;
 use yew::prelude::*;
 
-use crate::actions::{make_doc, save_now, Dispatch};
+use crate::actions::{make_doc, Dispatch};
 use crate::bridge;
 use crate::examples::EXAMPLES;
 use crate::state::{Action, Doc, NamesFile, Settings, State, Theme, Tone};
@@ -25,6 +27,7 @@ const CURRENT: &str = "vaultwright.current";
 const THEME: &str = "vaultwright.theme";
 const SPLIT: &str = "vaultwright.split";
 const NAMES_IN_LINKS: &str = "vaultwright.names-in-links";
+const GUIDELINES: &str = "vaultwright.guidelines";
 /// Names files share the documents' store, told apart by this kind.
 const NAMES_KIND: &str = "names";
 /// Quiet time after a keystroke before the document is written.
@@ -68,6 +71,10 @@ pub fn load_settings() -> Settings {
             .and_then(|v| decimal::parse(&v))
             .unwrap_or(defaults.split),
         names_in_links: recall(NAMES_IN_LINKS).is_some_and(|v| v == "1"),
+        problems: crate::state::ProblemFilter {
+            guidelines: recall(GUIDELINES).is_none_or(|v| v != "0"),
+            ..defaults.problems
+        },
     }
 }
 
@@ -78,6 +85,7 @@ pub fn use_settings_storage(settings: &Settings) {
         remember(THEME, s.theme.name());
         remember(SPLIT, &format!("{:.1}", s.split));
         remember(NAMES_IN_LINKS, if s.names_in_links { "1" } else { "0" });
+        remember(GUIDELINES, if s.problems.guidelines { "1" } else { "0" });
     });
 }
 
@@ -112,7 +120,8 @@ pub fn use_stored_documents(dispatch: Dispatch) {
             if !names.is_empty() {
                 dispatch.dispatch(Action::NamesLoaded(names));
             }
-            restore_backup(&mut docs);
+            let stored = restore_backup(&mut docs);
+            STORED_AT_START.with(|s| *s.borrow_mut() = stored);
             if docs.is_empty() {
                 let ex = &EXAMPLES[0];
                 docs.push(make_doc(ex.file, ex.language, ex.source));
@@ -183,63 +192,85 @@ pub fn use_names_storage(names: &Rc<Vec<NamesFile>>) {
     });
 }
 
-/// Puts the synchronous backup in place of its stored copy when newer.
-fn restore_backup(docs: &mut Vec<Doc>) {
-    let Some(backup) = recall(BACKUP).and_then(|j| serde_json::from_str::<Doc>(&j).ok()) else {
-        return;
-    };
-    match docs.iter_mut().find(|d| d.id == backup.id) {
-        Some(d) if d.updated >= backup.updated => {}
-        Some(d) => *d = backup,
-        None => docs.push(backup),
+/// Puts the synchronous backup's documents in place of their stored
+/// copies when newer (and beside them when storage never got them);
+/// returns the ids of the documents storage already holds as they are.
+fn restore_backup(docs: &mut Vec<Doc>) -> HashSet<String> {
+    let mut stored: HashSet<String> = docs.iter().map(|d| d.id.clone()).collect();
+    for backup in recall(BACKUP).map(|j| backed_up(&j)).unwrap_or_default() {
+        match docs.iter_mut().find(|d| d.id == backup.id) {
+            Some(d) if d.updated >= backup.updated => {}
+            Some(d) => {
+                stored.remove(&d.id);
+                *d = backup;
+            }
+            None => docs.push(backup),
+        }
+    }
+    stored
+}
+
+/// What this page knows storage holds: the version of each document
+/// IndexedDB confirmed writing, and the documents as they are now. A
+/// document whose version now is not the confirmed one is unsaved.
+#[derive(Default)]
+struct Mirror {
+    stored: HashMap<String, Rc<Doc>>,
+    /// The versions whose write was started and not yet answered.
+    writing: HashMap<String, Rc<Doc>>,
+    latest: Vec<Rc<Doc>>,
+    /// The shown document's write, delayed while keys come.
+    timer: Option<Timeout>,
+    /// The documents read from storage have been taken as stored.
+    seeded: bool,
+}
+
+impl Mirror {
+    fn is_stored(&self, doc: &Rc<Doc>) -> bool {
+        self.stored.get(&doc.id).is_some_and(|s| Rc::ptr_eq(s, doc))
+    }
+
+    fn is_written(&self, doc: &Rc<Doc>) -> bool {
+        self.is_stored(doc)
+            || self
+                .writing
+                .get(&doc.id)
+                .is_some_and(|w| Rc::ptr_eq(w, doc))
+    }
+
+    fn unsaved(&self) -> impl Iterator<Item = &Rc<Doc>> {
+        self.latest.iter().filter(|d| !self.is_stored(d))
     }
 }
 
-/// Saves the current document shortly after it changes, and at once when
-/// the page is hidden or closed.
+/// Keeps every document in IndexedDB as soon as it exists or changes:
+/// one made by To Lua, a link or a picture is written at once, whether or
+/// not it is shown; the shown one shortly after its last keystroke. A
+/// document gone from the list is deleted from storage. When the page is
+/// hidden or closed, whatever storage has not confirmed is also written
+/// synchronously to local storage (`BACKUP`), which wins at the next start
+/// when it is newer.
 #[hook]
 pub fn use_document_storage(state: &State, dispatch: Dispatch) {
-    let pending = use_mut_ref(|| None::<Timeout>);
-    let latest: Rc<RefCell<Option<Rc<Doc>>>> = use_mut_ref(|| None);
-    let doc = state.doc().cloned().filter(|_| state.loaded);
+    let mirror = use_mut_ref(Mirror::default);
+    mirror.borrow_mut().latest = state.docs.clone();
+    let versions: Vec<usize> = state.docs.iter().map(|d| Rc::as_ptr(d) as usize).collect();
+    let shown = state.doc().map(|d| d.id.clone());
     {
-        let (pending, latest, dispatch) = (pending.clone(), latest.clone(), dispatch.clone());
-        use_effect_with(doc, move |doc| {
-            if let Some(doc) = doc.clone() {
-                remember(CURRENT, &doc.id);
-                // Another document shown before the last one's save was
-                // due: that one is saved now (its timer is replaced).
-                let waiting = pending.borrow().is_some();
-                if let Some(prev) = latest
-                    .borrow()
-                    .as_ref()
-                    .filter(|p| waiting && p.id != doc.id)
-                {
-                    save_now(prev, &dispatch);
+        let (mirror, dispatch, loaded) = (mirror.clone(), dispatch.clone(), state.loaded);
+        use_effect_with((versions, shown, loaded), move |(_, shown, _)| {
+            if loaded && !ephemeral() {
+                if let Some(id) = shown {
+                    remember(CURRENT, id);
                 }
-                *latest.borrow_mut() = Some(doc.clone());
-                let done = pending.clone();
-                *pending.borrow_mut() = Some(Timeout::new(SAVE_DELAY_MS, move || {
-                    save_now(&doc, &dispatch);
-                    done.borrow_mut().take();
-                }));
+                sync(&mirror, shown.as_deref(), &dispatch);
             }
         });
     }
     use_effect_with((), move |_| {
-        let flush = move || {
-            // Cancel the timer and write now, synchronously as well.
-            let was_pending = pending.borrow_mut().take().is_some();
-            if let Some(doc) = latest.borrow().as_ref() {
-                if was_pending {
-                    save_now(doc, &dispatch);
-                }
-                remember(BACKUP, &serde_json::to_string(&**doc).unwrap_or_default());
-            }
-        };
-        let flush = Rc::new(flush);
+        let on_hide = Rc::new(move || flush(&mirror, &dispatch));
         let listeners = web_sys::window().map(|w| {
-            let f1 = flush.clone();
+            let f1 = on_hide.clone();
             let hidden = w.document().map(|d| {
                 let d2 = d.clone();
                 EventListener::new(&d, "visibilitychange", move |_| {
@@ -248,7 +279,7 @@ pub fn use_document_storage(state: &State, dispatch: Dispatch) {
                     }
                 })
             });
-            let f2 = flush.clone();
+            let f2 = on_hide.clone();
             let pagehide = EventListener::new(&w, "pagehide", move |_| f2());
             (hidden, pagehide)
         });
@@ -256,44 +287,190 @@ pub fn use_document_storage(state: &State, dispatch: Dispatch) {
     });
 }
 
-/// Saves a document that changed while another is shown: the editor
-/// reports the last keys typed into a document when the user switches
-/// away from it, after the switch.
-#[hook]
-pub fn use_background_saves(state: &State, dispatch: Dispatch) {
-    let seen = use_mut_ref(std::collections::HashMap::<String, u64>::new);
-    let revisions: Vec<(String, u64)> = state
-        .docs
-        .iter()
-        .map(|d| (d.id.clone(), d.revision))
+/// Brings storage level with the documents: writes what is new or changed
+/// (the shown document after a quiet time), deletes what is gone.
+fn sync(mirror: &Rc<RefCell<Mirror>>, shown: Option<&str>, dispatch: &Dispatch) {
+    let mut m = mirror.borrow_mut();
+    if !m.seeded {
+        m.seeded = true;
+        let from_storage = STORED_AT_START.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        let read: Vec<Rc<Doc>> = m
+            .latest
+            .iter()
+            .filter(|d| from_storage.contains(&d.id))
+            .cloned()
+            .collect();
+        for d in read {
+            m.stored.insert(d.id.clone(), d);
+        }
+    }
+    let gone: Vec<String> = m
+        .stored
+        .keys()
+        .chain(m.writing.keys())
+        .filter(|id| !m.latest.iter().any(|d| &d.id == *id))
+        .cloned()
         .collect();
-    let (docs, current, loaded) = (
-        state.docs.clone(),
-        state.doc().map(|d| d.id.clone()),
-        state.loaded,
-    );
-    use_effect_with(revisions, move |_| {
-        let mut seen = seen.borrow_mut();
-        for d in &docs {
-            let before = seen.insert(d.id.clone(), d.revision);
-            let changed = before.is_some_and(|b| b != d.revision);
-            if loaded && changed && current.as_deref() != Some(d.id.as_str()) {
-                save_now(d, &dispatch);
+    for id in gone {
+        m.stored.remove(&id);
+        m.writing.remove(&id);
+        forget_backup(&id);
+        let _ = bridge::db_delete(&id);
+    }
+    let changed: Vec<Rc<Doc>> = m
+        .latest
+        .iter()
+        .filter(|d| !m.is_written(d))
+        .cloned()
+        .collect();
+    for doc in changed {
+        if Some(doc.id.as_str()) == shown {
+            let (later, dispatch) = (mirror.clone(), dispatch.clone());
+            m.timer = Some(Timeout::new(SAVE_DELAY_MS, move || {
+                later.borrow_mut().timer = None;
+                write_shown(&later, &doc.id, &dispatch);
+            }));
+        } else {
+            write(&mut m, mirror, doc, dispatch);
+        }
+    }
+    mark_unsaved(&m);
+}
+
+/// The delayed write of the shown document: its version at that moment.
+fn write_shown(mirror: &Rc<RefCell<Mirror>>, id: &str, dispatch: &Dispatch) {
+    let mut m = mirror.borrow_mut();
+    let Some(doc) = m.latest.iter().find(|d| d.id == id).cloned() else {
+        return;
+    };
+    if !m.is_written(&doc) {
+        write(&mut m, mirror, doc, dispatch);
+    }
+}
+
+/// Starts writing one version; once IndexedDB confirms it, that version
+/// is the stored one.
+fn write(m: &mut Mirror, mirror: &Rc<RefCell<Mirror>>, doc: Rc<Doc>, dispatch: &Dispatch) {
+    m.writing.insert(doc.id.clone(), doc.clone());
+    let json = serde_json::to_string(&*doc).unwrap_or_default();
+    let (mirror, dispatch) = (mirror.clone(), dispatch.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = bridge::settle(bridge::db_put(&json)).await;
+        let failed = {
+            let mut m = mirror.borrow_mut();
+            if m.writing.get(&doc.id).is_some_and(|w| Rc::ptr_eq(w, &doc)) {
+                m.writing.remove(&doc.id);
             }
+            let failed = match result {
+                // A document deleted while it was written is not kept.
+                Ok(_) if m.latest.iter().any(|d| d.id == doc.id) => {
+                    m.stored.insert(doc.id.clone(), doc.clone());
+                    None
+                }
+                Ok(_) => {
+                    let _ = bridge::db_delete(&doc.id);
+                    None
+                }
+                Err(e) => Some(e),
+            };
+            mark_unsaved(&m);
+            failed
+        };
+        // The borrow ends first: the message renders the app at once.
+        if let Some(e) = failed {
+            dispatch.dispatch(Action::Message(
+                Tone::Error,
+                format!("Could not save {} to this browser's storage: {e}. Your text is still here; download it to keep it.", doc.name),
+            ));
         }
     });
 }
 
+/// The page is being hidden or closed: the delayed write is made now, and
+/// what storage has not confirmed goes to local storage synchronously
+/// (an IndexedDB write started now may never finish).
+fn flush(mirror: &Rc<RefCell<Mirror>>, dispatch: &Dispatch) {
+    if ephemeral() {
+        return;
+    }
+    let mut m = mirror.borrow_mut();
+    m.timer = None;
+    let unsaved: Vec<Rc<Doc>> = m.unsaved().cloned().collect();
+    for doc in &unsaved {
+        if !m.is_written(doc) {
+            write(&mut m, mirror, doc.clone(), dispatch);
+        }
+    }
+    if unsaved.is_empty() {
+        if let Some(ls) = local_storage() {
+            let _ = ls.remove_item(BACKUP);
+        }
+        return;
+    }
+    let docs: Vec<&Doc> = unsaved.iter().map(|d| &**d).collect();
+    remember(BACKUP, &serde_json::to_string(&docs).unwrap_or_default());
+}
+
+/// How many documents storage has not confirmed, on the page's root
+/// element (`data-unsaved`): for the browser tests, which wait for 0.
+fn mark_unsaved(m: &Mirror) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-unsaved", &m.unsaved().count().to_string());
+    }
+}
+
+thread_local! {
+    /// The ids read from storage at start: those documents need no write.
+    static STORED_AT_START: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+}
+
 /// A deleted document must not come back from the backup.
 pub fn forget_backup(id: &str) {
-    let Some(ls) = local_storage() else { return };
-    let backed_up = ls
-        .get_item(BACKUP)
-        .ok()
-        .flatten()
-        .and_then(|j| serde_json::from_str::<Doc>(&j).ok())
-        .is_some_and(|d| d.id == id);
-    if backed_up {
-        let _ = ls.remove_item(BACKUP);
+    let Some(backup) = recall(BACKUP) else { return };
+    let docs = backed_up(&backup);
+    if docs.iter().any(|d| d.id == id) {
+        let kept: Vec<&Doc> = docs.iter().filter(|d| d.id != id).collect();
+        remember(BACKUP, &serde_json::to_string(&kept).unwrap_or_default());
+    }
+}
+
+/// The documents of a backup: a list, or one document (as earlier
+/// versions wrote it).
+fn backed_up(json: &str) -> Vec<Doc> {
+    serde_json::from_str::<Vec<Doc>>(json)
+        .or_else(|_| serde_json::from_str::<Doc>(json).map(|d| vec![d]))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A backup is the list of documents storage had not confirmed; an
+    /// earlier version's backup of one document still reads.
+    #[test]
+    fn a_backup_reads_as_a_list_or_as_one_document() {
+        let one = crate::state::new_doc(
+            "a".into(),
+            "a.des",
+            vaultwright::Language::NethackDes,
+            "A",
+            1.0,
+        );
+        let two = crate::state::new_doc(
+            "b".into(),
+            "b.lua",
+            vaultwright::Language::NethackLua,
+            "B",
+            2.0,
+        );
+        let list = serde_json::to_string(&[&one, &two]).unwrap_or_default();
+        assert_eq!(backed_up(&list), [one.clone(), two]);
+        let single = serde_json::to_string(&one).unwrap_or_default();
+        assert_eq!(backed_up(&single), [one]);
+        assert!(backed_up("not json").is_empty());
     }
 }
