@@ -11,7 +11,7 @@
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
   dropCursor, rectangularSelection, crosshairCursor, highlightSpecialChars, Decoration, WidgetType,
-  hoverTooltip, ViewPlugin, showPanel, tooltips,
+  hoverTooltip, ViewPlugin, showPanel, tooltips, repositionTooltips,
 } from "@codemirror/view";
 import { EditorState, EditorSelection, StateField, StateEffect, Compartment } from "@codemirror/state";
 import { defaultKeymap, history, historyField, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
@@ -259,8 +259,44 @@ function editorSpace(view) {
   return rect;
 }
 
+/** A card whose content grows after it was placed (a hover card and a
+ *  finding shown together) is placed again, inside the editor. */
+const tooltipsFollowTheirSize = ViewPlugin.fromClass(class {
+  constructor(view) {
+    this.seen = new WeakSet();
+    this.resize = new ResizeObserver(() => repositionTooltips(view));
+    this.added = new MutationObserver(() => {
+      for (const t of view.dom.querySelectorAll(":scope > .cm-tooltip")) {
+        if (!this.seen.has(t)) {
+          this.seen.add(t);
+          this.resize.observe(t);
+        }
+      }
+    });
+    this.added.observe(view.dom, { childList: true });
+  }
+  destroy() {
+    this.resize.disconnect();
+    this.added.disconnect();
+  }
+});
+
 /** Matches counted past this are shown as "10000+". */
 const COUNT_LIMIT = 10000;
+
+/** How many matches `query` has (up to `COUNT_LIMIT`), and which one the
+ *  selection is (from 1; 0 for none). */
+function countMatches(state, query) {
+  let total = 0, at = 0;
+  if (!query.search || !query.valid) return { total, at };
+  const sel = state.selection.main;
+  const cursor = query.getCursor(state);
+  for (let m = cursor.next(); !m.done && total < COUNT_LIMIT; m = cursor.next()) {
+    total++;
+    if (m.value.from === sel.from && m.value.to === sel.to) at = total;
+  }
+  return { total, at };
+}
 
 /** The find panel says how many matches there are and which one is
  *  selected ("3 of 12"), and after Replace all how many were replaced. */
@@ -269,14 +305,11 @@ const searchCount = ViewPlugin.fromClass(class {
   update(u) {
     const view = u.view;
     if (!searchPanelOpen(view.state)) { this.query = null; return; }
-    for (const tr of u.transactions) {
-      if (tr.isUserEvent("input.replace.all")) {
-        let n = 0;
-        tr.changes.iterChanges(() => { n++; });
-        this.replaced = n;
-      }
-    }
     const query = getSearchQuery(view.state);
+    // Replace all: as many replaced as there were matches before it.
+    for (const tr of u.transactions) {
+      if (tr.isUserEvent("input.replace.all")) this.replaced = countMatches(tr.startState, getSearchQuery(tr.startState)).total;
+    }
     const same = this.query && this.query.eq(query);
     if (same && !u.docChanged && !u.selectionSet) return;
     if (!same && this.query) this.replaced = null;
@@ -301,14 +334,8 @@ const searchCount = ViewPlugin.fromClass(class {
     const replaced = this.replaced === null ? "" : `Replaced ${this.replaced} · `;
     if (!query.search) return replaced.replace(/ · $/, "");
     if (!query.valid) return `${replaced}not a valid pattern`;
-    const sel = state.selection.main;
-    let total = 0, at = 0;
-    const cursor = query.getCursor(state);
-    for (let m = cursor.next(); !m.done; m = cursor.next()) {
-      total++;
-      if (m.value.from === sel.from && m.value.to === sel.to) at = total;
-      if (total >= COUNT_LIMIT) return `${replaced}${COUNT_LIMIT}+ matches`;
-    }
+    const { total, at } = countMatches(state, query);
+    if (total >= COUNT_LIMIT) return `${replaced}${COUNT_LIMIT}+ matches`;
     if (!total) return `${replaced}no matches`;
     return `${replaced}${at ? `${at} of ` : ""}${total} match${total === 1 ? "" : "es"}`;
   }
@@ -393,6 +420,7 @@ export class Editor {
       searchCount,
       // Cards and findings stay inside the editor: never over the map.
       tooltips({ tooltipSpace: editorSpace }),
+      tooltipsFollowTheirSize,
       lintGutter(),
       autocompletion({
         override: [(ctx) => this.complete(ctx)],

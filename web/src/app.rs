@@ -356,12 +356,28 @@ fn linked_ranges(d: &Derived, hover: Option<&Hover>) -> Vec<u32> {
 }
 
 /// Moving the editor cursor into an outline entry selects that entry, so
-/// the views follow the text being edited.
+/// the views follow the text being edited. The entry chosen stays while
+/// the cursor is inside it: a map part or theme room chosen in a Lua
+/// level's outline lies inside "the level, run", which would otherwise
+/// take the view back once the cursor lands there.
 #[hook]
 fn use_cursor_selects_entry(state: &State, derived: Option<Rc<Derived>>, dispatch: Dispatch) {
     let cursor = state.cursor;
-    use_effect_with((cursor, derived), move |(cursor, derived)| {
-        if let Some(i) = derived.as_ref().and_then(|d| d.symbol_at(*cursor)) {
+    let chosen = state.doc().map(|d| d.symbol);
+    // Only a move of the cursor chooses: an entry chosen in the outline
+    // makes a new analysis (its views) before the editor's cursor has
+    // moved there, and the old cursor must not take the choice back.
+    use_effect_with(cursor, move |cursor| {
+        let Some(d) = derived.as_ref() else { return };
+        let inside = |i: usize| {
+            d.analysis.outline.get(i).is_some_and(|s| {
+                (s.span.start as usize) <= *cursor && *cursor < s.span.end as usize
+            })
+        };
+        if chosen.is_some_and(inside) {
+            return;
+        }
+        if let Some(i) = d.symbol_at(*cursor) {
             dispatch.dispatch(Action::SetSymbol(i));
         }
     });

@@ -216,7 +216,7 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
             dispatch.dispatch(Action::Overlay(Some(Overlay::Outline)));
             true
         }
-        (true, false, false, "p") => {
+        (true, false, false, "p" | "P") => {
             dispatch.dispatch(Action::Overlay(Some(Overlay::Documents)));
             true
         }

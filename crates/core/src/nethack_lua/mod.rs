@@ -15,6 +15,7 @@ mod placement;
 mod preview;
 pub mod run;
 mod syntax;
+mod theme_rooms;
 mod tokens;
 mod verdict;
 
@@ -113,7 +114,66 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
             symbol: v.symbol + shift,
             view: v.view,
         }));
+    if ran {
+        add_theme_rooms(&mut analysis, source, &reading, options);
+        show_the_run_for_the_rest(&mut analysis, options);
+    }
     analysis
+}
+
+/// Each entry of a `themerooms` table as an outline entry, drawn alone on
+/// an empty level (only the focused one: each is a run of the script).
+fn add_theme_rooms(
+    analysis: &mut Analysis,
+    source: &str,
+    reading: &syntax::Reading,
+    options: &Options,
+) {
+    let rooms = theme_rooms::entries(source, &reading.ast);
+    if rooms.is_empty() {
+        return;
+    }
+    if let Some(run) = analysis.outline.first_mut() {
+        run.detail = format!(
+            "defines {} theme rooms and draws nothing itself: choose one in the outline to see it",
+            rooms.len()
+        );
+    }
+    for room in rooms {
+        let symbol = analysis.outline.len();
+        analysis.outline.push(room.symbol);
+        if options.wants_views_of(symbol) {
+            analysis.views.push(SymbolView {
+                symbol,
+                view: View::TileMap(theme_rooms::view(source, room.index, options.seed)),
+            });
+        }
+    }
+}
+
+/// A room or region with no drawing of its own (not on a map part) is
+/// shown as the level run, where the editor's line (the entry's call)
+/// picks out the cells it made.
+fn show_the_run_for_the_rest(analysis: &mut Analysis, options: &Options) {
+    let Some(run) = analysis
+        .views
+        .iter()
+        .find(|v| v.symbol == 0)
+        .map(|v| v.view.clone())
+    else {
+        return;
+    };
+    let bare: Vec<usize> = (1..analysis.outline.len())
+        .filter(|&i| options.wants_views_of(i))
+        .filter(|&i| matches!(analysis.outline[i].kind.as_str(), "room" | "region"))
+        .filter(|&i| !analysis.views.iter().any(|v| v.symbol == i))
+        .collect();
+    for symbol in bare {
+        analysis.views.push(SymbolView {
+            symbol,
+            view: run.clone(),
+        });
+    }
 }
 
 /// Whether the script assigns the global `dungeon` (a level script never

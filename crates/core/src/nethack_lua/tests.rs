@@ -105,8 +105,9 @@ des.region({ region = {1,1,2,1}, lit = 1, type = "morgue" })
             _ => (v.symbol, 99),
         })
         .collect();
-    // The level as run outlines its map part and the region.
-    assert_eq!(drawn, [(0, 2), (1, 0), (3, 1)]);
+    // The level as run outlines its map part and the region; the room,
+    // placed by the game, is shown as the level run.
+    assert_eq!(drawn, [(0, 2), (1, 0), (3, 1), (2, 2)]);
 }
 
 #[test]
