@@ -394,33 +394,31 @@ pub fn crc32(data: &[u8]) -> u32 {
 /// absolute name or one with `..` would be unpacked elsewhere), with a
 /// name of at most 65,535 bytes.
 pub fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
-    for (name, _) in files {
-        if let Some(why) = vaultwright_model::file_name::problem(name) {
-            return Err(format!(
-                "`{}` cannot be a file in the archive: {why}",
-                vaultwright_model::file_name::shown(name)
-            ));
-        }
-        if name.len() > usize::from(u16::MAX) {
-            return Err("a file name is too long for a ZIP archive".into());
-        }
-    }
-    Ok(stored_zip(files))
+    checked_zip(files, |name| vec![name])
 }
 
 /// A ZIP archive whose entries may sit in folders (`a/b.lua`): every part
 /// of a path must be a plain file name, as [`zip`] asks of a whole name.
 pub fn zip_in_folders(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
-    for (path, _) in files {
-        for part in path.split('/') {
+    checked_zip(files, |path| path.split('/').collect())
+}
+
+/// The archive, once every part `parts` cuts a name into is a plain file
+/// name and every name fits a ZIP header.
+fn checked_zip(
+    files: &[(String, Vec<u8>)],
+    parts: impl Fn(&str) -> Vec<&str>,
+) -> Result<Vec<u8>, String> {
+    for (name, _) in files {
+        for part in parts(name) {
             if let Some(why) = vaultwright_model::file_name::problem(part) {
                 return Err(format!(
-                    "`{}` cannot be a path in the archive: {why}",
-                    vaultwright_model::file_name::shown(path)
+                    "`{}` cannot be a file in the archive: {why}",
+                    vaultwright_model::file_name::shown(name)
                 ));
             }
         }
-        if path.len() > usize::from(u16::MAX) {
+        if name.len() > usize::from(u16::MAX) {
             return Err("a file name is too long for a ZIP archive".into());
         }
     }

@@ -9,6 +9,8 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::list_panel::{use_active_in_sight, use_focus_on_open};
+
 use crate::actions::{delete_doc, download_source, download_sources, rename_doc, Dispatch};
 use crate::documents::{labels, origin};
 use crate::state::{Action, Doc};
@@ -42,27 +44,8 @@ pub fn documents_panel(props: &DocumentsPanelProps) -> Html {
     let list = use_node_ref();
     let labels = Rc::new(labels(&props.docs));
     let shown = matching(&labels, &filter);
-    {
-        let input = input.clone();
-        use_effect_with((), move |_| {
-            if let Some(i) = input.cast::<HtmlInputElement>() {
-                let _ = i.focus();
-            }
-        });
-    }
-    {
-        let list = list.clone();
-        use_effect_with(*active, move |_| {
-            if let Some(el) = list
-                .cast::<web_sys::Element>()
-                .and_then(|l| l.query_selector("[aria-selected=true]").ok().flatten())
-            {
-                let o = web_sys::ScrollIntoViewOptions::new();
-                o.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                el.scroll_into_view_with_scroll_into_view_options(&o);
-            }
-        });
-    }
+    use_focus_on_open(input.clone());
+    use_active_in_sight(list.clone(), *active);
     let open = {
         let (dispatch, docs) = (dispatch.clone(), props.docs.clone());
         move |i: usize| {

@@ -14,6 +14,7 @@ pub mod faces;
 pub mod faces_controls;
 pub mod graph;
 pub mod legend;
+pub mod list_panel;
 pub mod map_canvas;
 pub mod map_cells;
 pub mod map_draw;

@@ -8,6 +8,8 @@ use vaultwright::{Analysis, Symbol};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::list_panel::{use_active_in_sight, use_focus_on_open};
+
 use crate::actions::Dispatch;
 use crate::state::Action;
 
@@ -58,28 +60,8 @@ pub fn outline_panel(props: &OutlinePanelProps) -> Html {
     let list = use_node_ref();
     let outline = &props.analysis.outline;
     let shown = matching(outline, &filter);
-    {
-        let input = input.clone();
-        use_effect_with((), move |_| {
-            if let Some(i) = input.cast::<HtmlInputElement>() {
-                let _ = i.focus();
-            }
-        });
-    }
-    {
-        // Keep the active row in sight as the keyboard moves it.
-        let list = list.clone();
-        use_effect_with(*active, move |_| {
-            if let Some(el) = list
-                .cast::<web_sys::Element>()
-                .and_then(|l| l.query_selector("[aria-selected=true]").ok().flatten())
-            {
-                let o = web_sys::ScrollIntoViewOptions::new();
-                o.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                el.scroll_into_view_with_scroll_into_view_options(&o);
-            }
-        });
-    }
+    use_focus_on_open(input.clone());
+    use_active_in_sight(list.clone(), *active);
     let go = {
         let (dispatch, a) = (dispatch.clone(), props.analysis.clone());
         move |i: usize| {

@@ -8,6 +8,8 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::list_panel::{use_active_in_sight, use_focus_on_open};
+
 use crate::actions::Dispatch;
 use crate::documents::labels;
 use crate::find_in_docs::{around, search, Hit, MAX_HITS};
@@ -46,27 +48,8 @@ pub fn search_panel(props: &SearchPanelProps) -> Html {
     };
     let hits = Rc::new(hits);
     let labels = labels(&props.docs);
-    {
-        let input = input.clone();
-        use_effect_with((), move |_| {
-            if let Some(i) = input.cast::<HtmlInputElement>() {
-                let _ = i.focus();
-            }
-        });
-    }
-    {
-        let list = list.clone();
-        use_effect_with(*active, move |_| {
-            if let Some(el) = list
-                .cast::<web_sys::Element>()
-                .and_then(|l| l.query_selector("[aria-selected=true]").ok().flatten())
-            {
-                let o = web_sys::ScrollIntoViewOptions::new();
-                o.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                el.scroll_into_view_with_scroll_into_view_options(&o);
-            }
-        });
-    }
+    use_focus_on_open(input.clone());
+    use_active_in_sight(list.clone(), *active);
     let go = {
         let (dispatch, docs, hits) = (dispatch.clone(), props.docs.clone(), hits.clone());
         move |i: usize| {
