@@ -171,6 +171,14 @@ test("Download and Download all, from the toolbar, the keyboard and a phone's me
   assert.equal(all.size, 3);
   await page.keyboard.press("Escape");
 
+  // Renamed from the list (the browser's prompt answers the new name).
+  page.once("dialog", (d) => d.accept("c.lua"));
+  await page.click("[data-testid=open-documents]");
+  await page.locator("[data-testid=doc-row]", { hasText: "b.lua" }).locator("button:has-text('Rename')").click();
+  await waitFor(page, () => [...document.querySelectorAll("[data-testid=doc-label]")].some((l) => l.textContent === "c.lua"));
+  await waitFor(page, () => [...document.querySelectorAll("[data-testid=documents] option")].some((o) => o.textContent === "c.lua"));
+  await page.keyboard.press("Escape");
+
   // Deleted, then brought back by the message's Undo.
   await page.click("[data-testid=open-documents]");
   await page.locator("[data-testid=doc-row]", { hasText: "a.des" }).locator("[data-testid=doc-delete]").click();

@@ -68,15 +68,22 @@ fn numbered(items: Vec<String>, joint: &str) -> Vec<String> {
 /// ("mines.des (3.6)/minetn-1.lua"); a path that repeats gets " (2)",
 /// " (3)"… before its extension.
 pub fn archive_paths(docs: &[Rc<Doc>]) -> Vec<String> {
-    let mut taken = std::collections::HashSet::new();
+    let folder_of = |d: &Doc| {
+        d.origin
+            .as_deref()
+            .or(d.from.as_ref().map(|o| o.file.as_str()))
+            .map(codec::file_part)
+    };
+    // A file may not take a folder's name (unpacking would fail).
+    let mut taken: std::collections::HashSet<String> = docs
+        .iter()
+        .filter_map(|d| folder_of(d))
+        .map(|f| f.to_lowercase())
+        .collect();
     docs.iter()
         .map(|d| {
             let name = codec::file_part(&d.name);
-            let folder = d
-                .origin
-                .as_deref()
-                .or(d.from.as_ref().map(|o| o.file.as_str()))
-                .map(codec::file_part);
+            let folder = folder_of(d);
             let path = |n: usize| {
                 let file = match n {
                     1 => name.clone(),
@@ -168,6 +175,10 @@ mod tests {
             ["vault.des · from big.des, line 12", "vault.des"]
         );
         assert_eq!(archive_paths(&docs), ["big.des/vault.des", "vault.des"]);
+        // The file it was cut from, open too, does not take the folder's name.
+        let mut docs = docs.to_vec();
+        docs.push(doc("big.des", None));
+        assert_eq!(archive_paths(&docs)[2], "big (2).des");
     }
 
     #[test]

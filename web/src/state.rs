@@ -774,6 +774,10 @@ impl State {
             return;
         };
         let doc = self.docs.remove(i);
+        // The shown document stays shown when one above it goes.
+        if i < self.current {
+            self.current -= 1;
+        }
         self.current = self.current.min(self.docs.len().saturating_sub(1));
         self.reload += 1;
         self.message = Some(Message {
@@ -1215,6 +1219,11 @@ mod tests {
         let s = reduce(s, Action::Open(doc("c", "c.des", "C")));
         let s = reduce(s, Action::Delete("b".into()));
         assert_eq!(s.docs.len(), 2);
+        assert_eq!(
+            s.doc().map(|d| d.id.as_str()),
+            Some("c"),
+            "the shown one stays"
+        );
         let Some(Offer::Restore { doc, index }) = s.message.clone().and_then(|m| m.offer) else {
             panic!("the message offers the document back");
         };

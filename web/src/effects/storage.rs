@@ -194,9 +194,9 @@ pub fn use_names_storage(names: &Rc<Vec<NamesFile>>) {
 
 /// Puts the synchronous backup's documents in place of their stored
 /// copies when newer (and beside them when storage never got them);
-/// returns the ids of the documents storage already holds as they are.
-fn restore_backup(docs: &mut Vec<Doc>) -> HashSet<String> {
-    let mut stored: HashSet<String> = docs.iter().map(|d| d.id.clone()).collect();
+/// returns the documents storage already holds as they are.
+fn restore_backup(docs: &mut Vec<Doc>) -> HashMap<String, Doc> {
+    let mut stored: HashMap<String, Doc> = docs.iter().map(|d| (d.id.clone(), d.clone())).collect();
     for backup in recall(BACKUP).map(|j| backed_up(&j)).unwrap_or_default() {
         match docs.iter_mut().find(|d| d.id == backup.id) {
             Some(d) if d.updated >= backup.updated => {}
@@ -219,6 +219,9 @@ struct Mirror {
     /// The versions whose write was started and not yet answered.
     writing: HashMap<String, Rc<Doc>>,
     latest: Vec<Rc<Doc>>,
+    /// The ids of the list storage was last brought level with: one gone
+    /// from the list since is deleted (whatever became of its writes).
+    known: HashSet<String>,
     /// The shown document's write, delayed while keys come.
     timer: Option<Timeout>,
     /// The documents read from storage have been taken as stored.
@@ -293,24 +296,31 @@ fn sync(mirror: &Rc<RefCell<Mirror>>, shown: Option<&str>, dispatch: &Dispatch) 
     let mut m = mirror.borrow_mut();
     if !m.seeded {
         m.seeded = true;
+        // A document is stored as it is only if nothing changed it since
+        // it was read (a link shown before storage answered may have).
         let from_storage = STORED_AT_START.with(|s| std::mem::take(&mut *s.borrow_mut()));
         let read: Vec<Rc<Doc>> = m
             .latest
             .iter()
-            .filter(|d| from_storage.contains(&d.id))
+            .filter(|d| from_storage.get(&d.id).is_some_and(|s| s == &***d))
             .cloned()
             .collect();
         for d in read {
             m.stored.insert(d.id.clone(), d);
         }
     }
+    let now: HashSet<String> = m.latest.iter().map(|d| d.id.clone()).collect();
     let gone: Vec<String> = m
-        .stored
-        .keys()
+        .known
+        .iter()
+        .chain(m.stored.keys())
         .chain(m.writing.keys())
-        .filter(|id| !m.latest.iter().any(|d| &d.id == *id))
+        .filter(|id| !now.contains(*id))
         .cloned()
+        .collect::<HashSet<String>>()
+        .into_iter()
         .collect();
+    m.known = now;
     for id in gone {
         m.stored.remove(&id);
         m.writing.remove(&id);
@@ -401,13 +411,23 @@ fn flush(mirror: &Rc<RefCell<Mirror>>, dispatch: &Dispatch) {
             write(&mut m, mirror, doc.clone(), dispatch);
         }
     }
-    if unsaved.is_empty() {
+    // Before storage has answered, the backup of the last visit has not
+    // been read back yet: it is kept, with what this visit adds.
+    let mut docs: Vec<Doc> = if m.seeded {
+        Vec::new()
+    } else {
+        recall(BACKUP).map(|j| backed_up(&j)).unwrap_or_default()
+    };
+    for d in &unsaved {
+        docs.retain(|b| b.id != d.id);
+        docs.push((**d).clone());
+    }
+    if docs.is_empty() {
         if let Some(ls) = local_storage() {
             let _ = ls.remove_item(BACKUP);
         }
         return;
     }
-    let docs: Vec<&Doc> = unsaved.iter().map(|d| &**d).collect();
     remember(BACKUP, &serde_json::to_string(&docs).unwrap_or_default());
 }
 
@@ -424,7 +444,7 @@ fn mark_unsaved(m: &Mirror) {
 
 thread_local! {
     /// The ids read from storage at start: those documents need no write.
-    static STORED_AT_START: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+    static STORED_AT_START: RefCell<HashMap<String, Doc>> = RefCell::new(HashMap::new());
 }
 
 /// A deleted document must not come back from the backup.

@@ -59,13 +59,14 @@ fn value_span(v: &Value) -> Span {
 /// between are allowed), without their `--`.
 fn comment_before(source: &str, at: usize) -> Option<String> {
     let before = source.get(..at)?;
-    let mut lines = before.lines().rev();
-    // The entry's own line, up to the entry.
-    let own = lines.next()?;
+    // The entry's own line, up to the entry, holds nothing else.
+    let (above, own) = before.rsplit_once('\n')?;
     if !own.trim().is_empty() {
         return None;
     }
-    let comment = lines
+    let comment = above
+        .lines()
+        .rev()
         .map(str::trim)
         .find(|l| !l.is_empty())?
         .strip_prefix("--")?
@@ -107,7 +108,7 @@ pub fn view(source: &str, index: usize, seed: u64) -> TileMap {
 mod tests {
     use super::*;
 
-    const ROOMS: &str = "themerooms = {\n   {\n      frequency = 1000,\n      contents = function()\n         des.room({ type = \"ordinary\", w = 3, h = 2, filled = 1 });\n      end\n   },\n\n   -- Two rooms\n   function()\n      des.room({ type = \"ordinary\", x = 3, y = 3, w = 4, h = 4 });\n   end,\n};\n";
+    const ROOMS: &str = "themerooms = {\n   {\n      frequency = 1000,\n      contents = function()\n         des.room({ type = \"ordinary\", w = 3, h = 2, filled = 1 });\n      end\n   },\n\n-- Two rooms\nfunction()\n      des.room({ type = \"ordinary\", x = 3, y = 3, w = 4, h = 4 });\n   end,\n};\n";
 
     #[test]
     fn each_entry_is_named_by_its_comment_or_its_number_and_drawn_alone() {
