@@ -386,7 +386,9 @@ test("a theme room or a map part chosen in a Lua level's outline is the part sho
     await waitFor(page, () => /theme room 2 alone/.test(document.querySelector(".view-notes")?.textContent ?? ""));
     if (name === "phone") await page.click("[data-testid=pane-tabs] button:has-text('View')");
     await page.waitForSelector("canvas[data-testid=tilemap]");
-    await page.waitForTimeout(300);
+    // Once the app has heard the editor's cursor land in the room (the
+    // problems list scopes to it), the choice still holds.
+    await waitFor(page, () => /only Fake Delphi/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
     assert.match(await page.getAttribute("[data-testid=outline]", "data-current"), /Fake Delphi/);
     assert.match(await page.textContent(".view-notes"), /theme room 2 alone/);
     await page.screenshot({ path: path.join(OUT, `theme-room-${name}.png`) });
@@ -398,7 +400,7 @@ test("a theme room or a map part chosen in a Lua level's outline is the part sho
   await page.click("[data-testid=outline]");
   await page.fill("[data-testid=outline-filter]", "map part");
   await page.keyboard.press("Enter");
-  await page.waitForTimeout(500);
+  await waitFor(page, () => /only map/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
   assert.match(await page.getAttribute("[data-testid=outline]", "data-current"), /^map/);
   assert.deepEqual(errors, []);
 }));

@@ -265,7 +265,9 @@ const tooltipsFollowTheirSize = ViewPlugin.fromClass(class {
   constructor(view) {
     this.seen = new WeakSet();
     this.resize = new ResizeObserver(() => repositionTooltips(view));
-    this.added = new MutationObserver(() => {
+    // Each card is watched while it is on the page (a hover makes one).
+    this.added = new MutationObserver((records) => {
+      for (const r of records) for (const t of r.removedNodes) if (t instanceof Element) this.resize.unobserve(t);
       for (const t of view.dom.querySelectorAll(":scope > .cm-tooltip")) {
         if (!this.seen.has(t)) {
           this.seen.add(t);

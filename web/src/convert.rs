@@ -43,29 +43,3 @@ pub fn to_lua(doc: &Doc) -> Action {
         .collect();
     Action::OpenMade { docs, origin }
 }
-
-/// What To Lua says it made: how many documents, from what, and their
-/// names (the first few, then how many more); `already`: how many of them
-/// were open already, as they are (those are shown, not doubled).
-pub fn made_message(origin: &str, made: &[String], already: usize) -> String {
-    const LISTED: usize = 12;
-    let mut names = made
-        .iter()
-        .take(LISTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if made.len() > LISTED {
-        names.push_str(&format!(" and {} more", made.len() - LISTED));
-    }
-    let documents = match made.len() {
-        1 => "1 document".to_string(),
-        n => format!("{n} documents"),
-    };
-    let kept = match already {
-        0 => String::new(),
-        n if n == made.len() => " They were all open already, as they are.".to_string(),
-        n => format!(" {n} of them were open already, as they are."),
-    };
-    format!("To Lua made {documents} from {origin}: {names}.{kept} Each is kept in this browser; Documents (Ctrl+P) lists them, Download all (Ctrl+Shift+D) saves them as one .zip.")
-}

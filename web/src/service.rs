@@ -130,13 +130,19 @@ fn goto(cx: &Context, id: &str, offset16: u32) -> Option<Value> {
     Some(json!({ "found": 1 }))
 }
 
+/// The place of the shown document at `offset` (or just after it) among
+/// the occurrences of the name there.
+fn place_here<'p>(all: &[&'p Place], offset: usize) -> Option<&'p Place> {
+    all.iter()
+        .copied()
+        .find(|p| p.file == 0 && (p.span.contains(offset) || p.span.end as usize == offset))
+}
+
 fn prepare_rename(cx: &Context, offset: usize) -> Option<Value> {
     let set = Set::of(cx);
     let found = service::occurrences(&set.documents(), 0, offset)?;
     let all: Vec<&Place> = found.definitions.iter().chain(&found.uses).collect();
-    let here = all
-        .iter()
-        .find(|p| p.file == 0 && (p.span.contains(offset) || p.span.end as usize == offset))?;
+    let here = place_here(&all, offset)?;
     let files = {
         let mut f: Vec<usize> = all.iter().map(|p| p.file).collect();
         f.sort_unstable();
@@ -161,6 +167,7 @@ fn prepare_rename(cx: &Context, offset: usize) -> Option<Value> {
 /// other documents' are made here.
 fn rename(cx: &Context, offset: usize, new_name: &str) -> Value {
     let set = Set::of(cx);
+    let old = name_at(&set, cx, offset).unwrap_or_default();
     let edits = match service::rename(&set.documents(), 0, offset, new_name) {
         Ok(e) => e,
         Err(why) => return json!({ "error": why }),
@@ -205,7 +212,6 @@ fn rename(cx: &Context, offset: usize, new_name: &str) -> Value {
         });
     }
     LAST_RENAME.with(|r| *r.borrow_mut() = group);
-    let old = name_at(cx, offset).unwrap_or_default();
     cx.dispatch.dispatch(Action::Message(
         crate::state::Tone::Info,
         rename_message(&old, new_name, places, count),
@@ -214,14 +220,10 @@ fn rename(cx: &Context, offset: usize, new_name: &str) -> Value {
 }
 
 /// The name at `offset` of the shown document, as the rename finds it.
-fn name_at(cx: &Context, offset: usize) -> Option<String> {
-    let set = Set::of(cx);
+fn name_at(set: &Set, cx: &Context, offset: usize) -> Option<String> {
     let found = service::occurrences(&set.documents(), 0, offset)?;
-    let here = found
-        .definitions
-        .iter()
-        .chain(&found.uses)
-        .find(|p| p.file == 0 && (p.span.contains(offset) || p.span.end as usize == offset))?;
+    let all: Vec<&Place> = found.definitions.iter().chain(&found.uses).collect();
+    let here = place_here(&all, offset)?;
     cx.derived.source.get(here.span.range()).map(str::to_string)
 }
 

@@ -797,12 +797,16 @@ impl State {
         self.pane = Pane::Editor;
     }
 
-    fn open(&mut self, doc: Doc, shared: bool) {
-        let same = self
-            .docs
+    /// The open document of the same name and text, if any: opening it
+    /// again shows it rather than doubling it.
+    fn identical(&self, doc: &Doc) -> Option<usize> {
+        self.docs
             .iter()
-            .position(|d| d.name == doc.name && d.source == doc.source);
-        match same {
+            .position(|d| d.name == doc.name && d.source == doc.source)
+    }
+
+    fn open(&mut self, doc: Doc, shared: bool) {
+        match self.identical(&doc) {
             Some(i) => {
                 let text = if shared {
                     let d = Rc::make_mut(&mut self.docs[i]);
@@ -835,10 +839,7 @@ impl State {
         let mut first = None;
         let mut already = 0;
         for doc in docs {
-            let same = self
-                .docs
-                .iter()
-                .position(|d| d.name == doc.name && d.source == doc.source);
+            let same = self.identical(&doc);
             let at = same.unwrap_or_else(|| {
                 self.docs.push(Rc::new(doc));
                 self.docs.len() - 1
@@ -851,7 +852,7 @@ impl State {
         }
         self.message = Some(Message {
             tone: Tone::Info,
-            text: crate::convert::made_message(origin, &names, already),
+            text: made_message(origin, &names, already),
             offer: None,
         });
     }
@@ -925,6 +926,32 @@ fn newest(docs: &[Rc<Doc>]) -> usize {
         .max_by(|a, b| a.1.updated.total_cmp(&b.1.updated))
         .map(|(i, _)| i)
         .unwrap_or(0)
+}
+
+/// What To Lua says it made: how many documents, from what, and their
+/// names (the first few, then how many more); `already`: how many of them
+/// were open already, as they are (those are shown, not doubled).
+fn made_message(origin: &str, made: &[String], already: usize) -> String {
+    const LISTED: usize = 12;
+    let mut names = made
+        .iter()
+        .take(LISTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if made.len() > LISTED {
+        names.push_str(&format!(" and {} more", made.len() - LISTED));
+    }
+    let documents = match made.len() {
+        1 => "1 document".to_string(),
+        n => format!("{n} documents"),
+    };
+    let kept = match already {
+        0 => String::new(),
+        n if n == made.len() => " They were all open already, as they are.".to_string(),
+        n => format!(" {n} of them were open already, as they are."),
+    };
+    format!("To Lua made {documents} from {origin}: {names}.{kept} Each is kept in this browser; Documents (Ctrl+P) lists them, Download all (Ctrl+Shift+D) saves them as one .zip.")
 }
 
 pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64) -> Doc {

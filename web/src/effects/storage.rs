@@ -310,15 +310,15 @@ fn sync(mirror: &Rc<RefCell<Mirror>>, shown: Option<&str>, dispatch: &Dispatch) 
         }
     }
     let now: HashSet<String> = m.latest.iter().map(|d| d.id.clone()).collect();
-    let gone: Vec<String> = m
+    // Known at the last sync, or written since (a flush on hiding writes
+    // what the last render held).
+    let gone: HashSet<String> = m
         .known
         .iter()
         .chain(m.stored.keys())
         .chain(m.writing.keys())
         .filter(|id| !now.contains(*id))
         .cloned()
-        .collect::<HashSet<String>>()
-        .into_iter()
         .collect();
     m.known = now;
     for id in gone {
