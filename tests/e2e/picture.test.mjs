@@ -74,7 +74,10 @@ test("a PNG of the map carries the document: opened or dropped, it comes back wi
     await openStudio(b.page, server.url);
     await b.page.setInputFiles("[data-testid=open-file]", png);
     await waitFor(b.page, () => document.querySelector("[data-testid=message]")?.textContent.includes("Opened castle-picture.png as a new document"));
-    assert.ok(fs.readFileSync(CASTLE, "utf8").startsWith(await editorText(b.page)));
+    // The message may come before the editor shows the new text: wait for it.
+    const castleText = fs.readFileSync(CASTLE, "utf8");
+    await waitFor(b.page, (first) => document.querySelector(".cm-line")?.textContent === first, castleText.split("\n")[0]);
+    assert.ok(castleText.startsWith(await editorText(b.page)));
     assert.equal(await b.page.inputValue("[data-testid=seed]"), "4242");
     assert.equal(await b.page.locator("[data-testid=documents] option:checked").textContent(), "castle.des");
     await b.page.waitForSelector("canvas[data-testid=tilemap]");
