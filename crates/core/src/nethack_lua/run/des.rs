@@ -11,8 +11,32 @@ use super::generate::{self, RoomWish};
 use super::level::{is_open, is_rock, Frame, Level, Marked, Placed, Room, COLS, MAP_CHARS, ROWS};
 use super::select::{self, absolute, held, random_in};
 use super::value::{int, measure, pair, text, Keys};
-use super::{native, Native, Shared};
+use super::{native_costing, Native, Shared};
 use crate::rng::Rng;
+
+/// The game functions whose work spans the level (each cell read or
+/// written): charged a unit of fuel per cell, not a flat price.
+const WHOLE_LEVEL: [&str; 16] = [
+    "level_init",
+    "map",
+    "replace_terrain",
+    "room",
+    "corridor",
+    "random_corridors",
+    "mazewalk",
+    "wallify",
+    "region",
+    "non_diggable",
+    "non_passwall",
+    "wall_property",
+    "terrain",
+    "finalize_level",
+    "reset_level",
+    "gas_cloud",
+];
+
+/// The cells of a level.
+const AREA: usize = COLS * ROWS;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 
@@ -55,7 +79,8 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
         ("gas_cloud", gas_cloud),
     ];
     for (name, f) in functions {
-        des.set(ctx, name, native(ctx, shared, f))?;
+        let cost = if WHOLE_LEVEL.contains(&name) { AREA } else { 0 };
+        des.set(ctx, name, native_costing(ctx, shared, f, cost))?;
     }
     ctx.set_global("des", des)?;
     Ok(())
@@ -204,6 +229,8 @@ fn record(run: &mut super::Run, (x, y): (i64, i64), kind: &str, name: String) {
 
 fn message<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let m = text(stack.get(0)).ok_or_else(|| fail(ctx, "Wrong parameters"))?;
+    super::budget::keep(run, ctx, m.len())?;
+    super::budget::charge(run, m.len() / 64);
     run.borrow_mut().level.messages.push(m);
     stack.clear();
     done()
@@ -782,6 +809,9 @@ fn replace_terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, 
 /// `des.map`: the drawing written at its place, its frame in effect for
 /// what follows (or for its `contents` only).
 fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    if let Value::String(drawing) = stack.get(0) {
+        super::budget::charge(run, drawing.as_bytes().len());
+    }
     let string_form = matches!(stack.get(0), Value::String(_));
     let keys = match stack.get(0) {
         Value::String(_) => {

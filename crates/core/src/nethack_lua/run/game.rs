@@ -235,19 +235,37 @@ fn library<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
     Ok(())
 }
 
-fn rep<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let s = text(stack.get(0)).unwrap_or_default();
-    let n = int(stack.get(1)).unwrap_or(0).clamp(0, 1 << 16) as usize;
-    if s.len().saturating_mul(n) > 1 << 20 {
-        return Err("resulting string too large".into_value(ctx).into());
+/// `string.rep(s, n [, sep])`: any count Lua takes, the result measured
+/// against the memory cap before it is made.
+fn rep<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let s = text(stack.get(0))
+        .ok_or_else(|| "bad argument #1 to 'rep' (string expected)".into_value(ctx))?;
+    let n = int(stack.get(1))
+        .ok_or_else(|| "bad argument #2 to 'rep' (number expected)".into_value(ctx))?;
+    let sep = text(stack.get(2)).unwrap_or_default();
+    let n = usize::try_from(n).unwrap_or(0);
+    let size = s
+        .len()
+        .checked_mul(n)
+        .zip(sep.len().checked_mul(n.saturating_sub(1)))
+        .and_then(|(a, b)| a.checked_add(b))
+        .ok_or_else(|| "resulting string too large".into_value(ctx))?;
+    super::budget::make_room(shared, ctx, size)?;
+    super::budget::charge(shared, size / 64);
+    let mut out = String::with_capacity(size);
+    for i in 0..n {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        out.push_str(&s);
     }
-    stack.replace(ctx, s.repeat(n));
+    stack.replace(ctx, out);
     Ok(CallbackReturn::Return)
 }
 
 /// `string.format` for the directives level files use: `%s %d %i %x %X
 /// %o %c %f %g %e %q %%`, with flags, width and precision.
-fn format<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn format<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let pattern = text(stack.get(0))
         .ok_or_else(|| "bad argument #1 to 'format' (string expected)".into_value(ctx))?;
     let mut out = String::new();
@@ -292,6 +310,8 @@ fn format<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
             .ok_or_else(|| format!("bad argument #{next} to 'format'").into_value(ctx))?;
         out.push_str(&piece);
     }
+    super::budget::make_room(shared, ctx, out.len())?;
+    super::budget::charge(shared, out.len() / 64);
     stack.replace(ctx, out);
     Ok(CallbackReturn::Return)
 }

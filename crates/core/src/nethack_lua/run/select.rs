@@ -12,7 +12,7 @@ use piccolo::{
 use super::level::{Frame, Level};
 use super::selection::Selection;
 use super::value::{int, text, truth};
-use super::{native, Native, Shared};
+use super::{native_costing, Native, Shared};
 
 /// A selection as Lua holds it.
 pub type Held = RefCell<Selection>;
@@ -45,24 +45,14 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
         ("room", room),
     ];
     for (name, f) in functions {
-        table.set(ctx, name, native(ctx, shared, f))?;
+        // Each works over a level-sized set of cells.
+        let area = super::size::COLS * super::size::ROWS;
+        table.set(ctx, name, native_costing(ctx, shared, f, area))?;
     }
     let meta = Table::new(&ctx);
     meta.set(ctx, "__index", table)?;
     ctx.set_global("selection", table)?;
     ctx.set_global(META_KEY, meta)?;
-    let operators: [(&str, Native); 7] = [
-        ("__vw_bor", or),
-        ("__vw_add", add),
-        ("__vw_band", and),
-        ("__vw_bxor", xor),
-        ("__vw_sub", sub),
-        ("__vw_bnot", not),
-        ("__vw_unm", unm),
-    ];
-    for (name, f) in operators {
-        ctx.set_global(name, native(ctx, shared, f))?;
-    }
     Ok(())
 }
 
@@ -578,122 +568,5 @@ impl<'gc> Sequence<'gc> for EachPoint<'gc> {
             }
             None => Ok(SequencePoll::Return),
         }
-    }
-}
-
-/// An operator: on two selections what the game's metamethod does, on
-/// anything else the VM's own arithmetic.
-fn operate<'gc>(
-    ctx: Context<'gc>,
-    stack: &mut Stack<'gc, '_>,
-    on_selections: fn(bool, bool) -> bool,
-    on_values: fn(Value<'gc>, Value<'gc>) -> Option<Value<'gc>>,
-    what: &str,
-) -> Native2<'gc> {
-    let (a, b) = (stack.get(0), stack.get(1));
-    if let (Some(x), Some(y)) = (held(a), held(b)) {
-        let out = x.borrow().combine(&y.borrow(), on_selections);
-        return ret_selection(ctx, stack, out);
-    }
-    match on_values(a, b) {
-        Some(v) => ret(ctx, stack, v),
-        None => Err(format!(
-            "attempt to {what} a {} value and a {} value",
-            a.type_name(),
-            b.type_name()
-        )
-        .into_value(ctx)
-        .into()),
-    }
-}
-
-fn or<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    operate(
-        ctx,
-        stack,
-        |a, b| a || b,
-        piccolo::raw_ops::bitwise_or,
-        "perform bitwise operation on",
-    )
-}
-
-fn add<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    operate(
-        ctx,
-        stack,
-        |a, b| a || b,
-        piccolo::raw_ops::add,
-        "perform arithmetic on",
-    )
-}
-
-fn and<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    operate(
-        ctx,
-        stack,
-        |a, b| a && b,
-        piccolo::raw_ops::bitwise_and,
-        "perform bitwise operation on",
-    )
-}
-
-fn xor<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    operate(
-        ctx,
-        stack,
-        |a, b| a != b,
-        piccolo::raw_ops::bitwise_xor,
-        "perform bitwise operation on",
-    )
-}
-
-fn sub<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    operate(
-        ctx,
-        stack,
-        |a, b| a && !b,
-        piccolo::raw_ops::subtract,
-        "perform arithmetic on",
-    )
-}
-
-fn not<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    unary(
-        ctx,
-        stack,
-        piccolo::raw_ops::bitwise_not,
-        "perform bitwise operation on",
-    )
-}
-
-fn unm<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    unary(
-        ctx,
-        stack,
-        piccolo::raw_ops::negate,
-        "perform arithmetic on",
-    )
-}
-
-/// `~sel` and `-sel`: the selection negated, as `sel:negate()` does. (Read
-/// against Lua 5.4's calling convention, the game's `__bnot`/`__unm` may
-/// invert the operand in place and return an empty selection; that is
-/// not copied, and not confirmed by running the game.)
-fn unary<'gc>(
-    ctx: Context<'gc>,
-    stack: &mut Stack<'gc, '_>,
-    on_value: fn(Value<'gc>) -> Option<Value<'gc>>,
-    what: &str,
-) -> Native2<'gc> {
-    let a = stack.get(0);
-    if let Some(s) = held(a) {
-        let out = s.borrow().negate();
-        return ret_selection(ctx, stack, out);
-    }
-    match on_value(a) {
-        Some(v) => ret(ctx, stack, v),
-        None => Err(format!("attempt to {what} a {} value", a.type_name())
-            .into_value(ctx)
-            .into()),
     }
 }

@@ -1,0 +1,40 @@
+//! Natively a run gets a stack of its own, large enough for what Lua
+//! accepts: piccolo's compiler recurses once per term of a chain of
+//! calls or fields (`f()()()…`, `a.b.c…`), which Lua reads in a loop,
+//! so a valid 100 KB script can need tens of megabytes of stack. Pages
+//! are committed only as they are touched. In the browser there are no
+//! threads: there the reading declines a script deeper than the page's
+//! stack takes (`syntax::PAGE_DEPTH`).
+
+/// The stack a run gets natively.
+#[cfg(not(target_arch = "wasm32"))]
+const RUN_STACK: usize = 1 << 30;
+
+/// Runs `work` on a stack of `RUN_STACK` bytes (natively; in the browser,
+/// where it is). `None` if it panicked.
+pub fn deep<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let mut work = Some(work);
+        let (spawned, done) = std::thread::scope(|scope| {
+            let run = || work.take().map(|w| w());
+            match std::thread::Builder::new()
+                .name("lua-run".into())
+                .stack_size(RUN_STACK)
+                .spawn_scoped(scope, run)
+            {
+                Ok(handle) => (true, handle.join().ok().flatten()),
+                Err(_) => (false, None),
+            }
+        });
+        if spawned {
+            return done;
+        }
+        // No thread could be made: the run is done here.
+        work.map(|w| w())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Some(work())
+    }
+}
