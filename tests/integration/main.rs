@@ -17,6 +17,8 @@ mod cli_exit_codes;
 mod dcss_corpus;
 mod dgn_comp_oracle;
 mod extreme_numbers;
+#[cfg(unix)]
+mod folder_walk;
 mod fuzz_fixtures;
 mod lev_comp36_oracle;
 mod lev_comp_oracle;
