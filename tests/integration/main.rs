@@ -22,6 +22,7 @@ mod folder_walk;
 mod fuzz_fixtures;
 mod lev_comp36_oracle;
 mod lev_comp_oracle;
+mod lsp_stdio;
 mod lua_convert;
 mod lua_run;
 mod lua_syntax_oracle;
