@@ -9,7 +9,7 @@ mod tokens;
 
 use vaultwright_cli::render;
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -363,8 +363,7 @@ fn text_of(bytes: Vec<u8>) -> String {
 /// in its turn.
 fn lev_comp_inputs(files: &[PathBuf]) -> Vec<(String, std::io::Result<Vec<u8>>)> {
     if files.is_empty() {
-        let mut bytes = Vec::new();
-        let read = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
+        let read = walk::read_capped(std::io::stdin().lock(), 0);
         return vec![("(stdin)".into(), read)];
     }
     files
@@ -463,11 +462,13 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
 fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
     let (name, text) = match file {
         None => {
-            let mut bytes = Vec::new();
-            if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-                eprintln!("(stdin): {e}");
-                return ExitCode::from(1);
-            }
+            let bytes = match walk::read_capped(std::io::stdin().lock(), 0) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    eprintln!("(stdin): {e}");
+                    return ExitCode::from(1);
+                }
+            };
             (
                 "(stdin)".to_string(),
                 String::from_utf8_lossy(&bytes).into_owned(),

@@ -128,11 +128,21 @@ fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
 /// reader, a device never ends. A directory is left to the open, whose
 /// own error says what it is.
 fn regular(meta: &Metadata) -> Result<(), String> {
+    refuse_special(meta, "read").map_err(|e| e.to_string())
+}
+
+/// An error when `meta` is a FIFO, a socket or a device (opening a FIFO
+/// blocks until a writer comes, a device's bytes never end), naming what
+/// it is and what was not done (`"read"`, `"written"`).
+pub fn refuse_special(meta: &Metadata, not_done: &str) -> io::Result<()> {
     let kind = meta.file_type();
     if kind.is_file() || kind.is_dir() {
         return Ok(());
     }
-    Err(format!("{}, not a regular file; not read", kind_name(meta)))
+    Err(io::Error::other(format!(
+        "{}, not a regular file; not {not_done}",
+        kind_name(meta)
+    )))
 }
 
 #[cfg(unix)]
@@ -162,15 +172,23 @@ fn kind_name(_meta: &Metadata) -> &'static str {
 /// FIFO blocks) and again on the open file (the name may have been
 /// replaced between), and the read stops one byte past the cap.
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {
-    regular(&std::fs::metadata(path)?).map_err(io::Error::other)?;
+    refuse_special(&std::fs::metadata(path)?, "read")?;
     let file = File::open(path)?;
     let meta = file.metadata()?;
-    regular(&meta).map_err(io::Error::other)?;
+    refuse_special(&meta, "read")?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_large());
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    let capacity = usize::try_from(meta.len()).unwrap_or(0);
+    read_capped(file, capacity)
+}
+
+/// All of a stream up to [`MAX_FILE_BYTES`] (standard input, an open
+/// file): one byte past the cap is an error, so a stream that never ends
+/// or a file that grows while read cannot exhaust memory.
+pub fn read_capped(stream: impl Read, capacity: usize) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(capacity);
+    stream.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }
@@ -192,7 +210,7 @@ pub fn read_utf8(path: &Path) -> io::Result<String> {
 
 fn too_large() -> io::Error {
     io::Error::other(format!(
-        "larger than {} MiB, the most read of one file; not read",
+        "larger than {} MiB, the most read of one file or stream; not read",
         MAX_FILE_BYTES / (1024 * 1024)
     ))
 }
