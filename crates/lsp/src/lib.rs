@@ -57,7 +57,7 @@ pub fn serve(connection: Connection) -> Result<(), String> {
     problems.extend(more);
     let mut ws = workspace::Workspace::new(options);
     if let Some(root) = root_folder(&init) {
-        ws.read_folder(&root);
+        problems.extend(ws.read_folder(&root));
     }
     let server = server::Server::new(connection, ws);
     for problem in problems {

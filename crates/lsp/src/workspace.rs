@@ -5,7 +5,7 @@
 //! across files) when the user pauses.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use lsp_types::{TextDocumentContentChangeEvent, Url};
 use vaultwright::service::Document;
@@ -51,11 +51,22 @@ impl Workspace {
     }
 
     /// Reads the folder's DCSS vault files (the set a vault's subvaults
-    /// are looked for in).
-    pub fn read_folder(&mut self, root: &Path) {
-        for path in collect_des(root) {
-            let Ok(text) = walk::read_text(&path) else {
-                continue;
+    /// are looked for in); says which `.des` files were not read and why
+    /// (a FIFO, a device, a file over the cap), for the user to be told.
+    pub fn read_folder(&mut self, root: &Path) -> Option<String> {
+        let walked = collect_des(root);
+        let mut unread: Vec<String> = walked
+            .refused
+            .iter()
+            .map(|r| format!("{}: {}", r.path.display(), r.why))
+            .collect();
+        for path in walked.files {
+            let text = match walk::read_text(&path) {
+                Ok(text) => text,
+                Err(e) => {
+                    unread.push(format!("{}: {e}", path.display()));
+                    continue;
+                }
             };
             let is_dcss =
                 detect_language(&path.to_string_lossy(), &text) == Some(Language::DcssDes);
@@ -65,6 +76,7 @@ impl Workspace {
             }
         }
         self.set_dirty = !self.folder.is_empty();
+        unread_message(&unread)
     }
 
     /// Opens a document: in the language the client names when it is one
@@ -273,10 +285,11 @@ pub fn file_name(url: &Url) -> String {
 }
 
 /// The `.des` files below `root` (sorted, at most [`MAX_FOLDER_FILES`],
-/// six folders deep, no hidden, `target` or `node_modules` folder): the
-/// shared walk, so a link loop is entered once and a FIFO or device is
-/// never opened (it would block or never end the server's start).
-pub fn collect_des(root: &Path) -> Vec<PathBuf> {
+/// six folders deep, no hidden, `target` or `node_modules` folder), and
+/// the `.des` names that are no regular file: the shared walk, so a link
+/// loop is entered once and a FIFO or device is never opened (it would
+/// block or never end the server's start).
+pub fn collect_des(root: &Path) -> walk::Walked {
     let des = |p: &Path| {
         p.file_name()
             .is_some_and(|n| n.to_string_lossy().to_ascii_lowercase().ends_with(".des"))
@@ -288,7 +301,22 @@ pub fn collect_des(root: &Path) -> Vec<PathBuf> {
         max_depth: 6,
         max_files: MAX_FOLDER_FILES,
     };
-    walk::walk(root, &rules).files
+    walk::walk(root, &rules)
+}
+
+/// One message for the folder's files not read: the first few named, so
+/// a folder of a thousand broken links is one line, not a thousand.
+fn unread_message(unread: &[String]) -> Option<String> {
+    const NAMED: usize = 5;
+    let (first, more) = unread.split_at(unread.len().min(NAMED));
+    if first.is_empty() {
+        return None;
+    }
+    let mut message = format!("folder files not read: {}", first.join("; "));
+    if !more.is_empty() {
+        message.push_str(&format!(" (and {} more)", more.len()));
+    }
+    Some(message)
 }
 
 #[cfg(all(test, unix))]
@@ -313,9 +341,12 @@ mod tests {
         assert!(made.is_ok_and(|s| s.success()), "mkfifo");
 
         let started = std::time::Instant::now();
-        assert_eq!(collect_des(&dir), vec![dir.join("ok.des")]);
+        assert_eq!(collect_des(&dir).files, vec![dir.join("ok.des")]);
         let mut ws = Workspace::new(Options::default());
-        ws.read_folder(&dir);
+        let said = ws.read_folder(&dir).unwrap_or_default();
+        for name in ["x.des: a character device", "y.des: a FIFO"] {
+            assert!(said.contains(name), "{said}");
+        }
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
         let read: Vec<String> = ws.folder.keys().map(file_name).collect();
         assert_eq!(read, ["ok.des"]);
