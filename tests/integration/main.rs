@@ -17,9 +17,12 @@ mod cli_exit_codes;
 mod dcss_corpus;
 mod dgn_comp_oracle;
 mod extreme_numbers;
+#[cfg(unix)]
+mod folder_walk;
 mod fuzz_fixtures;
 mod lev_comp36_oracle;
 mod lev_comp_oracle;
+mod lsp_stdio;
 mod lua_convert;
 mod lua_run;
 mod lua_syntax_oracle;

@@ -35,7 +35,7 @@ fn reader_for(target: Option<LevTarget>, bytes: &[u8]) -> Reader {
 }
 
 pub fn run(path: &Path, target: Option<LevTarget>, format: Format) -> ExitCode {
-    let bytes = match std::fs::read(path) {
+    let bytes = match vaultwright::walk::read(path) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {}: {e}", path.display());

@@ -11,7 +11,7 @@ use vaultwright::lev;
 use crate::output;
 
 pub fn run(path: &Path, target: Option<&str>) -> ExitCode {
-    let bytes = match std::fs::read(path) {
+    let bytes = match vaultwright::walk::read(path) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {}: {e}", path.display());

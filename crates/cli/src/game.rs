@@ -99,7 +99,7 @@ impl GameArgs {
         game.old_replica_names = old_game;
         let mut broken = false;
         for path in &self.names {
-            let text = match std::fs::read_to_string(path) {
+            let text = match vaultwright::walk::read_utf8(path) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error: names file {}: {e}", path.display());

@@ -9,12 +9,13 @@ mod tokens;
 
 use vaultwright_cli::render;
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use vaultwright::lev::LevTarget;
+use vaultwright::walk;
 use vaultwright::{
     analyze, detect_language, dropin, Analysis, Analyzer, Language, LineIndex, Options, Target,
 };
@@ -345,9 +346,11 @@ fn colour_for(is_terminal: bool) -> bool {
 }
 
 /// Reads a file as text; invalid UTF-8 is replaced (and reported by the
-/// caller's diagnostics as stray characters), never a panic.
+/// caller's diagnostics as stray characters), never a panic. A FIFO, a
+/// device or a file over the cap is an error, not a read that never ends
+/// (see `vaultwright::walk`).
 fn read_source(path: &Path) -> std::io::Result<String> {
-    std::fs::read(path).map(text_of)
+    walk::read(path).map(text_of)
 }
 
 /// The bytes as text, a byte that is not UTF-8 replaced.
@@ -360,13 +363,12 @@ fn text_of(bytes: Vec<u8>) -> String {
 /// in its turn.
 fn lev_comp_inputs(files: &[PathBuf]) -> Vec<(String, std::io::Result<Vec<u8>>)> {
     if files.is_empty() {
-        let mut bytes = Vec::new();
-        let read = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
+        let read = walk::read_capped(std::io::stdin().lock(), 0);
         return vec![("(stdin)".into(), read)];
     }
     files
         .iter()
-        .map(|f| (f.to_string_lossy().into_owned(), std::fs::read(f)))
+        .map(|f| (f.to_string_lossy().into_owned(), walk::read(f)))
         .collect()
 }
 
@@ -460,11 +462,13 @@ fn rlg327_print(path: &Path, dialect: Option<&str>, form: PrintForm) -> ExitCode
 fn dgn_comp(target: Target, file: Option<&Path>) -> ExitCode {
     let (name, text) = match file {
         None => {
-            let mut bytes = Vec::new();
-            if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-                eprintln!("(stdin): {e}");
-                return ExitCode::from(1);
-            }
+            let bytes = match walk::read_capped(std::io::stdin().lock(), 0) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    eprintln!("(stdin): {e}");
+                    return ExitCode::from(1);
+                }
+            };
             (
                 "(stdin)".to_string(),
                 String::from_utf8_lossy(&bytes).into_owned(),
@@ -599,28 +603,27 @@ fn lev_comp36(mut compiler: dropin::LevComp36, verbose: bool, files: &[PathBuf])
 }
 
 /// Files named on the command line, with directories expanded to the files
-/// below them whose language is known (sorted).
+/// below them whose language is known (sorted). The walk is the shared
+/// one (`vaultwright::walk`): a link loop is walked once, and a FIFO or
+/// device among the names is kept in its place for the read to refuse.
 fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let known = |p: &Path| {
+        p.extension().is_some_and(|x| {
+            ["des", "def", "pdf", "map", "txt"].contains(&x.to_string_lossy().as_ref())
+        })
+    };
+    let rules = walk::Rules {
+        wanted: &known,
+        skipped: &|_| false,
+        max_depth: usize::MAX,
+        max_files: usize::MAX,
+    };
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            let mut found = Vec::new();
-            while let Some(dir) = stack.pop() {
-                let Ok(entries) = std::fs::read_dir(&dir) else {
-                    continue;
-                };
-                for e in entries.flatten() {
-                    let path = e.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|x| {
-                        ["des", "def", "pdf", "map", "txt"].contains(&x.to_string_lossy().as_ref())
-                    }) {
-                        found.push(path);
-                    }
-                }
-            }
+            let walked = walk::walk(p, &rules);
+            let mut found = walked.files;
+            found.extend(walked.refused.into_iter().map(|r| r.path));
             found.sort();
             out.extend(found);
         } else {

@@ -73,6 +73,11 @@ impl From<io::Error> for WriteFailure {
 /// so the file it names is the one replaced.
 pub fn write_file(path: &Path, bytes: &[u8], inputs: &Inputs) -> Result<(), WriteFailure> {
     let mut permissions = None;
+    // Opening a FIFO to compare its bytes would wait for a writer for
+    // ever; a device is not a level file to replace.
+    if let Ok(meta) = std::fs::metadata(path) {
+        vaultwright::walk::refuse_special(&meta, "written")?;
+    }
     match std::fs::File::open(path) {
         Ok(file) => {
             let meta = file.metadata()?;
@@ -318,6 +323,25 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    /// The output's name taken by a FIFO: refused at once, where opening
+    /// it to compare its bytes waited for a writer for ever.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_in_the_output_s_place_is_refused_not_opened() {
+        let dir = scratch("fifo");
+        let path = dir.join("x.lev");
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let started = std::time::Instant::now();
+        let written = write_file(&path, b"new", &Inputs::default());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let Err(WriteFailure::Io(e)) = written else {
+            panic!("refused");
+        };
+        assert_eq!(e.to_string(), "a FIFO, not a regular file; not written");
+        assert_eq!(entries(&dir), ["x.lev"]);
     }
 
     #[test]

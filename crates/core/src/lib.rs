@@ -32,6 +32,7 @@ mod rlg327;
 mod rng;
 pub mod service;
 mod tsv;
+pub mod walk;
 
 pub use analyze::{analyze, pick_nethack_target};
 pub use analyzer::Analyzer;

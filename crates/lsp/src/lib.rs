@@ -5,9 +5,11 @@
 //! - [`settings`]: `initializationOptions` → the core's options;
 //! - [`workspace`]: open documents and the folder's DCSS set;
 //! - [`convert`]: the core's answers as protocol types;
-//! - [`handlers`]: one function per request; [`server`]: the loop.
+//! - [`handlers`]: one function per request; [`server`]: the loop;
+//! - [`frames`]: the protocol's frames on standard input and output.
 
 pub mod convert;
+pub mod frames;
 pub mod handlers;
 pub mod position;
 pub mod server;
@@ -18,10 +20,29 @@ use lsp_server::Connection;
 use lsp_types as lsp;
 
 /// Serves one client on standard input and output until it says `exit`.
+/// The frames are read by us ([`frames`]), not by lsp-server, so a
+/// malformed or oversized frame is answered instead of ending the server.
 pub fn run_stdio() -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
-    serve(connection)?;
-    io_threads.join().map_err(|e| e.to_string())
+    let (to_server, server_in) = crossbeam_channel::bounded(0);
+    let (server_out, from_server) = crossbeam_channel::bounded(0);
+    let (refuse, refusals) = crossbeam_channel::bounded(16);
+    std::thread::spawn(move || {
+        if let Err(e) = frames::pump(std::io::stdin().lock(), to_server, refuse) {
+            eprintln!("vaultwright lsp: standard input: {e}");
+        }
+    });
+    let writer = std::thread::spawn(move || {
+        frames::write_out(from_server, refusals, &mut std::io::stdout().lock())
+    });
+    let served = serve(Connection {
+        sender: server_out,
+        receiver: server_in,
+    });
+    // The reader is not waited for: after a session that ended without
+    // `exit` it may wait on standard input for ever.
+    let written = writer.join().map_err(|_| "the writer failed".to_string())?;
+    served?;
+    written.map_err(|e| e.to_string())
 }
 
 /// Serves one client on `connection` (tests connect in memory).
@@ -36,7 +57,7 @@ pub fn serve(connection: Connection) -> Result<(), String> {
     problems.extend(more);
     let mut ws = workspace::Workspace::new(options);
     if let Some(root) = root_folder(&init) {
-        ws.read_folder(&root);
+        problems.extend(ws.read_folder(&root));
     }
     let server = server::Server::new(connection, ws);
     for problem in problems {

@@ -3,6 +3,8 @@
 //! guidelines. Every key is optional; a names file that cannot be read is
 //! reported to the user, its good lines still used.
 
+use std::path::Path;
+
 use serde::Deserialize;
 use vaultwright::{GameNames, Options, Target};
 
@@ -44,7 +46,7 @@ impl Settings {
         let mut game = GameNames::new(old);
         game.old_replica_names = old;
         for path in &self.names {
-            match std::fs::read_to_string(path) {
+            match vaultwright::walk::read_utf8(Path::new(path)) {
                 Ok(text) => {
                     for finding in game.read(&text) {
                         problems.push(format!("names file {path}: {}", finding.message));

@@ -5,10 +5,11 @@
 //! across files) when the user pauses.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use lsp_types::{TextDocumentContentChangeEvent, Url};
 use vaultwright::service::Document;
+use vaultwright::walk;
 use vaultwright::{detect_language, Analysis, Analyzer, Diagnostic, Language, Options};
 
 use crate::position::Lines;
@@ -50,15 +51,23 @@ impl Workspace {
     }
 
     /// Reads the folder's DCSS vault files (the set a vault's subvaults
-    /// are looked for in).
-    pub fn read_folder(&mut self, root: &Path) {
-        let mut files = Vec::new();
-        collect_des(root, &mut files, 0);
-        for path in files.into_iter().take(MAX_FOLDER_FILES) {
-            let Ok(bytes) = std::fs::read(&path) else {
-                continue;
+    /// are looked for in); says which `.des` files were not read and why
+    /// (a FIFO, a device, a file over the cap), for the user to be told.
+    pub fn read_folder(&mut self, root: &Path) -> Option<String> {
+        let walked = collect_des(root);
+        let mut unread: Vec<String> = walked
+            .refused
+            .iter()
+            .map(|r| format!("{}: {}", r.path.display(), r.why))
+            .collect();
+        for path in walked.files {
+            let text = match walk::read_text(&path) {
+                Ok(text) => text,
+                Err(e) => {
+                    unread.push(format!("{}: {e}", path.display()));
+                    continue;
+                }
             };
-            let text = String::from_utf8_lossy(&bytes).into_owned();
             let is_dcss =
                 detect_language(&path.to_string_lossy(), &text) == Some(Language::DcssDes);
             if let (true, Ok(url)) = (is_dcss, Url::from_file_path(&path)) {
@@ -67,6 +76,7 @@ impl Workspace {
             }
         }
         self.set_dirty = !self.folder.is_empty();
+        unread_message(&unread)
     }
 
     /// Opens a document: in the language the client names when it is one
@@ -115,7 +125,7 @@ impl Workspace {
                 if let Some(text) = url
                     .to_file_path()
                     .ok()
-                    .and_then(|p| std::fs::read_to_string(p).ok())
+                    .and_then(|p| walk::read_text(&p).ok())
                 {
                     if let Some(f) = self.folder.get_mut(url) {
                         f.text = text;
@@ -154,9 +164,11 @@ impl Workspace {
             if self.open.contains_key(url) {
                 continue;
             }
-            let now = url.to_file_path().ok().and_then(|p| std::fs::read(p).ok());
-            if let Some(bytes) = now {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
+            let now = url
+                .to_file_path()
+                .ok()
+                .and_then(|p| walk::read_text(&p).ok());
+            if let Some(text) = now {
                 if text != file.text {
                     file.text = text;
                     self.set_dirty = true;
@@ -272,27 +284,72 @@ pub fn file_name(url: &Url) -> String {
         .to_string()
 }
 
-fn collect_des(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
-    if depth > 6 || out.len() >= MAX_FOLDER_FILES {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+/// The `.des` files below `root` (sorted, at most [`MAX_FOLDER_FILES`],
+/// six folders deep, no hidden, `target` or `node_modules` folder), and
+/// the `.des` names that are no regular file: the shared walk, so a link
+/// loop is entered once and a FIFO or device is never opened (it would
+/// block or never end the server's start).
+pub fn collect_des(root: &Path) -> walk::Walked {
+    let des = |p: &Path| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().to_ascii_lowercase().ends_with(".des"))
     };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if name.starts_with('.') || name == "target" || name == "node_modules" {
-            continue;
+    let skipped = |name: &str| name.starts_with('.') || name == "target" || name == "node_modules";
+    let rules = walk::Rules {
+        wanted: &des,
+        skipped: &skipped,
+        max_depth: 6,
+        max_files: MAX_FOLDER_FILES,
+    };
+    walk::walk(root, &rules)
+}
+
+/// One message for the folder's files not read: the first few named, so
+/// a folder of a thousand broken links is one line, not a thousand.
+fn unread_message(unread: &[String]) -> Option<String> {
+    const NAMED: usize = 5;
+    let (first, more) = unread.split_at(unread.len().min(NAMED));
+    if first.is_empty() {
+        return None;
+    }
+    let mut message = format!("folder files not read: {}", first.join("; "));
+    if !more.is_empty() {
+        message.push_str(&format!(" (and {} more)", more.len()));
+    }
+    Some(message)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A folder that ended or stalled the old walk: two links to itself,
+    /// a `.des` link to /dev/zero, a FIFO named `.des`, one real file.
+    #[test]
+    fn a_hostile_folder_is_read_promptly_to_its_one_regular_file() {
+        let dir = std::env::temp_dir().join(format!("vw-lsp-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let vault = "NAME: cage\nMAP\n...\nENDMAP\n";
+        std::fs::write(dir.join("ok.des"), vault).expect("written");
+        for (target, link) in [(".", "a"), (".", "b"), ("/dev/zero", "x.des")] {
+            std::os::unix::fs::symlink(target, dir.join(link)).expect("a link");
         }
-        if path.is_dir() {
-            collect_des(&path, out, depth + 1);
-        } else if name.to_ascii_lowercase().ends_with(".des") {
-            out.push(path);
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("y.des"))
+            .status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+
+        let started = std::time::Instant::now();
+        assert_eq!(collect_des(&dir).files, vec![dir.join("ok.des")]);
+        let mut ws = Workspace::new(Options::default());
+        let said = ws.read_folder(&dir).unwrap_or_default();
+        for name in ["x.des: a character device", "y.des: a FIFO"] {
+            assert!(said.contains(name), "{said}");
         }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let read: Vec<String> = ws.folder.keys().map(file_name).collect();
+        assert_eq!(read, ["ok.des"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

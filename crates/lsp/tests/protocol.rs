@@ -286,3 +286,39 @@ fn a_names_file_that_cannot_be_read_is_said_and_the_server_goes_on() {
     drop(client_side);
     let _ = server.join();
 }
+
+const DUNGEON: &str = "DUNGEON: \"The Dungeons of Doom\" \"D\" (25, 5)\nLEVEL: \"oracle\" \"O\" @ (5, 5)\nCHAINLEVEL: \"bigrm\" \"oracle\" + (2, 3) 40\n";
+
+#[test]
+fn a_dungeon_level_is_not_renamed_to_what_its_quotes_or_its_file_cannot_hold() {
+    let mut c = Client::start(Value::Null, None);
+    let uri = "file:///tmp/vw-test/dungeon.def";
+    c.open(uri, DUNGEON);
+    let rename = |c: &mut Client, name: &str| {
+        c.request(
+            "textDocument/rename",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 10}, "newName": name}),
+        )
+    };
+    let good = rename(&mut c, "delphi");
+    assert_eq!(
+        good["changes"][uri].as_array().map(Vec::len),
+        Some(2),
+        "{good}"
+    );
+    let long = "x".repeat(100_000);
+    for bad in [
+        "ora\ncle",
+        "ora\u{202E}cle",
+        "../..",
+        "ora\0cle",
+        long.as_str(),
+    ] {
+        let refused = rename(&mut c, bad);
+        let why = refused["error"].as_str().unwrap_or("");
+        assert!(!why.is_empty(), "{bad:?} was taken: {refused}");
+        assert!(why.len() < 200, "{why}");
+        assert!(!why.contains(['\n', '\u{202E}', '\0']), "{why:?}");
+    }
+    c.stop();
+}

@@ -15,6 +15,7 @@ mod folds;
 mod line;
 mod lua;
 mod nethack;
+mod new_name;
 mod powder;
 mod rank;
 mod rlg327;
@@ -96,7 +97,7 @@ pub fn rename(
     new_name: &str,
 ) -> Result<Vec<(Place, String)>, String> {
     let found = occurrences(set, current, offset).ok_or("nothing to rename here")?;
-    check_new_name(&found, new_name)?;
+    new_name::check_new_name(&found, new_name)?;
     let replacement = match found.kind {
         EntryKind::Variable => new_name.trim_start_matches('$').to_string(),
         _ => new_name.to_string(),
@@ -110,28 +111,6 @@ pub fn rename(
     edits.sort_by_key(|(p, _)| (p.file, p.span.start));
     edits.dedup_by_key(|(p, _)| (p.file, p.span));
     Ok(edits)
-}
-
-/// A new name the format can hold where the old one stood.
-fn check_new_name(found: &Occurrences, new_name: &str) -> Result<(), String> {
-    let bare = new_name.trim_start_matches('$');
-    let word = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match found.kind {
-        EntryKind::Glyph
-            if new_name.chars().count() != 1 || new_name.contains(char::is_whitespace) =>
-        {
-            Err(format!("a map glyph is one character, not `{new_name}`"))
-        }
-        // A DCSS vault name is read as one word where SUBVAULT names it.
-        EntryKind::Variable | EntryKind::Tag | EntryKind::Vault if !word => Err(format!(
-            "`{new_name}` is not a {}: letters, digits and `_` only",
-            found.kind.word()
-        )),
-        EntryKind::Field | EntryKind::Branch if new_name.contains('"') || new_name.is_empty() => {
-            Err(format!("`{new_name}` cannot stand inside quotes"))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// The map cell at `offset`, when it stands in a MAP block (NetHack and
