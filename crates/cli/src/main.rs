@@ -230,8 +230,28 @@ fn parse_language(s: &str) -> Result<Language, String> {
 #[global_allocator]
 static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
+/// The stack the tools' work gets: the Lua reader's tree walks recurse
+/// once per operator of a chain, and Lua accepts chains of tens of
+/// thousands (pages are committed only as they are touched).
+const WORK_STACK: usize = 1 << 30;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let work = std::thread::Builder::new()
+        .name("work".into())
+        .stack_size(WORK_STACK)
+        .spawn(move || run(cli));
+    match work.map(|handle| handle.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(e) => {
+            eprintln!("error: no thread for the work: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::LevComp {
             warnings,

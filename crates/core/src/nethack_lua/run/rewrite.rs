@@ -1,6 +1,7 @@
-//! The script as the VM is given it. Four kinds of edit, each an
-//! insertion or a same-line replacement, so line numbers in the VM's
-//! errors are the script's own:
+//! The script as the VM is given it: operators, `..`, field stores and
+//! long chains turned into calls of the runtime. Four kinds of edit,
+//! each an insertion or a same-line replacement, so line numbers in the
+//! VM's errors are the script's own:
 //!
 //! - the operators piccolo lacks or gets wrong become calls of the
 //!   runtime's operator functions (`operators.rs`): the selection
