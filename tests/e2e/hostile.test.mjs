@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
+import zlib from "node:zlib";
+import { OUT, launch, openStudio, startServer, waitFor, withStudio } from "./harness.mjs";
 
 fs.mkdirSync(OUT, { recursive: true });
 
@@ -53,3 +54,60 @@ test("a bidirectional override in a vault's name or a file's name is shown, neve
   assert.match(label, /evil\\u\{202e\}tluav_gnp/);
   assert.deepEqual(errors, []);
 }));
+
+/** A permalink hash carrying `state`, as the studio writes one. */
+function linkTo(state) {
+  const json = JSON.stringify({ state, v: 1 });
+  return "#v1." + zlib.deflateSync(Buffer.from(json), { level: 9 }).toString("base64url");
+}
+
+const PUSHED = "NAME: pushed\nMAP\nxxx\nx.x\nxxx\nENDMAP\n";
+
+test("a page on another site that opens the studio cannot add documents or names files unseen", async () => {
+  const studio = await startServer();
+  const site = path.join(OUT, "another-site");
+  fs.mkdirSync(site, { recursive: true });
+  fs.writeFileSync(path.join(site, "index.html"), "<!doctype html><title>another site</title><p>another site</p>");
+  const other = await startServer({ root: () => site });
+  const { context, page, errors } = await launch();
+  const pushed = (i) => studio.url + linkTo({
+    language: "dcss-des", target: "nethack-3.4.3", explicit_target: false, name: `pushed${i}.des`,
+    source: PUSHED, symbol: 0, seed: 1, view: "map",
+    names: [{ name: "fork.names", text: "monster: evil twin\n" }],
+  });
+  try {
+    await page.goto(other.url);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.evaluate((u) => { window.studio = window.open(u); }, pushed(0)),
+    ]);
+    popup.on("pageerror", (e) => errors.push(String(e)));
+    await popup.waitForSelector(".cm-content", { timeout: 20000 });
+    const said = () => popup.locator("[data-testid=message]").textContent();
+    await waitFor(popup, () => /Another page sent a link to pushed0\.des/.test(document.querySelector("[data-testid=message]")?.textContent ?? ""));
+    // The message names the site that sent it.
+    assert.ok((await said()).includes(`from ${other.url.replace(/\/$/, "")}`), await said());
+    const before = await popup.locator("[data-testid=documents] option").count();
+    // The page pushes four more links: each is offered, none added.
+    for (let i = 1; i <= 4; i++) {
+      await page.evaluate((u) => { window.studio.location = u; }, pushed(i));
+      await waitFor(popup, (n) => (document.querySelector("[data-testid=message]")?.textContent ?? "").includes(n), `pushed${i}.des`);
+    }
+    assert.equal(await popup.locator("[data-testid=documents] option").count(), before, "nothing added");
+    await popup.screenshot({ path: path.join(OUT, "hostile-link-offered.png") });
+    // The user opens the last one: one document, and its names file off.
+    await popup.click("[data-testid=offer]");
+    await waitFor(popup, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "pushed4.des");
+    assert.equal(await popup.locator("[data-testid=documents] option").count(), before + 1);
+    assert.match(await said(), /kept off until you turn them on/);
+    await popup.click("[data-testid=names]");
+    const row = popup.locator("[data-testid=names-panel] li", { hasText: "fork.names" });
+    assert.equal(await row.locator("input[type=checkbox]").isChecked(), false, "the link's names file is off");
+    await popup.screenshot({ path: path.join(OUT, "hostile-link-names-off.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await studio.close();
+    await other.close();
+  }
+});

@@ -128,7 +128,7 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
         format!("Opened {what} as a new document.")
     } else {
         format!(
-            "Opened {what} as a new document, with its names files (now active; see Names…): {}.",
+            "Opened {what} as a new document. It brought names files, kept off until you turn them on in Names…: {}.",
             brought.join(", ")
         )
     };
@@ -142,7 +142,7 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
                     id: format!("names:{at}:{}", n.name),
                     name: n.name,
                     text: n.text,
-                    active: true,
+                    active: false,
                 })
                 .collect(),
         ));
@@ -325,29 +325,6 @@ pub fn entry_link_message(url: &str, what: &str, copied: bool) -> Action {
     } else {
         Action::Message(Tone::Info, format!("{done} ({what}): {url}"))
     }
-}
-
-/// What to paste into another page to show an entry: a frame of the
-/// reviewer's view, and for pages that allow no frames, the map's picture
-/// linked to the studio (Markdown and HTML).
-pub fn embed_snippets(url: &str, name: &str) -> (String, String, String) {
-    let attr = |t: &str| {
-        t.replace('&', "&amp;")
-            .replace('"', "&quot;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let (u, n) = (attr(url), attr(name));
-    let picture = format!("{}.png", stem(name));
-    let frame = format!(
-        "<iframe src=\"{u}\" title=\"{n} in Vaultwright\" width=\"720\" height=\"480\" style=\"border:1px solid #8886;border-radius:6px\" loading=\"lazy\"></iframe>"
-    );
-    let markdown = format!("[![{}]({picture})]({url})", name.replace(['[', ']'], ""));
-    let html = format!(
-        "<a href=\"{u}\"><img src=\"{}\" alt=\"{n}, a map drawn by Vaultwright\"></a>",
-        attr(&picture)
-    );
-    (frame, markdown, html)
 }
 
 /// The names files a copied link carries: the active ones, when the user

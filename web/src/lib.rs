@@ -11,6 +11,7 @@ pub mod convert;
 pub mod derive;
 pub mod documents;
 pub mod effects;
+pub mod embed;
 pub mod examples;
 pub mod find_in_docs;
 pub mod paint;

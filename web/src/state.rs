@@ -58,6 +58,12 @@ pub enum Offer {
     DownloadSource,
     /// Bring back a deleted document where it was in the list.
     Restore { doc: Rc<Doc>, index: usize },
+    /// Open what a link brought, which another page sent (a page that
+    /// opened the studio): nothing is added until the user says so.
+    OpenLink {
+        link: Rc<crate::codec::LinkState>,
+        from: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -857,19 +863,21 @@ impl State {
         });
     }
 
-    /// A names file a link brought. One of the same name and text (or kept
-    /// from an earlier link under a new name) is the same file: it is made
-    /// active. One of the same name and other text is the user's own and
-    /// stays as it is; the link's is kept beside it under a free name
+    /// A names file a link brought (stored off: a names file changes what
+    /// the checker accepts, so the user turns it on). One of the same name
+    /// and text (or kept from an earlier link under a new name) is the same
+    /// file: it stays as the user left it. One of the same name and other
+    /// text is the user's own and stays as it is; the link's is kept beside
+    /// it under a free name
     /// ("x (from link)", "x (from link 2)", …), which is returned.
     fn add_linked_names(&mut self, mut f: NamesFile) -> Option<String> {
         let names = Rc::make_mut(&mut self.names);
         let kept_from_link = format!("{} (from link", f.name);
-        if let Some(same) = names
-            .iter_mut()
-            .find(|n| n.text == f.text && (n.name == f.name || n.name.starts_with(&kept_from_link)))
-        {
-            same.active = true;
+        let same = |n: &NamesFile| {
+            n.text == f.text && (n.name == f.name || n.name.starts_with(&kept_from_link))
+        };
+        if names.iter().any(same) {
+            // The same file: kept as it is (a link never turns one on).
             return None;
         }
         let taken = |name: &str| names.iter().any(|n| n.name == name);
@@ -1126,7 +1134,7 @@ mod tests {
 
     /// A link never replaces the user's names file: one of the same name
     /// and other content goes beside it under a new name; one with the
-    /// same content is the same file, made active.
+    /// same content is the same file, left as it was.
     #[test]
     fn names_from_a_link_never_replace_the_users() {
         let s = State::new(Settings::default());
@@ -1143,13 +1151,14 @@ mod tests {
         // The same link again: a second copy, named apart.
         let s = reduce(s, Action::NamesFromLink(vec![theirs.clone()]));
         assert_eq!(s.names.len(), 2, "the same content is the same file");
-        // A link with the user's own file: made active, not doubled.
+        // A link with the user's own file: not doubled, and left off (a
+        // link never turns a names file on).
         let s = reduce(
             s,
             Action::NamesFromLink(vec![names("link:2", "fork.names", &mine.text)]),
         );
         assert_eq!(s.names.len(), 2);
-        assert!(s.names[0].active);
+        assert!(!s.names[0].active);
         // Brought before storage answered: the stored file wins its name.
         let early = State::new(Settings::default());
         let early = reduce(early, Action::NamesFromLink(vec![theirs.clone()]));

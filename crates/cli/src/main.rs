@@ -999,6 +999,11 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
         eprintln!("error: {}: no level to convert", file.display());
         return ExitCode::from(1);
     }
+    let names: Vec<String> = levels.iter().map(|l| format!("{}.lua", l.name)).collect();
+    if let Some(clash) = output::clashing_name(names.iter().map(String::as_str)) {
+        eprintln!("{}", output::clash_message(file, clash));
+        return ExitCode::from(1);
+    }
     for level in levels {
         let name = format!("{}.lua", level.name);
         let written = output::write_or_exit(&inputs, out_dir, &name, level.lua.as_bytes(), |e| {
@@ -1067,6 +1072,13 @@ fn compile(files: &[PathBuf], out_dir: &Path, forced: Option<Language>, base: Op
                 )
             );
             code = ExitCode::from(1);
+        }
+        if let Some(clash) =
+            output::clashing_name(analysis.artifacts.iter().map(|a| a.name.as_str()))
+        {
+            eprintln!("{}", output::clash_message(path, clash));
+            code = ExitCode::from(1);
+            continue;
         }
         for a in output::last_of_each_name(&analysis.artifacts, |a| &a.name) {
             let written = output::write_or_exit(&inputs, out_dir, &a.name, &a.bytes, |e| {

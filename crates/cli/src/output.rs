@@ -5,6 +5,7 @@ use std::fs::{OpenOptions, Permissions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use vaultwright::file_name;
 
 /// Standard output: a closed pipe ends quietly, another failure is an I/O
 /// error (exit 2).
@@ -251,6 +252,36 @@ pub fn append(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .create(true)
         .open(path)?
         .write_all(bytes)
+}
+
+/// Two names of one run's outputs that would be one file: equal, or equal
+/// but for case (one file on Windows and macOS). Two levels of one name
+/// would otherwise overwrite each other without a word.
+pub fn clashing_name<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(&'a str, &'a str)> {
+    let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+    for name in names {
+        if let Some(first) = seen.insert(name.to_lowercase(), name) {
+            return Some((first, name));
+        }
+    }
+    None
+}
+
+/// The message for a clash `clashing_name` found.
+pub fn clash_message(source: &Path, (first, second): (&str, &str)) -> String {
+    let what = if first == second {
+        format!("two outputs are named `{}`", file_name::shown(first))
+    } else {
+        format!(
+            "`{}` and `{}` differ only in case, one file on Windows and macOS",
+            file_name::shown(first),
+            file_name::shown(second)
+        )
+    };
+    format!(
+        "error: {}: {what}: one would overwrite the other; nothing was written (rename one level)",
+        source.display()
+    )
 }
 
 /// The items of `files` that no later item of the same name replaces, in

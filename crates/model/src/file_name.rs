@@ -4,7 +4,9 @@
 //! DIR`, a ZIP archive), so it must name a file *in* that folder and
 //! nothing else: no separator, no absolute path, no `.` or `..`, no NUL or
 //! other control character (a name that a terminal or a later tool would
-//! read as something else). Every writer of the core and of its callers
+//! read as something else), no format character (a bidi override or a
+//! zero-width space makes a file list read otherwise than it is), and no
+//! Windows device name (`CON.lev` there is the console, not a file). Every writer of the core and of its callers
 //! checks names through [`problem`], so the rule is one rule.
 
 /// Why `name` cannot be used as the name of a file inside a folder, or
@@ -28,7 +30,31 @@ pub fn problem(name: &str) -> Option<&'static str> {
     if name.chars().any(char::is_control) {
         return Some("it contains a control character");
     }
+    if name.chars().any(crate::visible::is_format) {
+        return Some(
+            "it contains a format character (a bidi control, a zero-width space or the like)",
+        );
+    }
+    if is_windows_device(name) {
+        return Some("it is a Windows device name (`CON`, `NUL`, `COM1` and the like), whatever follows its dot");
+    }
     None
+}
+
+/// `CON`, `PRN`, `AUX`, `NUL`, `COM0`–`COM9`, `LPT0`–`LPT9` (and their
+/// superscript digits), in any case, with or without an extension or
+/// trailing spaces: Windows opens the device.
+fn is_windows_device(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name).trim_end_matches(' ');
+    let upper = stem.to_ascii_uppercase();
+    if matches!(upper.as_str(), "CON" | "PRN" | "AUX" | "NUL") {
+        return true;
+    }
+    let mut chars = upper.chars();
+    let prefix: String = chars.by_ref().take(3).collect();
+    let rest: Vec<char> = chars.collect();
+    matches!(prefix.as_str(), "COM" | "LPT")
+        && matches!(rest.as_slice(), [d] if d.is_ascii_digit() || matches!(d, '¹' | '²' | '³'))
 }
 
 /// `C:` and the like: on Windows `C:x.lev` is a file in another folder.
@@ -43,7 +69,7 @@ fn has_drive_prefix(name: &str) -> bool {
 /// `name` with every character a file name must not hold shown as a
 /// visible escape (`\u{1b}`), for messages that quote a refused name.
 pub fn shown(name: &str) -> String {
-    crate::visible::escaped(name, char::is_control).into_owned()
+    crate::visible::escaped(name, |c| c.is_control() || crate::visible::is_format(c)).into_owned()
 }
 
 #[cfg(test)]
@@ -52,7 +78,17 @@ mod tests {
 
     #[test]
     fn plain_names_are_files() {
-        for ok in ["castle", "minetn-1", "...", "a.b", "Ärger", "with space"] {
+        for ok in [
+            "castle",
+            "minetn-1",
+            "...",
+            "a.b",
+            "Ärger",
+            "with space",
+            "console",
+            "com10",
+            "nullify",
+        ] {
             assert_eq!(problem(ok), None, "{ok}");
         }
     }
@@ -73,6 +109,14 @@ mod tests {
             "a\nb",
             "a\u{1b}[2J",
             "\u{7f}",
+            "evil\u{202e}vel",
+            "zero\u{200b}width",
+            "con",
+            "CON.lev",
+            "nul ",
+            "Com1.txt",
+            "lpt9",
+            "COM\u{b9}",
         ] {
             assert!(problem(bad).is_some(), "{bad:?} was accepted");
         }

@@ -4,7 +4,8 @@
 
 use yew::prelude::*;
 
-use crate::actions::{copy_then, embed_snippets, Dispatch};
+use crate::actions::{copy_then, Dispatch};
+use crate::embed::embed_snippets;
 use crate::state::{Action, Tone};
 
 #[derive(Properties, PartialEq)]

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::actions::{download_source, Dispatch};
+use crate::actions::{download_source, open_link, Dispatch};
 use crate::state::{Action, Doc, Message, Offer, Tone};
 
 #[derive(Properties, PartialEq)]
@@ -32,6 +32,13 @@ pub fn message_bar(props: &MessageBarProps) -> Html {
                 dispatch.dispatch(Action::Restore { doc: doc.clone(), index })
             });
             html! { <button onclick={go} data-testid="offer">{"Undo"}</button> }
+        }
+        Offer::OpenLink { link, from } => {
+            let dispatch = dispatch.clone();
+            let go = Callback::from(move |_: MouseEvent| {
+                open_link(link.as_ref().clone(), &from, &dispatch)
+            });
+            html! { <button onclick={go} data-testid="offer">{"Open it"}</button> }
         }
     });
     let tone = if props.message.tone == Tone::Error {

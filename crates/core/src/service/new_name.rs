@@ -69,36 +69,7 @@ fn by_kind(kind: EntryKind, new_name: &str) -> Result<(), String> {
 /// characters (bidi embeddings, overrides and isolates, zero-width
 /// spaces and joiners, the BOM, tags).
 fn invisible(c: char) -> bool {
-    c.is_control() || is_format(c)
-}
-
-/// Unicode's general category Cf (format), with U+2028 and U+2029.
-fn is_format(c: char) -> bool {
-    const RANGES: &[(u32, u32)] = &[
-        (0x00AD, 0x00AD),
-        (0x0600, 0x0605),
-        (0x061C, 0x061C),
-        (0x06DD, 0x06DD),
-        (0x070F, 0x070F),
-        (0x0890, 0x0891),
-        (0x08E2, 0x08E2),
-        (0x180E, 0x180E),
-        (0x200B, 0x200F),
-        (0x2028, 0x202E),
-        (0x2060, 0x2064),
-        (0x2066, 0x206F),
-        (0xFEFF, 0xFEFF),
-        (0xFFF9, 0xFFFB),
-        (0x110BD, 0x110BD),
-        (0x110CD, 0x110CD),
-        (0x13430, 0x1343F),
-        (0x1BCA0, 0x1BCA3),
-        (0x1D173, 0x1D17A),
-        (0xE0001, 0xE0001),
-        (0xE0020, 0xE007F),
-    ];
-    let c = c as u32;
-    RANGES.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
+    c.is_control() || vaultwright_model::visible::is_format(c)
 }
 
 /// A refused name in a message: its first 40 characters, escaped.
