@@ -87,6 +87,9 @@ test("a page on another site that opens the studio cannot add documents or names
     await waitFor(popup, () => /Another page sent a link to pushed0\.des/.test(document.querySelector("[data-testid=message]")?.textContent ?? ""));
     // The message names the site that sent it.
     assert.ok((await said()).includes(`from ${other.url.replace(/\/$/, "")}`), await said());
+    await popup.setViewportSize({ width: 390, height: 844 });
+    await popup.screenshot({ path: path.join(OUT, "hostile-link-offered-phone.png") });
+    await popup.setViewportSize({ width: 1400, height: 900 });
     const before = await popup.locator("[data-testid=documents] option").count();
     // The page pushes four more links: each is offered, none added.
     for (let i = 1; i <= 4; i++) {

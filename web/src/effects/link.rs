@@ -75,7 +75,7 @@ fn from_where(w: &web_sys::Window) -> String {
     let referrer = w.document().map(|d| d.referrer()).unwrap_or_default();
     let ours = w.location().origin().unwrap_or_default();
     match site_of(&referrer) {
-        Some(site) if site != ours => format!("the shared link, from {site}"),
+        Some(site) if site != ours => format!("the shared link from {site}"),
         _ => "the shared link".into(),
     }
 }

@@ -27,7 +27,7 @@ use vaultwright_model::{
 /// The script as full_moon holds it, printed back: byte for byte the
 /// source (what lets an edit of one call leave the rest untouched).
 pub fn reprint(source: &str) -> String {
-    syntax::print(&syntax::read(source), source)
+    run::deep_stack(|| syntax::print(&syntax::read(source), source))
 }
 
 /// The rows of each `des.map` drawing written as a string literal, in
@@ -53,6 +53,12 @@ pub fn calls_at(source: &str, offset: usize) -> Option<Span> {
 /// Reads, checks and outlines one script: a level, or the dungeon
 /// description (`dungeon = { … }`).
 pub fn analyze(source: &str, options: &Options) -> Analysis {
+    // The tree's walks recurse once per term of a chain Lua accepts at any
+    // length: natively the analysis gets a stack of its own.
+    run::deep_stack(|| analyze_here(source, options))
+}
+
+fn analyze_here(source: &str, options: &Options) -> Analysis {
     let reading = syntax::read(source);
     let mut analysis = Analysis::empty(Language::NethackLua);
     analysis.tokens = tokens::tokens(source);
@@ -252,6 +258,16 @@ fn stop_finding(source: &str, done: &run::Realisation, known: &[Diagnostic]) -> 
     Some(Diagnostic::error(code, stop.message.clone(), span).with_note(note.to_string()))
 }
 
+/// How many script bytes the extra seeds may run in all: each run reads
+/// and compiles the whole script again (the VM keeps nothing between
+/// runs), so a large script is run for fewer seeds, never fewer than one.
+const SEEDS_BYTES: usize = 4 << 20;
+
+fn extra_seeds(asked: u32, script_bytes: usize) -> u64 {
+    let affordable = (SEEDS_BYTES / script_bytes.max(1)).max(1);
+    u64::try_from(affordable.min(asked as usize)).unwrap_or(0)
+}
+
 /// Runs the script for `options.reachability_seeds` more seeds (the CLI
 /// asks for 32; the studio, which runs the script on every edit, for
 /// none) and reports each stop and each placement finding the main seed
@@ -264,7 +280,7 @@ fn stops_over_seeds(
     main: &run::Realisation,
     known: &[Diagnostic],
 ) -> Vec<Diagnostic> {
-    let count = u64::from(options.reachability_seeds.unwrap_or(0));
+    let count = extra_seeds(options.reachability_seeds.unwrap_or(0), source.len());
     let mut seen: Vec<(u32, String)> = main
         .stop
         .iter()

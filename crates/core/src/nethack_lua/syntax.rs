@@ -21,6 +21,8 @@ pub struct Reading {
     pub blanked: Vec<usize>,
     /// How deep statements and expressions nest.
     pub deepest: u32,
+    /// The most terms one chain of operators or suffixes strings together.
+    pub longest_chain: u32,
 }
 
 pub fn read(source: &str) -> Reading {
@@ -28,6 +30,7 @@ pub fn read(source: &str) -> Reading {
         error,
         semicolons,
         deepest,
+        longest_chain,
     } = verdict::verdict(source);
     let (text, blanked) = for_full_moon(source, &semicolons);
     // full_moon recurses without a limit: a script too deep for Lua is
@@ -36,7 +39,8 @@ pub fn read(source: &str) -> Reading {
     let too_deep = error
         .as_ref()
         .is_some_and(|e| e.message == verdict::TOO_DEEP);
-    let beyond_page = cfg!(target_arch = "wasm32") && deepest > PAGE_DEPTH;
+    let beyond_page =
+        cfg!(target_arch = "wasm32") && (deepest > PAGE_DEPTH || longest_chain > PAGE_CHAIN);
     let text = if too_deep || beyond_page {
         "".into()
     } else {
@@ -49,6 +53,7 @@ pub fn read(source: &str) -> Reading {
         error,
         blanked,
         deepest,
+        longest_chain,
     }
 }
 
@@ -58,9 +63,16 @@ pub fn read(source: &str) -> Reading {
 /// to 200; `vaultwright check` reads those.
 pub const PAGE_DEPTH: u32 = 80;
 
+/// How many terms one chain may string together for the studio to read
+/// and run it (the tree's walks recurse once per term; Lua reads a chain
+/// in a loop and takes any length). `vaultwright check` reads longer ones
+/// on a stack of its own.
+pub const PAGE_CHAIN: u32 = 400;
+
 /// Whether this build does not read a script this deep (the browser).
 pub fn beyond_page(reading: &Reading) -> bool {
-    cfg!(target_arch = "wasm32") && reading.deepest > PAGE_DEPTH
+    cfg!(target_arch = "wasm32")
+        && (reading.deepest > PAGE_DEPTH || reading.longest_chain > PAGE_CHAIN)
 }
 
 fn syntax_error(source: &str, e: verdict::LuaError) -> Diagnostic {

@@ -47,3 +47,27 @@ function table.sort(list, less)
       list[j + 1] = v
    end
 end
+
+-- A long `or` / `and` chain, its terms as functions run in order until one
+-- decides (see rewrite.rs): the first true (false) value, else the last.
+function __vw_or(terms)
+   local n = #terms
+   for i = 1, n - 1 do
+      local v = terms[i]()
+      if v then
+         return v
+      end
+   end
+   return terms[n]()
+end
+
+function __vw_and(terms)
+   local n = #terms
+   for i = 1, n - 1 do
+      local v = terms[i]()
+      if not v then
+         return v
+      end
+   end
+   return terms[n]()
+end

@@ -20,6 +20,8 @@ mod select;
 pub mod selection;
 mod size;
 mod stack;
+
+pub use self::stack::deep as deep_stack;
 mod tables;
 mod value;
 pub mod view;
@@ -161,7 +163,7 @@ pub fn native_costing<'gc>(
 const VM_FAILED: &str = "the Lua VM (piccolo 0.3.3) failed on this script";
 
 /// Why the studio does not read or run a script nested very deep.
-pub const NOT_RUN_DEEP: &str = "not run in the browser: the script nests deeper than the page's stack takes (80 levels); `vaultwright check` reads and runs it";
+pub const NOT_RUN_DEEP: &str = "not run in the browser: the script nests deeper than the page's stack takes (80 levels, or a chain of 400 operators or suffixes); `vaultwright check` reads and runs it";
 
 /// Whether a stop is the studio declining to run the script (not the
 /// game's).
@@ -216,15 +218,7 @@ impl Prepared {
 
     /// The script run for `seed`.
     pub fn run(&self, seed: u64, limits: Limits) -> Realisation {
-        stack::deep(|| self.run_here(seed, limits)).unwrap_or_else(|| Realisation {
-            level: Level::default(),
-            stop: Some(Stop {
-                kind: StopKind::Error,
-                message: VM_FAILED.into(),
-                line: 0,
-            }),
-            steps: 0,
-        })
+        stack::deep(|| self.run_here(seed, limits))
     }
 
     fn run_here(&self, seed: u64, limits: Limits) -> Realisation {
@@ -314,7 +308,6 @@ pub fn global_table(source: &str, name: &'static str) -> Option<super::calls::Va
         .ok()?;
         value.flatten()
     })
-    .flatten()
 }
 
 /// A library text as the VM is given it (operators as calls).

@@ -58,7 +58,10 @@ const LONG: usize = 16;
 
 /// The script with its operators and field stores as calls.
 pub fn rewrite(ast: &Ast, source: &str) -> String {
-    let mut finder = Edits::default();
+    let mut finder = Edits {
+        source,
+        ..Edits::default()
+    };
     finder.visit_ast(ast);
     apply(source, finder.edits)
 }
@@ -73,14 +76,15 @@ struct Edit {
 }
 
 #[derive(Default)]
-struct Edits {
+struct Edits<'s> {
+    source: &'s str,
     edits: Vec<Edit>,
     /// The operators of chains already rewritten from their top (by the
     /// byte offset of the operator).
     inside_chain: FxHashSet<usize>,
 }
 
-impl Visitor for Edits {
+impl Visitor for Edits<'_> {
     fn visit_assignment(&mut self, node: &Assignment) {
         let targets: Vec<&Var> = node.variables().iter().collect();
         if let [only] = targets.as_slice() {
@@ -169,7 +173,7 @@ struct Chain<'a> {
     ops: Vec<&'a BinOp>,
 }
 
-impl Edits {
+impl Edits<'_> {
     /// `t.k = v` → `__vw_set(t, "k", v)`; `t[k] = v` → `__vw_set(t, k, v)`.
     fn set(
         &mut self,
@@ -220,7 +224,9 @@ impl Edits {
                 }
             }
             ".." => self.call_over_terms(&chain, start, end, format!("{CONCAT}(")),
-            "and" | "or" if chain.terms.len() > LONG => self.regroup(&chain),
+            "and" | "or" if chain.terms.len() > LONG => {
+                self.lazy_terms(&chain, &symbol, start, end)
+            }
             "and" | "or" => {}
             _ if chain.terms.len() > LONG && is_arithmetic(priority) => {
                 let ops: Vec<String> = chain.ops.iter().map(|o| op_symbol(o)).collect();
@@ -273,6 +279,39 @@ impl Edits {
         for (_, op, end) in calls {
             self.replace(op, ",");
             self.close(end);
+        }
+    }
+
+    /// A long `and`/`or` chain as one call over groups of its terms, each
+    /// group a function the call runs in order until one decides
+    /// (`__vw_or` in the runtime's library): the same value and
+    /// short-circuit, compiled in a time near linear in its length
+    /// (piccolo's compiler scans every jump label of a function for each
+    /// `and`/`or`). A chain whose terms use `...`
+    /// (which a function of their own cannot see) is regrouped instead.
+    fn lazy_terms(&mut self, chain: &Chain, symbol: &str, start: usize, end: usize) {
+        if self
+            .source
+            .get(start..end)
+            .is_none_or(|text| text.contains("..."))
+        {
+            self.regroup(chain);
+            return;
+        }
+        // A function may hold 256 others in piccolo: the terms go in at
+        // most 32 groups, each an `and`/`or` chain short enough to compile
+        // quickly in a function of its own.
+        let per_group = chain.terms.len().div_ceil(32).max(64);
+        let open = format!("__vw_{symbol}({{function() return (");
+        self.open(start, open);
+        for (i, op) in chain.ops.iter().enumerate() {
+            if (i + 1) % per_group == 0 {
+                self.replace(token_range(op.token()), ") end, function() return (");
+            }
+        }
+        self.close(end);
+        if let Some(close) = self.edits.last_mut() {
+            close.text = ") end})".into();
         }
     }
 

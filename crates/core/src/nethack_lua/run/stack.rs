@@ -11,30 +11,32 @@
 const RUN_STACK: usize = 1 << 30;
 
 /// Runs `work` on a stack of `RUN_STACK` bytes (natively; in the browser,
-/// where it is). `None` if it panicked.
-pub fn deep<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
+/// where it is). A panic of `work` goes on in the caller, as if it had run
+/// there.
+pub fn deep<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let mut work = Some(work);
-        let (spawned, done) = std::thread::scope(|scope| {
+        let done = std::thread::scope(|scope| {
             let run = || work.take().map(|w| w());
-            match std::thread::Builder::new()
-                .name("lua-run".into())
+            std::thread::Builder::new()
+                .name("lua".into())
                 .stack_size(RUN_STACK)
                 .spawn_scoped(scope, run)
-            {
-                Ok(handle) => (true, handle.join().ok().flatten()),
-                Err(_) => (false, None),
-            }
+                .map(|handle| handle.join())
         });
-        if spawned {
-            return done;
+        match done {
+            Ok(Ok(Some(value))) => value,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            // No thread could be made: the work is done here.
+            Ok(Ok(None)) | Err(_) => match work {
+                Some(w) => w(),
+                None => std::panic::resume_unwind(Box::new("the work was lost")),
+            },
         }
-        // No thread could be made: the run is done here.
-        work.map(|w| w())
     }
     #[cfg(target_arch = "wasm32")]
     {
-        Some(work())
+        work()
     }
 }

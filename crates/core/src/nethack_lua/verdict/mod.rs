@@ -27,10 +27,12 @@ pub struct Verdict {
     pub error: Option<LuaError>,
     pub semicolons: Vec<usize>,
     pub deepest: u32,
+    /// The most terms one chain of operators or suffixes strings together.
+    pub longest_chain: u32,
 }
 
 pub fn verdict(source: &str) -> Verdict {
-    let (verdict, semicolons, deepest) = read::Reader::read(source);
+    let (verdict, semicolons, deepest, longest_chain) = read::Reader::read(source);
     // The reading stops at an error: what follows is measured by its
     // brackets and blocks alone.
     let deepest = if verdict.is_err() {
@@ -42,6 +44,7 @@ pub fn verdict(source: &str) -> Verdict {
         error: verdict.err(),
         semicolons,
         deepest,
+        longest_chain,
     }
 }
 

@@ -57,6 +57,10 @@ pub struct Reader<'a> {
     depth: u32,
     /// The deepest they went.
     deepest: u32,
+    /// The most terms one chain strings together (binary operators read
+    /// in one loop, suffixes of one expression): Lua reads them in a loop,
+    /// the tree's walks recurse once per term.
+    longest_chain: u32,
 }
 
 /// Lua's limit of nested statements and expressions: `LUAI_MAXCCALLS`
@@ -72,11 +76,11 @@ impl<'a> Reader<'a> {
     /// Lua's verdict, where the statement-level semicolons are (empty
     /// statements and a `return`'s: blanks to Lua, which full_moon does
     /// not always keep), as far as the reading got, and how deep it nested.
-    pub fn read(src: &'a str) -> (Read, Vec<usize>, u32) {
+    pub fn read(src: &'a str) -> (Read, Vec<usize>, u32, u32) {
         let mut lex = Lexer::new(src);
         let t = match lex.next() {
             Ok(t) => t,
-            Err(e) => return (Err(e), Vec::new(), 0),
+            Err(e) => return (Err(e), Vec::new(), 0, 0),
         };
         let mut r = Reader {
             src,
@@ -89,9 +93,10 @@ impl<'a> Reader<'a> {
             after_statement: false,
             depth: 0,
             deepest: 0,
+            longest_chain: 0,
         };
         let verdict = r.chunk();
-        (verdict, r.semicolons, r.deepest)
+        (verdict, r.semicolons, r.deepest, r.longest_chain)
     }
 
     fn chunk(&mut self) -> Read {
@@ -708,12 +713,15 @@ impl<'a> Reader<'a> {
         } else {
             self.simple()?;
         }
+        let mut terms = 1u32;
         while let Some((left, right)) = self.binary_priority() {
             if left <= limit {
                 break;
             }
             self.next()?;
             self.subexpr(right)?;
+            terms = terms.saturating_add(1);
+            self.longest_chain = self.longest_chain.max(terms);
         }
         Ok(())
     }
@@ -787,7 +795,10 @@ impl<'a> Reader<'a> {
 
     fn suffixed(&mut self) -> Read<Expr> {
         let mut e = self.primary()?;
+        let mut terms = 1u32;
         loop {
+            terms = terms.saturating_add(1);
+            self.longest_chain = self.longest_chain.max(terms);
             if self.is(".") {
                 self.next()?;
                 self.check_name()?;
