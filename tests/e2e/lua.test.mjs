@@ -193,6 +193,14 @@ test("hostile one-line scripts run in the browser as Lua runs them, and the page
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(OUT, "lua-hostile-phone.png") });
   await page.setViewportSize({ width: 1400, height: 900 });
+  // A chain Lua reads in a loop: 400 terms are read and run, 20,000 are
+  // left to `vaultwright check` with a word.
+  const chain = (n) => "local a = false\nlocal x = " + Array(n).fill("a").join(" or ") + " or 'last'\ndes.message(x)\ndes.map({ x = 1, y = 1, map = '.' })\n";
+  await open(page, "chain400.lua", chain(399));
+  await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  assert.equal(await page.locator("[data-testid=problems] .diag.error").count(), 0);
+  await open(page, "chain20000.lua", chain(20000));
+  await waitFor(page, () => /chain of 400 operators/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
   // Still alive: another document opens and is read.
   await open(page, "shallow.lua", "des.map({ x = 1, y = 1, map = '.' })\n");
   await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
