@@ -21,6 +21,7 @@
 mod fuzz;
 mod race;
 mod scale;
+mod scale_lsp;
 #[path = "../../../fuzz/seeds.rs"]
 mod seeds;
 mod serve;
