@@ -280,7 +280,17 @@ fn stops_over_seeds(
     main: &run::Realisation,
     known: &[Diagnostic],
 ) -> Vec<Diagnostic> {
-    let count = extra_seeds(options.reachability_seeds.unwrap_or(0), source.len());
+    // A run that met the step budget or the memory cap would most likely
+    // meet it again, at the same cost, on every other seed.
+    let over_a_limit = main
+        .stop
+        .as_ref()
+        .is_some_and(|s| s.kind != run::StopKind::Error);
+    let count = if over_a_limit {
+        0
+    } else {
+        extra_seeds(options.reachability_seeds.unwrap_or(0), source.len())
+    };
     let mut seen: Vec<(u32, String)> = main
         .stop
         .iter()

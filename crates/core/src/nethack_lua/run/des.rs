@@ -15,7 +15,8 @@ use super::{native_costing, Native, Shared};
 use crate::rng::Rng;
 
 /// The game functions whose work spans the level (each cell read or
-/// written): charged a unit of fuel per cell, not a flat price.
+/// written, with its eight neighbours): charged fuel for that, not a
+/// flat price.
 const WHOLE_LEVEL: [&str; 16] = [
     "level_init",
     "map",
@@ -35,8 +36,8 @@ const WHOLE_LEVEL: [&str; 16] = [
     "gas_cloud",
 ];
 
-/// The cells of a level.
-const AREA: usize = COLS * ROWS;
+/// A level's cells, each with its eight neighbours.
+const AREA: usize = COLS * ROWS * 9;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 

@@ -252,13 +252,18 @@ fn rep<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> O
         .ok_or_else(|| "resulting string too large".into_value(ctx))?;
     super::budget::make_room(shared, ctx, size)?;
     super::budget::charge(shared, size / 64);
-    let mut out = String::with_capacity(size);
-    for i in 0..n {
-        if i > 0 {
-            out.push_str(&sep);
+    let out = if sep.is_empty() {
+        s.repeat(n)
+    } else {
+        let mut out = String::with_capacity(size);
+        for i in 0..n {
+            if i > 0 {
+                out.push_str(&sep);
+            }
+            out.push_str(&s);
         }
-        out.push_str(&s);
-    }
+        out
+    };
     stack.replace(ctx, out);
     Ok(CallbackReturn::Return)
 }

@@ -89,7 +89,7 @@ fn game_functions_cost_fuel_for_the_cells_they_touch() {
         memory: 64 << 20,
     };
     // 2 million steps were 250,000 calls at a flat price; a call over
-    // the whole level now costs its 1,680 cells.
+    // the whole level now costs its 1,680 cells and their neighbours.
     let done = run(
         "des.level_init({ style = 'solidfill', fg = ' ' })\nwhile true do des.wallify() end\n",
         1,

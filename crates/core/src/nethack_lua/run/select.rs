@@ -45,8 +45,9 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
         ("room", room),
     ];
     for (name, f) in functions {
-        // Each works over a level-sized set of cells.
-        let area = super::size::COLS * super::size::ROWS;
+        // Each works over a level-sized set of cells, with their
+        // neighbours.
+        let area = super::size::COLS * super::size::ROWS * 9;
         table.set(ctx, name, native_costing(ctx, shared, f, area))?;
     }
     let meta = Table::new(&ctx);
