@@ -113,17 +113,21 @@ test("a link never replaces the user's names file: one of the same name is kept 
   });
   await page.goto(server.url + hash);
   await page.waitForSelector(".cm-content");
-  await waitFor(page, () => /Names \(2\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
-  assert.match(await page.textContent("[data-testid=message]"), /kept beside them as fork\.names \(from link\)/);
+  await waitFor(page, () => /kept beside them as fork\.names \(from link\)/.test(document.querySelector("[data-testid=message]")?.textContent ?? ""));
+  // The link's file is kept off: only the user's is active.
+  assert.match(await page.textContent("[data-testid=names]"), /Names \(1\)/);
   // Both survive a reload, the user's as it was.
   await page.waitForTimeout(400);
   await page.goto(server.url);
   await openStudio(page, server.url);
-  await waitFor(page, () => /Names \(2\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
+  await waitFor(page, () => /Names \(1\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
   await page.click("[data-testid=names]");
   const listed = await page.textContent("[data-testid=names-panel]");
   assert.match(listed, /fork\.names \(from link\)/);
   assert.match(listed, /fork\.names/);
+  const row = (name) => page.locator("[data-testid=names-panel] li").filter({ has: page.locator("label", { hasText: new RegExp(`^ ${name.replace(/[().]/g, "\\$&")} $`) }) });
+  assert.equal(await row("fork.names").locator("input[type=checkbox]").isChecked(), true, "the user's file stays on");
+  assert.equal(await row("fork.names (from link)").locator("input[type=checkbox]").isChecked(), false, "the link's is off");
   await page.screenshot({ path: path.join(OUT, "names-from-link.png") });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(OUT, "names-from-link-phone.png") });
