@@ -275,11 +275,16 @@ fn with_nearest(
     quoted: bool,
 ) -> Diagnostic {
     let lower = wrong.to_lowercase();
+    let limit = (wrong.chars().count() / 3).max(2);
+    // The distance is at least the difference in length: a candidate
+    // that far off is never measured (a 40 KB string against every name
+    // once took seconds).
+    let length = lower.chars().count();
     let best = candidates
         .into_iter()
+        .filter(|c| c.chars().count().abs_diff(length) <= limit)
         .map(|c| (strsim::levenshtein(&lower, &c.to_lowercase()), c))
         .min_by_key(|(distance, _)| *distance);
-    let limit = (wrong.chars().count() / 3).max(2);
     match best {
         Some((distance, name)) if distance <= limit => {
             let replacement = if quoted {

@@ -805,7 +805,10 @@ fn check(room: &mut Room) {
 /// enough to be a typo.
 fn closest(name: &str, list: &[&'static str]) -> Option<&'static str> {
     let upper = name.to_ascii_uppercase();
+    // At least the difference in length: only names within 3 are measured.
+    let length = upper.chars().count();
     list.iter()
+        .filter(|n| n.chars().count().abs_diff(length) <= 3)
         .map(|n| (strsim::levenshtein(&upper, n), *n))
         .filter(|(d, _)| *d <= 3)
         .min()

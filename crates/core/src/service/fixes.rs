@@ -67,8 +67,11 @@ fn nearest_nethack_name(doc: Document, d: &Diagnostic) -> Option<Fix> {
     if names.iter().any(|n| n == inner) {
         return None;
     }
+    // At least the difference in length: only names within 3 are measured.
+    let length = inner.chars().count();
     let best = names
         .iter()
+        .filter(|n| n.chars().count().abs_diff(length) <= 3)
         .map(|n| {
             (
                 strsim::levenshtein(&n.to_ascii_lowercase(), &inner.to_ascii_lowercase()),
