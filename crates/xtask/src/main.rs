@@ -18,6 +18,7 @@
 //!   target, default 60); findings become fixtures `cargo test` replays.
 //! * `demo`  — check and render an example level with the CLI.
 
+mod child;
 mod fuzz;
 mod race;
 mod scale;

@@ -324,34 +324,6 @@ fn run_once(cli: &Path, dir: &Path, args: &[String]) -> Result<(Duration, u64)> 
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("{}: {e}", cli.display()))?;
-    let peak = wait_for(child.id(), cli, args)?;
+    let peak = crate::child::wait_for(child.id(), cli, args)?;
     Ok((start.elapsed(), peak))
-}
-
-/// Waits for the child `pid`; its peak resident memory (bytes), from the
-/// kernel's accounting.
-pub fn wait_for(pid: u32, cli: &Path, args: &[String]) -> Result<u64> {
-    let pid = pid as libc::pid_t;
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is our own child, not yet waited for; `status` and
-    // `usage` are valid for writes.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    if waited != pid {
-        return Err(format!(
-            "waiting for {}: {}",
-            cli.display(),
-            std::io::Error::last_os_error()
-        ));
-    }
-    if libc::WIFSIGNALED(status) {
-        return Err(format!(
-            "{} {} was killed by signal {}",
-            cli.display(),
-            args.join(" "),
-            libc::WTERMSIG(status)
-        ));
-    }
-    // `ru_maxrss` is in kilobytes on Linux.
-    Ok(usage.ru_maxrss as u64 * 1024)
 }

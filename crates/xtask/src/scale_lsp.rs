@@ -55,7 +55,7 @@ pub fn run_once(cli: &Path, dir: &Path, file_name: &str) -> Result<(Duration, u6
     )?;
     send(&mut input, json!({"jsonrpc": "2.0", "method": "exit"}))?;
     drop(input);
-    let peak = crate::scale::wait_for(child.id(), cli, &["lsp".to_string()])?;
+    let peak = crate::child::wait_for(child.id(), cli, &["lsp".to_string()])?;
     Ok((start.elapsed(), peak))
 }
 

@@ -89,6 +89,7 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
     // The level as run comes first in the outline (what the studio shows
     // on opening); the map parts as written follow.
     if ran {
+        let lines = Lines::new(source);
         let prepared = run::Prepared::read(&reading, source, None);
         let done = prepared.run(options.seed, run::Limits::default());
         analysis.outline.push(run_entry(source, options.seed));
@@ -102,7 +103,7 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         analysis.diagnostics.extend(outside_findings(source, &done));
         analysis
             .diagnostics
-            .extend(placement::findings(&done.level, |l| line_span(source, l)));
+            .extend(placement::findings(&done.level, |l| lines.span(l)));
         let more = stops_over_seeds(source, &prepared, options, &done, &analysis.diagnostics);
         analysis.diagnostics.extend(more);
         analysis.artifacts.push(Artifact {
@@ -297,17 +298,17 @@ fn stops_over_seeds(
         .map(|s| (s.line, s.message.clone()))
         .collect();
     let mut found = Vec::new();
-    let mut placed: Vec<(&'static str, Span)> = known
+    let mut placed: rustc_hash::FxHashSet<(&'static str, Span)> = known
         .iter()
         .filter(|d| d.code.starts_with("NL021"))
         .map(|d| (code_of(&d.code), d.span))
         .collect();
+    let lines = Lines::new(source);
     for seed in (0..count).map(|i| options.seed.wrapping_add(i + 1)) {
         let done = prepared.run(seed, run::Limits::default());
-        for mut d in placement::findings(&done.level, |l| line_span(source, l)) {
+        for mut d in placement::findings(&done.level, |l| lines.span(l)) {
             let key = (code_of(&d.code), d.span);
-            if !placed.contains(&key) {
-                placed.push(key);
+            if placed.insert(key) {
                 d.message = format!("with seed {seed}: {}", d.message);
                 found.push(d);
             }
@@ -348,7 +349,8 @@ const OUTSIDE: &str = "NL0215";
 /// Each call that gave a fixed coordinate beyond the map part (or room)
 /// it counts from, landing in solid rock or off the level, once per line.
 fn outside_findings(source: &str, done: &run::Realisation) -> Vec<Diagnostic> {
-    let mut lines = Vec::new();
+    let spans = Lines::new(source);
+    let mut lines = rustc_hash::FxHashSet::default();
     let mut found = Vec::new();
     for o in &done.level.outside {
         // Beyond the part but on what the level made around it (a cave
@@ -359,10 +361,9 @@ fn outside_findings(source: &str, done: &run::Realisation) -> Vec<Diagnostic> {
             o.at.1.saturating_add(o.frame.y),
         );
         let on_rock = !run::selection::on_level(x, y) || done.level.at(x, y) == run::level::STONE;
-        if lines.contains(&o.line) || !on_rock {
+        if !on_rock || !lines.insert(o.line) {
             continue;
         }
-        lines.push(o.line);
         let what = if o.in_room { "room" } else { "map part" };
         found.push(
             Diagnostic::warning(
@@ -371,7 +372,7 @@ fn outside_findings(source: &str, done: &run::Realisation) -> Vec<Diagnostic> {
                     "({}, {}) is outside the {what} it counts from ({}×{})",
                     o.at.0, o.at.1, o.frame.width, o.frame.height
                 ),
-                line_span(source, o.line),
+                spans.span(o.line),
             )
             .with_note(format!(
                 "the game places it anyway, at level ({x}, {y}), in solid rock or off the level"
@@ -387,14 +388,41 @@ const STOPS: &str = "NL0213";
 const RUNS_AWAY: &str = "NL0214";
 
 fn line_span(source: &str, line: u32) -> Span {
-    let mut at = 0;
-    for (i, text) in source.split('\n').enumerate() {
-        if i + 1 == line as usize {
-            return Span::new(at, at + text.trim_end_matches('\r').len());
-        }
-        at += text.len() + 1;
+    Lines::new(source).span(line)
+}
+
+/// Where each line of a script starts, so that a line's span is a lookup,
+/// not a walk from the top (a finding on each of 20,000 lines made the
+/// walk quadratic).
+struct Lines<'s> {
+    source: &'s str,
+    starts: Vec<usize>,
+}
+
+impl<'s> Lines<'s> {
+    fn new(source: &'s str) -> Lines<'s> {
+        let starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines { source, starts }
     }
-    Span::new(0, 0)
+
+    /// Line `line` (from 1) without its line break; empty at 0 when there
+    /// is no such line.
+    fn span(&self, line: u32) -> Span {
+        let Some(index) = (line as usize).checked_sub(1) else {
+            return Span::new(0, 0);
+        };
+        let Some(&start) = self.starts.get(index) else {
+            return Span::new(0, 0);
+        };
+        let end = self
+            .starts
+            .get(index + 1)
+            .map_or(self.source.len(), |next| next - 1);
+        let text = self.source.get(start..end).unwrap_or("");
+        Span::new(start, start + text.trim_end_matches('\r').len())
+    }
 }
 
 #[cfg(test)]

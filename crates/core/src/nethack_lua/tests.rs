@@ -1,6 +1,6 @@
 //! Golden findings and outlines of small scripts.
 
-use vaultwright_model::{Language, Options};
+use vaultwright_model::{Language, Options, Span};
 
 fn analyze(src: &str) -> vaultwright_model::Analysis {
     crate::analyze::analyze(src, Language::NethackLua, &Options::default())
@@ -587,4 +587,29 @@ dungeon[1].branches = { { name = "Gehennom", chainlevel = "bigrm", base = 1 } }
         .iter()
         .all(|v| matches!(v.view, vaultwright_model::view::View::BranchGraph(_))));
     assert!(a.diagnostics.is_empty(), "{:?}", a.diagnostics);
+}
+
+#[test]
+fn a_line_span_is_the_line_without_its_break_found_by_lookup() {
+    // What a walk over the lines gives, for every line and past the end.
+    fn walked(source: &str, line: u32) -> Span {
+        let mut at = 0;
+        for (i, text) in source.split('\n').enumerate() {
+            if i + 1 == line as usize {
+                return Span::new(at, at + text.trim_end_matches('\r').len());
+            }
+            at += text.len() + 1;
+        }
+        Span::new(0, 0)
+    }
+    for source in ["", "a", "a\n", "ab\r\ncd\n\nef", "\n\n", "é\nü\r\n"] {
+        let lines = super::Lines::new(source);
+        for line in 0..6 {
+            assert_eq!(
+                lines.span(line),
+                walked(source, line),
+                "{source:?} line {line}"
+            );
+        }
+    }
 }
