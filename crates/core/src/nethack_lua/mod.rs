@@ -59,9 +59,9 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
 }
 
 fn analyze_here(source: &str, options: &Options) -> Analysis {
-    let reading = syntax::read(source);
     let mut analysis = Analysis::empty(Language::NethackLua);
     analysis.tokens = tokens::tokens(source);
+    let reading = syntax::read(source);
     let ran = reading.error.is_none();
     analysis.diagnostics.extend(reading.error.clone());
     // The table as written (its spans give the findings their place), or
@@ -84,33 +84,21 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         return analysis;
     }
     let calls = calls::des_calls(&reading.ast);
+    let rooms = if ran {
+        theme_rooms::entries(source, &reading.ast)
+    } else {
+        Vec::new()
+    };
+    let prepared = ran.then(|| run::Prepared::read(&reading, source, None));
+    // The tree costs some 300 bytes a byte of script: what the rest needs
+    // of it is taken, so the VM never runs beside it.
+    drop(reading);
     let parts = outline::outline(&calls);
     analysis.diagnostics.extend(checks::check(source, &calls));
     // The level as run comes first in the outline (what the studio shows
     // on opening); the map parts as written follow.
-    if ran {
-        let lines = Lines::new(source);
-        let prepared = run::Prepared::read(&reading, source, None);
-        let done = prepared.run(options.seed, run::Limits::default());
-        analysis.outline.push(run_entry(source, options.seed));
-        analysis.views.push(SymbolView {
-            symbol: 0,
-            view: View::TileMap(run::view::tile_map(source, &calls, options.seed, &done)),
-        });
-        if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
-            analysis.diagnostics.push(d);
-        }
-        analysis.diagnostics.extend(outside_findings(source, &done));
-        analysis
-            .diagnostics
-            .extend(placement::findings(&done.level, |l| lines.span(l)));
-        let more = stops_over_seeds(source, &prepared, options, &done, &analysis.diagnostics);
-        analysis.diagnostics.extend(more);
-        analysis.artifacts.push(Artifact {
-            name: realisation_name(&options.file_name, options.seed),
-            symbol: Some(0),
-            bytes: run::view::text(options.seed, &done).into_bytes(),
-        });
+    if let Some(prepared) = &prepared {
+        add_the_run(&mut analysis, source, &calls, prepared, options);
     }
     let shift = analysis.outline.len();
     analysis.outline.extend(parts);
@@ -122,10 +110,42 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
             view: v.view,
         }));
     if ran {
-        add_theme_rooms(&mut analysis, source, &reading, options);
+        add_theme_rooms(&mut analysis, source, rooms, options);
         show_the_run_for_the_rest(&mut analysis, options);
     }
     analysis
+}
+
+/// The level as the game builds it for the chosen seed: its outline entry,
+/// view and text, what stopped it, and what other seeds stop on.
+fn add_the_run(
+    analysis: &mut Analysis,
+    source: &str,
+    calls: &[calls::DesCall],
+    prepared: &run::Prepared,
+    options: &Options,
+) {
+    let lines = Lines::new(source);
+    let done = prepared.run(options.seed, run::Limits::default());
+    analysis.outline.push(run_entry(source, options.seed));
+    analysis.views.push(SymbolView {
+        symbol: 0,
+        view: View::TileMap(run::view::tile_map(source, calls, options.seed, &done)),
+    });
+    if let Some(d) = stop_finding(source, &done, &analysis.diagnostics) {
+        analysis.diagnostics.push(d);
+    }
+    analysis.diagnostics.extend(outside_findings(source, &done));
+    analysis
+        .diagnostics
+        .extend(placement::findings(&done.level, |l| lines.span(l)));
+    let more = stops_over_seeds(source, prepared, options, &done, &analysis.diagnostics);
+    analysis.diagnostics.extend(more);
+    analysis.artifacts.push(Artifact {
+        name: realisation_name(&options.file_name, options.seed),
+        symbol: Some(0),
+        bytes: run::view::text(options.seed, &done).into_bytes(),
+    });
 }
 
 /// Each entry of a `themerooms` table as an outline entry, drawn alone on
@@ -133,10 +153,9 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
 fn add_theme_rooms(
     analysis: &mut Analysis,
     source: &str,
-    reading: &syntax::Reading,
+    rooms: Vec<theme_rooms::ThemeRoom>,
     options: &Options,
 ) {
-    let rooms = theme_rooms::entries(source, &reading.ast);
     if rooms.is_empty() {
         return;
     }
