@@ -13,7 +13,8 @@
 //! * `race`  — the drop-ins against the original tools, whole process
 //!   (`VAULTWRIGHT_NETHACK_343=DIR` names the originals).
 //! * `scale` — every command of every language at 1×, 4× and 16× input:
-//!   time and peak memory against the linear-cost goals.
+//!   time and peak memory against the linear-cost goals (`scale WORD`:
+//!   only the cases whose language contains the word, e.g. `lua`).
 //! * `fuzz`  — libFuzzer on every target, or those named (`--time S` per
 //!   target, default 60); findings become fixtures `cargo test` replays.
 //! * `demo`  — check and render an example level with the CLI.
@@ -45,7 +46,8 @@ fn main() -> ExitCode {
         Some("race") => race_builds().and_then(|builds| race::race(&root(), &builds)),
         Some("demo") => demo(),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
-        Some("scale") => release_cli().and_then(|cli| scale::scale(&cli)),
+        Some(child::PEAK) => return child::report_peak(&args[1..]),
+        Some("scale") => release_cli().and_then(|cli| scale::scale(&cli, args.get(1).map(String::as_str))),
         _ => {
             eprintln!("usage: cargo xtask <test|serve|dist|bench|race|scale|fuzz|demo>");
             return ExitCode::from(2);

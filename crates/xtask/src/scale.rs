@@ -7,7 +7,7 @@
 //! peak memory stays under 20× the input + 50 MB.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::Result;
@@ -27,7 +27,8 @@ struct Case {
     sizes: &'static [usize],
 }
 
-pub fn scale(cli: &Path) -> Result {
+/// Every case, or those whose language contains `only`.
+pub fn scale(cli: &Path, only: Option<&str>) -> Result {
     let corpus =
         crate::shared_corpus().ok_or("../shared/corpus is missing: the inputs are made from it")?;
     let dir = crate::root().join("target/scale");
@@ -38,7 +39,10 @@ pub fn scale(cli: &Path) -> Result {
         "language", "command", "size", "input", "time", "peak"
     );
     let mut missed = Vec::new();
-    for case in cases(&corpus)? {
+    let chosen = cases(&corpus)?
+        .into_iter()
+        .filter(|c| only.is_none_or(|word| c.language.contains(word)));
+    for case in chosen {
         for command in case.commands {
             missed.extend(measure(cli, &dir, &case, command)?);
         }
@@ -317,13 +321,11 @@ fn run_once(cli: &Path, dir: &Path, args: &[String]) -> Result<(Duration, u64)> 
         }
     }
     let start = Instant::now();
-    let child = Command::new(cli)
-        .args(args)
+    let child = crate::child::measured(cli, args)?
         .current_dir(dir)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("{}: {e}", cli.display()))?;
-    let peak = crate::child::wait_for(child.id(), cli, args)?;
+    let peak = crate::child::peak_of(child, cli, args)?;
     Ok((start.elapsed(), peak))
 }

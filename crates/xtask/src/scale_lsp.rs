@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -14,17 +14,17 @@ use crate::Result;
 /// One run of `vaultwright lsp` opening `file_name` in `dir`.
 pub fn run_once(cli: &Path, dir: &Path, file_name: &str) -> Result<(Duration, u64)> {
     let path = dir.join(file_name);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let uri = format!("file://{}", path.display());
+    let args = ["lsp".to_string()];
     let start = Instant::now();
-    let mut child = Command::new(cli)
-        .arg("lsp")
+    // Started before the file is read: the server is charged none of ours.
+    let mut child = crate::child::measured(cli, &args)?
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("{}: {e}", cli.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (Some(mut input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
         return Err("the language server's pipes".into());
     };
@@ -55,7 +55,7 @@ pub fn run_once(cli: &Path, dir: &Path, file_name: &str) -> Result<(Duration, u6
     )?;
     send(&mut input, json!({"jsonrpc": "2.0", "method": "exit"}))?;
     drop(input);
-    let peak = crate::child::wait_for(child.id(), cli, &["lsp".to_string()])?;
+    let peak = crate::child::peak_of(child, cli, &args)?;
     Ok((start.elapsed(), peak))
 }
 
