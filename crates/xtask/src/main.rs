@@ -47,7 +47,9 @@ fn main() -> ExitCode {
         Some("demo") => demo(),
         Some("fuzz") => fuzz::fuzz(&args[1..]),
         Some(child::PEAK) => return child::report_peak(&args[1..]),
-        Some("scale") => release_cli().and_then(|cli| scale::scale(&cli, args.get(1).map(String::as_str))),
+        Some("scale") => {
+            release_cli().and_then(|cli| scale::scale(&cli, args.get(1).map(String::as_str)))
+        }
         _ => {
             eprintln!("usage: cargo xtask <test|serve|dist|bench|race|scale|fuzz|demo>");
             return ExitCode::from(2);

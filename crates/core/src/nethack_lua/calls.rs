@@ -3,13 +3,9 @@
 //! What the checks and the outline read; a value computed at run time is
 //! only a span here.
 
-use full_moon::ast::{
-    Ast, Call, Expression, Field, FunctionArgs, FunctionCall, Index, Prefix, Suffix,
-};
-use full_moon::node::Node;
-use full_moon::tokenizer::{TokenReference, TokenType};
-use full_moon::visitors::Visitor;
 use vaultwright_model::Span;
+
+use super::verdict::tree::{extent, parts, Element, Kind, Node};
 
 /// One `des.function(…)` call.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,129 +65,154 @@ impl DesCall {
 
 /// The table a top-level statement `name = { … }` assigns, as written
 /// (`dungeon.lua`'s `dungeon = { … }`).
-pub fn assigned_table(ast: &Ast, name: &str) -> Option<Value> {
-    ast.nodes().stmts().find_map(|stmt| {
-        let full_moon::ast::Stmt::Assignment(a) = stmt else {
-            return None;
-        };
-        let first = a.variables().iter().next()?;
-        let full_moon::ast::Var::Name(token) = first else {
-            return None;
-        };
-        if token_text(token) != name {
-            return None;
-        }
-        let e = a.expressions().iter().next()?;
-        matches!(e, Expression::TableConstructor(_)).then(|| value(e))
-    })
+pub fn assigned_table(tree: &Node, name: &str) -> Option<Value> {
+    tree.children()
+        .filter(|s| s.kind() == Kind::Assignment)
+        .find_map(|a| {
+            let mut all = parts(&a);
+            let target = all.next()?;
+            if target.kind() != Kind::Name || text(&target) != name {
+                return None;
+            }
+            let value = all
+                .skip_while(|p| !(p.kind() == Kind::Symbol && text(p) == "="))
+                .nth(1)?;
+            (value.kind() == Kind::Table).then(|| self::value(&value))
+        })
 }
 
 /// Every `des.*` call of the script, in the order they are written.
-pub fn des_calls(ast: &Ast) -> Vec<DesCall> {
-    let mut finder = Finder { calls: Vec::new() };
-    finder.visit_ast(ast);
-    finder.calls
+pub fn des_calls(tree: &Node) -> Vec<DesCall> {
+    tree.descendants()
+        .filter(|n| n.kind() == Kind::Suffixed)
+        .filter_map(|n| des_call(&n))
+        .collect()
 }
 
-struct Finder {
-    calls: Vec<DesCall>,
-}
-
-impl Visitor for Finder {
-    fn visit_function_call(&mut self, call: &FunctionCall) {
-        if let Some(found) = des_call(call) {
-            self.calls.push(found);
+/// `des.name(arguments)`: a name, one `.name` and one call (a call that
+/// goes on, `des.f()()`, is another call; an index after it is no call).
+fn des_call(node: &Node) -> Option<DesCall> {
+    let mut chain = parts(node);
+    let prefix = chain.next()?;
+    if prefix.kind() != Kind::Name || text(&prefix) != "des" {
+        return None;
+    }
+    let dot = chain
+        .next()?
+        .into_node()
+        .filter(|d| d.kind() == Kind::Dot)?;
+    let call = chain
+        .next()?
+        .into_node()
+        .filter(|c| c.kind() == Kind::Call)?;
+    if let Some(after) = node.children().last() {
+        if !matches!(after.kind(), Kind::Call | Kind::Method) {
+            return None;
         }
     }
-}
-
-fn des_call(call: &FunctionCall) -> Option<DesCall> {
-    let Prefix::Name(prefix) = call.prefix() else {
-        return None;
-    };
-    if token_text(prefix) != "des" {
-        return None;
-    }
-    let mut suffixes = call.suffixes();
-    let Some(Suffix::Index(Index::Dot { name, .. })) = suffixes.next() else {
-        return None;
-    };
-    let Some(Suffix::Call(Call::AnonymousCall(args))) = suffixes.next() else {
-        return None;
-    };
+    let name = parts(&dot).find(|p| p.kind() == Kind::Name)?;
+    let (start, _) = extent(node)?;
+    let (_, end) = extent(&call)?;
     Some(DesCall {
-        function: token_text(name),
-        span: span_of(call)?,
-        name_span: token_span(name),
-        args: arguments(args),
+        function: text(&name),
+        span: Span::new(start, end),
+        name_span: element_span(&name),
+        args: arguments(&call),
     })
 }
 
-fn arguments(args: &FunctionArgs) -> Vec<Value> {
-    match args {
-        FunctionArgs::Parentheses { arguments, .. } => arguments.iter().map(value).collect(),
-        FunctionArgs::String(token) => vec![string_value(token)],
-        FunctionArgs::TableConstructor(table) => {
-            let span = span_of(table).unwrap_or_default();
-            vec![Value::Table(
-                table.fields().iter().map(field).collect(),
-                span,
-            )]
-        }
+fn arguments(call: &Node) -> Vec<Value> {
+    let Some(args) = parts(call).next() else {
+        return Vec::new();
+    };
+    match args.kind() {
+        Kind::Arguments => args
+            .as_node()
+            .map(|a| {
+                parts(a)
+                    .filter(|p| !matches!(p.kind(), Kind::Symbol))
+                    .map(|p| value(&p))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Kind::String | Kind::Table => vec![value(&args)],
         _ => Vec::new(),
     }
 }
 
-fn field(f: &Field) -> TableField {
-    match f {
-        Field::NameKey { key, value: v, .. } => TableField {
-            key: Some((token_text(key), token_span(key))),
-            value: value(v),
-        },
-        Field::ExpressionKey { value: v, .. } => TableField {
-            key: None,
-            value: value(v),
-        },
-        Field::NoKey(v) => TableField {
-            key: None,
-            value: value(v),
-        },
-        _ => TableField {
-            key: None,
-            value: Value::Other(Span::default()),
-        },
-    }
+fn fields(table: &Node) -> Vec<TableField> {
+    table
+        .children()
+        .filter_map(|f| {
+            let mut field = parts(&f);
+            Some(match f.kind() {
+                Kind::NamedField => {
+                    let key = field.next()?;
+                    TableField {
+                        key: Some((text(&key), element_span(&key))),
+                        value: field
+                            .nth(1)
+                            .map_or(Value::Other(Span::default()), |v| value(&v)),
+                    }
+                }
+                Kind::KeyedField => TableField {
+                    key: None,
+                    value: field
+                        .last()
+                        .map_or(Value::Other(Span::default()), |v| value(&v)),
+                },
+                Kind::ListField => TableField {
+                    key: None,
+                    value: field
+                        .next()
+                        .map_or(Value::Other(Span::default()), |v| value(&v)),
+                },
+                _ => return None,
+            })
+        })
+        .collect()
 }
 
-fn value(e: &Expression) -> Value {
-    let span = span_of(e).unwrap_or_default();
-    match e {
-        Expression::String(token) => string_value(token),
-        Expression::Number(token) => Value::Number(token_text(token), span),
+fn value(e: &Element) -> Value {
+    let span = element_span(e);
+    match e.kind() {
+        Kind::String => string_value(&text(e), span),
+        Kind::Number => Value::Number(text(e), span),
         // A negative number is a minus applied to one (`base = -5`).
-        Expression::UnaryOperator {
-            unop: full_moon::ast::UnOp::Minus(_),
-            expression,
-        } => match &**expression {
-            Expression::Number(token) => Value::Number(format!("-{}", token_text(token)), span),
-            _ => Value::Other(span),
-        },
-        Expression::TableConstructor(table) => {
-            Value::Table(table.fields().iter().map(field).collect(), span)
+        Kind::Unary => {
+            let mut unary = e.as_node().map(parts).into_iter().flatten();
+            let op = unary.next();
+            let operand = unary.next();
+            match (op, operand) {
+                (Some(op), Some(n)) if text(&op) == "-" && n.kind() == Kind::Number => {
+                    Value::Number(format!("-{}", text(&n)), span)
+                }
+                _ => Value::Other(span),
+            }
         }
+        Kind::Table => Value::Table(e.as_node().map(fields).unwrap_or_default(), span),
         _ => Value::Other(span),
     }
 }
 
-fn string_value(token: &TokenReference) -> Value {
-    let span = token_span(token);
-    match token.token_type() {
-        TokenType::StringLiteral {
-            literal,
-            multi_line_depth: 0,
-            ..
-        } => Value::Str(unescape(literal), span),
-        TokenType::StringLiteral { literal, .. } => Value::Str(literal.to_string(), span),
+/// A string literal's content: a short string's with the escapes names
+/// use read, a long string's as written.
+fn string_value(literal: &str, span: Span) -> Value {
+    match literal.chars().next() {
+        Some('"' | '\'') => {
+            let inside = literal
+                .get(1..literal.len().saturating_sub(1))
+                .unwrap_or("");
+            Value::Str(unescape(inside), span)
+        }
+        Some('[') => {
+            let after = literal.get(1..).unwrap_or("");
+            let level = after.bytes().take_while(|&b| b == b'=').count();
+            let inside = literal
+                .get(level + 2..literal.len().saturating_sub(level + 2))
+                .unwrap_or("");
+            Value::Str(inside.to_string(), span)
+        }
         _ => Value::Other(span),
     }
 }
@@ -220,19 +241,14 @@ fn unescape(literal: &str) -> String {
     out
 }
 
-fn token_text(token: &TokenReference) -> String {
-    match token.token_type() {
-        TokenType::Identifier { identifier } => identifier.to_string(),
-        _ => token.token().to_string(),
+fn text(e: &Element) -> String {
+    match e {
+        rowan::NodeOrToken::Token(t) => t.text().to_string(),
+        rowan::NodeOrToken::Node(n) => n.text().to_string(),
     }
 }
 
-fn token_span(token: &TokenReference) -> Span {
-    let t = token.token();
-    Span::new(t.start_position().bytes(), t.end_position().bytes())
-}
-
-fn span_of(node: &impl Node) -> Option<Span> {
-    let (start, end) = node.range()?;
-    Some(Span::new(start.bytes(), end.bytes()))
+fn element_span(e: &Element) -> Span {
+    let (start, end) = super::verdict::tree::element_extent(e).unwrap_or_default();
+    Span::new(start, end)
 }

@@ -1,8 +1,9 @@
 //! NetHack 5.0 Lua level scripts (`des.*` calls): the language NetHack
 //! itself ships since 5.0 (developed as 3.7), in place of `lev_comp`.
 //!
-//! Read losslessly with full_moon (Lua 5.4), so that an edit to one call
-//! leaves every other byte as it was; refused where `luac5.4 -p` refuses.
+//! Read losslessly by our own reading of Lua 5.4 (`verdict`), so that an
+//! edit to one call leaves every other byte as it was; refused where
+//! `luac5.4 -p` refuses.
 
 mod calls;
 pub(crate) mod catalog;
@@ -24,17 +25,17 @@ use vaultwright_model::{
     Analysis, Artifact, Diagnostic, Language, Options, Severity, Span, Symbol, SymbolView,
 };
 
-/// The script as full_moon holds it, printed back: byte for byte the
+/// The script as its tree holds it, printed back: byte for byte the
 /// source (what lets an edit of one call leave the rest untouched).
 pub fn reprint(source: &str) -> String {
-    run::deep_stack(|| syntax::print(&syntax::read(source), source))
+    run::deep_stack(|| syntax::print(&syntax::read(source)))
 }
 
 /// The rows of each `des.map` drawing written as a string literal, in
 /// order: each row's bytes in the source (what painting rewrites).
 pub fn maps(source: &str) -> Vec<Vec<std::ops::Range<usize>>> {
     let reading = syntax::read(source);
-    calls::des_calls(&reading.ast)
+    calls::des_calls(&reading.tree)
         .iter()
         .filter(|c| c.function == "map")
         .filter_map(|c| preview::row_ranges(source, c))
@@ -44,7 +45,7 @@ pub fn maps(source: &str) -> Vec<Vec<std::ops::Range<usize>>> {
 /// The span of the `des.*` call whose name is at `offset`.
 pub fn calls_at(source: &str, offset: usize) -> Option<Span> {
     let reading = syntax::read(source);
-    calls::des_calls(&reading.ast)
+    calls::des_calls(&reading.tree)
         .into_iter()
         .find(|c| (c.name_span.start as usize..=c.name_span.end as usize).contains(&offset))
         .map(|c| c.span)
@@ -66,7 +67,7 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
     analysis.diagnostics.extend(reading.error.clone());
     // The table as written (its spans give the findings their place), or
     // the one the script builds, run.
-    let written = calls::assigned_table(&reading.ast, "dungeon");
+    let written = calls::assigned_table(&reading.tree, "dungeon");
     let built = || {
         let computed = written.as_ref().is_some_and(has_computed_parts) || changes_dungeon(source);
         let assigned = written.is_some() || builds_dungeon(source);
@@ -83,9 +84,9 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         analysis.diagnostics.extend(d.diagnostics);
         return analysis;
     }
-    let calls = calls::des_calls(&reading.ast);
+    let calls = calls::des_calls(&reading.tree);
     let rooms = if ran {
-        theme_rooms::entries(source, &reading.ast)
+        theme_rooms::entries(source, &reading.tree)
     } else {
         Vec::new()
     };

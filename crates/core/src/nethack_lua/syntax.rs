@@ -1,9 +1,8 @@
-//! Reading a Lua level script: full_moon's lossless Lua 5.4 tree, and Lua's
-//! own verdict (`verdict`): accepted or refused as `luac5.4 -p` does, at
-//! the line it names. Lua stops at its first error; so does the verdict.
+//! Reading a Lua level script: Lua's own verdict (`verdict`): accepted or
+//! refused as `luac5.4 -p` does, at the line it names (Lua stops at its
+//! first error; so does the verdict), and the lossless tree the same
+//! reading builds (read on past an error).
 
-use full_moon::ast::Ast;
-use full_moon::LuaVersion;
 use vaultwright_model::{Diagnostic, Span};
 
 use super::verdict;
@@ -11,49 +10,31 @@ use super::verdict;
 /// The code of every syntax finding (Lua refuses to load the file).
 pub const SYNTAX: &str = "NL0001";
 
-/// A script as read: its tree (full_moon recovers from errors, so there
-/// is one even for a broken file) and Lua's verdict, `None` when Lua
-/// would load it.
+/// A script as read: its tree (there is one even for a broken file) and
+/// Lua's verdict, `None` when Lua would load it.
 pub struct Reading {
-    pub ast: Ast,
     pub error: Option<Diagnostic>,
-    /// The bytes given to full_moon as spaces (see `for_full_moon`).
-    pub blanked: Vec<usize>,
     /// How deep statements and expressions nest.
     pub deepest: u32,
     /// The most terms one chain of operators or suffixes strings together.
     pub longest_chain: u32,
+    /// The script's lossless tree.
+    pub tree: verdict::tree::Node,
 }
 
 pub fn read(source: &str) -> Reading {
     let verdict::Verdict {
         error,
-        semicolons,
         deepest,
         longest_chain,
+        tree,
     } = verdict::verdict(source);
-    let (text, blanked) = for_full_moon(source, &semicolons);
-    // full_moon recurses without a limit: a script too deep for Lua is
-    // not given to it (its tree is then empty), nor, in the browser, one
-    // deeper than the page's stack takes.
-    let too_deep = error
-        .as_ref()
-        .is_some_and(|e| e.message == verdict::TOO_DEEP);
-    let beyond_page =
-        cfg!(target_arch = "wasm32") && (deepest > PAGE_DEPTH || longest_chain > PAGE_CHAIN);
-    let text = if too_deep || beyond_page {
-        "".into()
-    } else {
-        text
-    };
-    let ast = full_moon::parse_fallible(&text, LuaVersion::lua54()).into_ast();
     let error = error.map(|e| syntax_error(source, e));
     Reading {
-        ast,
         error,
-        blanked,
         deepest,
         longest_chain,
+        tree,
     }
 }
 
@@ -84,49 +65,7 @@ fn syntax_error(source: &str, e: verdict::LuaError) -> Diagnostic {
     ))
 }
 
-/// The text full_moon reads: what Lua reads as blanks but full_moon's
-/// tree would lose, as spaces (one byte for one, so every offset stays):
-/// form feeds and vertical tabs (its lexer drops them and, after a form
-/// feed, the rest of the line) and statement-level semicolons (it keeps
-/// only one that ends a statement). Returns the bytes it changed.
-fn for_full_moon<'a>(
-    source: &'a str,
-    semicolons: &[usize],
-) -> (std::borrow::Cow<'a, str>, Vec<usize>) {
-    let mut blanked: Vec<usize> = source
-        .bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == 0x0b || b == 0x0c)
-        .map(|(i, _)| i)
-        .collect();
-    blanked.extend(
-        semicolons
-            .iter()
-            .filter(|&&i| source.as_bytes().get(i) == Some(&b';')),
-    );
-    if blanked.is_empty() {
-        return (source.into(), blanked);
-    }
-    let mut bytes = source.as_bytes().to_vec();
-    for &i in &blanked {
-        bytes[i] = b' ';
-    }
-    // Only ASCII bytes became spaces: still UTF-8.
-    let text = String::from_utf8(bytes).unwrap_or_else(|_| source.to_string());
-    (text.into(), blanked)
-}
-
-/// The tree printed back, with the bytes `for_full_moon` blanked put back.
-pub fn print(reading: &Reading, source: &str) -> String {
-    let printed = reading.ast.to_string();
-    if printed.len() != source.len() || reading.blanked.is_empty() {
-        return printed;
-    }
-    let mut bytes = printed.into_bytes();
-    for &i in &reading.blanked {
-        if let (Some(b), Some(&s)) = (bytes.get_mut(i), source.as_bytes().get(i)) {
-            *b = s;
-        }
-    }
-    String::from_utf8(bytes).unwrap_or_default()
+/// The tree printed back: byte for byte the source.
+pub fn print(reading: &Reading) -> String {
+    reading.tree.text().to_string()
 }

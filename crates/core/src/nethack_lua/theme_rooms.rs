@@ -20,8 +20,8 @@ pub struct ThemeRoom {
 
 /// The entries of the `themerooms` table as written, each named by the
 /// comment line just before it ("-- Fake Delphi") or by its number.
-pub fn entries(source: &str, ast: &full_moon::ast::Ast) -> Vec<ThemeRoom> {
-    let Some(Value::Table(fields, _)) = calls::assigned_table(ast, "themerooms") else {
+pub fn entries(source: &str, tree: &super::verdict::tree::Node) -> Vec<ThemeRoom> {
+    let Some(Value::Table(fields, _)) = calls::assigned_table(tree, "themerooms") else {
         return Vec::new();
     };
     fields
@@ -85,7 +85,7 @@ pub fn view(source: &str, index: usize, seed: u64) -> TileMap {
     );
     let reading = syntax::read(&script);
     let done = run::Prepared::read(&reading, &script, None).run(seed, run::Limits::default());
-    let des = calls::des_calls(&reading.ast);
+    let des = calls::des_calls(&reading.tree);
     let mut map = run::view::tile_map(&script, &des, seed, &done);
     let end = source.len() as u32;
     for c in &mut map.cells {
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn each_entry_is_named_by_its_comment_or_its_number_and_drawn_alone() {
         let reading = syntax::read(ROOMS);
-        let rooms = entries(ROOMS, &reading.ast);
+        let rooms = entries(ROOMS, &reading.tree);
         let names: Vec<&str> = rooms.iter().map(|r| r.symbol.name.as_str()).collect();
         assert_eq!(names, ["theme room 1", "Two rooms"]);
         assert!(ROOMS[rooms[1].symbol.span.range()].starts_with("function()"));
@@ -133,6 +133,6 @@ mod tests {
     #[test]
     fn a_script_without_theme_rooms_has_none() {
         let src = "des.level_init({ style = \"solidfill\" })\n";
-        assert!(entries(src, &syntax::read(src).ast).is_empty());
+        assert!(entries(src, &syntax::read(src).tree).is_empty());
     }
 }

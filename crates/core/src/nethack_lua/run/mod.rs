@@ -202,7 +202,7 @@ impl Prepared {
                 chunks: Err(NOT_RUN_DEEP.into()),
             };
         }
-        let script = rewrite::rewrite(&reading.ast, source);
+        let script = rewrite::rewrite(&reading.tree, source);
         // Our own library texts are prepared once per process.
         static BASE: OnceLock<String> = OnceLock::new();
         static STAND_IN: OnceLock<String> = OnceLock::new();
@@ -313,7 +313,7 @@ pub fn global_table(source: &str, name: &'static str) -> Option<super::calls::Va
 /// A library text as the VM is given it (operators as calls).
 fn prepared(text: &str) -> String {
     let reading = super::syntax::read(text);
-    rewrite::rewrite(&reading.ast, text)
+    rewrite::rewrite(&reading.tree, text)
 }
 
 fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {

@@ -20,12 +20,13 @@
 //!   arithmetic folded by one call over a table of its terms.
 //!
 //! A chain is read once from its top (each term measured once), so the
-//! rewrite is linear in the script.
+//! rewrite is linear in the script. The tree holds a chain read in one
+//! loop as one flat node; the rewrite takes it apart as Lua binds it (a
+//! left fold, each run of one priority a chain of its own).
 
-use full_moon::ast::{Assignment, Ast, BinOp, Expression, Index, Suffix, UnOp, Var};
-use full_moon::node::Node;
-use full_moon::visitors::Visitor;
 use rustc_hash::FxHashSet;
+
+use super::super::verdict::tree::{element_extent, extent, parts, Element, Kind, Node};
 
 /// The names the rewritten script calls (set as globals by the runtime).
 pub const BINARY: [(&str, &str); 9] = [
@@ -57,13 +58,20 @@ pub const ROOM: &str = "__vw_room";
 const LONG: usize = 16;
 
 /// The script with its operators and field stores as calls.
-pub fn rewrite(ast: &Ast, source: &str) -> String {
-    let mut finder = Edits {
+pub fn rewrite(tree: &Node, source: &str) -> String {
+    let mut edits = Edits {
         source,
         ..Edits::default()
     };
-    finder.visit_ast(ast);
-    apply(source, finder.edits)
+    for node in tree.descendants() {
+        match node.kind() {
+            Kind::Assignment => edits.assignment(&node),
+            Kind::Binary => edits.binary(&node),
+            Kind::Unary => edits.unary(&node),
+            _ => {}
+        }
+    }
+    apply(source, edits.edits)
 }
 
 /// Text put at a byte offset (`remove` bytes replaced).
@@ -73,46 +81,19 @@ struct Edit {
     text: String,
     /// Closing edits go before opening ones at one offset.
     closes: bool,
+    /// The construct that made it, in the order found (outer first).
+    found: u32,
 }
 
 #[derive(Default)]
 struct Edits<'s> {
     source: &'s str,
     edits: Vec<Edit>,
-    /// The operators of chains already rewritten from their top (by the
-    /// byte offset of the operator).
+    /// The `..` operators of chains already rewritten from their top (by
+    /// the byte offset of the operator).
     inside_chain: FxHashSet<usize>,
-}
-
-impl Visitor for Edits<'_> {
-    fn visit_assignment(&mut self, node: &Assignment) {
-        let targets: Vec<&Var> = node.variables().iter().collect();
-        if let [only] = targets.as_slice() {
-            let value_end = node.expressions().iter().last().and_then(extent);
-            if let (Some(store), Some((_, end))) = (field_store(only), value_end) {
-                self.set(&store, node.equal_token(), end);
-            }
-            return;
-        }
-        for target in targets {
-            if let Some(store) = field_store(target) {
-                self.open(store.start, format!("{ROOM}("));
-                self.close(store.last_suffix);
-            }
-        }
-    }
-
-    fn visit_expression(&mut self, node: &Expression) {
-        match node {
-            Expression::BinaryOperator { lhs, binop, rhs }
-                if !self.inside_chain.contains(&offset(binop)) =>
-            {
-                self.chain(lhs, binop, rhs)
-            }
-            Expression::UnaryOperator { unop, expression } => self.unary(unop, expression),
-            _ => {}
-        }
-    }
+    /// Constructs found so far.
+    found: u32,
 }
 
 /// A store into a table field, as the assignment's target.
@@ -134,30 +115,26 @@ enum Key {
     },
 }
 
-fn field_store(var: &Var) -> Option<FieldStore> {
-    let Var::Expression(e) = var else {
-        return None;
-    };
-    let (start, _) = extent(var)?;
-    let Some(Suffix::Index(index)) = e.suffixes().last() else {
-        return None;
-    };
-    let last_suffix = extent(index)?.0;
-    let key = match index {
-        Index::Dot { dot, name } => Key::Dot {
-            dot: token_range(dot),
-            name: {
-                let (s, e) = token_range(name);
-                (s, e, name.token().to_string())
-            },
-        },
-        Index::Brackets { brackets, .. } => {
-            let (open, close) = brackets.tokens();
-            Key::Brackets {
-                open: token_range(open),
-                close: token_range(close),
+fn field_store(target: &Element) -> Option<FieldStore> {
+    let node = target.as_node().filter(|n| n.kind() == Kind::Suffixed)?;
+    let (start, _) = extent(node)?;
+    let last = node.children().last()?;
+    let last_suffix = extent(&last)?.0;
+    let tokens: Vec<Element> = parts(&last).collect();
+    let key = match last.kind() {
+        Kind::Dot => {
+            let dot = tokens.first().and_then(element_extent)?;
+            let name = tokens.get(1)?;
+            let (s, e) = element_extent(name)?;
+            Key::Dot {
+                dot,
+                name: (s, e, name.as_token()?.text().to_string()),
             }
         }
+        Kind::Bracket => Key::Brackets {
+            open: tokens.first().and_then(element_extent)?,
+            close: tokens.last().and_then(element_extent)?,
+        },
         _ => return None,
     };
     Some(FieldStore {
@@ -167,20 +144,171 @@ fn field_store(var: &Var) -> Option<FieldStore> {
     })
 }
 
+/// An operator of a chain: where it is and what it is.
+struct Op {
+    range: (usize, usize),
+    symbol: String,
+}
+
+/// A term of a chain: a part of the tree, or the left part of a flat
+/// chain up to one of its operators (a node of its own in a tree that
+/// nests as Lua binds).
+#[derive(Clone)]
+enum Term {
+    Part(Element),
+    Prefix(usize, usize),
+}
+
+impl Term {
+    fn extent(&self) -> Option<(usize, usize)> {
+        match self {
+            Term::Part(e) => element_extent(e),
+            Term::Prefix(start, end) => Some((*start, *end)),
+        }
+    }
+
+    fn is_number(&self) -> bool {
+        matches!(self, Term::Part(e) if is_number(e))
+    }
+}
+
 /// One binary operator's term list, read from the top of its chain.
-struct Chain<'a> {
-    terms: Vec<&'a Expression>,
-    ops: Vec<&'a BinOp>,
+struct Chain {
+    terms: Vec<Term>,
+    ops: Vec<Op>,
+}
+
+/// A flat chain's terms and operators (they alternate).
+fn flat(node: &Node) -> (Vec<Element>, Vec<Op>) {
+    let (mut terms, mut ops) = (Vec::new(), Vec::new());
+    for (i, part) in parts(node).enumerate() {
+        if i % 2 == 0 {
+            terms.push(part);
+        } else if let (Some(range), Some(token)) = (element_extent(&part), part.as_token()) {
+            ops.push(Op {
+                range,
+                symbol: token.text().to_string(),
+            });
+        }
+    }
+    (terms, ops)
+}
+
+/// The first `count` terms of a flat chain as one term.
+fn prefix(terms: &[Element], count: usize) -> Option<Term> {
+    if count == 1 {
+        return terms.first().cloned().map(Term::Part);
+    }
+    let (start, _) = element_extent(terms.first()?)?;
+    let (_, end) = element_extent(terms.get(count.checked_sub(1)?)?)?;
+    Some(Term::Prefix(start, end))
 }
 
 impl Edits<'_> {
+    fn next_construct(&mut self) {
+        self.found += 1;
+    }
+
+    fn assignment(&mut self, node: &Node) {
+        let all: Vec<Element> = parts(node).collect();
+        let Some(equal) = all.iter().position(|p| {
+            p.kind() == Kind::Symbol && p.as_token().is_some_and(|t| t.text() == "=")
+        }) else {
+            return;
+        };
+        let targets: Vec<&Element> = all[..equal].iter().step_by(2).collect();
+        if let [only] = targets.as_slice() {
+            let value_end = all.last().and_then(element_extent);
+            let equal = element_extent(&all[equal]);
+            if let (Some(store), Some((_, end)), Some(equal)) =
+                (field_store(only), value_end, equal)
+            {
+                self.next_construct();
+                self.set(&store, equal, end);
+            }
+            return;
+        }
+        for target in targets {
+            if let Some(store) = field_store(target) {
+                self.next_construct();
+                self.open(store.start, format!("{ROOM}("));
+                self.close(store.last_suffix);
+            }
+        }
+    }
+
+    /// Each chain of a flat node, outer first: from its last operator, the
+    /// run of operators of one priority before it (one only for `..` and
+    /// `^`, which nest), then what is left of it, the same way.
+    fn binary(&mut self, node: &Node) {
+        let (terms, ops) = flat(node);
+        if terms.len() != ops.len() + 1 {
+            return;
+        }
+        let mut ops: Vec<Option<Op>> = ops.into_iter().map(Some).collect();
+        let mut k = ops.len();
+        while k > 0 {
+            let top = k - 1;
+            let Some(p) = ops[top].as_ref().and_then(|o| priority(&o.symbol)) else {
+                return;
+            };
+            let mut j = top;
+            if !matches!(p, 9 | 14) {
+                while j > 0 && ops[j - 1].as_ref().and_then(|o| priority(&o.symbol)) == Some(p) {
+                    j -= 1;
+                }
+            }
+            let Some(first) = prefix(&terms, j + 1) else {
+                return;
+            };
+            let mut chain = Chain {
+                terms: vec![first],
+                ops: Vec::new(),
+            };
+            for (op, term) in ops[j..=top].iter_mut().zip(terms.iter().skip(j + 1)) {
+                chain.ops.extend(op.take());
+                chain.terms.push(Term::Part(term.clone()));
+            }
+            // A chain already read from a `..` above it.
+            let skip = chain
+                .ops
+                .last()
+                .is_some_and(|o| self.inside_chain.contains(&o.range.0));
+            if p == 9 && !skip {
+                self.read_right(&mut chain);
+            }
+            if !skip {
+                self.next_construct();
+                self.chain(chain, p);
+            }
+            k = j;
+        }
+    }
+
+    /// A `..` chain read on down its right side: a last term that is itself
+    /// a chain ending in `..` gives its parts to this one.
+    fn read_right(&mut self, chain: &mut Chain) {
+        while let Some(Term::Part(rowan::NodeOrToken::Node(node))) = chain.terms.last().cloned() {
+            if node.kind() != Kind::Binary {
+                return;
+            }
+            let (terms, mut ops) = flat(&node);
+            let Some(op) = ops.pop().filter(|o| o.symbol == "..") else {
+                return;
+            };
+            let (Some(lhs), Some(rhs)) = (prefix(&terms, terms.len() - 1), terms.last()) else {
+                return;
+            };
+            self.inside_chain.insert(op.range.0);
+            chain.terms.pop();
+            chain.terms.push(lhs);
+            chain.ops.push(op);
+            chain.terms.push(Term::Part(rhs.clone()));
+        }
+    }
+
     /// `t.k = v` → `__vw_set(t, "k", v)`; `t[k] = v` → `__vw_set(t, k, v)`.
-    fn set(
-        &mut self,
-        store: &FieldStore,
-        equal: &full_moon::tokenizer::TokenReference,
-        end: usize,
-    ) {
+    fn set(&mut self, store: &FieldStore, equal: (usize, usize), end: usize) {
         self.open(store.start, format!("{SET}("));
         match &store.key {
             Key::Dot { dot, name } => {
@@ -192,27 +320,18 @@ impl Edits<'_> {
                 self.replace(*close, "");
             }
         }
-        self.replace(token_range(equal), ",");
+        self.replace(equal, ",");
         self.close(end);
     }
 
-    fn chain(&mut self, lhs: &Expression, op: &BinOp, rhs: &Expression) {
-        let symbol = op_symbol(op);
-        let Some(priority) = priority(&symbol) else {
+    fn chain(&mut self, chain: Chain, priority: u8) {
+        let Some(symbol) = chain.ops.last().map(|o| o.symbol.clone()) else {
             return;
         };
-        let chain = if symbol == ".." {
-            read_right(lhs, op, rhs, priority)
-        } else {
-            read_left(lhs, op, rhs, priority)
-        };
-        for inner in &chain.ops {
-            self.inside_chain.insert(offset(inner));
-        }
         let (Some(first), Some(last)) = (chain.terms.first(), chain.terms.last()) else {
             return;
         };
-        let (Some((start, _)), Some((_, end))) = (extent(*first), extent(*last)) else {
+        let (Some((start, _)), Some((_, end))) = (first.extent(), last.extent()) else {
             return;
         };
         match symbol.as_str() {
@@ -229,7 +348,7 @@ impl Edits<'_> {
             }
             "and" | "or" => {}
             _ if chain.terms.len() > LONG && is_arithmetic(priority) => {
-                let ops: Vec<String> = chain.ops.iter().map(|o| op_symbol(o)).collect();
+                let ops: Vec<&str> = chain.ops.iter().map(|o| o.symbol.as_str()).collect();
                 let open = format!("{CHAIN}(\"{}\", {{", ops.join(" "));
                 self.call_over_terms(&chain, start, end, open);
                 // The opening call's `)` follows the table's `}`.
@@ -246,7 +365,7 @@ impl Edits<'_> {
     fn call_over_terms(&mut self, chain: &Chain, start: usize, end: usize, open: String) {
         self.open(start, open);
         for op in &chain.ops {
-            self.replace(token_range(op.token()), ",");
+            self.replace(op.range, ",");
         }
         self.close(end);
     }
@@ -256,22 +375,21 @@ impl Edits<'_> {
     fn nested_calls(&mut self, chain: &Chain, start: usize) {
         let mut calls = Vec::new();
         for (i, op) in chain.ops.iter().enumerate() {
-            let symbol = op_symbol(op);
-            let Some((_, function)) = BINARY.iter().find(|(s, _)| *s == symbol) else {
+            let Some((_, function)) = BINARY.iter().find(|(s, _)| *s == op.symbol) else {
                 continue;
             };
             let (Some(left), Some(right)) = (chain.terms.get(i), chain.terms.get(i + 1)) else {
                 continue;
             };
-            let plain = matches!(symbol.as_str(), "+" | "-")
-                && ((i == 0 && is_number(left)) || is_number(right));
+            let plain = matches!(op.symbol.as_str(), "+" | "-")
+                && ((i == 0 && left.is_number()) || right.is_number());
             if plain {
                 continue;
             }
-            let Some((_, end)) = extent(*right) else {
+            let Some((_, end)) = right.extent() else {
                 continue;
             };
-            calls.push((function, token_range(op.token()), end));
+            calls.push((function, op.range, end));
         }
         for (function, _, _) in calls.iter().rev() {
             self.open(start, format!("{function}("));
@@ -306,7 +424,7 @@ impl Edits<'_> {
         self.open(start, open);
         for (i, op) in chain.ops.iter().enumerate() {
             if (i + 1) % per_group == 0 {
-                self.replace(token_range(op.token()), ") end, function() return (");
+                self.replace(op.range, ") end, function() return (");
             }
         }
         self.close(end);
@@ -318,7 +436,7 @@ impl Edits<'_> {
     /// A long `and`/`or` chain bracketed as a balanced tree: the same
     /// value and order of evaluation, a depth of its logarithm.
     fn regroup(&mut self, chain: &Chain) {
-        let spans: Vec<(usize, usize)> = chain.terms.iter().filter_map(|t| extent(*t)).collect();
+        let spans: Vec<(usize, usize)> = chain.terms.iter().filter_map(Term::extent).collect();
         if spans.len() != chain.terms.len() {
             return;
         }
@@ -337,24 +455,31 @@ impl Edits<'_> {
         }
     }
 
-    fn unary(&mut self, op: &UnOp, operand: &Expression) {
-        let function = match op {
-            UnOp::Tilde(_) => NOT,
-            UnOp::Minus(_) if !is_number(operand) => NEGATE,
-            _ => return,
-        };
-        let Some((_, end)) = extent(operand) else {
+    fn unary(&mut self, node: &Node) {
+        let mut unary = parts(node);
+        let (Some(op), Some(operand)) = (unary.next(), unary.next()) else {
             return;
         };
-        let (op_start, op_end) = (
-            op.token().token().start_position(),
-            op.token().token().end_position(),
-        );
+        let Some(op_token) = op.as_token() else {
+            return;
+        };
+        let function = match op_token.text() {
+            "~" => NOT,
+            "-" if !is_number(&operand) => NEGATE,
+            _ => return,
+        };
+        let (Some((op_start, op_end)), Some((_, end))) =
+            (element_extent(&op), element_extent(&operand))
+        else {
+            return;
+        };
+        self.next_construct();
         self.edits.push(Edit {
-            at: op_start.bytes(),
-            remove: op_end.bytes() - op_start.bytes(),
+            at: op_start,
+            remove: op_end - op_start,
             text: format!("{function}("),
             closes: false,
+            found: self.found,
         });
         self.close(end);
     }
@@ -365,6 +490,7 @@ impl Edits<'_> {
             remove: end.saturating_sub(start),
             text: text.into(),
             closes: false,
+            found: self.found,
         });
     }
 
@@ -374,6 +500,7 @@ impl Edits<'_> {
             remove: 0,
             text,
             closes: false,
+            found: self.found,
         });
     }
 
@@ -383,61 +510,9 @@ impl Edits<'_> {
             remove: 0,
             text: ")".into(),
             closes: true,
+            found: self.found,
         });
     }
-}
-
-/// A left-associative chain read down its left side: `a - b - c` is
-/// `(a - b) - c`, its terms `a`, `b`, `c`.
-fn read_left<'a>(
-    lhs: &'a Expression,
-    op: &'a BinOp,
-    rhs: &'a Expression,
-    priority: u8,
-) -> Chain<'a> {
-    let (mut terms, mut ops) = (vec![rhs], vec![op]);
-    let mut node = lhs;
-    while let Expression::BinaryOperator { lhs, binop, rhs } = node {
-        if priority_of(binop) != Some(priority) {
-            break;
-        }
-        terms.push(rhs);
-        ops.push(binop);
-        node = lhs;
-    }
-    terms.push(node);
-    terms.reverse();
-    ops.reverse();
-    Chain { terms, ops }
-}
-
-/// A right-associative chain (`..`) read down its right side.
-fn read_right<'a>(
-    lhs: &'a Expression,
-    op: &'a BinOp,
-    rhs: &'a Expression,
-    priority: u8,
-) -> Chain<'a> {
-    let (mut terms, mut ops) = (vec![lhs], vec![op]);
-    let mut node = rhs;
-    while let Expression::BinaryOperator { lhs, binop, rhs } = node {
-        if priority_of(binop) != Some(priority) {
-            break;
-        }
-        terms.push(lhs);
-        ops.push(binop);
-        node = rhs;
-    }
-    terms.push(node);
-    Chain { terms, ops }
-}
-
-fn op_symbol(op: &BinOp) -> String {
-    op.token().token().to_string()
-}
-
-fn priority_of(op: &BinOp) -> Option<u8> {
-    priority(&op_symbol(op))
 }
 
 /// Lua 5.4's binding strength of a binary operator (its left priority).
@@ -463,49 +538,36 @@ fn is_arithmetic(priority: u8) -> bool {
     matches!(priority, 4..=7 | 10 | 11)
 }
 
-/// Where an operator's token starts (what tells chains apart).
-fn offset(op: &BinOp) -> usize {
-    op.token().token().start_position().bytes()
-}
-
-fn token_range(t: &full_moon::tokenizer::TokenReference) -> (usize, usize) {
-    (
-        t.token().start_position().bytes(),
-        t.token().end_position().bytes(),
-    )
-}
-
-/// The bytes from a node's first token to its last, trivia left out
-/// (full_moon's `range` can stop before a closing bracket).
-fn extent(node: &impl Node) -> Option<(usize, usize)> {
-    // `tokens()` gives a bracketed part's brackets before its inside.
-    node.tokens().fold(None, |acc, t| {
-        let (s, e) = (
-            t.token().start_position().bytes(),
-            t.token().end_position().bytes(),
-        );
-        Some(acc.map_or((s, e), |(a, b): (usize, usize)| (a.min(s), b.max(e))))
-    })
-}
-
 /// A number literal (possibly parenthesised): `+`/`-` on it is the VM's.
-fn is_number(e: &Expression) -> bool {
+fn is_number(e: &Element) -> bool {
     match e {
-        Expression::Number(_) => true,
-        Expression::UnaryOperator {
-            unop: UnOp::Minus(_),
-            expression,
-        } => is_number(expression),
-        Expression::Parentheses { expression, .. } => is_number(expression),
-        _ => false,
+        rowan::NodeOrToken::Token(t) => t.kind() == Kind::Number,
+        rowan::NodeOrToken::Node(n) => {
+            let inner: Vec<Element> = parts(n).collect();
+            match (n.kind(), inner.as_slice()) {
+                (Kind::Unary, [op, operand]) => {
+                    op.as_token().is_some_and(|t| t.text() == "-") && is_number(operand)
+                }
+                (Kind::Paren, [_, expression, _]) => is_number(expression),
+                _ => false,
+            }
+        }
     }
 }
 
-/// Applies the edits. Opens were found outer first and closes inner
-/// first (the visitor's order); a stable sort by offset keeps that, with
-/// a close before an open at one offset.
+/// Applies the edits. At one offset closes go first, the inner one first
+/// (found later: constructs are found outer first), then opens and
+/// replacements, the outer one first; one construct's own keep their
+/// order.
 fn apply(source: &str, mut edits: Vec<Edit>) -> String {
-    edits.sort_by_key(|e| (e.at, !e.closes));
+    edits.sort_by_key(|e| {
+        let order = if e.closes {
+            u32::MAX - e.found
+        } else {
+            e.found
+        };
+        (e.at, !e.closes, order)
+    });
     let mut out = String::with_capacity(source.len() + edits.len() * 12);
     let mut at = 0;
     for edit in edits {
@@ -525,8 +587,7 @@ mod tests {
     use super::*;
 
     fn rewritten(source: &str) -> String {
-        let ast = full_moon::parse_fallible(source, full_moon::LuaVersion::lua54()).into_ast();
-        rewrite(&ast, source)
+        rewrite(&crate::nethack_lua::verdict::verdict(source).tree, source)
     }
 
     #[test]
@@ -539,6 +600,16 @@ mod tests {
             rewritten("x = a - b - c"),
             "x = __vw_sub(__vw_sub(a , b) , c)"
         );
+    }
+
+    #[test]
+    fn an_inner_call_closes_before_the_long_chain_around_it() {
+        let terms = vec!["s"; 17].join(" .. ");
+        let src = format!("x = {terms} .. b - c");
+        let out = rewritten(&src);
+        assert!(out.ends_with("__vw_sub(b , c)})"), "{out}");
+        let mixed = rewritten("x = a + b == c - d");
+        assert_eq!(mixed, "x = __vw_add(a , b) == __vw_sub(c , d)");
     }
 
     #[test]

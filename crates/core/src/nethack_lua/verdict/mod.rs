@@ -1,13 +1,12 @@
 //! Lua 5.4's verdict on a script: loaded, or refused at a line with a
 //! reason, exactly as `luac5.4 -p` decides (tested against it on the
-//! corpus and on mutations of it). full_moon builds the tree the studio
-//! edits; its error recovery names other places than Lua does, so the
-//! verdict walks the text the way Lua's own lexer and reader do.
+//! corpus and on mutations of it), walking the text the way Lua's own
+//! lexer and reader do; the same reading builds the script's lossless
+//! tree (`tree`).
 
 mod lex;
 mod read;
-
-pub use read::TOO_DEEP;
+pub mod tree;
 
 /// Where and why Lua refuses a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,18 +20,23 @@ pub struct LuaError {
 }
 
 /// What Lua's reading found: its error (`None` when Lua loads the
-/// script), the bytes of its statement-level semicolons (see
-/// `Reader::read`), and how deep statements and expressions nest.
+/// script), how deep statements and expressions nest, and the tree.
 pub struct Verdict {
     pub error: Option<LuaError>,
-    pub semicolons: Vec<usize>,
     pub deepest: u32,
     /// The most terms one chain of operators or suffixes strings together.
     pub longest_chain: u32,
+    /// The script's lossless tree (read on after an error).
+    pub tree: tree::Node,
 }
 
 pub fn verdict(source: &str) -> Verdict {
-    let (verdict, semicolons, deepest, longest_chain) = read::Reader::read(source);
+    let read::Outcome {
+        verdict,
+        deepest,
+        longest_chain,
+        tree,
+    } = read::Reader::read(source);
     // The reading stops at an error: what follows is measured by its
     // brackets and blocks alone.
     let deepest = if verdict.is_err() {
@@ -42,9 +46,9 @@ pub fn verdict(source: &str) -> Verdict {
     };
     Verdict {
         error: verdict.err(),
-        semicolons,
         deepest,
         longest_chain,
+        tree,
     }
 }
 

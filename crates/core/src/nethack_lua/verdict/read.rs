@@ -1,11 +1,13 @@
 //! Lua 5.4's grammar walked as its own compiler walks it (`lparser.c`, read
-//! for the facts), building nothing: only whether it gets to the end, and
-//! if not, the token where it stops and the line Lua names. Beyond the
+//! for the facts): whether it gets to the end, and if not, the token where
+//! it stops and the line Lua names; and, as it goes, the script's tree
+//! (`tree.rs`), read on past an error to the script's end. Beyond the
 //! grammar it keeps what the compiler checks while reading: `break` inside
 //! a loop, `goto` and labels, `...` inside a vararg function, assignments
 //! to `<const>` and `<close>` locals, attributes.
 
 use super::lex::{is_reserved, Lexer, Tok, Token};
+use super::tree::{Builder, Kind, Node};
 use super::LuaError;
 
 type Read<T = ()> = Result<T, LuaError>;
@@ -49,10 +51,6 @@ pub struct Reader<'a> {
     functions: Vec<Function>,
     /// Active locals of every open function, innermost last.
     locals: Vec<Local>,
-    semicolons: Vec<usize>,
-    /// The statement before ended just now (a `;` here ends it, and
-    /// full_moon keeps it with that statement).
-    after_statement: bool,
     /// How deep statements and expressions nest (Lua stops at 200).
     depth: u32,
     /// The deepest they went.
@@ -61,6 +59,16 @@ pub struct Reader<'a> {
     /// in one loop, suffixes of one expression): Lua reads them in a loop,
     /// the tree's walks recurse once per term.
     longest_chain: u32,
+    tree: Builder<'a>,
+}
+
+/// What one reading gives: Lua's verdict, how deep and how long the
+/// script nests and chains, and its tree.
+pub struct Outcome {
+    pub verdict: Read,
+    pub deepest: u32,
+    pub longest_chain: u32,
+    pub tree: Node,
 }
 
 /// Lua's limit of nested statements and expressions: `LUAI_MAXCCALLS`
@@ -73,14 +81,23 @@ const UNARY_PRIORITY: u8 = 12;
 pub const TOO_DEEP: &str = "the script nests too deeply (Lua stops at 200 levels)";
 
 impl<'a> Reader<'a> {
-    /// Lua's verdict, where the statement-level semicolons are (empty
-    /// statements and a `return`'s: blanks to Lua, which full_moon does
-    /// not always keep), as far as the reading got, and how deep it nested.
-    pub fn read(src: &'a str) -> (Read, Vec<usize>, u32, u32) {
+    /// Lua's verdict, how deep the script nested as far as the reading
+    /// got, and the tree (read on past an error).
+    pub fn read(src: &'a str) -> Outcome {
         let mut lex = Lexer::new(src);
-        let t = match lex.next() {
+        let mut tree = Builder::new(src);
+        let first = lex.next();
+        let t = match first {
             Ok(t) => t,
-            Err(e) => return (Err(e), Vec::new(), 0, 0),
+            Err(e) => {
+                tree.skip_rest();
+                return Outcome {
+                    verdict: Err(e),
+                    deepest: 0,
+                    longest_chain: 0,
+                    tree: tree.build(),
+                };
+            }
         };
         let mut r = Reader {
             src,
@@ -89,14 +106,97 @@ impl<'a> Reader<'a> {
             ahead: None,
             functions: Vec::new(),
             locals: Vec::new(),
-            semicolons: Vec::new(),
-            after_statement: false,
             depth: 0,
             deepest: 0,
             longest_chain: 0,
+            tree,
         };
         let verdict = r.chunk();
-        (verdict, r.semicolons, r.deepest, r.longest_chain)
+        if verdict.is_err() {
+            r.recover();
+        }
+        Outcome {
+            verdict,
+            deepest: r.deepest,
+            longest_chain: r.longest_chain,
+            tree: r.tree.build(),
+        }
+    }
+
+    /// After an error: the statement it stopped in closed as an `Error`
+    /// node, tokens skipped up to the next line that starts a statement,
+    /// and the reading resumed there, at the script's level (Lua's
+    /// verdict is the first error; the tree goes on, for the outline and
+    /// the checks of the rest).
+    fn recover(&mut self) {
+        loop {
+            self.tree.finish_all();
+            self.tree.start(Kind::Error);
+            if self.skip_to_statement().is_err() {
+                self.tree.finish();
+                self.tree.skip_rest();
+                return;
+            }
+            self.tree.finish();
+            self.depth = 0;
+            self.functions.clear();
+            self.locals.clear();
+            self.open_function(true);
+            let read = self.statements_after_error();
+            if read.is_ok() {
+                return;
+            }
+        }
+    }
+
+    /// Consumes at least one token, then up to the first token of a line
+    /// that can start a statement (or the end).
+    fn skip_to_statement(&mut self) -> Read {
+        if self.t.tok == Tok::Eof {
+            return Ok(());
+        }
+        let mut line = self.lex.line;
+        self.next_as(Kind::Skipped)?;
+        loop {
+            let starts_line = self.lex.line != line;
+            line = self.lex.line;
+            if self.t.tok == Tok::Eof || (starts_line && self.starts_statement()) {
+                return Ok(());
+            }
+            self.next_as(Kind::Skipped)?;
+        }
+    }
+
+    fn starts_statement(&self) -> bool {
+        match self.t.tok {
+            Tok::Name => {
+                !is_reserved(self.text(self.t))
+                    || matches!(
+                        self.text(self.t),
+                        "local"
+                            | "function"
+                            | "if"
+                            | "for"
+                            | "while"
+                            | "do"
+                            | "return"
+                            | "repeat"
+                            | "goto"
+                    )
+            }
+            Tok::Symbol => self.is("::") || self.is("("),
+            _ => false,
+        }
+    }
+
+    /// The script's statements from here to its end, read as after an
+    /// error (a block end with nothing to close is an error again).
+    fn statements_after_error(&mut self) -> Read {
+        self.statlist()?;
+        if self.t.tok != Tok::Eof {
+            return Err(self.near("expected the end of the script"));
+        }
+        Ok(())
     }
 
     fn chunk(&mut self) -> Read {
@@ -122,7 +222,21 @@ impl<'a> Reader<'a> {
         self.t.tok == Tok::Name && !is_reserved(self.text(self.t))
     }
 
+    /// Consumes the token at hand (into the tree) and reads the next.
     fn next(&mut self) -> Read {
+        let kind = match self.t.tok {
+            Tok::Name => Kind::Name,
+            Tok::Number => Kind::Number,
+            Tok::String => Kind::String,
+            Tok::Symbol | Tok::Eof => Kind::Symbol,
+        };
+        self.next_as(kind)
+    }
+
+    fn next_as(&mut self, kind: Kind) -> Read {
+        if self.t.tok != Tok::Eof {
+            self.tree.token(kind, self.t.start, self.t.end);
+        }
         self.t = match self.ahead.take() {
             Some(t) => t,
             None => self.lex.next()?,
@@ -381,7 +495,6 @@ impl<'a> Reader<'a> {
     }
 
     fn statlist(&mut self) -> Read {
-        self.after_statement = false;
         while !self.block_follows(true) {
             if self.is("return") {
                 return self.statement();
@@ -393,8 +506,22 @@ impl<'a> Reader<'a> {
 
     fn block(&mut self) -> Read {
         self.enter_block(false);
-        self.statlist()?;
+        self.block_node(|r| r.statlist())?;
         self.leave_block()
+    }
+
+    /// What `read` reads, as a `Block` node.
+    fn block_node(&mut self, read: impl FnOnce(&mut Self) -> Read) -> Read {
+        self.node(Kind::Block, read)
+    }
+
+    /// What `read` reads, wrapped in a node of `kind` when it is read.
+    fn node(&mut self, kind: Kind, read: impl FnOnce(&mut Self) -> Read) -> Read {
+        let mark = self.tree.mark();
+        read(self)?;
+        self.tree.start_at(mark, kind);
+        self.tree.finish();
+        Ok(())
     }
 
     fn enter_level(&mut self) -> Read {
@@ -408,14 +535,18 @@ impl<'a> Reader<'a> {
 
     fn statement(&mut self) -> Read {
         self.enter_level()?;
-        let empty = self.is(";");
+        let mark = self.tree.mark();
         let read = self.statement_inner();
+        if let Ok(kind) = read {
+            self.tree.start_at(mark, kind);
+            self.tree.finish();
+        }
         self.depth -= 1;
-        self.after_statement = !empty;
-        read
+        read.map(|_| ())
     }
 
-    fn statement_inner(&mut self) -> Read {
+    /// One statement; what kind it was.
+    fn statement_inner(&mut self) -> Read<Kind> {
         let line = self.line();
         let word = if self.t.tok == Tok::Name || self.t.tok == Tok::Symbol {
             self.text(self.t)
@@ -423,15 +554,8 @@ impl<'a> Reader<'a> {
             ""
         };
         match word {
-            ";" => {
-                // One right after a statement full_moon keeps with it;
-                // it drops the others.
-                if !self.after_statement {
-                    self.semicolons.push(self.t.start);
-                }
-                self.next()
-            }
-            "if" => self.if_statement(line),
+            ";" => self.next().map(|_| Kind::Empty),
+            "if" => self.if_statement(line).map(|_| Kind::If),
             "while" => {
                 self.next()?;
                 self.expr()?;
@@ -439,23 +563,23 @@ impl<'a> Reader<'a> {
                 self.check_next("do")?;
                 self.block()?;
                 self.check_match("end", "while", line)?;
-                self.leave_block()
+                self.leave_block().map(|_| Kind::While)
             }
             "do" => {
                 self.next()?;
                 self.block()?;
-                self.check_match("end", "do", line)
+                self.check_match("end", "do", line).map(|_| Kind::Do)
             }
             "for" => self.for_statement(line),
             "repeat" => {
                 self.next()?;
                 self.enter_block(true);
                 self.enter_block(false);
-                self.statlist()?;
+                self.block_node(|r| r.statlist())?;
                 self.check_match("until", "repeat", line)?;
                 self.expr()?;
                 self.leave_block()?;
-                self.leave_block()
+                self.leave_block().map(|_| Kind::Repeat)
             }
             "function" => {
                 self.next()?;
@@ -472,22 +596,22 @@ impl<'a> Reader<'a> {
                     }
                 }
                 self.body(method, line)?;
-                self.assignable(target)
+                self.assignable(target).map(|_| Kind::FunctionStatement)
             }
             "local" => {
                 self.next()?;
                 if self.test_next("function")? {
                     let name = self.check_name()?;
                     self.add_local(name, false);
-                    self.body(false, line)
+                    self.body(false, line).map(|_| Kind::LocalFunction)
                 } else {
-                    self.local_statement()
+                    self.local_statement().map(|_| Kind::Local)
                 }
             }
             "::" => {
                 self.next()?;
                 let name = self.check_name()?;
-                self.label(name, line)
+                self.label(name, line).map(|_| Kind::Label)
             }
             "return" => {
                 self.next()?;
@@ -495,10 +619,9 @@ impl<'a> Reader<'a> {
                     self.explist()?;
                 }
                 if self.is(";") {
-                    self.semicolons.push(self.t.start);
                     self.next()?;
                 }
-                Ok(())
+                Ok(Kind::Return)
             }
             "break" => {
                 self.next()?;
@@ -508,13 +631,13 @@ impl<'a> Reader<'a> {
                     line,
                     active,
                 });
-                Ok(())
+                Ok(Kind::Break)
             }
             "goto" => {
                 self.next()?;
                 let name = self.check_name()?;
                 self.goto(name, line);
-                Ok(())
+                Ok(Kind::Goto)
             }
             _ => self.expression_statement(),
         }
@@ -538,11 +661,16 @@ impl<'a> Reader<'a> {
         self.block()
     }
 
-    fn for_statement(&mut self, line: u32) -> Read {
+    fn for_statement(&mut self, line: u32) -> Read<Kind> {
         self.enter_block(true);
         self.next()?;
         let first = self.check_name()?;
         let mut names = vec![first];
+        let kind = if self.is("=") {
+            Kind::ForNumeric
+        } else {
+            Kind::ForIn
+        };
         if self.is("=") {
             self.next()?;
             self.expr()?;
@@ -565,10 +693,10 @@ impl<'a> Reader<'a> {
         for name in names {
             self.add_local(name, false);
         }
-        self.statlist()?;
+        self.block_node(|r| r.statlist())?;
         self.leave_block()?;
         self.check_match("end", "for", line)?;
-        self.leave_block()
+        self.leave_block().map(|_| kind)
     }
 
     fn local_statement(&mut self) -> Read {
@@ -614,7 +742,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn expression_statement(&mut self) -> Read {
+    fn expression_statement(&mut self) -> Read<Kind> {
         let first = self.suffixed()?;
         if self.is("=") || self.is(",") {
             let mut target = first;
@@ -626,9 +754,9 @@ impl<'a> Reader<'a> {
                 target = self.suffixed()?;
             }
             self.check_next("=")?;
-            self.explist()
+            self.explist().map(|_| Kind::Assignment)
         } else if first == Expr::Call {
-            Ok(())
+            Ok(Kind::CallStatement)
         } else {
             Err(self.near("a statement must be a call or an assignment"))
         }
@@ -650,6 +778,7 @@ impl<'a> Reader<'a> {
     // ---- functions --------------------------------------------------------------
 
     fn body(&mut self, method: bool, line: u32) -> Read {
+        let mark = self.tree.mark();
         self.check_next("(")?;
         let mut vararg = false;
         let mut params = Vec::new();
@@ -673,12 +802,16 @@ impl<'a> Reader<'a> {
             }
         }
         self.check_next(")")?;
+        self.tree.start_at(mark, Kind::Parameters);
+        self.tree.finish();
         self.open_function(vararg);
         for p in params {
             self.add_local(p, false);
         }
-        self.statlist()?;
+        self.block_node(|r| r.statlist())?;
         self.check_match("end", "function", line)?;
+        self.tree.start_at(mark, Kind::Body);
+        self.tree.finish();
         self.close_function()
     }
 
@@ -707,9 +840,12 @@ impl<'a> Reader<'a> {
     }
 
     fn subexpr_inner(&mut self, limit: u8) -> Read {
+        let mark = self.tree.mark();
         if self.is("not") || self.is("-") || self.is("#") || self.is("~") {
-            self.next()?;
-            self.subexpr(UNARY_PRIORITY)?;
+            self.node(Kind::Unary, |r| {
+                r.next()?;
+                r.subexpr(UNARY_PRIORITY)
+            })?;
         } else {
             self.simple()?;
         }
@@ -722,6 +858,10 @@ impl<'a> Reader<'a> {
             self.subexpr(right)?;
             terms = terms.saturating_add(1);
             self.longest_chain = self.longest_chain.max(terms);
+        }
+        if terms > 1 {
+            self.tree.start_at(mark, Kind::Binary);
+            self.tree.finish();
         }
         Ok(())
     }
@@ -770,8 +910,10 @@ impl<'a> Reader<'a> {
             _ if self.is("{") => self.table(),
             _ if self.is("function") => {
                 let line = self.line();
-                self.next()?;
-                self.body(false, line)
+                self.node(Kind::FunctionValue, |r| {
+                    r.next()?;
+                    r.body(false, line)
+                })
             }
             _ => self.suffixed().map(|_| ()),
         }
@@ -785,38 +927,51 @@ impl<'a> Reader<'a> {
         }
         if self.is("(") {
             let line = self.line();
-            self.next()?;
-            self.expr()?;
-            self.check_match(")", "(", line)?;
+            self.node(Kind::Paren, |r| {
+                r.next()?;
+                r.expr()?;
+                r.check_match(")", "(", line)
+            })?;
             return Ok(Expr::Other);
         }
         Err(self.near("expected an expression"))
     }
 
     fn suffixed(&mut self) -> Read<Expr> {
+        let mark = self.tree.mark();
         let mut e = self.primary()?;
         let mut terms = 1u32;
         loop {
             terms = terms.saturating_add(1);
             self.longest_chain = self.longest_chain.max(terms);
             if self.is(".") {
-                self.next()?;
-                self.check_name()?;
+                self.node(Kind::Dot, |r| {
+                    r.next()?;
+                    r.check_name().map(|_| ())
+                })?;
                 e = Expr::Indexed;
             } else if self.is("[") {
-                self.next()?;
-                self.expr()?;
-                self.check_next("]")?;
+                self.node(Kind::Bracket, |r| {
+                    r.next()?;
+                    r.expr()?;
+                    r.check_next("]")
+                })?;
                 e = Expr::Indexed;
             } else if self.is(":") {
-                self.next()?;
-                self.check_name()?;
-                self.call_arguments()?;
+                self.node(Kind::Method, |r| {
+                    r.next()?;
+                    r.check_name()?;
+                    r.call_arguments()
+                })?;
                 e = Expr::Call;
             } else if self.is("(") || self.is("{") || self.t.tok == Tok::String {
-                self.call_arguments()?;
+                self.node(Kind::Call, |r| r.call_arguments())?;
                 e = Expr::Call;
             } else {
+                if terms > 2 {
+                    self.tree.start_at(mark, Kind::Suffixed);
+                    self.tree.finish();
+                }
                 return Ok(e);
             }
         }
@@ -831,48 +986,56 @@ impl<'a> Reader<'a> {
         }
         if self.is("(") {
             let line = self.line();
-            self.next()?;
-            if !self.is(")") {
-                self.explist()?;
-            }
-            return self.check_match(")", "(", line);
+            return self.node(Kind::Arguments, |r| {
+                r.next()?;
+                if !r.is(")") {
+                    r.explist()?;
+                }
+                r.check_match(")", "(", line)
+            });
         }
         Err(self.near("expected the arguments of a call"))
     }
 
     fn table(&mut self) -> Read {
         let line = self.line();
-        self.check_next("{")?;
-        loop {
-            if self.is("}") {
-                break;
+        self.node(Kind::Table, |r| {
+            r.check_next("{")?;
+            loop {
+                if r.is("}") {
+                    break;
+                }
+                r.field()?;
+                if !(r.test_next(",")? || r.test_next(";")?) {
+                    break;
+                }
             }
-            self.field()?;
-            if !(self.test_next(",")? || self.test_next(";")?) {
-                break;
-            }
-        }
-        self.check_match("}", "{", line)
+            r.check_match("}", "{", line)
+        })
     }
 
     fn field(&mut self) -> Read {
         if self.is_name() {
             let ahead = self.lookahead()?;
             if ahead.tok == Tok::Symbol && self.text(ahead) == "=" {
-                self.next()?;
-                self.next()?;
-                return self.expr();
+                return self.node(Kind::NamedField, |r| {
+                    r.next()?;
+                    r.next()?;
+                    r.expr()
+                });
             }
-            return self.expr();
+            return self.node(Kind::ListField, |r| r.expr());
         }
         if self.is("[") {
-            self.next()?;
-            self.expr()?;
-            self.check_next("]")?;
-            self.check_next("=")?;
-            return self.expr();
+            return self.node(Kind::KeyedField, |r| {
+                r.next()?;
+                r.expr()?;
+                r.check_next("]")?;
+                r.check_next("=")?;
+                r.expr()
+            });
         }
-        self.expr()
+        self.node(Kind::ListField, |r| r.expr())
     }
 }
 
