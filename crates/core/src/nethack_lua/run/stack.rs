@@ -10,15 +10,28 @@
 #[cfg(not(target_arch = "wasm32"))]
 const RUN_STACK: usize = 1 << 30;
 
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    /// Whether this thread is one `deep` made (a run inside an analysis
+    /// needs no thread of its own: it has the stack already).
+    static ON_DEEP_STACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Runs `work` on a stack of `RUN_STACK` bytes (natively; in the browser,
 /// where it is). A panic of `work` goes on in the caller, as if it had run
 /// there.
 pub fn deep<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     #[cfg(not(target_arch = "wasm32"))]
     {
+        if ON_DEEP_STACK.with(std::cell::Cell::get) {
+            return work();
+        }
         let mut work = Some(work);
         let done = std::thread::scope(|scope| {
-            let run = || work.take().map(|w| w());
+            let run = || {
+                ON_DEEP_STACK.with(|on| on.set(true));
+                work.take().map(|w| w())
+            };
             std::thread::Builder::new()
                 .name("lua".into())
                 .stack_size(RUN_STACK)
