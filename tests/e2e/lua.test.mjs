@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { SHARED, OUT, cellPoint, openStudio, waitFor, withStudio } from "./harness.mjs";
+import { SHARED, OUT, cellPoint, openStudio, replaceText, waitFor, withStudio } from "./harness.mjs";
 
 const DAT = path.join(SHARED, "corpus/nethack-3.7/dat");
 const SIZES = [["desktop", 1400, 900], ["phone", 390, 844]];
@@ -219,5 +219,29 @@ test("a script nested 190 deep (Lua allows 200): the page lives and says check r
   // Still alive: another document opens and is read.
   await open(page, "shallow.lua", "des.map({ x = 1, y = 1, map = '.' })\n");
   await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  assert.deepEqual(errors, []);
+}));
+
+test("a Lua level broken on one line still outlines the calls after it, on a phone too", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const index = await page.$$eval("[data-testid=new] option", (os) => os.findIndex((o) => /Lua level/.test(o.textContent)));
+  await page.selectOption("[data-testid=new]", String(index - 1));
+  await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent.endsWith(".lua"));
+  const script = [
+    'des.level_init({ style = "solidfill", fg = " " })',
+    "local broken = = 1",
+    'des.room({ type = "ordinary", x = 3, y = 3, w = 4, h = 4 })',
+    'des.room({ type = "temple", x = 12, y = 3, w = 5, h = 3 })',
+    "",
+  ].join("\n");
+  await replaceText(page, script);
+  // Lua refuses the script at line 2; the reading goes on past it, so
+  // both rooms after it are in the outline.
+  await waitFor(page, () => /line 2/.test(document.querySelector("[data-testid=problems]")?.textContent ?? ""));
+  await waitFor(page, () => /ordinary — room\s*1 of 2/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  await page.screenshot({ path: path.join(OUT, "lua-broken-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(OUT, "lua-broken-phone.png") });
   assert.deepEqual(errors, []);
 }));
