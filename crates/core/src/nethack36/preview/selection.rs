@@ -188,8 +188,18 @@ impl Sel {
         let mut s = Sel::default();
         let (a, b) = (a.clamp(0, COLS), b.clamp(0, COLS));
         let (fa, fb) = (f64::from(a.max(1)), f64::from(b.max(1)));
-        for cx in x - a..=x + a {
-            for cy in y - b..=y + b {
+        // Only cells on the map can be set: the loops stop at its edges
+        // (the same cells; a wide ellipse took 161×161 steps for 80×21).
+        let (x0, x1) = (
+            x.saturating_sub(a).max(0),
+            x.saturating_add(a).min(COLS - 1),
+        );
+        let (y0, y1) = (
+            y.saturating_sub(b).max(0),
+            y.saturating_add(b).min(ROWS - 1),
+        );
+        for cx in x0..=x1 {
+            for cy in y0..=y1 {
                 let dx = f64::from(cx - x) / fa;
                 let dy = f64::from(cy - y) / fb;
                 let d = dx * dx + dy * dy;
@@ -282,5 +292,48 @@ mod tests {
     fn cells_go_x_outer_y_inner() {
         let s = Sel::rect(0, 0, 1, 1, true);
         assert_eq!(s.cells(), [(0, 0), (0, 1), (1, 0), (1, 1)]);
+    }
+
+    /// The ellipse as first written: every cell of its box, on the map
+    /// or not (`set` keeps those on it).
+    fn ellipse_over_its_box(x: i32, y: i32, a: i32, b: i32, filled: bool) -> Sel {
+        let mut s = Sel::default();
+        let (a, b) = (a.clamp(0, COLS), b.clamp(0, COLS));
+        let (fa, fb) = (f64::from(a.max(1)), f64::from(b.max(1)));
+        for cx in x - a..=x + a {
+            for cy in y - b..=y + b {
+                let dx = f64::from(cx - x) / fa;
+                let dy = f64::from(cy - y) / fb;
+                let d = dx * dx + dy * dy;
+                let inner_x = f64::from((cx - x).abs() + 1) / fa;
+                let inner_y = f64::from((cy - y).abs() + 1) / fb;
+                let on = d <= 1.0
+                    && (filled
+                        || inner_x * inner_x + dy * dy > 1.0
+                        || dx * dx + inner_y * inner_y > 1.0);
+                s.set(cx, cy, on || s.get(cx, cy));
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn an_ellipse_clipped_to_the_map_has_the_same_cells() {
+        for (x, y, a, b) in [
+            (40, 10, 80, 80),
+            (0, 0, 5, 3),
+            (79, 20, 30, 2),
+            (-50, 10, 60, 4),
+            (10, 30, 3, 12),
+            (5, 5, 0, 0),
+        ] {
+            for filled in [false, true] {
+                assert_eq!(
+                    Sel::ellipse(x, y, a, b, filled).cells(),
+                    ellipse_over_its_box(x, y, a, b, filled).cells(),
+                    "{x} {y} {a} {b} {filled}"
+                );
+            }
+        }
     }
 }
