@@ -519,8 +519,7 @@ impl<'a> Reader<'a> {
     fn node(&mut self, kind: Kind, read: impl FnOnce(&mut Self) -> Read) -> Read {
         let mark = self.tree.mark();
         read(self)?;
-        self.tree.start_at(mark, kind);
-        self.tree.finish();
+        self.tree.wrap(mark, kind);
         Ok(())
     }
 
@@ -538,8 +537,7 @@ impl<'a> Reader<'a> {
         let mark = self.tree.mark();
         let read = self.statement_inner();
         if let Ok(kind) = read {
-            self.tree.start_at(mark, kind);
-            self.tree.finish();
+            self.tree.wrap(mark, kind);
         }
         self.depth -= 1;
         read.map(|_| ())
@@ -802,16 +800,14 @@ impl<'a> Reader<'a> {
             }
         }
         self.check_next(")")?;
-        self.tree.start_at(mark, Kind::Parameters);
-        self.tree.finish();
+        self.tree.wrap(mark, Kind::Parameters);
         self.open_function(vararg);
         for p in params {
             self.add_local(p, false);
         }
         self.block_node(|r| r.statlist())?;
         self.check_match("end", "function", line)?;
-        self.tree.start_at(mark, Kind::Body);
-        self.tree.finish();
+        self.tree.wrap(mark, Kind::Body);
         self.close_function()
     }
 
@@ -860,8 +856,7 @@ impl<'a> Reader<'a> {
             self.longest_chain = self.longest_chain.max(terms);
         }
         if terms > 1 {
-            self.tree.start_at(mark, Kind::Binary);
-            self.tree.finish();
+            self.tree.wrap(mark, Kind::Binary);
         }
         Ok(())
     }
@@ -969,8 +964,7 @@ impl<'a> Reader<'a> {
                 e = Expr::Call;
             } else {
                 if terms > 2 {
-                    self.tree.start_at(mark, Kind::Suffixed);
-                    self.tree.finish();
+                    self.tree.wrap(mark, Kind::Suffixed);
                 }
                 return Ok(e);
             }

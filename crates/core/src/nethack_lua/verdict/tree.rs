@@ -151,6 +151,12 @@ impl<'a> Builder<'a> {
         self.open += 1;
     }
 
+    /// What was added since `mark`, as one finished node of `kind`.
+    pub fn wrap(&mut self, mark: Mark, kind: Kind) {
+        self.start_at(mark, kind);
+        self.finish();
+    }
+
     pub fn finish(&mut self) {
         if self.open > 1 {
             self.green.finish_node();
