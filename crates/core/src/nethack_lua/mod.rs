@@ -61,7 +61,6 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
 
 fn analyze_here(source: &str, options: &Options) -> Analysis {
     let mut analysis = Analysis::empty(Language::NethackLua);
-    analysis.tokens = tokens::tokens(source);
     let reading = syntax::read(source);
     let ran = reading.error.is_none();
     analysis.diagnostics.extend(reading.error.clone());
@@ -82,6 +81,7 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         analysis.outline = d.outline;
         analysis.views = d.views;
         analysis.diagnostics.extend(d.diagnostics);
+        analysis.tokens = tokens::tokens(source);
         return analysis;
     }
     let calls = calls::des_calls(&reading.tree);
@@ -114,6 +114,8 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         add_theme_rooms(&mut analysis, source, rooms, options);
         show_the_run_for_the_rest(&mut analysis, options);
     }
+    // Last: nothing above needs them, and they would sit beside each run.
+    analysis.tokens = tokens::tokens(source);
     analysis
 }
 

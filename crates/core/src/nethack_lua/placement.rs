@@ -15,54 +15,57 @@ pub const NO_PLACE: &str = "NL0217";
 /// A monster at a fixed spot in stone or a wall.
 pub const IN_ROCK: &str = "NL0218";
 
-/// The findings of one run; `line_span` turns a script line into a span.
-pub fn findings(level: &Level, line_span: impl Fn(u32) -> Span) -> Vec<Diagnostic> {
-    let mut found = Vec::new();
-    for &line in &level.unplaced {
-        found.push(
-            Diagnostic::warning(NO_PLACE, "no cell of its area fits this random spot", line_span(line))
-                .with_note("the game says \"get_location: can't find a place!\" and puts it in the area's last cell anyway"),
-        );
-    }
-    for &(line, (x, y)) in &level.in_rock {
-        let c = level.at(x, y);
-        if !is_rock(c) {
-            continue;
-        }
-        let what = if c == STONE { "solid rock" } else { "a wall" };
-        found.push(
-            Diagnostic::warning(
-                IN_ROCK,
-                format!("the monster is placed in {what}, at level ({x}, {y})"),
-                line_span(line),
-            )
-            .with_note("the game puts it there: only a monster that passes through rock can move"),
-        );
-    }
-    for (region, why) in unreachable_regions(level) {
-        found.push(
-            Diagnostic::warning(UNREACHABLE, why, line_span(region.line)).with_note(
-                "the game puts it on a floor, corridor or air cell of the region; stone or walls close all of them off",
+/// The findings of one run, made one at a time (over seeds most are
+/// known already and dropped at once); `line_span` turns a script line
+/// into a span.
+pub fn findings<'a>(
+    level: &'a Level,
+    line_span: impl Fn(u32) -> Span + Copy + 'a,
+) -> impl Iterator<Item = Diagnostic> + 'a {
+    let unplaced = level.unplaced.iter().map(move |&line| {
+        Diagnostic::warning(NO_PLACE, "no cell of its area fits this random spot", line_span(line))
+            .with_note("the game says \"get_location: can't find a place!\" and puts it in the area's last cell anyway")
+    });
+    let in_rock = level
+        .in_rock
+        .iter()
+        .filter_map(move |&(line, (x, y))| in_rock(level, (x, y), line_span(line)));
+    let regions = unreachable_regions(level).into_iter().map(move |(region, why)| {
+        Diagnostic::warning(UNREACHABLE, why, line_span(region.line)).with_note(
+            "the game puts it on a floor, corridor or air cell of the region; stone or walls close all of them off",
+        )
+    });
+    let unjoined = unjoined(level).map(|(a, b)| {
+        Diagnostic::warning(
+            UNREACHABLE,
+            format!(
+                "the {} {} at ({}, {}) cannot be reached from the {} {} at ({}, {}) without digging or teleporting",
+                a.name, a.kind, a.x, a.y, b.name, b.kind, b.x, b.y
             ),
-        );
+            line_span(a.line),
+        )
+        .with_note(format!(
+            "stone or walls close one off from the other (the {} is placed at line {})",
+            b.kind, b.line
+        ))
+    });
+    unplaced.chain(in_rock).chain(regions).chain(unjoined)
+}
+
+/// A monster the run put at a fixed spot that is stone or a wall.
+fn in_rock(level: &Level, (x, y): (i64, i64), span: Span) -> Option<Diagnostic> {
+    let c = level.at(x, y);
+    if !is_rock(c) {
+        return None;
     }
-    if let Some((a, b)) = unjoined(level) {
-        found.push(
-            Diagnostic::warning(
-                UNREACHABLE,
-                format!(
-                    "the {} {} at ({}, {}) cannot be reached from the {} {} at ({}, {}) without digging or teleporting",
-                    a.name, a.kind, a.x, a.y, b.name, b.kind, b.x, b.y
-                ),
-                line_span(a.line),
-            )
-            .with_note(format!(
-                "stone or walls close one off from the other (the {} is placed at line {})",
-                b.kind, b.line
-            )),
-        );
-    }
-    found
+    let what = if c == STONE { "solid rock" } else { "a wall" };
+    let d = Diagnostic::warning(
+        IN_ROCK,
+        format!("the monster is placed in {what}, at level ({x}, {y})"),
+        span,
+    )
+    .with_note("the game puts it there: only a monster that passes through rock can move");
+    Some(d)
 }
 
 /// The first stair or ladder a walk from the first one does not reach.

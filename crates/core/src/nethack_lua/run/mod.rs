@@ -10,6 +10,7 @@
 //! ending the run with a finding, never a hang.
 
 mod budget;
+mod chunk;
 mod des;
 mod game;
 mod generate;
@@ -28,12 +29,11 @@ pub mod view;
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use piccolo::{
-    Callback, CallbackReturn, Closure, Context, Error, Executor, Fuel, Lua, Stack, StaticError,
-};
+use piccolo::{Callback, CallbackReturn, Context, Error, Executor, Fuel, Lua, Stack, StaticError};
 
+use self::chunk::Chunk;
 use self::level::Level;
 use crate::rng::Rng;
 
@@ -129,6 +129,9 @@ pub type Native = for<'gc, 'a> fn(
 /// The chunk name the script runs under (what tells its lines from the
 /// library's).
 const SCRIPT: &str = "level";
+/// The names of the two library chunks loaded before it.
+const LIBRARY: &str = "library";
+const NHLIB: &str = "nhlib";
 
 /// A game function as a Lua value; it notes the script line calling it
 /// and burns the fuel its work cost (`budget::charge`).
@@ -177,7 +180,7 @@ pub struct Prepared {
     /// The three chunks the VM loads: our library gaps, the game's
     /// `nhlib.lua` (or our stand-ins), the script; `Err` when Lua
     /// refuses the script.
-    chunks: Result<[String; 3], String>,
+    chunks: Result<[Arc<Chunk>; 3], String>,
 }
 
 impl Prepared {
@@ -203,16 +206,18 @@ impl Prepared {
             };
         }
         let script = rewrite::rewrite(&reading.tree, source);
-        // Our own library texts are prepared once per process.
-        static BASE: OnceLock<String> = OnceLock::new();
-        static STAND_IN: OnceLock<String> = OnceLock::new();
-        let base = BASE.get_or_init(|| prepared(game::LIBRARY)).clone();
+        // Our own library texts are prepared and compiled once per process.
+        static BASE: OnceLock<Arc<Chunk>> = OnceLock::new();
+        static STAND_IN: OnceLock<Arc<Chunk>> = OnceLock::new();
+        let of = |text| Arc::new(Chunk::new(NHLIB, prepared(text)));
+        let base = BASE.get_or_init(|| Arc::new(Chunk::new(LIBRARY, prepared(game::LIBRARY))));
         let library = match library {
-            Some(text) => prepared(text),
-            None => STAND_IN.get_or_init(|| prepared(game::STAND_IN)).clone(),
+            Some(text) => of(text),
+            None => STAND_IN.get_or_init(|| of(game::STAND_IN)).clone(),
         };
+        let script = Arc::new(Chunk::new(SCRIPT, script));
         Prepared {
-            chunks: Ok([base, library, script]),
+            chunks: Ok([base.clone(), library, script]),
         }
     }
 
@@ -261,14 +266,14 @@ pub fn run(source: &str, seed: u64, library: Option<&str>, limits: Limits) -> Re
     Prepared::new(source, library).run(seed, limits)
 }
 
-fn execute(chunks: &[String; 3], shared: &Shared, limits: Limits) -> (Option<Stop>, u64) {
+fn execute(chunks: &[Arc<Chunk>; 3], shared: &Shared, limits: Limits) -> (Option<Stop>, u64) {
     let (stop, steps, _) = execute_then(chunks, shared, limits, |_| ());
     (stop, steps)
 }
 
 /// Runs the chunks, then (when they ran to the end) `after` in the VM.
 fn execute_then<T>(
-    chunks: &[String; 3],
+    chunks: &[Arc<Chunk>; 3],
     shared: &Shared,
     limits: Limits,
     after: impl for<'gc> FnOnce(Context<'gc>) -> T,
@@ -282,9 +287,8 @@ fn execute_then<T>(
         return (Some(error_stop(shared, &e)), 0, None);
     }
     let mut steps = 0;
-    let names = ["library", "nhlib", SCRIPT];
-    for (name, text) in names.iter().zip(chunks) {
-        if let Err(stop) = run_chunk(&mut lua, shared, name, text, limits, &mut steps) {
+    for chunk in chunks {
+        if let Err(stop) = run_chunk(&mut lua, shared, chunk, limits, &mut steps) {
             return (Some(stop), steps, None);
         }
     }
@@ -328,18 +332,21 @@ fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
 fn run_chunk(
     lua: &mut Lua,
     shared: &Shared,
-    name: &str,
-    text: &str,
+    chunk: &Chunk,
     limits: Limits,
     steps: &mut u64,
 ) -> Result<(), Stop> {
     const SLICE: i32 = 8192;
     let executor = lua
-        .try_enter(|ctx| {
-            let closure = Closure::load(ctx, Some(name), text.as_bytes())?;
+        .enter(|ctx| {
+            let closure = chunk.load(ctx)?;
             Ok(ctx.stash(Executor::start(ctx, closure.into(), ())))
         })
-        .map_err(|e| error_stop(shared, &e))?;
+        .map_err(|message| Stop {
+            kind: StopKind::Error,
+            message,
+            line: shared.borrow().line,
+        })?;
     loop {
         let mut fuel = Fuel::with(SLICE);
         let done = lua.enter(|ctx| ctx.fetch(&executor).step(ctx, &mut fuel));

@@ -1,0 +1,62 @@
+//! A chunk the VM loads, compiled once and given to every run: piccolo's
+//! parse tree costs some 25 bytes a byte of script, so a script run for
+//! many seeds (the CLI runs each level for 32 more) is parsed once, not
+//! once a seed, and never beside what an earlier run left.
+
+use std::sync::OnceLock;
+
+use piccolo::compiler::{self, CompiledPrototype, StringInterner};
+use piccolo::{Closure, Context, FunctionPrototype, PrototypeError};
+
+/// One chunk: its name (what Lua's messages call it), its text as the VM
+/// is given it, and that text compiled (on first use, by the first run:
+/// the parser recurses, and runs are on a deep stack).
+pub struct Chunk {
+    name: &'static str,
+    text: String,
+    compiled: OnceLock<Result<CompiledPrototype<Box<[u8]>>, String>>,
+}
+
+impl Chunk {
+    pub fn new(name: &'static str, text: String) -> Chunk {
+        Chunk {
+            name,
+            text,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The chunk as a closure of `ctx`'s VM, its globals its `_ENV`; `Err`
+    /// holds Lua's (piccolo's) words when it refuses the text.
+    pub fn load<'gc>(&self, ctx: Context<'gc>) -> Result<Closure<'gc>, String> {
+        let compiled = self.compiled.get_or_init(|| compile(&self.text));
+        let compiled = compiled.as_ref().map_err(Clone::clone)?;
+        let prototype = FunctionPrototype::from_compiled_map_strings(
+            &ctx,
+            ctx.intern(self.name.as_bytes()),
+            compiled,
+            |s| ctx.intern(s),
+        );
+        Closure::new(&ctx, prototype, Some(ctx.globals())).map_err(|e| e.to_string())
+    }
+}
+
+fn compile(text: &str) -> Result<CompiledPrototype<Box<[u8]>>, String> {
+    let chunk = compiler::parse_chunk(text.as_bytes(), Owned).map_err(PrototypeError::from);
+    chunk
+        .and_then(|chunk| compiler::compile_chunk(&chunk, Owned).map_err(PrototypeError::from))
+        .map_err(|e| e.to_string())
+}
+
+/// Strings of a chunk compiled outside any VM: each run's VM interns them
+/// when it loads the chunk.
+#[derive(Clone, Copy)]
+struct Owned;
+
+impl StringInterner for Owned {
+    type String = Box<[u8]>;
+
+    fn intern(&mut self, s: &[u8]) -> Box<[u8]> {
+        s.into()
+    }
+}
