@@ -1,6 +1,7 @@
 //! `vaultwright`: check, compile and render roguelike level files; a
 //! drop-in for NetHack's `lev_comp`.
 
+mod allocator;
 mod decode;
 mod decompile;
 mod game;
@@ -236,6 +237,7 @@ static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 const WORK_STACK: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    allocator::one_arena();
     let cli = Cli::parse();
     let work = std::thread::Builder::new()
         .name("work".into())

@@ -288,40 +288,51 @@ pub fn pump(
     Ok(())
 }
 
-/// Writes the server's messages and the refusals, each frame whole,
-/// until the server's side closes.
+/// Writes the server's messages (lsp-server's, and those serialised
+/// already: see `outbox`) and the refusals, each frame whole, until the
+/// server's side closes. The server sends on one channel at a time and
+/// each send waits for this loop to take it, so its order is kept.
 pub fn write_out(
     from_server: Receiver<Message>,
+    texts: Receiver<String>,
     refusals: Receiver<Value>,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    // A channel closed is swapped for one that never delivers.
+    let (no_refusals, no_texts) = (crossbeam_channel::never(), crossbeam_channel::never());
+    let mut refusals = Some(refusals);
+    let mut texts = Some(texts);
     loop {
+        let refused = refusals.as_ref().unwrap_or(&no_refusals);
+        let text = texts.as_ref().unwrap_or(&no_texts);
         crossbeam_channel::select! {
             recv(from_server) -> message => match message {
                 Ok(message) => message.write(out)?,
-                Err(_) => {
-                    for answer in refusals.try_iter() {
-                        write_value(out, &answer)?;
-                    }
-                    return Ok(());
-                }
-            },
-            recv(refusals) -> answer => match answer {
-                Ok(answer) => write_value(out, &answer)?,
-                // The reader is gone: only the server's messages remain.
                 Err(_) => break,
+            },
+            recv(text) -> text => match text {
+                Ok(text) => write_text(out, &text)?,
+                Err(_) => texts = None,
+            },
+            recv(refused) -> answer => match answer {
+                Ok(answer) => write_text(out, &answer.to_string())?,
+                // The reader is gone: only the server's messages remain.
+                Err(_) => refusals = None,
             },
         }
     }
-    for message in from_server {
-        message.write(out)?;
+    // The server is done: what it and the reader left is written out.
+    for text in texts.iter().flat_map(|t| t.try_iter()) {
+        write_text(out, &text)?;
+    }
+    for answer in refusals.iter().flat_map(|r| r.try_iter()) {
+        write_text(out, &answer.to_string())?;
     }
     Ok(())
 }
 
-/// A JSON value as a frame.
-fn write_value(out: &mut impl Write, value: &Value) -> io::Result<()> {
-    let text = value.to_string();
+/// A message's JSON text as a frame.
+fn write_text(out: &mut impl Write, text: &str) -> io::Result<()> {
     write!(out, "Content-Length: {}\r\n\r\n{text}", text.len())?;
     out.flush()
 }

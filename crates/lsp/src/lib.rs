@@ -6,11 +6,13 @@
 //! - [`workspace`]: open documents and the folder's DCSS set;
 //! - [`convert`]: the core's answers as protocol types;
 //! - [`handlers`]: one function per request; [`server`]: the loop;
-//! - [`frames`]: the protocol's frames on standard input and output.
+//! - [`frames`]: the protocol's frames on standard input and output;
+//!   [`outbox`]: the server's messages on their way there.
 
 pub mod convert;
 pub mod frames;
 pub mod handlers;
+pub mod outbox;
 pub mod position;
 pub mod server;
 pub mod settings;
@@ -26,18 +28,20 @@ pub fn run_stdio() -> Result<(), String> {
     let (to_server, server_in) = crossbeam_channel::bounded(0);
     let (server_out, from_server) = crossbeam_channel::bounded(0);
     let (refuse, refusals) = crossbeam_channel::bounded(16);
+    let (frames_out, frames) = crossbeam_channel::bounded(0);
     std::thread::spawn(move || {
         if let Err(e) = frames::pump(std::io::stdin().lock(), to_server, refuse) {
             eprintln!("vaultwright lsp: standard input: {e}");
         }
     });
     let writer = std::thread::spawn(move || {
-        frames::write_out(from_server, refusals, &mut std::io::stdout().lock())
+        frames::write_out(from_server, frames, refusals, &mut std::io::stdout().lock())
     });
-    let served = serve(Connection {
+    let connection = Connection {
         sender: server_out,
         receiver: server_in,
-    });
+    };
+    let served = serve_to(connection, outbox::Outbox::Frames(frames_out));
     // The reader is not waited for: after a session that ended without
     // `exit` it may wait on standard input for ever.
     let written = writer.join().map_err(|_| "the writer failed".to_string())?;
@@ -47,6 +51,14 @@ pub fn run_stdio() -> Result<(), String> {
 
 /// Serves one client on `connection` (tests connect in memory).
 pub fn serve(connection: Connection) -> Result<(), String> {
+    let outbox = outbox::Outbox::Messages(connection.sender.clone());
+    serve_to(connection, outbox)
+}
+
+/// Serves one client: its messages come in on `connection`, the server's
+/// own go out through `outbox` (lsp-server's initialize and shutdown
+/// answers through `connection`).
+fn serve_to(connection: Connection, outbox: outbox::Outbox) -> Result<(), String> {
     let capabilities = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
     let init = connection
         .initialize(capabilities)
@@ -59,7 +71,7 @@ pub fn serve(connection: Connection) -> Result<(), String> {
     if let Some(root) = root_folder(&init) {
         problems.extend(ws.read_folder(&root));
     }
-    let server = server::Server::new(connection, ws);
+    let server = server::Server::new(connection, outbox, ws);
     for problem in problems {
         server.notify::<lsp::notification::ShowMessage>(lsp::ShowMessageParams {
             typ: lsp::MessageType::WARNING,

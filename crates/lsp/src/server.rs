@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::convert;
 use crate::handlers;
+use crate::outbox::Outbox;
 use crate::position::Lines;
 use crate::workspace::Workspace;
 
@@ -23,12 +24,17 @@ const PAUSE: Duration = Duration::from_millis(300);
 
 pub struct Server {
     connection: Connection,
+    outbox: Outbox,
     ws: Workspace,
 }
 
 impl Server {
-    pub fn new(connection: Connection, ws: Workspace) -> Server {
-        Server { connection, ws }
+    pub fn new(connection: Connection, outbox: Outbox, ws: Workspace) -> Server {
+        Server {
+            connection,
+            outbox,
+            ws,
+        }
     }
 
     pub fn run(mut self) -> Result<(), String> {
@@ -78,33 +84,38 @@ impl Server {
         if across_files.contains(&r.method.as_str()) {
             self.ws.refresh_closed_files();
         }
-        let ws = &self.ws;
-        let response = match r.method.as_str() {
-            req::Completion::METHOD => answer(r, |p| handlers::completion(ws, p)),
-            req::HoverRequest::METHOD => answer(r, |p| handlers::hover(ws, p)),
-            req::GotoDefinition::METHOD => answer(r, |p| handlers::definition(ws, p)),
-            req::References::METHOD => answer(r, |p| handlers::references(ws, p)),
-            req::PrepareRenameRequest::METHOD => answer(r, |p| handlers::prepare_rename(ws, p)),
+        let (ws, out) = (&self.ws, &self.outbox);
+        match r.method.as_str() {
+            req::Completion::METHOD => answer(out, r, |p| handlers::completion(ws, p)),
+            req::HoverRequest::METHOD => answer(out, r, |p| handlers::hover(ws, p)),
+            req::GotoDefinition::METHOD => answer(out, r, |p| handlers::definition(ws, p)),
+            req::References::METHOD => answer(out, r, |p| handlers::references(ws, p)),
+            req::PrepareRenameRequest::METHOD => {
+                answer(out, r, |p| handlers::prepare_rename(ws, p))
+            }
             req::Rename::METHOD => match params::<lsp::RenameParams>(r) {
                 Ok(p) => match handlers::rename(ws, p) {
-                    Ok(edit) => ok(id, edit),
-                    Err(why) => Response::new_err(id, ErrorCode::InvalidParams as i32, why),
+                    Ok(edit) => out.answer(id, edit),
+                    Err(why) => {
+                        out.respond(Response::new_err(id, ErrorCode::InvalidParams as i32, why))
+                    }
                 },
-                Err(e) => e,
+                Err(e) => out.respond(e),
             },
-            req::DocumentSymbolRequest::METHOD => answer(r, |p| handlers::document_symbols(ws, p)),
-            req::FoldingRangeRequest::METHOD => answer(r, |p| handlers::folding_ranges(ws, p)),
-            req::SemanticTokensFullRequest::METHOD => {
-                answer(r, |p| handlers::semantic_tokens(ws, p))
+            req::DocumentSymbolRequest::METHOD => {
+                answer(out, r, |p| handlers::document_symbols(ws, p))
             }
-            req::CodeActionRequest::METHOD => answer(r, |p| handlers::code_actions(ws, p)),
-            _ => Response::new_err(
+            req::FoldingRangeRequest::METHOD => answer(out, r, |p| handlers::folding_ranges(ws, p)),
+            req::SemanticTokensFullRequest::METHOD => {
+                answer(out, r, |p| handlers::semantic_tokens(ws, p))
+            }
+            req::CodeActionRequest::METHOD => answer(out, r, |p| handlers::code_actions(ws, p)),
+            _ => out.respond(Response::new_err(
                 id,
                 ErrorCode::MethodNotFound as i32,
                 format!("vaultwright does not answer {}", r.method),
-            ),
-        };
-        self.send(Message::Response(response));
+            )),
+        }
     }
 
     fn notification(&mut self, n: Notification) {
@@ -186,15 +197,7 @@ impl Server {
     }
 
     pub fn notify<N: note::Notification>(&self, params: N::Params) {
-        self.send(Message::Notification(Notification::new(
-            N::METHOD.to_string(),
-            params,
-        )));
-    }
-
-    fn send(&self, message: Message) {
-        // A client gone away ends the loop at the next receive.
-        let _ = self.connection.sender.send(message);
+        self.outbox.notify(N::METHOD, params);
     }
 }
 
@@ -203,15 +206,15 @@ fn params<P: DeserializeOwned>(r: Request) -> Result<P, Response> {
         .map_err(|e| Response::new_err(r.id, ErrorCode::InvalidParams as i32, e.to_string()))
 }
 
-/// The response to a request answered by `handle`.
-fn answer<P: DeserializeOwned, R: Serialize>(r: Request, handle: impl FnOnce(P) -> R) -> Response {
+/// Answers a request with what `handle` makes of its params.
+fn answer<P: DeserializeOwned, R: Serialize>(
+    out: &Outbox,
+    r: Request,
+    handle: impl FnOnce(P) -> R,
+) {
     let id = r.id.clone();
     match params::<P>(r) {
-        Ok(p) => ok(id, handle(p)),
-        Err(e) => e,
+        Ok(p) => out.answer(id, handle(p)),
+        Err(e) => out.respond(e),
     }
-}
-
-fn ok<R: Serialize>(id: lsp_server::RequestId, result: R) -> Response {
-    Response::new_ok(id, result)
 }

@@ -95,12 +95,49 @@ fn the_pump_stops_after_exit_and_the_writer_keeps_frames_whole() {
     let got: Vec<Message> = server_in.try_iter().collect();
     assert_eq!(got.len(), 1, "nothing after exit: {got:?}");
     let (server_out, from_server) = crossbeam_channel::unbounded::<Message>();
+    let (_, texts) = crossbeam_channel::unbounded::<String>();
     drop(server_out);
     let mut out = Vec::new();
-    write_out(from_server, refusals, &mut out).expect("written");
+    write_out(from_server, texts, refusals, &mut out).expect("written");
     let text = String::from_utf8(out).expect("text");
     let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
     assert!(text.starts_with(&format!("Content-Length: {}\r\n\r\n", body.len())));
     let answer: Value = serde_json::from_str(body).expect("JSON");
     assert_eq!(answer["error"]["code"], PARSE_ERROR);
+}
+
+/// What the server sends on its two channels (lsp-server's messages and
+/// texts serialised already) reaches the client in the order sent, each
+/// a whole frame, and the writer ends when the server's side closes.
+#[test]
+fn messages_and_texts_are_written_in_the_order_sent() {
+    let (server_out, from_server) = crossbeam_channel::bounded::<Message>(0);
+    let (text_out, texts) = crossbeam_channel::bounded::<String>(0);
+    let (_refuse, refusals) = crossbeam_channel::bounded::<Value>(0);
+    let writer = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        write_out(from_server, texts, refusals, &mut out).map(|()| out)
+    });
+    for i in 0..50 {
+        let method = format!("m{i}");
+        if i % 3 == 0 {
+            let note = lsp_server::Notification::new(method, Value::Null);
+            server_out.send(Message::Notification(note)).expect("sent");
+        } else {
+            let text = format!(r#"{{"jsonrpc":"2.0","method":"{method}","params":null}}"#);
+            text_out.send(text).expect("sent");
+        }
+    }
+    drop((server_out, text_out));
+    let out = writer.join().expect("writer").expect("written");
+    let mut input = Frames::new(Cursor::new(out));
+    let mut methods = Vec::new();
+    while let Some(frame) = input.next_frame().expect("read") {
+        match frame {
+            Frame::Message(Message::Notification(n)) => methods.push(n.method),
+            other => panic!("not a notification: {other:?}"),
+        }
+    }
+    let sent: Vec<String> = (0..50).map(|i| format!("m{i}")).collect();
+    assert_eq!(methods, sent);
 }
