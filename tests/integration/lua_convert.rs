@@ -113,7 +113,7 @@ fn every_366_edge_level_converts_to_a_script_lua_accepts_that_runs_to_its_end() 
 /// refused by Lua, run away, or fault the VM.
 fn edge_levels_convert() {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("SKIP: ../shared/corpus is absent (set VAULTWRIGHT_SHARED)");
+        common::missing("../shared/corpus (set VAULTWRIGHT_SHARED)");
         return;
     };
     let dir = shared.join("corpus/nethack-3.6.6/edge/des");
@@ -166,7 +166,7 @@ fn des_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// converted, parts compared). Panics with every failure.
 fn convert_corpus(corpus: &str) -> (usize, usize) {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("SKIP: ../shared/corpus is absent (set VAULTWRIGHT_SHARED)");
+        common::missing("../shared/corpus (set VAULTWRIGHT_SHARED)");
         return (usize::MAX, usize::MAX);
     };
     let des = shared.join("corpus").join(corpus).join("des");

@@ -22,7 +22,7 @@ const SEEDS: u64 = 100;
 #[test]
 fn every_level_script_runs_for_a_hundred_seeds() {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("SKIP: ../shared/corpus/nethack-3.7 is absent (set VAULTWRIGHT_SHARED)");
+        common::missing("../shared/corpus/nethack-3.7 (set VAULTWRIGHT_SHARED)");
         return;
     };
     let dir = shared.join("corpus/nethack-3.7/dat");

@@ -96,7 +96,7 @@ fn corpus() -> Option<Vec<(String, String)>> {
 #[test]
 fn every_corpus_script_round_trips_and_is_accepted_as_lua_accepts_it() {
     let Some(files) = corpus() else {
-        eprintln!("SKIP: ../shared/corpus/nethack-3.7 is absent (set VAULTWRIGHT_SHARED)");
+        common::missing("../shared/corpus/nethack-3.7 (set VAULTWRIGHT_SHARED)");
         return;
     };
     assert!(
@@ -106,7 +106,7 @@ fn every_corpus_script_round_trips_and_is_accepted_as_lua_accepts_it() {
     );
     let luac = luac();
     if luac.is_none() {
-        eprintln!("SKIP the comparison with Lua: no luac5.4 (install Debian's lua5.4 or set VAULTWRIGHT_LUAC)");
+        common::missing("luac5.4, for the comparison with Lua (install Debian's lua5.4 or set VAULTWRIGHT_LUAC)");
     }
     let tmp = tempdir("corpus");
     for (name, text) in &files {
@@ -219,11 +219,11 @@ fn mutate(r: &mut Rng, text: &str) -> String {
 #[test]
 fn mutated_scripts_get_luas_verdict_at_luas_line() {
     let Some(files) = corpus() else {
-        eprintln!("SKIP: ../shared/corpus/nethack-3.7 is absent (set VAULTWRIGHT_SHARED)");
+        common::missing("../shared/corpus/nethack-3.7 (set VAULTWRIGHT_SHARED)");
         return;
     };
     let Some(luac) = luac() else {
-        eprintln!("SKIP: no luac5.4 (install Debian's lua5.4 or set VAULTWRIGHT_LUAC)");
+        common::missing("luac5.4 (install Debian's lua5.4 or set VAULTWRIGHT_LUAC)");
         return;
     };
     let cases: u64 = std::env::var("VAULTWRIGHT_ORACLE_CASES")

@@ -26,7 +26,7 @@ fn levs(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn corpus_levels() -> Option<Vec<PathBuf>> {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("skipped: ../shared/corpus is missing");
+        common::missing("../shared/corpus");
         return None;
     };
     let base = shared.join("corpus/nethack-3.6.6");
@@ -58,7 +58,7 @@ fn every_corpus_level_runs_with_100_seeds() {
 #[test]
 fn the_castle_is_drawn_where_the_game_draws_it() {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("skipped: ../shared/corpus is missing");
+        common::missing("../shared/corpus");
         return;
     };
     let bytes = std::fs::read(shared.join("corpus/nethack-3.6.6/expected/castle.des/castle.lev"))

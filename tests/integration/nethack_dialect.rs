@@ -38,7 +38,7 @@ fn des_files(dir: &Path) -> Vec<(String, String)> {
 
 fn corpus(dir: &str) -> Option<Vec<(String, String)>> {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("skipped: ../shared/corpus is missing");
+        common::missing("../shared/corpus");
         return None;
     };
     let files = des_files(&shared.join("corpus").join(dir).join("des"));
@@ -112,7 +112,7 @@ fn a_forced_target_is_kept_and_not_noted() {
 #[test]
 fn checking_as_36_fails_exactly_where_the_reference_does() {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("skipped: ../shared/corpus is missing");
+        common::missing("../shared/corpus");
         return;
     };
     let base = shared.join("corpus/nethack-3.6.6");
@@ -154,7 +154,7 @@ fn checking_as_36_fails_exactly_where_the_reference_does() {
 #[test]
 fn applying_the_36_rewrites_makes_343_forms_compile() {
     let Some(shared) = common::shared_dir() else {
-        eprintln!("skipped: ../shared/corpus is missing");
+        common::missing("../shared/corpus");
         return;
     };
     let options = Options {

@@ -185,12 +185,12 @@ ENDMAP
 #[test]
 fn nethack_castle_with_one_wrong_map_character() {
     let Some(shared) = common::shared_dir() else {
-        println!("skipped: ../shared is missing (castle.des comes from its corpus)");
+        common::missing("../shared (castle.des comes from its corpus)");
         return;
     };
     let path = shared.join("corpus/nethack-3.4.3/des/castle.des");
     let Ok(original) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} is missing", path.display());
+        common::missing(&path.display().to_string());
         return;
     };
     // Line 30, column 11 becomes `Q` (by characters, not bytes).
@@ -764,11 +764,11 @@ fn nethack36_an_unterminated_string_is_one_error() {
 #[test]
 fn nethack36_every_shipped_file_with_a_misspelt_statement_loses_only_that_level() {
     let Some(shared) = common::shared_dir() else {
-        println!("skipped: ../shared is missing (the 3.6.6 sources come from its corpus)");
+        common::missing("../shared (the 3.6.6 sources come from its corpus)");
         return;
     };
     let Ok(entries) = std::fs::read_dir(shared.join("corpus/nethack-3.6.6/des")) else {
-        println!("skipped: the 3.6.6 corpus is missing");
+        common::missing("the 3.6.6 corpus");
         return;
     };
     let mut files = 0;
