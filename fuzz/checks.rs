@@ -288,7 +288,7 @@ pub fn nethack_lua(data: &[u8]) {
     spans_are_sound(&src, &a);
     // Every script, accepted or not: the tree holds every byte.
     assert_eq!(
-        vaultwright::nethack_lua::reprint(&src),
+        vaultwright::lua::reprint(&src),
         src,
         "a script must round-trip"
     );

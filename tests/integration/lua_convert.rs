@@ -4,8 +4,8 @@
 //! and where NetHack 5.0 ships the same level, the map parts of the two
 //! scripts, run, land on the same cells.
 
-use vaultwright::nethack_lua::convert::from_des;
-use vaultwright::nethack_lua::run::{level::Level, run, Limits};
+use vaultwright::convert::{des_to_lua, des_to_lua_as_read, Converted};
+use vaultwright::lua::{run, Level, Limits};
 use vaultwright::Options;
 
 use crate::common;
@@ -31,7 +31,7 @@ fn a_36_file_with_each_statement_and_block_converts_to_its_golden_scripts() {
 /// find nothing in.
 fn converts_to_golden(source: &str, goldens: &[&str]) {
     let source = std::fs::read_to_string(fixture(source)).unwrap();
-    let levels = from_des(&source, &Options::default());
+    let levels = converted_levels(&source);
     assert_eq!(levels.len(), goldens.len());
     for (level, golden) in levels.iter().zip(goldens) {
         let golden = fixture(golden);
@@ -60,7 +60,7 @@ fn converts_to_golden(source: &str, goldens: &[&str]) {
 
 /// The text of each `des.map` drawing of a script, in order.
 fn drawings(script: &str) -> Vec<String> {
-    vaultwright::nethack_lua::maps(script)
+    vaultwright::lua::maps(script)
         .iter()
         .map(|rows| {
             rows.iter()
@@ -122,7 +122,7 @@ fn edge_levels_convert() {
         let Ok(source) = std::fs::read_to_string(path) else {
             continue;
         };
-        for level in from_des(&source, &Options::default()) {
+        for level in des_to_lua_as_read(&source, &Options::default()) {
             converted += 1;
             let analysis = vaultwright::analyze(
                 &level.lua,
@@ -135,8 +135,7 @@ fn edge_levels_convert() {
             for seed in 0..3 {
                 let done = run(&level.lua, seed, None, Limits::default());
                 if let Some(stop) = done.stop.filter(|s| {
-                    s.kind != vaultwright::nethack_lua::run::StopKind::Error
-                        || s.message.contains("piccolo")
+                    s.kind != vaultwright::lua::StopKind::Error || s.message.contains("piccolo")
                 }) {
                     failures.push(format!("{} seed {seed}: {stop:?}", level.name));
                 }
@@ -176,7 +175,7 @@ fn convert_corpus(corpus: &str) -> (usize, usize) {
     let mut failures = Vec::new();
     for path in &des_files(&des) {
         let source = std::fs::read_to_string(path).unwrap();
-        for level in from_des(&source, &Options::default()) {
+        for level in converted_levels(&source) {
             converted += 1;
             let analysis = vaultwright::analyze(
                 &level.lua,
@@ -229,4 +228,10 @@ fn convert_corpus(corpus: &str) -> (usize, usize) {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     (converted, compared)
+}
+
+/// The levels `convert --to lua` writes for `source` (none when the door
+/// refuses the file: it has errors, or no level).
+fn converted_levels(source: &str) -> Vec<Converted> {
+    des_to_lua(source, &Options::default()).map_or_else(|_| Vec::new(), |c| c.levels)
 }

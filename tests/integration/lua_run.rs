@@ -4,7 +4,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use vaultwright::nethack_lua::run::{run, Limits};
+use vaultwright::lua::{run, Limits};
 
 use crate::common;
 

@@ -111,7 +111,7 @@ fn every_corpus_script_round_trips_and_is_accepted_as_lua_accepts_it() {
     let tmp = tempdir("corpus");
     for (name, text) in &files {
         assert_eq!(
-            &vaultwright::nethack_lua::reprint(text),
+            &vaultwright::lua::reprint(text),
             text,
             "{name} does not round-trip"
         );

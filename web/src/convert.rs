@@ -1,7 +1,8 @@
 //! "To Lua": a 3.6, 3.4.3 (or 3.2) special level opened as NetHack 5.0's Lua,
 //! one new document per level of the file (the core's converter).
 
-use vaultwright::{analyze, Language, Options};
+use vaultwright::convert::Refused;
+use vaultwright::{Language, Options};
 
 use crate::actions::make_doc;
 use crate::state::{Action, Doc, Tone};
@@ -12,24 +13,23 @@ pub fn to_lua(doc: &Doc) -> Action {
     let options = Options {
         target: doc.target,
         explicit_target: doc.explicit_target,
-        without_views: true,
         ..Options::default()
     };
-    let analysis = analyze(&doc.source, Language::NethackDes, &options);
-    if let Some(error) = analysis.diagnostics.iter().find(|d| d.is_error()) {
-        return Action::Message(
-            Tone::Error,
-            format!("fix the file's errors first: {}", error.message),
-        );
-    }
-    let levels = vaultwright::nethack_lua::convert::from_des(&doc.source, &options);
-    if levels.is_empty() {
-        return Action::Message(Tone::Info, "the file has no level to convert".into());
-    }
-    let version = analysis.target.unwrap_or(doc.target).name();
+    let converted = match vaultwright::convert::des_to_lua(&doc.source, &options) {
+        Ok(converted) => converted,
+        Err(Refused::Errors(errors)) => {
+            let first = errors.first().map_or("", |e| e.message.as_str());
+            return Action::Message(Tone::Error, format!("fix the file's errors first: {first}"));
+        }
+        Err(Refused::NoLevel) => {
+            return Action::Message(Tone::Info, "the file has no level to convert".into());
+        }
+    };
+    let version = converted.read_as.name();
     let version = version.strip_prefix("nethack-").unwrap_or(version);
     let origin = format!("{} ({version})", doc.name);
-    let docs = levels
+    let docs = converted
+        .levels
         .into_iter()
         .map(|level| {
             let mut lua = make_doc(

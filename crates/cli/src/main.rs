@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use vaultwright::convert::Refused;
 use vaultwright::lev::LevTarget;
 use vaultwright::walk;
 use vaultwright::{
@@ -970,25 +971,19 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let analysis = analyze(&text, Language::NethackDes, &base);
-    let errors: Vec<_> = analysis
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    if !errors.is_empty() {
-        eprint!(
-            "{}",
-            render::diagnostics(
-                &file.to_string_lossy(),
-                &text,
-                &errors,
-                colour_for(std::io::stderr().is_terminal())
-            )
-        );
-        return ExitCode::from(1);
-    }
+    let levels = match vaultwright::convert::des_to_lua(&text, &base) {
+        Ok(converted) => converted.levels,
+        Err(Refused::Errors(errors)) => {
+            let colour = colour_for(std::io::stderr().is_terminal());
+            let name = file.to_string_lossy();
+            eprint!("{}", render::diagnostics(&name, &text, &errors, colour));
+            return ExitCode::from(1);
+        }
+        Err(Refused::NoLevel) => {
+            eprintln!("error: {}: no level to convert", file.display());
+            return ExitCode::from(1);
+        }
+    };
     if let Err(e) = std::fs::create_dir_all(out_dir) {
         eprintln!("error: {}: {e}", out_dir.display());
         return ExitCode::from(2);
@@ -996,11 +991,6 @@ fn convert(file: &Path, out_dir: &Path, base: Options) -> ExitCode {
     // Named by the level: written as `compile` writes (a name that would
     // leave the folder, or an input's own path, is refused).
     let inputs = output::Inputs::new(std::iter::once(file));
-    let levels = vaultwright::nethack_lua::convert::from_des(&text, &base);
-    if levels.is_empty() {
-        eprintln!("error: {}: no level to convert", file.display());
-        return ExitCode::from(1);
-    }
     let names: Vec<String> = levels.iter().map(|l| format!("{}.lua", l.name)).collect();
     if let Some(clash) = output::clashing_name(names.iter().map(String::as_str)) {
         eprintln!("{}", output::clash_message(file, clash));

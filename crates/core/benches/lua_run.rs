@@ -4,7 +4,7 @@
 //! views). Needs `../shared/corpus`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use vaultwright::nethack_lua::run::{Limits, Prepared};
+use vaultwright::lua::{Limits, Prepared};
 use vaultwright::{analyze, Language, Options};
 
 fn bench(c: &mut Criterion) {

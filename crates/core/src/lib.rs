@@ -12,6 +12,7 @@
 
 mod analyze;
 mod analyzer;
+pub mod convert;
 mod dcss;
 pub mod decimal;
 mod detect;
@@ -21,10 +22,11 @@ pub mod excerpt;
 pub mod faces;
 mod grid;
 pub mod lev;
+pub mod lua;
 mod nethack;
 mod nethack36;
 mod nethack_dialect;
-pub mod nethack_lua;
+mod nethack_lua;
 pub mod paint;
 pub mod parallel;
 mod powder;

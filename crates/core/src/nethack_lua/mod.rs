@@ -8,7 +8,6 @@
 mod calls;
 pub(crate) mod catalog;
 mod checks;
-pub mod convert;
 mod dungeon;
 mod names;
 mod outline;
