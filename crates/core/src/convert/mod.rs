@@ -59,3 +59,6 @@ pub fn des_to_lua(source: &str, options: &Options) -> Result<ToLua, Refused> {
 pub fn des_to_lua_as_read(source: &str, options: &Options) -> Vec<Converted> {
     to_lua::from_des(source, options)
 }
+
+#[cfg(test)]
+mod tests;
