@@ -4,7 +4,7 @@
 //! and where NetHack 5.0 ships the same level, the map parts of the two
 //! scripts, run, land on the same cells.
 
-use vaultwright::convert::{des_to_lua, des_to_lua_as_read, Converted};
+use vaultwright::convert::{des_to_lua, des_to_lua_as_read, Converted, Refused};
 use vaultwright::lua::{run, Level, Limits};
 use vaultwright::Options;
 
@@ -230,8 +230,13 @@ fn convert_corpus(corpus: &str) -> (usize, usize) {
     (converted, compared)
 }
 
-/// The levels `convert --to lua` writes for `source` (none when the door
-/// refuses the file: it has errors, or no level).
+/// The levels `convert --to lua` writes for `source`: a shipped or golden
+/// file the door refuses for its errors fails the test (none has any); a
+/// file without a level has none.
 fn converted_levels(source: &str) -> Vec<Converted> {
-    des_to_lua(source, &Options::default()).map_or_else(|_| Vec::new(), |c| c.levels)
+    match des_to_lua(source, &Options::default()) {
+        Ok(converted) => converted.levels,
+        Err(Refused::NoLevel) => Vec::new(),
+        Err(Refused::Errors(errors)) => panic!("refused for its errors: {errors:#?}"),
+    }
 }

@@ -10,11 +10,11 @@
 //! each thread's small blocks coming from its own cache.
 
 /// Asks glibc for a single arena, unless the user chose a number
-/// (`MALLOC_ARENA_MAX`); elsewhere (musl builds use dlmalloc, see
-/// `main.rs`) there is nothing to ask.
+/// (`MALLOC_ARENA_MAX`, or `arena_max` in `GLIBC_TUNABLES`); elsewhere
+/// (musl builds use dlmalloc, see `main.rs`) there is nothing to ask.
 pub fn one_arena() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+    if !user_chose_arenas() {
         use std::os::raw::c_int;
         extern "C" {
             fn mallopt(param: c_int, value: c_int) -> c_int;
@@ -29,4 +29,11 @@ pub fn one_arena() {
             mallopt(M_ARENA_MAX, 1);
         }
     }
+}
+
+/// Whether the user's environment sets glibc's number of arenas.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn user_chose_arenas() -> bool {
+    let tunables = std::env::var("GLIBC_TUNABLES").unwrap_or_default();
+    std::env::var_os("MALLOC_ARENA_MAX").is_some() || tunables.contains("arena_max")
 }

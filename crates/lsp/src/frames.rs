@@ -298,6 +298,10 @@ pub fn write_out(
     refusals: Receiver<Value>,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    // The server's two channels hold nothing: each send waits for this
+    // loop, which is what keeps the order sent (see `outbox::Outbox`).
+    debug_assert_eq!(from_server.capacity(), Some(0));
+    debug_assert_eq!(texts.capacity(), Some(0));
     // A channel closed is swapped for one that never delivers.
     let (no_refusals, no_texts) = (crossbeam_channel::never(), crossbeam_channel::never());
     let mut refusals = Some(refusals);

@@ -8,13 +8,16 @@
 //! stay the `Message`s an lsp-server client reads.
 
 use crossbeam_channel::Sender;
-use lsp_server::{Message, Notification, RequestId, Response};
+use lsp_server::{ErrorCode, Message, Notification, RequestId, Response};
 use serde::Serialize;
 
 pub enum Outbox {
     /// lsp-server's channel: messages as its clients read them.
     Messages(Sender<Message>),
-    /// Standard output's writer: each message's JSON text, one frame.
+    /// Standard output's writer: each message's JSON text, one frame. The
+    /// channel holds nothing (`bounded(0)`), as lsp-server's beside it
+    /// does: each send waits for the writer, so the order sent is the
+    /// order written (`frames::write_out`).
     Frames(Sender<String>),
 }
 
@@ -26,29 +29,40 @@ impl Outbox {
                 to,
                 Message::Notification(Notification::new(method.to_string(), params)),
             ),
-            Outbox::Frames(to) => send_text(
-                to,
-                &Note {
+            Outbox::Frames(to) => {
+                let note = Note {
                     jsonrpc: "2.0",
                     method,
                     params,
-                },
-            ),
+                };
+                // The protocol's types always serialise; should one not, a
+                // notification is better dropped than sent broken.
+                if let Ok(text) = serde_json::to_string(&note) {
+                    send_text(to, text);
+                }
+            }
         }
     }
 
-    /// The answer `result` to request `id`.
+    /// The answer `result` to request `id` (an internal error, should the
+    /// result not serialise: a request is always answered).
     pub fn answer(&self, id: RequestId, result: impl Serialize) {
         match self {
             Outbox::Messages(to) => send(to, Message::Response(Response::new_ok(id, result))),
-            Outbox::Frames(to) => send_text(
-                to,
-                &Answer {
+            Outbox::Frames(to) => {
+                let answer = Answer {
                     jsonrpc: "2.0",
                     id: &id,
                     result,
-                },
-            ),
+                };
+                match serde_json::to_string(&answer) {
+                    Ok(text) => send_text(to, text),
+                    Err(e) => {
+                        let code = ErrorCode::InternalError as i32;
+                        self.respond(Response::new_err(id, code, e.to_string()));
+                    }
+                }
+            }
         }
     }
 
@@ -56,13 +70,15 @@ impl Outbox {
     pub fn respond(&self, response: Response) {
         match self {
             Outbox::Messages(to) => send(to, Message::Response(response)),
-            Outbox::Frames(to) => send_text(
-                to,
-                &Whole {
+            Outbox::Frames(to) => {
+                let whole = Whole {
                     jsonrpc: "2.0",
                     response,
-                },
-            ),
+                };
+                if let Ok(text) = serde_json::to_string(&whole) {
+                    send_text(to, text);
+                }
+            }
         }
     }
 }
@@ -88,13 +104,9 @@ struct Whole {
     response: Response,
 }
 
-fn send_text(to: &Sender<String>, message: &impl Serialize) {
-    // The protocol's types always serialise; a failure would be a bug in
-    // one of them, and the client is better without a broken frame.
-    if let Ok(text) = serde_json::to_string(message) {
-        // A client gone away ends the loop at the next receive.
-        let _ = to.send(text);
-    }
+fn send_text(to: &Sender<String>, text: String) {
+    // A client gone away ends the loop at the next receive.
+    let _ = to.send(text);
 }
 
 fn send(to: &Sender<Message>, message: Message) {

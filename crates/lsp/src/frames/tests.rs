@@ -94,8 +94,8 @@ fn the_pump_stops_after_exit_and_the_writer_keeps_frames_whole() {
     pump(Cursor::new(input.into_bytes()), to_server, refuse).expect("read");
     let got: Vec<Message> = server_in.try_iter().collect();
     assert_eq!(got.len(), 1, "nothing after exit: {got:?}");
-    let (server_out, from_server) = crossbeam_channel::unbounded::<Message>();
-    let (_, texts) = crossbeam_channel::unbounded::<String>();
+    let (server_out, from_server) = crossbeam_channel::bounded::<Message>(0);
+    let (_, texts) = crossbeam_channel::bounded::<String>(0);
     drop(server_out);
     let mut out = Vec::new();
     write_out(from_server, texts, refusals, &mut out).expect("written");

@@ -66,3 +66,17 @@ fn answers_and_refusals_are_the_same_json_either_way() {
     without_version.as_object_mut().map(|o| o.remove("jsonrpc"));
     assert_eq!(written, without_version);
 }
+
+/// A result that does not serialise is still answered: the client never
+/// waits for ever on a request.
+#[test]
+fn an_answer_that_does_not_serialise_is_an_internal_error() {
+    let (to_texts, texts) = crossbeam_channel::unbounded();
+    // JSON keys are strings: a map keyed by lists cannot be written.
+    let unwritable = std::collections::BTreeMap::from([(vec![1u8], 1u8)]);
+    Outbox::Frames(to_texts).answer(RequestId::from(9), unwritable);
+    let text: String = texts.try_recv().expect("an answer");
+    let read: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(read["id"], 9);
+    assert_eq!(read["error"]["code"], ErrorCode::InternalError as i32);
+}
