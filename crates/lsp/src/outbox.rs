@@ -37,9 +37,7 @@ impl Outbox {
                 };
                 // The protocol's types always serialise; should one not, a
                 // notification is better dropped than sent broken.
-                if let Ok(text) = serde_json::to_string(&note) {
-                    send_text(to, text);
-                }
+                let _ = send_json(to, &note);
             }
         }
     }
@@ -55,12 +53,9 @@ impl Outbox {
                     id: &id,
                     result,
                 };
-                match serde_json::to_string(&answer) {
-                    Ok(text) => send_text(to, text),
-                    Err(e) => {
-                        let code = ErrorCode::InternalError as i32;
-                        self.respond(Response::new_err(id, code, e.to_string()));
-                    }
+                if let Err(e) = send_json(to, &answer) {
+                    let code = ErrorCode::InternalError as i32;
+                    self.respond(Response::new_err(id, code, e.to_string()));
                 }
             }
         }
@@ -75,9 +70,7 @@ impl Outbox {
                     jsonrpc: "2.0",
                     response,
                 };
-                if let Ok(text) = serde_json::to_string(&whole) {
-                    send_text(to, text);
-                }
+                let _ = send_json(to, &whole);
             }
         }
     }
@@ -104,9 +97,13 @@ struct Whole {
     response: Response,
 }
 
-fn send_text(to: &Sender<String>, text: String) {
+/// `message` serialised and sent, or why it could not be serialised
+/// (then nothing is sent).
+fn send_json(to: &Sender<String>, message: &impl Serialize) -> serde_json::Result<()> {
+    let text = serde_json::to_string(message)?;
     // A client gone away ends the loop at the next receive.
     let _ = to.send(text);
+    Ok(())
 }
 
 fn send(to: &Sender<Message>, message: Message) {

@@ -342,17 +342,13 @@ fn run_chunk(
             let closure = chunk.load(ctx)?;
             Ok(ctx.stash(Executor::start(ctx, closure.into(), ())))
         })
-        .map_err(|message| Stop {
-            kind: StopKind::Error,
-            message,
-            line: shared.borrow().line,
-        })?;
+        .map_err(|message| stop_here(shared, StopKind::Error, message))?;
     loop {
         let mut fuel = Fuel::with(SLICE);
         let done = lua.enter(|ctx| ctx.fetch(&executor).step(ctx, &mut fuel));
         *steps += u64::try_from(i64::from(SLICE) - i64::from(fuel.remaining())).unwrap_or(0);
         if shared.borrow().over_memory {
-            return Err(limit_stop(
+            return Err(stop_here(
                 shared,
                 StopKind::Memory,
                 budget::over_memory_message(limits.memory),
@@ -362,7 +358,7 @@ fn run_chunk(
             break;
         }
         if *steps > limits.steps {
-            return Err(limit_stop(
+            return Err(stop_here(
                 shared,
                 StopKind::Steps,
                 format!(
@@ -372,7 +368,7 @@ fn run_chunk(
             ));
         }
         if lua.total_memory().saturating_add(shared.borrow().kept) > limits.memory {
-            return Err(limit_stop(
+            return Err(stop_here(
                 shared,
                 StopKind::Memory,
                 budget::over_memory_message(limits.memory),
@@ -383,7 +379,8 @@ fn run_chunk(
         .map_err(|e| error_stop(shared, &e))
 }
 
-fn limit_stop(shared: &Shared, kind: StopKind, message: String) -> Stop {
+/// A stop of `kind` at the script line the run is on.
+fn stop_here(shared: &Shared, kind: StopKind, message: String) -> Stop {
     Stop {
         kind,
         message,
@@ -396,11 +393,7 @@ fn error_stop(shared: &Shared, e: &StaticError) -> Stop {
         StaticError::Lua(v) => v.to_string(),
         StaticError::Runtime(r) => r.to_string(),
     };
-    Stop {
-        kind: StopKind::Error,
-        message,
-        line: shared.borrow().line,
-    }
+    stop_here(shared, StopKind::Error, message)
 }
 
 #[cfg(test)]
