@@ -11,6 +11,14 @@
 // (`cache: "reload"`), and the new cache is only kept when its page names
 // the build's own files; otherwise the install fails and the old worker
 // keeps serving the old, consistent build until the next try.
+//
+// Each file is fetched with `cache: "reload"`: a static host's `max-age`
+// must not put the old `index.html` beside the new hashed files, which broke
+// every reload of a returning visitor once the HTTP cache expired. A cache
+// whose page does not name the build's own files fails the install, so the
+// old worker keeps serving the old, consistent build. The page registers it
+// with `updateViaCache: "none"`; `tests/e2e/update.test.mjs` redeploys
+// behind `max-age=600` and expires the HTTP cache.
 const VERSION = "__VW_VERSION__";
 const PRECACHE = __VW_PRECACHE__;
 const CACHE = "vaultwright-" + VERSION;

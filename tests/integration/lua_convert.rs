@@ -5,7 +5,8 @@
 //! scripts, run, land on the same cells.
 
 use vaultwright::convert::{des_to_lua, des_to_lua_as_read, Converted, Refused};
-use vaultwright::lua::{run, Level, Limits};
+use vaultwright::level_scripts::{run, Level};
+use vaultwright::lua::Limits;
 use vaultwright::Options;
 
 use crate::common;
@@ -60,7 +61,7 @@ fn converts_to_golden(source: &str, goldens: &[&str]) {
 
 /// The text of each `des.map` drawing of a script, in order.
 fn drawings(script: &str) -> Vec<String> {
-    vaultwright::lua::maps(script)
+    vaultwright::level_scripts::maps(script)
         .iter()
         .map(|rows| {
             rows.iter()

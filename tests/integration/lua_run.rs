@@ -4,7 +4,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use vaultwright::lua::{run, Limits};
+use vaultwright::level_scripts::run;
+use vaultwright::lua::Limits;
 
 use crate::common;
 

@@ -3,6 +3,11 @@
 //! properties, and the map against the territory. The corpus conformance
 //! suites, one trial per corpus file, are the other binary
 //! (`tests/conformance`).
+//!
+//! Golden diagnostics live in `tests/fixtures/<lang>/invalid/*.stderr`.
+//! `properties.rs` (proptest) and `extreme_numbers.rs` (every corpus number
+//! as `INT_MAX` and beyond, with overflow checks) complete the robustness
+//! tests with `fuzz_fixtures.rs`, which replays every kept fuzz finding.
 
 #[path = "../common/mod.rs"]
 mod common;

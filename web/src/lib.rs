@@ -1,6 +1,30 @@
 //! The Vaultwright studio. It renders the core's `Analysis` and knows no
 //! level grammar: views, diagnostics, tokens and artifacts come from
 //! `vaultwright::analyze`.
+//!
+//! Shaped like Yew's `function_todomvc`: `state` (one pure reducer:
+//! documents, settings, zoom per view kind, the pane a phone shows, the open
+//! panel, the chosen legend row; no storage, clock or DOM in it: actions
+//! carry times and ids); `derive` (the analysis of the current document,
+//! through an `Analyzer` the app owns, and the editor's UTF-16 view of it,
+//! memoised on the document's revision); `effects` (hooks for the world
+//! outside: storage, link, theme, shortcuts); `actions` (commands with side
+//! effects that callbacks and shortcuts share); `documents` and
+//! `find_in_docs` (pure, tested natively); `components` (one per file;
+//! `app` only wires them); `service` (the editor's questions answered from
+//! the latest analysis, or "stale, ask again"); `paint` (a stroke made an
+//! action: one undo step for the editor); `templates` (the New… documents,
+//! each tested valid).
+//!
+//! Links and pictures never replace stored data: a names file a link brings
+//! is added beside the user's one of the same name
+//! (`State::add_linked_names`), and a file is read as a picture only when it
+//! parses as one (`picture::is_svg`: a prolog, then an `<svg>` root; the
+//! state is that root's own `<metadata>` child). Exported SVG is well-formed
+//! XML (`picture::xml_chars`). `index.html` carries a Content-Security-Policy
+//! (written by `cargo xtask` with the hash of Trunk's inline start-up
+//! script): scripts of its own origin and wasm only; every e2e test fails on
+//! a refusal.
 
 pub mod actions;
 pub mod app;

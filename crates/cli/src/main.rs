@@ -1,5 +1,13 @@
 //! `vaultwright`: check, compile and render roguelike level files; a
 //! drop-in for NetHack's `lev_comp`.
+//!
+//! Commands: the drop-ins `lev-comp`, `dgn-comp`, `map2c` and
+//! `rlg327 print` (through the core's `dropin` door), and `check`,
+//! `render`, `compile`, `convert`, `decode`, `decompile`, `tokens` and
+//! `lsp`. Every exit status is in the README's table and
+//! `tests/integration/cli_exit_codes.rs`. `check` and `compile` ask for no
+//! views (`Options::without_views`), `render` for the one entry it draws,
+//! so memory follows the text, not its drawings.
 
 mod allocator;
 mod decode;

@@ -1,5 +1,18 @@
 //! Where results go: standard output through one checked writer, files
 //! replaced whole or not at all, a drop-in's messages on standard error.
+//!
+//! Standard output: a full device is exit 2, a closed pipe ends quietly.
+//!
+//! Files: one write policy for every file any command writes
+//! (`write_file`). A file whose bytes are already right is left in place
+//! with its time set to now (a rebuild's usual case: replacing it cost more
+//! than compiling it, as the file system frees the old blocks and ext4
+//! flushes at the rename); any other is written beside and renamed over
+//! (the temporary removed on failure), so a reader sees the old file or the
+//! whole new one. Every name from an input goes through `Inputs::write`: a
+//! name that is not a plain file name (`file_name::problem`) or a file that
+//! is one of the command's inputs (same device and inode, through links
+//! too) is refused, exit 2.
 
 use std::fs::{OpenOptions, Permissions};
 use std::io::{self, Write};

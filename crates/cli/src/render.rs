@@ -1,5 +1,9 @@
 //! Terminal rendering: diagnostics as source snippets with carets, views
 //! as text grids (with ANSI colour on a terminal).
+//!
+//! The games' colours are drawn as the terminal's own 16 on a terminal
+//! unless `NO_COLOR` is set, with a legend under tile maps (`--color`,
+//! `--legend`).
 
 use std::fmt::Write;
 

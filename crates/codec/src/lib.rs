@@ -1,6 +1,11 @@
 //! Pure helpers, testable anywhere: permalink encoding (versioned,
 //! compressed, with a decompression limit), UTF-8 ↔ UTF-16 offsets for the
 //! editor, and a minimal ZIP writer for "download all".
+//!
+//! Its own crate, depending on the model alone, so that the fuzzer and
+//! native tests reach it without the studio's web dependencies. A
+//! permalink carries the seed grid's mode along with the document; the
+//! permalink kept inside an exported picture is `picture`'s.
 
 pub mod picture;
 

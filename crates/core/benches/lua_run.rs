@@ -4,7 +4,8 @@
 //! views). Needs `../shared/corpus`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use vaultwright::lua::{Limits, Prepared};
+use vaultwright::level_scripts::Prepared;
+use vaultwright::lua::Limits;
 use vaultwright::{analyze, Language, Options};
 
 fn bench(c: &mut Criterion) {

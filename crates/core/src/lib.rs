@@ -23,6 +23,16 @@ pub mod faces;
 mod grid;
 pub mod lev;
 pub mod lua;
+
+/// NetHack 5.0 level scripts run for a seed on the Lua engine, and the
+/// rows of their maps, for what drives them from outside the core (tests,
+/// benchmarks, fuzzing). Everything else of the format is reached
+/// through `analyze` and the service, as for every other format.
+pub mod level_scripts {
+    pub use crate::nethack_lua::maps;
+    pub use crate::nethack_lua::run::level::Level;
+    pub use crate::nethack_lua::run::{run, Prepared, Realisation};
+}
 mod nethack;
 mod nethack36;
 mod nethack_dialect;

@@ -8,6 +8,15 @@
 //! - [`handlers`]: one function per request; [`server`]: the loop;
 //! - [`frames`]: the protocol's frames on standard input and output;
 //!   [`outbox`]: the server's messages on their way there.
+//!
+//! Built on rust-analyzer's `lsp-server` for the plumbing and `lsp-types`
+//! 0.95 (the last with a `Url` that converts to paths). Each open document
+//! has its own `Analyzer`, so a DCSS keystroke re-lints one vault; the
+//! folder's DCSS files are checked as one set once the user pauses (300 ms
+//! without a message), so typing never waits for the folder. Tested over an
+//! in-memory connection (`tests/protocol.rs`), on real standard input and
+//! output (`tests/integration/lsp_stdio.rs`) and with Neovim's own client
+//! (`tests/e2e/neovim.test.mjs`).
 
 pub mod convert;
 pub mod frames;

@@ -1,7 +1,7 @@
 //! The registry of diagnostic codes: every code a finding may carry, with
 //! its severity, its language and what it means in one line. The data is
-//! `codes.tsv` (its header says what each column holds); ARCHITECTURE.md's
-//! tables are made from it, and a debug build refuses a finding whose code
+//! `codes.tsv` (its header says what each column holds); the tables of
+//! `docs/diagnostics.md` are made from it, and a debug build refuses a finding whose code
 //! is not registered.
 
 use std::collections::HashMap;

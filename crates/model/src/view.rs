@@ -1,6 +1,14 @@
 //! What the studio and `vaultwright render` draw. Every drawable item keeps
 //! the span of the source that produced it, so hovering a tile can name its
 //! line and moving the cursor can highlight its tiles.
+//!
+//! Cells and markers also carry the position the source writes (`source_xy`:
+//! a NetHack map part's `(x,y)`, a DCSS vault map's `(column,row)`). Glyphs
+//! and colours are the games' own (`Rgb::TTY`, the sixteen terminal
+//! colours); what the game picks at random is never drawn as one particular
+//! thing: a placeholder glyph (`◆` monster, `◇` object) in
+//! `Rgb::PLACEHOLDER`, or a class glyph in `Rgb::RANDOM_PICK`, and
+//! `Marker::pick` says which.
 
 use serde::{Deserialize, Serialize};
 

@@ -14,6 +14,16 @@
 //! `VAULTWRIGHT_EVILHACK=DIR` (an EvilHack 0.9.3 tree with `util/lev_comp`
 //! built) add the 3.6 races: each shipped `.des` file compiled by a process
 //! of its own, as the games' builds run them.
+//!
+//! Our side is the release command line, built by the race: the static
+//! musl build when that target can be installed (see the README) and the
+//! dynamically linked one. The 113-level cases run for both builds, each
+//! twice: with every `.lev` already there and right (a game's build run
+//! again) and into an empty folder. Without the originals only our 1× and
+//! 20× inputs are timed. `cargo xtask bench` runs the in-process criterion
+//! benchmarks instead (the `analyze` and drop-in paths at 1× and 20×); why
+//! the 3.6 compiler's loop is fast, and how it is measured, is in the core's
+//! `nethack36::compile`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -7,6 +7,12 @@
 //! to local storage (`BACKUP`); at start the backup wins over the stored
 //! copy when it is newer. Settings (theme, split) are small and go to local storage.
 //! DCSS names files live in IndexedDB beside the documents.
+//!
+//! A mirror of the document list: every document new or changed is written
+//! to IndexedDB at once, shown or not, the shown one after a quiet 250 ms; a
+//! document gone from the list is deleted; on `pagehide`/hidden everything
+//! IndexedDB has not confirmed goes to a synchronous local-storage copy, so
+//! To Lua's levels survive a reload in the same moment.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::lua_lex;
+use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
 use vaultwright_model::Token;
@@ -297,14 +297,14 @@ pub struct Lua<'a> {
     /// joins Lua lines into one chunk, so the string goes on here).
     pub opens_in_string: Option<u8>,
     /// Its Lua tokens without comments, lexed once, when first asked for.
-    pub tokens: std::sync::OnceLock<Vec<lua_lex::Token>>,
+    pub tokens: std::sync::OnceLock<Vec<scan::Token>>,
 }
 
 impl Lua<'_> {
     /// The code's tokens, comments left out (lexed at most once).
-    pub fn tokens(&self) -> &[lua_lex::Token] {
+    pub fn tokens(&self) -> &[scan::Token] {
         self.tokens
-            .get_or_init(|| lua_lex::significant(&self.text, self.opens_in_string))
+            .get_or_init(|| scan::significant(&self.text, self.opens_in_string))
     }
 }
 

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use super::ast::{File, Lua, Vault};
 use super::lint::requested_tags;
-use super::lua_lex::{self, Kind};
 use super::reader::read;
+use crate::lua::scan::{self, Kind};
 
 /// The text of vault `index` alone (with what it needs, see the module),
 /// and the vault's rank among the vaults it keeps. `None` when the file
@@ -166,7 +166,7 @@ impl Chunk<'_> {
 fn chunks(code: &str) -> Vec<Chunk<'_>> {
     let mut starts = Vec::new();
     let (mut blocks, mut brackets) = (0i32, 0i32);
-    for t in lua_lex::tokens_from(code, None) {
+    for t in scan::tokens_from(code, None) {
         let text = t.text(code);
         let line_start = code
             .get(..t.start)

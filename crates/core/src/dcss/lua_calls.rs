@@ -2,8 +2,8 @@
 //! run), and whether any of them can change the map before it is placed:
 //! the checks that realise a vault without Lua say so rather than guess.
 
-use super::lua_lex::{dotted_name, Kind};
 use super::{tables, Lua, LuaKind, Vault};
+use crate::lua::scan::{dotted_name, Kind};
 use vaultwright_model::source::Span;
 
 /// A called name (`subst`, `crawl.coinflip`, `e.kfeat`, with the `e.`

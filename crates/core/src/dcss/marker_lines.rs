@@ -3,8 +3,8 @@
 //! game does not know and a form it cannot parse stop the vault when it is
 //! placed; a Lua constructor no table or file defines fails then too.
 
-use super::lua_lex::Kind;
 use super::{tables, File, Kw};
+use crate::lua::scan::Kind;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;

@@ -2,7 +2,8 @@
 //! constructor makes, and the literal `lua_marker('G', …)` calls.
 
 use super::ast::*;
-use super::{lua_lex, tables};
+use super::tables;
+use crate::lua::scan;
 use vaultwright_model::source::Span;
 
 /// What a Lua marker expression makes: its constructor (from the game's
@@ -66,14 +67,14 @@ pub struct LuaMarkerCall {
 /// comments; `at`: the source offset of `code`). The call ends at the
 /// parenthesis that closes it, brackets counted by tokens, so a string or
 /// a nested call inside does not end it early.
-pub fn lua_marker_calls(code: &str, toks: &[lua_lex::Token], at: usize) -> Vec<LuaMarkerCall> {
+pub fn lua_marker_calls(code: &str, toks: &[scan::Token], at: usize) -> Vec<LuaMarkerCall> {
     let text = |i: usize| toks.get(i).map_or("", |t| t.text(code));
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
-        if t.kind != lua_lex::Kind::Word || text(i) != "lua_marker" || text(i + 1) != "(" {
+        if t.kind != scan::Kind::Word || text(i) != "lua_marker" || text(i + 1) != "(" {
             continue;
         }
-        let Some(key) = toks.get(i + 2).filter(|k| k.kind == lua_lex::Kind::String) else {
+        let Some(key) = toks.get(i + 2).filter(|k| k.kind == scan::Kind::String) else {
             continue;
         };
         let [glyph] = key.content(code).as_bytes() else {

@@ -7,6 +7,49 @@
 //! in `}}`, `default-depth:` and the file's global prelude. Lua is kept as
 //! text for highlighting and never executed; directives written between a
 //! Lua `if` and its `end` are marked as conditional instead of flattened.
+//!
+//! The stages, each in files of its own:
+//!
+//! - syntax: `ast` (the tree, which borrows the source: `File<'a>`; arguments
+//!   are `Cow`, owned only when continuation lines are joined; Lua text and
+//!   map rows are slices; one keyword table `KEYWORDS` of text, capture mode,
+//!   `Kw` (a one-byte id for switches) and what each argument is: the
+//!   `KEY = value` arguments of KFEAT, SUBST, MARKER… are split once, by the
+//!   reader, and read through `Directive::selectors`) and `reader` (lines with
+//!   a cursor: the five capture modes, continuations, MAP, Lua blocks). Lua
+//!   is scanned by the engine's lenient scan (`lua::scan`), each Lua line once
+//!   as it is read and each block at most once (`Lua::tokens`); Lua lines
+//!   carry the string the line before left open, as the game joins them into
+//!   one chunk;
+//! - values: `spec` (the `KEY = spec`, weighted glyph and NSUBST grammar),
+//!   `plan` (a vault's transforms and markers read once into typed steps that
+//!   any seed applies to any grid of cells);
+//! - checks: `checks` runs them: ORIENT, branches, sizes, then per vault
+//!   `lint` (names against the game's tables, tags, specs), `triggerables`
+//!   (marker constructors and triggerers read from Lua's tokens, never run),
+//!   `seeded` (the checks over seeded realisations, walked by `reach`), kept
+//!   per vault text in the caller's `LintCache` (no thread-locals), then the
+//!   file-wide triggerable checks; `guidelines` adds the written guidelines as
+//!   notes; `lua_calls` tells whether a vault's Lua can change its map;
+//! - the game's tables: `tables` loads the name lists of `data/` once, at
+//!   first use; `look_tables` the console looks of features and monsters
+//!   (`data/*_looks.tsv`), headed the same way;
+//! - realise and view: `realize` applies a plan for one seed with mirroring
+//!   and rotation; `view` draws it as a tile map (each glyph, KFEAT and
+//!   MONS/KMONS as the console draws it, `look`), with the cells the seed cuts
+//!   off shaded, each marker by what it does and lines from primaries to
+//!   replicas (`triggers`, `markers`), and a table of the vault's markers;
+//! - `analysis` makes the `Analysis`, and checks many files as a set on the
+//!   workers of `crate::parallel` (in turn in a browser): each file is read,
+//!   checked and freed, leaving only the few facts the set's checks need
+//!   (`set`: tags other vaults use, tags Lua asks for, names used twice), so a
+//!   set's memory is that of its largest file.
+//!
+//! Hot loops read bytes (every separator is ASCII) and look names up in hash
+//! sets. The user's names files (`GameNames` of the model: what the user's
+//! game knows beyond the tables, the old trap and replica names) are part of
+//! the cache's key. Vault Lua is scanned, never run, today; running it on the
+//! engine's sandbox is the next step.
 
 pub mod analysis;
 pub mod ast;
@@ -18,7 +61,6 @@ pub mod lint;
 pub mod look;
 pub mod look_tables;
 pub mod lua_calls;
-pub mod lua_lex;
 pub mod marker_lines;
 pub mod markers;
 pub mod plan;
@@ -120,6 +162,8 @@ mod marker_tests {
 }
 
 #[cfg(test)]
+mod scan_oracle_tests;
+#[cfg(test)]
 mod tests {
     use super::reader::keyword_at;
     use super::*;
@@ -188,22 +232,6 @@ mod tests {
         }
         assert_eq!(keyword_at("NAMES: x"), None);
         assert_eq!(keyword_at("name: x"), None);
-    }
-
-    #[test]
-    fn lua_nesting_counts_keywords_outside_strings_and_comments() {
-        for (code, delta) in [
-            ("if x then", 1),
-            ("end", -1),
-            ("x = 'if' -- end", 0),
-            ("function f() return 1 end", 0),
-            ("for i = 1, 3 do", 1),
-            ("s = \"a\\\"end\" if", 1),
-            ("endif = 1", 0),
-            ("é if ç", 1),
-        ] {
-            assert_eq!(lua_lex::depth_delta(code, None), delta, "{code}");
-        }
     }
 
     #[test]

@@ -5,6 +5,21 @@
 //!
 //! Seeds are 1..=N, the studio's seeds: the example seed a finding gives
 //! can be typed into the studio to see it.
+//!
+//! How a realisation is walked (also the intro of the DCSS codes in
+//! `docs/diagnostics.md`): every vault is realised with seeds 1..=N through
+//! the typed transform steps of `plan`, Lua never run. The level joins a
+//! vault at its `@`, `+`, `=` on an open edge (ORIENT decides which sides are
+//! open), or, without those, at every walkable edge cell; a minivault is set
+//! into the floor and joined at every walkable edge cell; stone stairs join
+//! other levels; an `encompass` map without stairs is entered in its largest
+//! region. KMONS and KITEM keys are floor; a KFEAT key takes its most
+//! passable alternative, so a random pick never produces a claim. A vault
+//! whose Lua calls anything that can change the map (anything but the header
+//! functions, specs, markers and the pure libraries), or whose transforms sit
+//! under a Lua condition, gets "checked without Lua" in each of these
+//! findings. Random steps whose glyphs all walk alike and that no later step
+//! reads are walked once.
 
 use super::lua_calls::first_map_changing_call;
 use super::plan::{Plan, Step};

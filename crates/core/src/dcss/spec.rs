@@ -1,6 +1,11 @@
 //! The value grammar the transforms and K-specs share: `KEY = spec`
 //! selectors, weighted glyph lists (`g:N`) and NSUBST segments, read as
 //! the game reads them.
+//!
+//! The NSUBST segment head (`COUNT=repl`, `COUNT:repl`, `*=repl`:
+//! `segment_head`) is a winnow parser, because it is a grammar: a count, a
+//! separator, the rest. `g:N` weights follow the game's `strtol` leniency
+//! rather than a grammar.
 
 use winnow::prelude::*;
 use winnow::token::{one_of, rest, take_till};

@@ -3,8 +3,8 @@
 //! from Lua's tokens. A mistake in them otherwise shows only when a player
 //! happens to trigger the marker.
 
-use super::lua_lex::{dotted_name, Kind, Token};
 use super::{File, Item, Vault};
+use crate::lua::scan::{dotted_name, Kind, Token};
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::GameNames;
 use vaultwright_model::source::Span;
@@ -200,7 +200,7 @@ fn can_die(target: &str, calls: &[Call], lower: &str) -> bool {
 /// `name { … }`, `name({ … })` and `name:new{ … }` calls in Lua code, with
 /// the top-level keys of their table. `at`: the source offset of `code`.
 pub(crate) fn table_calls(code: &str, at: usize, quote: Option<u8>) -> Vec<Call> {
-    table_calls_in(code, &super::lua_lex::significant(code, quote), at)
+    table_calls_in(code, &crate::lua::scan::significant(code, quote), at)
 }
 
 /// [`table_calls`] of code already lexed (tokens without comments).

@@ -6,10 +6,10 @@
 
 use std::collections::HashMap;
 
-use super::lua_lex::{Kind, Token};
 use super::markers::lua_marker_calls;
 use super::triggerables::{table_calls, table_calls_in, Call};
 use super::{Item, Selector, Vault};
+use crate::lua::scan::{Kind, Token};
 use vaultwright_model::source::Span;
 
 /// How a marker shows on the map.

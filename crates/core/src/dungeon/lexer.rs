@@ -1,6 +1,10 @@
 //! The `dgn_comp` lexer (flex emulation): case-sensitive keywords by
 //! longest match, `[-0-9]+` integers through `atoi`, strings, comment lines
 //! only at a line start, and the original's line counter.
+//!
+//! winnow reads the integer token (a run of `-` and digits). The
+//! conversion of that token (`atoi` exactly) and the CR-LF handling are
+//! byte loops, because they emulate C code rather than a grammar.
 
 use winnow::prelude::*;
 use winnow::token::take_while;

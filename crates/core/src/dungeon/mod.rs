@@ -1,6 +1,19 @@
 //! NetHack dungeon descriptions: `makedefs -e` (`dungeon.def` →
 //! `dungeon.pdf`), `dgn_comp` (→ the `dungeon` binary, byte-identical), the
 //! branch graph, and a seeded "roll" of one concrete layout.
+//!
+//! `makedefs` (`makedefs -e`, with a map from `.pdf` offsets back to `.def`
+//! offsets; 3.6's conditional lines through `mdgrep`) → `lexer` →
+//! `compile` (one pass doing the grammar actions, with the original's
+//! look-ahead line numbers and its wrong-slot checks; `compile/statements.rs`
+//! has one function per statement) → `encode` (the `dungeon` file). Then
+//! `graph` (possible ranges on one absolute depth axis: `depths` places each
+//! dungeon where the branch into it leads, as the game's `init_dungeons`
+//! does), `roll` (one seeded layout) and `binary_view` (the `dungeon` file
+//! read back field by field, each record tied to its statement).
+//!
+//! NetHack 5.0's `dungeon.lua` is read into this module's model
+//! (`compile::Model`) by `nethack_lua`, for the same branch graph and roll.
 
 mod binary_view;
 pub mod compile;

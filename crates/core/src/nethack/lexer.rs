@@ -3,6 +3,14 @@
 //! fall apart into single characters), the `MAPC` start condition for map
 //! drawings, comment lines only at the start of a line, and the original's
 //! line counter (which does not count newlines inside strings).
+//!
+//! winnow reads what is a grammar here: integers, percentages, strings and
+//! character literals. Byte loops are kept where they are measurably faster
+//! or where the rule emulates C code rather than a grammar: map rows
+//! (`map_line`, most of a file's bytes: a loop over bytes replaced winnow's
+//! `take_while` over `char`s) and the keyword match (the longest keyword by
+//! first byte, flex's longest match). Coordinates and monster/object
+//! arguments are tokens of this lexer, not a small grammar of their own.
 
 use winnow::ascii::digit1;
 use winnow::combinator::{delimited, opt, preceded};

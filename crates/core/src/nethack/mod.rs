@@ -1,6 +1,37 @@
 //! NetHack special levels: the `lev_comp` language (3.4.3 and 3.2 dialects).
 //!
 //! `lex → parse → compile (checks + records) → encode / views`.
+//!
+//! - `lexer`: flex emulation; `analyze` lexes in its recovering mode
+//!   (`lexer::lex_recovering`), which keeps a map row holding a wrong
+//!   character as a row, while the drop-in reads it as the original does.
+//! - `parser`: the yacc grammar as recursive descent, with recovery; one
+//!   reading function per statement, by family in `parser/` (map,
+//!   contents, terrain, rooms). It hands out one level at a time
+//!   (`Parser::next_level`).
+//! - `compile`: the grammar actions, checks and records in source order;
+//!   one function per statement, by family in `compile/` (level, maze,
+//!   rooms, contents, terrain, the shared value checks, statements a syntax
+//!   error cut short).
+//! - `encode` (the `.lev` bytes, field by field) and `views`.
+//!
+//! `pipeline` compiles each level before the next is read, so the drop-in
+//! (`compile_files`) encodes and drops every level at once and holds the
+//! memory of one level, while `run` keeps them all for the views.
+//!
+//! `dialect` holds the per-target codes and limits, `tables` the monster,
+//! object, trap and room tables, and `colours` the default colour of each
+//! monster and object (in the tables' order), both read from
+//! `data/nethack-3.4.3/` and `data/nethack-3.2/` (data files headed by
+//! their provenance, in the 3.6 profiles' format, read by the core's one
+//! loader, `crate::tsv`); `look` is the tty glyph and colour of everything
+//! a view draws (the 5.0 Lua levels draw with it too).
+//!
+//! `decode` reads a 3.4.3/3.2 `.lev` back into the encoder's `LevelFile`,
+//! listing every field (offset, size, record path, value; `decode::meaning`
+//! names it from the dialect's tables): the binary view's data.
+//! `decompile` writes a `LevelFile` as source that compiles to the same
+//! bytes. Both reach callers through the `.lev` door (`lev.rs`).
 
 pub mod ast;
 mod binary_view;

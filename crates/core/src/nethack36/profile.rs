@@ -9,6 +9,78 @@
 //! to `grammar.txt` to make the variant's own parse tables. The code that
 //! a new grammar rule needs (its action) goes in `actions/` (by statement family); nothing
 //! else of the compiler knows which profile it runs.
+//!
+//! The 3.6-based variants (EvilHack, xNetHack, GnollHack, …) keep 3.6.6's
+//! compiler and change its language at the edges: a few statements and
+//! fields more, renumbered opcodes and terrain types, other name tables, a
+//! version header of their own. A profile is that difference; its folder,
+//! `profiles/<target>/`, holds:
+//!
+//! - `profile.tsv`, one fact a line: `header` (the five version words),
+//!   `terrain` (HWALL, CORR, ROOM, MAX_TYPE, and UNFILLED_REGION, which is
+//!   MAXRTYPE + 1), `map` (`what_map_char`, one character a line),
+//!   `map_row_chars` (the lexer's MAP rule), `opcodes` (the names in the
+//!   order the variant's `sp_lev.h` numbers them), `keyword` (a word, its
+//!   token, its value: new words and changed values), `monster_info_end`
+//!   and `object_info_end` (SP_M_V_END, SP_O_V_END), `joinable` (more
+//!   foreground types a joined INIT_MAP takes), `rnd_vault_flag`,
+//!   `monster_info_twice` (a message's wording);
+//! - `monsters.tsv`, `monster_classes.tsv`, `objects.tsv`,
+//!   `object_classes.tsv`, `traps.tsv`, `rooms.tsv` and the
+//!   `*_colours.txt` files: the name tables, in the game's index order;
+//! - `grammar.delta`: the grammar's growth, in `grammar.txt`'s notation:
+//!   `%token` lines, `lhs |= …` (alternatives added after the base's),
+//!   `lhs := …` (a rule replaced where it stood), `lhs : …` (a new
+//!   nonterminal).
+//!
+//! The build script applies each `grammar.delta` to `grammar.txt` and makes
+//! one automaton per dialect (`tables::BASE`, `tables::EVILHACK_0_9_3`, …)
+//! over one terminal numbering (every delta's tokens are declared after the
+//! base's, in every grammar), so one lexer and one `Act` enum serve all.
+//! Inside the core an opcode is its canonical number (3.6.6's, then the
+//! variants' additions, `opcodes::NAMES`); `opcodes::Numbering` maps it to
+//! the dialect's file number when a level is written (`lev::encode_with`)
+//! or read (`lev::decode_with`).
+//!
+//! # Adding a variant
+//!
+//! 1. Build its `lev_comp` from its public source (never committed) and
+//!    compile its shipped `.des` files: that output is the target.
+//! 2. Diff its `lev_comp.y`, `lev_comp.l`, `lev_main.c` and `sp_lev.h`
+//!    against 3.6.6's. Write `profile.tsv` from what changed: new lexer
+//!    words and changed values (evaluate the `yylval` expressions against
+//!    its headers), the opcode enum's order, `what_map_char`, the terrain
+//!    and room numbers; dump the name tables from its `monst.c` and
+//!    `objects.c` (with its `obj_descr[]` names, as `get_object_id` reads
+//!    them). The header words are the first 40 bytes of any `.lev` it
+//!    writes.
+//! 3. Write the grammar changes as `grammar.delta`; each new `=> action`
+//!    becomes an `Act` arm in its family's file under `actions/` (a few
+//!    lines: the pushes and the opcode, in the variant's order). Behaviour
+//!    that is not a rule (a side file such as EvilHack's `vaults.dat`, a
+//!    changed check) is a profile fact read where 3.6.6's code does the
+//!    same thing.
+//! 4. Add a `profile!` line and the target name here; the CLI's
+//!    `lev-comp --target` finds it by name.
+//! 5. Check it: `tests/integration/lev_comp36_oracle.rs` compiles the
+//!    shipped files and generated programs (the 3.6 generator plus the
+//!    variant's statements) with both, and keeps what differs as fixtures
+//!    for CI.
+//!
+//! # EvilHack 0.9.3
+//!
+//! `evilhack-0.9.3` is the one proved: FORGE, MAGIC_CHEST, PUDDLE,
+//! SEWAGE, door materials (`DOOR: iron, …`, `ROOMDOOR: steel, …`), `dead`
+//! monsters, `affixed_gem` and `forged_qual` objects, random vaults
+//! (`FLAGS: rndvault`, `VAULTGEN`, `MINDEPTH`; each such level written adds
+//! `MINDEPTH FREQ NAME` to `vaults.dat` in the current folder, appended as
+//! its `lev_comp` does, and (its quirk) a MAZE after a vault LEVEL in the
+//! same file is listed too, as only LEVEL resets the state). Its header is
+//! that of its default Linux hints (`sys/unix/hints/linux`:
+//! `SCORE_ON_BOTL` makes feature word `0x000e0040`); a build with other
+//! options writes other header words, and its profile would say so. Only
+//! the drop-in compiler takes the variant today; the studio, `check` and
+//! the preview read 3.6.6.
 
 use super::keywords::{self, NO_VALUE};
 use super::names::{NameData, Names};

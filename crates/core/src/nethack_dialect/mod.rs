@@ -4,6 +4,12 @@
 //! constructs only one of the two languages has, and the file goes to the
 //! compiler of the side with the evidence. A file with evidence on both
 //! sides gets one diagnostic naming a construct of each.
+//!
+//! `analyze` runs the compiler of the side picked (`nethack` or `nethack36`)
+//! and puts the other side's constructs among that compiler's findings by
+//! position (NH0300–NH0304, with rewrites from `fixits`).
+//! `Options::explicit_target` (the CLI's `--target`, the studio's selector
+//! other than "auto") skips the pick.
 
 mod fixits;
 

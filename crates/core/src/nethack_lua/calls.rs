@@ -5,7 +5,7 @@
 
 use vaultwright_model::Span;
 
-use super::verdict::tree::{extent, parts, Element, Kind, Node};
+use crate::lua::verdict::tree::{extent, parts, Element, Kind, Node};
 
 /// One `des.function(…)` call.
 #[derive(Clone, Debug, PartialEq)]
@@ -249,6 +249,6 @@ fn text(e: &Element) -> String {
 }
 
 fn element_span(e: &Element) -> Span {
-    let (start, end) = super::verdict::tree::element_extent(e).unwrap_or_default();
+    let (start, end) = crate::lua::verdict::tree::element_extent(e).unwrap_or_default();
     Span::new(start, end)
 }

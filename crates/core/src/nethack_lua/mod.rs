@@ -4,6 +4,30 @@
 //! Read losslessly by our own reading of Lua 5.4 (`verdict`), so that an
 //! edit to one call leaves every other byte as it was; refused where
 //! `luac5.4 -p` refuses.
+//!
+//! - `syntax`: the script read once through the engine (`lua::syntax`): Lua's
+//!   verdict (a refused script is NL0001) and the lossless tree, read on past
+//!   an error for the outline and checks of the rest;
+//! - `calls`: the `des.*` calls with their literal arguments, which `outline`
+//!   and `checks` read;
+//! - `checks`: what the game meets only when the level is made: names it does
+//!   not know (with what it then does: a random maze, a random monster, a
+//!   panic) and keys a `des.*` function never reads;
+//! - `names`: 5.0's tables (`data/*.tsv`, facts of the game's sources at the
+//!   corpus's commit) and the game's lookup rules (case, plurals, gendered
+//!   names, words after a name); `catalog` gives them to the language service
+//!   (`service::lua`);
+//! - `preview`: each `des.map` part drawn as written (cells tied to their
+//!   characters, what its contents place at fixed spots), which painting
+//!   rewrites (`paint::MapText::of`);
+//! - `dungeon`: `dungeon.lua`'s table read into `dungeon.def`'s model, for the
+//!   same branch graph and roll;
+//! - `run/`: a script run as the game runs it, for a seed, on the engine's
+//!   sandbox; `placement` reads the runs for what the game would fail to
+//!   place; `theme_rooms` draws each theme room alone.
+//!
+//! Highlighting is the engine's (`lua::highlight`, over the lenient scan), so
+//! a broken script is highlighted too.
 
 mod calls;
 pub(crate) mod catalog;
@@ -16,19 +40,11 @@ mod preview;
 pub mod run;
 mod syntax;
 mod theme_rooms;
-mod tokens;
-mod verdict;
 
 use vaultwright_model::view::View;
 use vaultwright_model::{
     Analysis, Artifact, Diagnostic, Language, Options, Severity, Span, Symbol, SymbolView,
 };
-
-/// The script as its tree holds it, printed back: byte for byte the
-/// source (what lets an edit of one call leave the rest untouched).
-pub fn reprint(source: &str) -> String {
-    run::deep_stack(|| syntax::print(&syntax::read(source)))
-}
 
 /// The rows of each `des.map` drawing written as a string literal, in
 /// order: each row's bytes in the source (what painting rewrites).
@@ -58,11 +74,25 @@ pub fn analyze(source: &str, options: &Options) -> Analysis {
     run::deep_stack(|| analyze_here(source, options))
 }
 
+/// The game's interfaces a script names (highlighted with what follows).
+const INTERFACES: &[&str] = &[
+    "des",
+    "selection",
+    "nh",
+    "u",
+    "nhc",
+    "obj",
+    "percent",
+    "shuffle",
+];
+
 fn analyze_here(source: &str, options: &Options) -> Analysis {
     let mut analysis = Analysis::empty(Language::NethackLua);
     let reading = syntax::read(source);
     let ran = reading.error.is_none();
-    analysis.diagnostics.extend(reading.error.clone());
+    analysis
+        .diagnostics
+        .extend(syntax::refusal(source, &reading));
     // The table as written (its spans give the findings their place), or
     // the one the script builds, run.
     let written = calls::assigned_table(&reading.tree, "dungeon");
@@ -80,7 +110,7 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         analysis.outline = d.outline;
         analysis.views = d.views;
         analysis.diagnostics.extend(d.diagnostics);
-        analysis.tokens = tokens::tokens(source);
+        analysis.tokens = crate::lua::highlight::tokens(source, INTERFACES);
         return analysis;
     }
     let calls = calls::des_calls(&reading.tree);
@@ -114,7 +144,7 @@ fn analyze_here(source: &str, options: &Options) -> Analysis {
         show_the_run_for_the_rest(&mut analysis, options);
     }
     // Last: nothing above needs them, and they would sit beside each run.
-    analysis.tokens = tokens::tokens(source);
+    analysis.tokens = crate::lua::highlight::tokens(source, INTERFACES);
     analysis
 }
 

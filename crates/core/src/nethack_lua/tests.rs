@@ -139,7 +139,7 @@ fn blanks_full_moon_would_lose_are_kept() {
         "local t = {1; 2;}",
         "f();(g)()",
     ] {
-        assert_eq!(super::reprint(src), src);
+        assert_eq!(crate::lua::reprint(src), src);
         // Calling `f` and `g`, which no one defines, stops a run: only
         // that is found.
         let found = analyze(src).diagnostics;

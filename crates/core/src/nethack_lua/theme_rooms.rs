@@ -20,7 +20,7 @@ pub struct ThemeRoom {
 
 /// The entries of the `themerooms` table as written, each named by the
 /// comment line just before it ("-- Fake Delphi") or by its number.
-pub fn entries(source: &str, tree: &super::verdict::tree::Node) -> Vec<ThemeRoom> {
+pub fn entries(source: &str, tree: &crate::lua::verdict::tree::Node) -> Vec<ThemeRoom> {
     let Some(Value::Table(fields, _)) = calls::assigned_table(tree, "themerooms") else {
         return Vec::new();
     };

@@ -7,6 +7,13 @@
 //! (`Cell::source_xy`, and the map character a NetHack cell came from), so
 //! a stroke on a mirrored or rotated DCSS realisation still lands on the
 //! characters that made those cells.
+//!
+//! `MapText` is a text's MAP blocks or POWDER boxes (a stroke made one edit of
+//! the rows it touches); `locate` takes drawn cells to their places in the
+//! rows, through `Cell::source_xy`; `shapes` (line, rectangle, flood),
+//! `resize` (a row or column added or removed at a side, the map part's
+//! `(x,y)` coordinates moved with it), `palette` (what a map accepts, drawn
+//! and named as the legend does).
 
 mod palette;
 mod resize;

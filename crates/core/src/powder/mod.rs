@@ -5,6 +5,15 @@
 //! to the C compiler or the game: names against the game's lists, one
 //! SQUARE per cell, a legend for every map character, well-formed globals.
 //! Output is written only when the generated C would compile.
+//!
+//! `read` is map2c's line classification; `analyze` reads rows in a
+//! recovering mode, where a row map2c rejects, a stray line between rows
+//! or a second map is one warning and the map goes on, while the C text
+//! (`map2c`, `convert`) is always map2c's own reading. `check` holds the
+//! names against `names`, which reads the game's lists from `data/`.
+//!
+//! No parser library: the reading is map2c's own line classification, a
+//! byte loop that follows its C rather than a grammar.
 
 pub mod catalog;
 pub mod names;

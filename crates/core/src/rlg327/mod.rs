@@ -6,6 +6,17 @@
 //! in three generations: Spring 2016, Fall 2017 and 2018+ (RRTY, ART,
 //! BOSS). Every discarded entry becomes a diagnostic that says why and
 //! where; the reference's crash on an empty DESC is an error here.
+//!
+//! A `Stream` emulates the reference's `ifstream` calls; the reader per
+//! dialect knows its field counts and abilities, and `fields` has one
+//! reader per field kind. `print` writes the entries back in the
+//! reference's form or the assignment's (`Form`); `dice` gives exact
+//! distributions.
+//!
+//! No grammar library: the stream position after each call is the
+//! specification, so the reader is a loop over those calls. Dice too are
+//! read as `ifstream` extraction leaves them (junk after a die is a
+//! lenient read, a warning, not a syntax error).
 
 pub mod catalog;
 pub mod dice;

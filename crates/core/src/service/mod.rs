@@ -7,6 +7,16 @@
 //! typed does not parse yet); occurrences and folds read the analysis.
 //! Each language has its own file; a language without an answer for a
 //! question answers `None`.
+//!
+//! One file per language (`nethack` for both generations, `lua`, `dcss`,
+//! `dungeon`, `powder`, `rlg327`); the names come from each format's
+//! `catalog` (the game's tables with the glyph and colour the game draws each
+//! name in). `fixes` turns every fix the checker has into an edit: a
+//! finding's own `Fix`, a note's "did you mean …", and for NetHack names
+//! (whose messages are the originals', which propose nothing) the nearest
+//! name of the file's compiler. A question in a set of files (a DCSS tag
+//! defined in another file) takes the set as `&[Document]` and answers with
+//! file indices. `new_name` decides which new names a rename accepts.
 
 mod dcss;
 mod dungeon;

@@ -2,7 +2,8 @@
 
 use super::suggest::nearest;
 use super::{UNKNOWN_CLOUD, UNKNOWN_COLOUR, UNKNOWN_FEATURE, UNKNOWN_TILE};
-use crate::dcss::{fields, lua_lex, tables};
+use crate::dcss::{fields, tables};
+use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;
@@ -180,7 +181,7 @@ fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
 /// names; `at` is the source offset of `text`. A fog machine with an
 /// unknown cloud fails only when the level is built.
 pub(super) fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Vec<Diagnostic>) {
-    for (off, name) in lua_lex::assigned_strings(text, None, &["cloud_type"]) {
+    for (off, name) in scan::assigned_strings(text, None, &["cloud_type"]) {
         if tables::CLOUDS.binary_search(&name).is_ok() {
             continue;
         }

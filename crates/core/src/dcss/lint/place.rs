@@ -3,7 +3,8 @@
 use super::monsters::monster_flag;
 use super::spells::spell_errors;
 use super::{holds, mentions, PLACE_WORDS};
-use crate::dcss::{lua_lex, spec::split_selector, Lua};
+use crate::dcss::{spec::split_selector, Lua};
+use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::GameNames;
 use vaultwright_model::source::Span;
@@ -56,9 +57,9 @@ pub fn lint_lua(l: &Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
     if !holds(&MONS, "mons", &l.text) {
         return;
     }
-    let literals = lua_lex::literals_in(&l.text, l.tokens());
+    let literals = scan::literals_in(&l.text, l.tokens());
     // A string glued to computed text ("place:D:" .. depth) is partial.
-    for lua_lex::Literal {
+    for scan::Literal {
         at: off, text: s, ..
     } in literals.into_iter().filter(|lit| !lit.joined)
     {

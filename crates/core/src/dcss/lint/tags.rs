@@ -4,7 +4,8 @@ use std::collections::HashSet;
 
 use super::suggest::{bounded_dist_sets, letters, nearest_with_letters};
 use super::{holds, TAG_STRAY, TAG_TYPO};
-use crate::dcss::{lua_lex, tables, Item, Lua, Vault};
+use crate::dcss::{tables, Item, Lua, Vault};
+use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;
@@ -95,7 +96,7 @@ pub fn requested_tags(v: &Vault) -> Vec<(String, Span)> {
             // Most Lua names no tag at all: a substring search rules it out
             // before its tokens are walked.
             Item::Lua(l) if holds(&TAG, "tag", &l.text) => {
-                let found = lua_lex::assigned_strings_in(&l.text, l.tokens(), &["tag", "tags"]);
+                let found = scan::assigned_strings_in(&l.text, l.tokens(), &["tag", "tags"]);
                 for (off, body) in found {
                     let body_at = l.text_at + off;
                     let span = Span::new(

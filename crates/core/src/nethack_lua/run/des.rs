@@ -135,7 +135,7 @@ fn spot(run: &mut super::Run, at: Option<(i64, i64)>, fits: fn(u8) -> bool) -> (
             // flyer) is the species' and is not modelled here.
             // A level nothing was drawn on yet (a snippet) is not judged.
             if !fits(run.level.at(x, y)) && !has_open_cell(&run.level) && drawn(&run.level) {
-                let line = run.line;
+                let line = run.meter.line;
                 run.level.unplaced.push(line);
             }
             (x, y)
@@ -172,7 +172,7 @@ fn note_in_rock(run: &mut super::Run, (x, y): (i64, i64), given: Option<(i64, i6
     // A candidate: the finding is judged on the level as it ends (a later
     // map or terrain call may make the spot floor).
     if is_rock(run.level.at(x, y)) {
-        let line = run.line;
+        let line = run.meter.line;
         run.level.in_rock.push((line, (x, y)));
     }
 }
@@ -183,7 +183,7 @@ fn note_outside(run: &mut super::Run, (x, y): (i64, i64)) {
     let frame = run.level.frame();
     let beyond = x < 0 || y < 0 || x >= frame.width || y >= frame.height;
     if beyond && frame != Frame::LEVEL {
-        let line = run.line;
+        let line = run.meter.line;
         run.level.outside.push(super::level::Outside {
             line,
             at: (x, y),
@@ -218,7 +218,7 @@ fn dry(c: u8) -> bool {
 }
 
 fn record(run: &mut super::Run, (x, y): (i64, i64), kind: &str, name: String) {
-    let line = run.line;
+    let line = run.meter.line;
     run.level.placed.push(Placed {
         x,
         y,
@@ -472,7 +472,7 @@ fn level_init<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) 
     let filling = map_char_key(ctx, &keys, "filling")?.unwrap_or(fg);
     let mut r = run.borrow_mut();
     let r = &mut *r;
-    let line = r.line;
+    let line = r.meter.line;
     r.level.initialised = true;
     match style.as_str() {
         "solidfill" => generate::solid_fill(&mut r.level, filling, line),
@@ -579,7 +579,7 @@ fn door<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
         "nodoor" | "broken" => b'.',
         _ => b'+',
     };
-    let line = r.line;
+    let line = r.meter.line;
     r.level.put(place.0, place.1, c, line);
     record(r, place, "door", state);
     stack.clear();
@@ -698,7 +698,7 @@ fn feature<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
     };
     let mut r = run.borrow_mut();
     let place = spot(&mut r, at, dry);
-    let line = r.line;
+    let line = r.meter.line;
     r.level.put(place.0, place.1, c, line);
     record(&mut r, place, "feature", kind);
     stack.clear();
@@ -749,7 +749,7 @@ fn terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
     let mut r = run.borrow_mut();
     let r = &mut *r;
     let cells = cells_of(r, ctx, target, at)?;
-    let line = r.line;
+    let line = r.meter.line;
     if c != b'x' && c != b'w' {
         for (x, y) in cells {
             r.level.put(x, y, c, line);
@@ -788,7 +788,7 @@ fn replace_terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, 
     } else {
         super::selection::Selection::default().negate().points()
     };
-    let line = r.line;
+    let line = r.meter.line;
     if to != b'x' && to != b'w' {
         for (x, y) in area {
             let here = r.level.at(x, y);
@@ -859,7 +859,7 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
             height,
         )
     };
-    let line = r.line;
+    let line = r.meter.line;
     let mut written = super::selection::Selection::default();
     for (j, row) in rows.iter().enumerate() {
         for (i, &c) in row.iter().enumerate() {
@@ -1004,7 +1004,7 @@ fn room<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
             None => generate::place_room(&r.level, wish, &mut r.rng),
         };
         if let Some(room) = placed {
-            let line = r.line;
+            let line = r.meter.line;
             generate::draw_room(&mut r.level, room, line);
             r.level.rooms.push(room);
             r.level.room_stack.push(room);
@@ -1055,7 +1055,7 @@ fn corridor<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
             .copied()
     };
     if let (Some(a), Some(b)) = (room(a), room(b)) {
-        let line = r.line;
+        let line = r.meter.line;
         generate::join(&mut r.level, a, b, &mut r.rng, line);
     }
     stack.clear();
@@ -1065,7 +1065,7 @@ fn corridor<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
 fn random_corridors<'gc>(run: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let mut r = run.borrow_mut();
     let r = &mut *r;
-    let line = r.line;
+    let line = r.meter.line;
     generate::corridors(&mut r.level, &mut r.rng, line);
     r.level.examples.push("corridors".into());
     stack.clear();
@@ -1130,7 +1130,7 @@ fn mazewalk<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
     if !super::selection::on_level(x, y) {
         return Err(fail(ctx, "mazewalk coord not ok"));
     }
-    let line = r.line;
+    let line = r.meter.line;
     generate::maze_walk(&mut r.level, (x, y), floor, &mut r.rng, line);
     r.level.examples.push("the maze".into());
     stack.clear();
@@ -1168,7 +1168,7 @@ fn mark(r: &mut super::Run, kind: &str, (x1, y1, x2, y2): (i64, i64, i64, i64), 
     } else {
         ((x1, y1), (x2, y2))
     };
-    let line = r.line;
+    let line = r.meter.line;
     r.level.marked.push(Marked {
         kind: kind.into(),
         corners: (a.0, a.1, b.0, b.1),
@@ -1284,7 +1284,7 @@ fn wallify<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
         }
     };
     let mut r = run.borrow_mut();
-    let line = r.line;
+    let line = r.meter.line;
     let f = r.level.map;
     let area = area.map(|(x1, y1, x2, y2)| {
         let edge = |v: i64, e: i64| if v < 0 { e } else { v };
@@ -1342,7 +1342,7 @@ fn reset_level<'gc>(run: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -
 
 fn finalize_level<'gc>(run: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let mut r = run.borrow_mut();
-    let line = r.line;
+    let line = r.meter.line;
     r.level.wallify(None, line);
     stack.clear();
     done()

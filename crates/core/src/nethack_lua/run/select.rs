@@ -69,6 +69,36 @@ pub fn push<'gc>(ctx: Context<'gc>, selection: Selection) -> Result<Value<'gc>, 
     Ok(Value::UserData(data))
 }
 
+/// `a op b` on two selections, as the game's selection metamethods
+/// combine them; `None` when either is not a selection or the operator
+/// is not one of theirs (Lua's arithmetic then has its say).
+pub fn binary<'gc>(
+    ctx: Context<'gc>,
+    op: &str,
+    a: Value<'gc>,
+    b: Value<'gc>,
+) -> Option<Result<Value<'gc>, Error<'gc>>> {
+    let (x, y) = (held(a)?, held(b)?);
+    let on_cells: fn(bool, bool) -> bool = match op {
+        "|" | "+" => |a, b| a || b,
+        "&" => |a, b| a && b,
+        "~" => |a, b| a != b,
+        "-" => |a, b| a && !b,
+        _ => return None,
+    };
+    let out = x.borrow().combine(&y.borrow(), on_cells);
+    Some(push(ctx, out))
+}
+
+/// `~sel` and `-sel`: the selection negated, as `sel:negate()` does. (Read
+/// against Lua 5.4's calling convention, the game's `__bnot`/`__unm` may
+/// invert the operand in place and return an empty selection; that is
+/// not copied, and not confirmed by running the game.)
+pub fn negated<'gc>(ctx: Context<'gc>, a: Value<'gc>) -> Option<Result<Value<'gc>, Error<'gc>>> {
+    let out = held(a)?.borrow().negate();
+    Some(push(ctx, out))
+}
+
 /// The selection a value holds.
 pub fn held<'gc>(v: Value<'gc>) -> Option<&'gc Held> {
     match v {

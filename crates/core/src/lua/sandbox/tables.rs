@@ -16,15 +16,15 @@ use piccolo::{meta_ops, CallbackReturn, Context, Error, IntoValue, Stack, Table,
 
 use super::budget;
 use super::rewrite::{ROOM, SET};
-use super::{native, Native, Shared};
+use super::{native, Host, Native, Shared};
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 
 /// Lua's own bound on the results of one call (`LUAI_MAXSTACK`).
 const MOST_RESULTS: i128 = 1_000_000;
 
-pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
-    let globals: [(&str, Native); 3] = [(SET, set), (ROOM, room), ("rawset", rawset)];
+pub fn install<'gc, H: Host>(ctx: Context<'gc>, shared: &Shared<H>) -> Result<(), Error<'gc>> {
+    let globals: [(&str, Native<H>); 3] = [(SET, set), (ROOM, room), ("rawset", rawset)];
     for (name, f) in globals {
         ctx.set_global(name, native(ctx, shared, f))?;
     }
@@ -46,7 +46,7 @@ fn may_add<'gc>(table: Table<'gc>, key: Value<'gc>, value: Value<'gc>) -> bool {
 }
 
 /// `__vw_set(t, k, v)`: `t[k] = v`, with `__newindex` as the VM does it.
-fn set<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn set<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let (target, key, value) = (stack.get(0), stack.get(1), stack.get(2));
     if let Value::Table(table) = target {
         if may_add(table, key, value) {
@@ -68,7 +68,7 @@ fn set<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'g
 
 /// `__vw_room(t)`: `t` with room for one more key (a target of an
 /// assignment of several values, whose value is not known yet).
-fn room<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn room<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let target = stack.get(0);
     if let Value::Table(table) = target {
         make_room_for_key(ctx, table);
@@ -77,7 +77,7 @@ fn room<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'
     Ok(CallbackReturn::Return)
 }
 
-fn rawset<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn rawset<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let (target, key, value) = (stack.get(0), stack.get(1), stack.get(2));
     let Value::Table(table) = target else {
         return Err(format!(
@@ -97,7 +97,11 @@ fn rawset<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
 
 /// `table.unpack(t, i, j)`: Lua's bounds and its refusal of more results
 /// than a call can return, before anything is allocated.
-fn unpack<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn unpack<'gc, H: Host>(
+    shared: &Shared<H>,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
     let Value::Table(table) = stack.get(0) else {
         return Err(format!(
             "bad argument #1 to 'unpack' (table expected, got {})",

@@ -4,7 +4,7 @@
 //! lexer and reader do; the same reading builds the script's lossless
 //! tree (`tree`).
 
-mod lex;
+pub mod lex;
 mod read;
 pub mod tree;
 

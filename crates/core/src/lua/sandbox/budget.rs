@@ -6,7 +6,7 @@
 
 use piccolo::{Context, Error, IntoValue};
 
-use super::Shared;
+use super::{Host, Shared};
 
 /// The message of a run stopped at its memory cap.
 pub fn over_memory_message(cap: usize) -> String {
@@ -20,8 +20,13 @@ pub fn over_memory_message(cap: usize) -> String {
 /// memory cap (the VM's heap and what game functions keep): the run is
 /// marked stopped and the script gets an error here, before anything is
 /// allocated.
-pub fn make_room<'gc>(shared: &Shared, ctx: Context<'gc>, bytes: usize) -> Result<(), Error<'gc>> {
-    let mut run = shared.borrow_mut();
+pub fn make_room<'gc, H: Host>(
+    shared: &Shared<H>,
+    ctx: Context<'gc>,
+    bytes: usize,
+) -> Result<(), Error<'gc>> {
+    let mut host = shared.borrow_mut();
+    let run = host.meter();
     let used = ctx.metrics().total_allocation().saturating_add(run.kept);
     if used.saturating_add(bytes) <= run.memory_cap {
         return Ok(());
@@ -32,23 +37,30 @@ pub fn make_room<'gc>(shared: &Shared, ctx: Context<'gc>, bytes: usize) -> Resul
 
 /// Counts `bytes` a game function keeps outside the VM (a message, a
 /// map); refused as `make_room` refuses.
-pub fn keep<'gc>(shared: &Shared, ctx: Context<'gc>, bytes: usize) -> Result<(), Error<'gc>> {
+pub fn keep<'gc, H: Host>(
+    shared: &Shared<H>,
+    ctx: Context<'gc>,
+    bytes: usize,
+) -> Result<(), Error<'gc>> {
     make_room(shared, ctx, bytes)?;
-    let mut run = shared.borrow_mut();
+    let mut host = shared.borrow_mut();
+    let run = host.meter();
     run.kept = run.kept.saturating_add(bytes);
     Ok(())
 }
 
 /// Charges `work` units of fuel (a cell touched, 64 bytes made) to the
 /// call being run; the native wrapper burns them when it returns.
-pub fn charge(shared: &Shared, work: usize) {
-    let mut run = shared.borrow_mut();
+pub fn charge<H: Host>(shared: &Shared<H>, work: usize) {
+    let mut host = shared.borrow_mut();
+    let run = host.meter();
     run.owed = run.owed.saturating_add(work);
 }
 
 /// The fuel owed since the last call, as the VM counts it.
-pub fn take_owed(shared: &Shared) -> i32 {
-    let mut run = shared.borrow_mut();
+pub fn take_owed<H: Host>(shared: &Shared<H>) -> i32 {
+    let mut host = shared.borrow_mut();
+    let run = host.meter();
     let owed = std::mem::take(&mut run.owed);
     i32::try_from(owed).unwrap_or(i32::MAX)
 }

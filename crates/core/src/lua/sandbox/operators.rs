@@ -1,6 +1,6 @@
 //! The operators the rewritten script calls (`rewrite.rs` says which and
-//! why): on two selections what the game's selection metamethods do, on
-//! numbers Lua 5.4's own arithmetic. piccolo 0.3.3 computes `%` and `//`
+//! why): on a game's own values what the game says (`Host::binary`, as
+//! NetHack's selection metamethods), on numbers Lua 5.4's own arithmetic. piccolo 0.3.3 computes `%` and `//`
 //! with Rust's operators (a panic on `math.mininteger % -1`, `//`
 //! rounded towards zero) and shifts by 64 or more with a panic or a
 //! masked count; here they are Lua's, whatever the operands.
@@ -9,22 +9,21 @@ use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
 use super::budget;
 use super::rewrite::{CHAIN, CONCAT, CONCAT_LIST, NEGATE, NOT};
-use super::select::{held, push};
-use super::{native, Native, Shared};
+use super::{native, Host, Native, Shared};
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 
-pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
-    let operators: [(&str, Native); 14] = [
-        ("__vw_bor", |_, ctx, s| binary_call(ctx, s, "|")),
-        ("__vw_band", |_, ctx, s| binary_call(ctx, s, "&")),
-        ("__vw_bxor", |_, ctx, s| binary_call(ctx, s, "~")),
-        ("__vw_add", |_, ctx, s| binary_call(ctx, s, "+")),
-        ("__vw_sub", |_, ctx, s| binary_call(ctx, s, "-")),
-        ("__vw_mod", |_, ctx, s| binary_call(ctx, s, "%")),
-        ("__vw_idiv", |_, ctx, s| binary_call(ctx, s, "//")),
-        ("__vw_shl", |_, ctx, s| binary_call(ctx, s, "<<")),
-        ("__vw_shr", |_, ctx, s| binary_call(ctx, s, ">>")),
+pub fn install<'gc, H: Host>(ctx: Context<'gc>, shared: &Shared<H>) -> Result<(), Error<'gc>> {
+    let operators: [(&str, Native<H>); 14] = [
+        ("__vw_bor", |_, ctx, s| binary_call::<H>(ctx, s, "|")),
+        ("__vw_band", |_, ctx, s| binary_call::<H>(ctx, s, "&")),
+        ("__vw_bxor", |_, ctx, s| binary_call::<H>(ctx, s, "~")),
+        ("__vw_add", |_, ctx, s| binary_call::<H>(ctx, s, "+")),
+        ("__vw_sub", |_, ctx, s| binary_call::<H>(ctx, s, "-")),
+        ("__vw_mod", |_, ctx, s| binary_call::<H>(ctx, s, "%")),
+        ("__vw_idiv", |_, ctx, s| binary_call::<H>(ctx, s, "//")),
+        ("__vw_shl", |_, ctx, s| binary_call::<H>(ctx, s, "<<")),
+        ("__vw_shr", |_, ctx, s| binary_call::<H>(ctx, s, ">>")),
         (NOT, not),
         (NEGATE, negate),
         (CHAIN, chain),
@@ -37,31 +36,21 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     Ok(())
 }
 
-fn binary_call<'gc>(ctx: Context<'gc>, stack: &mut Stack<'gc, '_>, op: &str) -> Out<'gc> {
-    let v = binary(ctx, op, stack.get(0), stack.get(1))?;
+fn binary_call<'gc, H: Host>(ctx: Context<'gc>, stack: &mut Stack<'gc, '_>, op: &str) -> Out<'gc> {
+    let v = binary::<H>(ctx, op, stack.get(0), stack.get(1))?;
     stack.replace(ctx, v);
     Ok(CallbackReturn::Return)
 }
 
 /// `a op b`, as the game's Lua computes it.
-pub fn binary<'gc>(
+fn binary<'gc, H: Host>(
     ctx: Context<'gc>,
     op: &str,
     a: Value<'gc>,
     b: Value<'gc>,
 ) -> Result<Value<'gc>, Error<'gc>> {
-    if let (Some(x), Some(y)) = (held(a), held(b)) {
-        let on_cells: Option<fn(bool, bool) -> bool> = match op {
-            "|" | "+" => Some(|a, b| a || b),
-            "&" => Some(|a, b| a && b),
-            "~" => Some(|a, b| a != b),
-            "-" => Some(|a, b| a && !b),
-            _ => None,
-        };
-        if let Some(f) = on_cells {
-            let out = x.borrow().combine(&y.borrow(), f);
-            return push(ctx, out);
-        }
+    if let Some(out) = H::binary(ctx, op, a, b) {
+        return out;
     }
     let result = match op {
         "+" => piccolo::raw_ops::add(a, b),
@@ -231,8 +220,8 @@ fn integer<'gc>(ctx: Context<'gc>, v: Value<'gc>) -> Result<Option<i64>, Error<'
     })
 }
 
-fn not<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    unary(ctx, stack, |ctx, v| {
+fn not<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    unary::<H>(ctx, stack, |ctx, v| {
         let i = integer(ctx, v)?.ok_or_else(|| {
             Error::from(
                 format!(
@@ -246,8 +235,8 @@ fn not<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'g
     })
 }
 
-fn negate<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    unary(ctx, stack, |ctx, v| {
+fn negate<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    unary::<H>(ctx, stack, |ctx, v| {
         piccolo::raw_ops::negate(v).ok_or_else(|| {
             format!("attempt to perform arithmetic on a {} value", v.type_name())
                 .into_value(ctx)
@@ -256,21 +245,16 @@ fn negate<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
     })
 }
 
-/// `~sel` and `-sel`: the selection negated, as `sel:negate()` does. (Read
-/// against Lua 5.4's calling convention, the game's `__bnot`/`__unm` may
-/// invert the operand in place and return an empty selection; that is
-/// not copied, and not confirmed by running the game.)
-fn unary<'gc>(
+/// `~a` and `-a`: on a game's own value what the game says
+/// (`Host::unary`), else `on_value`.
+fn unary<'gc, H: Host>(
     ctx: Context<'gc>,
     stack: &mut Stack<'gc, '_>,
     on_value: impl FnOnce(Context<'gc>, Value<'gc>) -> Result<Value<'gc>, Error<'gc>>,
 ) -> Out<'gc> {
     let a = stack.get(0);
-    let v = match held(a) {
-        Some(s) => {
-            let out = s.borrow().negate();
-            push(ctx, out)?
-        }
+    let v = match H::unary(ctx, a) {
+        Some(out) => out?,
         None => on_value(ctx, a)?,
     };
     stack.replace(ctx, v);
@@ -279,14 +263,14 @@ fn unary<'gc>(
 
 /// `__vw_chain("+ - *", {a, b, c, d})`: `a + b - c * d` folded left, as
 /// the operators of one level bind.
-fn chain<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn chain<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let (Value::String(ops), Value::Table(terms)) = (stack.get(0), stack.get(1)) else {
         return Err("a chain of operators was expected".into_value(ctx).into());
     };
     let ops = String::from_utf8_lossy(ops.as_bytes()).into_owned();
     let mut acc = terms.get(ctx, 1);
     for (i, op) in (2i64..).zip(ops.split(' ')) {
-        acc = binary(ctx, op, acc, terms.get(ctx, i))?;
+        acc = binary::<H>(ctx, op, acc, terms.get(ctx, i))?;
     }
     stack.replace(ctx, acc);
     Ok(CallbackReturn::Return)
@@ -295,7 +279,11 @@ fn chain<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
 /// `a .. b .. c`: the string measured before it is made, so the memory
 /// cap holds within a step; concatenating anything but strings and
 /// numbers is Lua's error.
-fn concat<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn concat<'gc, H: Host>(
+    shared: &Shared<H>,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
     let values: Vec<Value<'gc>> = (0..stack.len()).map(|i| stack.get(i)).collect();
     let joined = join(shared, ctx, &values)?;
     stack.replace(ctx, joined);
@@ -303,7 +291,11 @@ fn concat<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -
 }
 
 /// `__vw_concat_list(n, {a, b, …})`: a long chain's `n` terms joined.
-fn concat_list<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn concat_list<'gc, H: Host>(
+    shared: &Shared<H>,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
     let (Value::Integer(n), Value::Table(terms)) = (stack.get(0), stack.get(1)) else {
         return Err("a chain of `..` was expected".into_value(ctx).into());
     };
@@ -313,8 +305,8 @@ fn concat_list<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '
     Ok(CallbackReturn::Return)
 }
 
-fn join<'gc>(
-    shared: &Shared,
+fn join<'gc, H: Host>(
+    shared: &Shared<H>,
     ctx: Context<'gc>,
     values: &[Value<'gc>],
 ) -> Result<piccolo::String<'gc>, Error<'gc>> {

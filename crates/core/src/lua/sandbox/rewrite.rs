@@ -26,7 +26,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::super::verdict::tree::{element_extent, extent, parts, Element, Kind, Node};
+use crate::lua::verdict::tree::{element_extent, extent, parts, Element, Kind, Node};
 
 /// The names the rewritten script calls (set as globals by the runtime).
 pub const BINARY: [(&str, &str); 9] = [
@@ -587,7 +587,7 @@ mod tests {
     use super::*;
 
     fn rewritten(source: &str) -> String {
-        rewrite(&crate::nethack_lua::verdict::verdict(source).tree, source)
+        rewrite(&crate::lua::verdict::verdict(source).tree, source)
     }
 
     #[test]
