@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::common;
 use vaultwright::excerpt::excerpt;
 use vaultwright::{analyze, Analysis, Language, Options, Severity, Target};
-use vaultwright_codec::{encode_link, FacesState, LinkOrigin, LinkState};
+use vaultwright_codec::{encode_link, LinkOrigin, LinkState, ViewSettings};
 
 /// What a pasted link adds to the hash: a studio's address.
 const ADDRESS: &str = "https://vaultwright.example.org/";
@@ -50,11 +50,12 @@ fn entry_link(name: &str, src: &str, analysis: &Analysis, symbol: usize, target:
         explicit_target: from.is_some(),
         name,
         source,
-        symbol,
-        seed: 1_234_567,
-        view: "map".into(),
+        shown: ViewSettings {
+            symbol,
+            seed: 1_234_567,
+            ..ViewSettings::default()
+        },
         names: Vec::new(),
-        faces: FacesState::default(),
         from,
         review: true,
         zoom: None,

@@ -111,10 +111,7 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
     let mut doc = make_doc(&link.name, link.language, &link.source);
     doc.target = link.target;
     doc.explicit_target = link.explicit_target;
-    doc.seed = link.seed;
-    doc.symbol = link.symbol;
-    doc.view = link.view;
-    doc.faces = link.faces;
+    doc.shown = link.shown.clone();
     doc.from = link.from.clone();
     let what = match &link.from {
         Some(origin) => format!(
@@ -147,7 +144,7 @@ pub fn open_link(link: LinkState, from: &str, dispatch: &Dispatch) {
                 .collect(),
         ));
     }
-    let view = doc.view.clone();
+    let view = doc.shown.view;
     dispatch.dispatch(Action::OpenShared(doc));
     if let Some(percent) = link.zoom {
         dispatch.dispatch(Action::Zoom(view, Zoom::Scale(f64::from(percent) / 100.0)));
@@ -192,11 +189,8 @@ fn link_state(doc: &Doc, names: Vec<codec::NamesText>) -> LinkState {
         explicit_target: doc.explicit_target,
         name: doc.name.clone(),
         source: doc.source.clone(),
-        symbol: doc.symbol,
-        seed: doc.seed,
-        view: doc.view.clone(),
+        shown: doc.shown.clone(),
         names,
-        faces: doc.faces,
         from: doc.from.clone(),
         review: false,
         zoom: None,
@@ -225,13 +219,13 @@ pub fn entry_link_state(
     review: bool,
 ) -> LinkState {
     let mut state = link_state(doc, names);
-    state.symbol = symbol;
+    state.shown.symbol = symbol;
     state.review = review;
     state.zoom = link_zoom(zoom);
     if let Some(x) = vaultwright::excerpt::excerpt(&d.source, &d.analysis, symbol) {
         state.name = codec::sanitize_name(&x.name);
         state.source = x.source;
-        state.symbol = x.symbol;
+        state.shown.symbol = x.symbol;
         state.from = Some(LinkOrigin {
             file: doc.name.clone(),
             line: x.line,

@@ -69,9 +69,9 @@ pub fn app() -> Html {
                 d.language,
                 d.target,
                 d.explicit_target,
-                d.seed,
+                d.shown.seed,
                 d.name.clone(),
-                d.symbol,
+                d.shown.symbol,
                 state.game.clone(),
             )
         });
@@ -90,7 +90,7 @@ pub fn app() -> Html {
             names_in_links: state.settings.names_in_links,
             zoom: doc
                 .as_ref()
-                .map(|d| state.zoom.get(&crate::state::zoom_key(&d.id, &d.view))),
+                .map(|d| state.zoom.get(&crate::state::zoom_key(&d.id, d.shown.view))),
             cursor: state.cursor,
             docs: state.docs.clone(),
         },
@@ -188,7 +188,7 @@ pub fn app() -> Html {
         <div class={classes!("app", dark.then_some("dark"), embedded.then_some("embedded"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
             <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)}
                 names={state.names.clone()} names_in_links={state.settings.names_in_links}
-                zoom={state.zoom.get(&crate::state::zoom_key(&doc.id, &doc.view))} cursor={state.cursor} />
+                zoom={state.zoom.get(&crate::state::zoom_key(&doc.id, doc.shown.view))} cursor={state.cursor} />
             // In an embed, the review bar says what is shown; only errors
             // need a line of their own.
             if let Some(m) = state.message.as_ref().filter(|m| !embedded || m.tone == Tone::Error) {
@@ -363,7 +363,7 @@ fn linked_ranges(d: &Derived, hover: Option<&Hover>) -> Vec<u32> {
 #[hook]
 fn use_cursor_selects_entry(state: &State, derived: Option<Rc<Derived>>, dispatch: Dispatch) {
     let cursor = state.cursor;
-    let chosen = state.doc().map(|d| d.symbol);
+    let chosen = state.doc().map(|d| d.shown.symbol);
     // Only a move of the cursor chooses: an entry chosen in the outline
     // makes a new analysis (its views) before the editor's cursor has
     // moved there, and the old cursor must not take the choice back.

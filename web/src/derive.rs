@@ -60,11 +60,11 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
     let options = Options {
         target: doc.target,
         explicit_target: doc.explicit_target,
-        seed: doc.seed,
+        seed: doc.shown.seed,
         extra_warnings: false,
         file_name: doc.name.clone(),
         dialect: None,
-        focus: Some(doc.symbol),
+        focus: Some(doc.shown.symbol),
         dcss_names: game.clone(),
         ..Options::default()
     };
@@ -89,7 +89,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
             ]
         })
         .collect();
-    let trace = editor_trace(&analysis, doc.symbol, &map16);
+    let trace = editor_trace(&analysis, doc.shown.symbol, &map16);
     if start > 0.0 {
         bridge::measure("vw-analyze", start);
         // The editor holds back a burst of keys for about this long.

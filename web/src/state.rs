@@ -7,9 +7,10 @@
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
+use vaultwright::view::ViewKind;
 use vaultwright::{GameNames, Language, Target};
 
-use crate::codec::{FacesState, LinkOrigin};
+use crate::codec::{FacesState, LinkOrigin, ViewSettings};
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,12 +24,10 @@ pub struct Doc {
     #[serde(default)]
     pub explicit_target: bool,
     pub source: String,
-    pub seed: u64,
-    pub symbol: usize,
-    pub view: String,
-    /// Several seeds at once in the map view: a grid or a diff.
-    #[serde(default)]
-    pub faces: FacesState,
+    /// What it shows (the entry, seed, view, seed grid): what its links
+    /// carry too.
+    #[serde(flatten)]
+    pub shown: ViewSettings,
     /// A vault or level opened from a link to it alone: the file it was
     /// cut from, and its line there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,8 +132,8 @@ impl Zooms {
 }
 
 /// The key of a document's view in [`Zooms`].
-pub fn zoom_key(doc: &str, view: &str) -> String {
-    format!("{doc}\u{1f}{view}")
+pub fn zoom_key(doc: &str, view: ViewKind) -> String {
+    format!("{doc}\u{1f}{}", view.name())
 }
 
 /// Which pane a narrow screen shows (wide screens show both).
@@ -482,7 +481,7 @@ pub enum Action {
         index: usize,
         offset: usize,
     },
-    SetView(String),
+    SetView(ViewKind),
     Cursor(usize),
     Jump(usize),
     /// Show document `id` with the cursor at byte `offset` (a definition
@@ -505,7 +504,7 @@ pub enum Action {
         system_dark: bool,
     },
     Split(f64),
-    Zoom(String, Zoom),
+    Zoom(ViewKind, Zoom),
     ShowPane(Pane),
     Overlay(Option<Overlay>),
     Legend(Option<String>),
@@ -600,28 +599,28 @@ impl Reducible for State {
             }
             Action::SetLanguage(l) => s.update_doc(|d| {
                 d.language = l;
-                d.symbol = 0;
+                d.shown.symbol = 0;
             }),
             Action::SetTarget(t) => s.update_doc(|d| {
                 d.explicit_target = t.is_some();
                 d.target = t.unwrap_or_default();
             }),
-            Action::SetSeed(seed) => s.update_doc(|d| d.seed = seed),
-            Action::SetFaces(f) => s.update_doc(|d| d.faces = f.valid()),
+            Action::SetSeed(seed) => s.update_doc(|d| d.shown.seed = seed),
+            Action::SetFaces(f) => s.update_doc(|d| d.shown.faces = f.valid()),
             Action::SetSymbol(i) => {
-                if s.doc().map(|d| d.symbol) == Some(i) {
+                if s.doc().map(|d| d.shown.symbol) == Some(i) {
                     return self;
                 }
-                s.update_doc(|d| d.symbol = i);
+                s.update_doc(|d| d.shown.symbol = i);
                 s.legend = None;
             }
             Action::GoToSymbol { index, offset } => {
-                s.update_doc(|d| d.symbol = index);
+                s.update_doc(|d| d.shown.symbol = index);
                 s.legend = None;
                 s.jump_to(offset);
                 s.overlay = None;
             }
-            Action::SetView(v) => s.update_doc(|d| d.view = v),
+            Action::SetView(v) => s.update_doc(|d| d.shown.view = v),
             Action::Cursor(c) => {
                 if s.cursor == c {
                     return self;
@@ -694,7 +693,7 @@ impl Reducible for State {
                     .get(s.current)
                     .map(|d| d.id.clone())
                     .unwrap_or_default();
-                s.zoom.set(zoom_key(&id, &view), zoom);
+                s.zoom.set(zoom_key(&id, view), zoom);
             }
             Action::ShowPane(p) => s.pane = p,
             Action::Overlay(o) => s.overlay = o,
@@ -816,8 +815,9 @@ impl State {
             Some(i) => {
                 let text = if shared {
                     let d = Rc::make_mut(&mut self.docs[i]);
-                    (d.seed, d.symbol, d.faces) = (doc.seed, doc.symbol, doc.faces);
-                    d.view.clone_from(&doc.view);
+                    (d.shown.seed, d.shown.symbol, d.shown.faces) =
+                        (doc.shown.seed, doc.shown.symbol, doc.shown.faces);
+                    d.shown.view.clone_from(&doc.shown.view);
                     (d.target, d.explicit_target) = (doc.target, doc.explicit_target);
                     format!(
                         "{} is already open: switched to it, as it was shared.",
@@ -970,10 +970,10 @@ pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64
         target: Target::default(),
         explicit_target: false,
         source: source.to_string(),
-        seed: 1,
-        symbol: 0,
-        view: "map".into(),
-        faces: FacesState::default(),
+        shown: ViewSettings {
+            seed: 1,
+            ..ViewSettings::default()
+        },
         from: None,
         origin: None,
         updated: at,
@@ -1012,14 +1012,14 @@ mod tests {
         );
         let s = reduce(s, Action::SetSeed(7));
         let mut shared = doc("b", "a.des", "x");
-        (shared.seed, shared.view) = (4242, "binary".into());
+        (shared.shown.seed, shared.shown.view) = (4242, ViewKind::Binary);
         let again = reduce(s.clone(), Action::Open(shared.clone()));
         assert_eq!(again.docs.len(), 1);
-        assert_eq!(again.doc().map(|d| d.seed), Some(7));
+        assert_eq!(again.doc().map(|d| d.shown.seed), Some(7));
         let s = reduce(s, Action::OpenShared(shared));
         assert_eq!(s.docs.len(), 1);
         let d = s.doc().expect("open");
-        assert_eq!((d.seed, d.view.as_str()), (4242, "binary"));
+        assert_eq!((d.shown.seed, d.shown.view), (4242, ViewKind::Binary));
         assert!(s
             .message
             .is_some_and(|m| m.text.contains("as it was shared")));
@@ -1048,10 +1048,10 @@ mod tests {
             State::new(Settings::default()),
             Action::Open(doc("a", "a.des", "x")),
         );
-        let s = reduce(s, Action::Zoom("map".into(), Zoom::Scale(2.5)));
+        let s = reduce(s, Action::Zoom(ViewKind::Map, Zoom::Scale(2.5)));
         let s = reduce(s, Action::Open(doc("b", "b.des", "y")));
-        assert_eq!(s.zoom.get(&zoom_key("b", "map")), Zoom::Fit);
-        assert_eq!(s.zoom.get(&zoom_key("a", "map")), Zoom::Scale(2.5));
+        assert_eq!(s.zoom.get(&zoom_key("b", ViewKind::Map)), Zoom::Fit);
+        assert_eq!(s.zoom.get(&zoom_key("a", ViewKind::Map)), Zoom::Scale(2.5));
     }
 
     /// The seed grid is the document's (it travels with it, in storage
@@ -1092,14 +1092,37 @@ mod tests {
         };
         let s = reduce(s, Action::SetFaces(grid));
         let d = s.doc().expect("a document is open");
-        assert_eq!((d.faces.mode, d.faces.count), (FacesMode::Grid, 16));
+        assert_eq!(
+            (d.shown.faces.mode, d.shown.faces.count),
+            (FacesMode::Grid, 16)
+        );
         let stored = serde_json::to_string(&**d).expect("a document serialises");
         let back: Doc = serde_json::from_str(&stored).expect("and reads back");
-        assert_eq!(back.faces, d.faces);
+        assert_eq!(back.shown.faces, d.shown.faces);
         // Documents stored before the grid existed show one face.
         let old = stored.replace(r#""faces":"#, r#""unused":"#);
         let old: Doc = serde_json::from_str(&old).expect("an older document reads");
-        assert!(old.faces.is_one());
+        assert!(old.shown.faces.is_one());
+    }
+
+    /// What a document shows is stored flat, as it was before one struct
+    /// held it: a document stored then reads the same, and a view name
+    /// this version does not know opens the map rather than losing it.
+    #[test]
+    fn stored_documents_keep_what_they_show() {
+        let stored = r#"{"id":"d1","name":"a.des","language":"nethack-des","target":"nethack-3.4.3","source":"MAZE:\"x\"","seed":77,"symbol":2,"view":"rooms","updated":5.0}"#;
+        let d: Doc = serde_json::from_str(stored).expect("an older document reads");
+        assert_eq!(
+            (d.shown.seed, d.shown.symbol, d.shown.view),
+            (77, 2, ViewKind::Rooms)
+        );
+        let again = serde_json::to_string(&d).expect("it serialises");
+        for field in [r#""seed":77"#, r#""symbol":2"#, r#""view":"rooms""#] {
+            assert!(again.contains(field), "{field} in {again}");
+        }
+        let newer = stored.replace(r#""view":"rooms""#, r#""view":"hologram""#);
+        let d: Doc = serde_json::from_str(&newer).expect("an unknown view still reads");
+        assert_eq!(d.shown.view, ViewKind::Map);
     }
 
     #[test]

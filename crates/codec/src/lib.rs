@@ -11,6 +11,7 @@ pub mod picture;
 
 use base64::Engine;
 use serde::{Deserialize, Serialize};
+use vaultwright_model::view::ViewKind;
 use vaultwright_model::{Language, Target};
 
 /// What a permalink holds (version 1).
@@ -25,18 +26,13 @@ pub struct LinkState {
     pub explicit_target: bool,
     pub name: String,
     pub source: String,
-    /// Index of the outline entry shown.
-    pub symbol: usize,
-    pub seed: u64,
-    /// "map", "rooms", "graph", "roll" or "table".
-    pub view: String,
+    /// What the sender's studio showed of the document.
+    #[serde(flatten)]
+    pub shown: ViewSettings,
     /// DCSS names files the sender chose to share with the document (links
     /// without them stay as short as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<NamesText>,
-    /// Several seeds at once (links without them stay as they were).
-    #[serde(default, skip_serializing_if = "FacesState::is_one")]
-    pub faces: FacesState,
     /// A link to one vault or level cut from a larger file: where it came
     /// from (whole-file links have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,6 +49,21 @@ pub struct LinkState {
     /// links: the reader lands where the author was).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cursor: Option<u32>,
+}
+
+/// What a document shows: stored with it, carried by its links (flat in
+/// both, as the fields were before this struct held them), compared as
+/// one when the view decides whether to draw again. A setting added here
+/// travels everywhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ViewSettings {
+    /// Index of the outline entry shown.
+    pub symbol: usize,
+    pub seed: u64,
+    pub view: ViewKind,
+    /// Several seeds at once (links without them stay as they were).
+    #[serde(default, skip_serializing_if = "FacesState::is_one")]
+    pub faces: FacesState,
 }
 
 /// The file a vault or level link was cut from, and the line the entry
@@ -299,17 +310,11 @@ fn migrate(version: u32, envelope: EnvelopeIn) -> Result<LinkState, String> {
             for n in &mut state.names {
                 n.name = sanitize_name(&n.name);
             }
-            state.faces = state.faces.valid();
+            state.shown.faces = state.shown.faces.valid();
             if let Some(from) = &mut state.from {
                 from.file = sanitize_name(&from.file);
             }
             state.zoom = state.zoom.filter(|z| LINK_ZOOM.contains(z));
-            if !matches!(
-                state.view.as_str(),
-                "map" | "rooms" | "graph" | "roll" | "table" | "binary"
-            ) {
-                state.view = "map".into();
-            }
             Ok(state)
         }
         v => Err(format!("links of format v{v} cannot be read")),
@@ -513,11 +518,13 @@ mod tests {
             explicit_target: true,
             name: "castle.des".into(),
             source: "MAZE:\"x\",' '\nNOMAP\n# héllo ✓\n".into(),
-            symbol: 2,
-            seed: 99,
-            view: "map".into(),
+            shown: ViewSettings {
+                symbol: 2,
+                seed: 99,
+                view: ViewKind::Map,
+                faces: FacesState::default(),
+            },
             names: Vec::new(),
-            faces: FacesState::default(),
             from: None,
             review: false,
             zoom: None,
@@ -568,7 +575,7 @@ mod tests {
     fn the_seed_grid_travels_in_a_link() {
         let plain = encode_link(&sample());
         let mut grid = sample();
-        grid.faces = FacesState {
+        grid.shown.faces = FacesState {
             mode: FacesMode::Grid,
             count: 16,
             scattered: true,
@@ -577,21 +584,23 @@ mod tests {
         let link = encode_link(&grid);
         assert!(link.len() > plain.len());
         assert_eq!(decode_link(&link).unwrap().unwrap(), grid);
-        assert!(decode_link(&plain).unwrap().unwrap().faces.is_one());
-        grid.faces.count = 7;
+        assert!(decode_link(&plain).unwrap().unwrap().shown.faces.is_one());
+        grid.shown.faces.count = 7;
         assert_eq!(
             decode_link(&encode_link(&grid))
                 .unwrap()
                 .unwrap()
+                .shown
                 .faces
                 .count,
             9
         );
-        grid.faces.count = 200;
+        grid.shown.faces.count = 200;
         assert_eq!(
             decode_link(&encode_link(&grid))
                 .unwrap()
                 .unwrap()
+                .shown
                 .faces
                 .count,
             16
@@ -605,6 +614,28 @@ mod tests {
             base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
         );
         assert!(decode_link(&hash).unwrap_err().contains("damaged"));
+    }
+
+    /// What a link shows travels flat, as before `ViewSettings` held it;
+    /// a view this version does not know opens the map.
+    #[test]
+    fn a_link_shows_its_view_and_an_unknown_one_as_the_map() {
+        let mut rooms = sample();
+        rooms.shown.view = ViewKind::Rooms;
+        let back = decode_link(&encode_link(&rooms)).unwrap().unwrap();
+        assert_eq!(back.shown, rooms.shown);
+        let mut state = serde_json::to_value(sample()).unwrap();
+        assert_eq!(state["seed"], 99);
+        state["view"] = serde_json::json!("hologram");
+        let json = serde_json::to_vec(&serde_json::json!({ "v": 1, "state": state })).unwrap();
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&json, 9);
+        let hash = format!(
+            "#v1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+        );
+        let opened = decode_link(&hash).unwrap().unwrap();
+        assert_eq!(opened.shown.view, ViewKind::Map);
+        assert_eq!(opened.shown.seed, 99);
     }
 
     #[test]

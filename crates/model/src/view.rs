@@ -136,15 +136,88 @@ pub struct BinaryField {
     pub origin: Option<Span>,
 }
 
-impl View {
-    pub fn kind(&self) -> &'static str {
+/// The kinds of view, as a document remembers and a link carries which
+/// one is shown: one list, with the short name each is stored under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ViewKind {
+    #[default]
+    Map,
+    Rooms,
+    Graph,
+    Roll,
+    Table,
+    Binary,
+}
+
+impl ViewKind {
+    pub const ALL: [ViewKind; 6] = [
+        ViewKind::Map,
+        ViewKind::Rooms,
+        ViewKind::Graph,
+        ViewKind::Roll,
+        ViewKind::Table,
+        ViewKind::Binary,
+    ];
+
+    /// The short name stored with a document and written in links.
+    pub fn name(self) -> &'static str {
         match self {
-            View::TileMap(_) => "tile map",
-            View::RoomLayout(_) => "room layout",
-            View::BranchGraph(g) if g.roll.is_some() => "rolled layout",
-            View::BranchGraph(_) => "branch graph",
-            View::EntityTable(_) => "entity table",
-            View::Binary(_) => "binary",
+            ViewKind::Map => "map",
+            ViewKind::Rooms => "rooms",
+            ViewKind::Graph => "graph",
+            ViewKind::Roll => "roll",
+            ViewKind::Table => "table",
+            ViewKind::Binary => "binary",
+        }
+    }
+
+    /// What the view bar calls it.
+    pub fn title(self) -> &'static str {
+        match self {
+            ViewKind::Map => "tile map",
+            ViewKind::Rooms => "room layout",
+            ViewKind::Graph => "branch graph",
+            ViewKind::Roll => "rolled layout",
+            ViewKind::Table => "entity table",
+            ViewKind::Binary => "binary",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ViewKind> {
+        ViewKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Whether it is drawn as a picture (a canvas or an SVG) that can be
+    /// exported as one.
+    pub fn is_picture(self) -> bool {
+        !matches!(self, ViewKind::Table | ViewKind::Binary)
+    }
+}
+
+impl Serialize for ViewKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// Read leniently: a name this version does not know (a newer studio's
+/// view, a damaged store) is the map, never a document or link refused.
+impl<'de> Deserialize<'de> for ViewKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(d)?;
+        Ok(ViewKind::from_name(&name).unwrap_or_default())
+    }
+}
+
+impl View {
+    pub fn kind(&self) -> ViewKind {
+        match self {
+            View::TileMap(_) => ViewKind::Map,
+            View::RoomLayout(_) => ViewKind::Rooms,
+            View::BranchGraph(g) if g.roll.is_some() => ViewKind::Roll,
+            View::BranchGraph(_) => ViewKind::Graph,
+            View::EntityTable(_) => ViewKind::Table,
+            View::Binary(_) => ViewKind::Binary,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use vaultwright::view::ViewKind;
 use vaultwright::Analysis;
 use yew::prelude::*;
 
@@ -17,8 +18,8 @@ const MAX_BUTTONS: usize = 3;
 pub struct ExportsProps {
     pub analysis: Rc<Analysis>,
     pub doc: Rc<Doc>,
-    /// "map" for a canvas, "rooms"/"graph"/"roll" for SVG, None for none.
-    pub picture: Option<&'static str>,
+    /// The picture shown, to export: none for a table or a grid of faces.
+    pub picture: Option<ViewKind>,
     pub canvas_ref: NodeRef,
     pub svg_ref: NodeRef,
     /// The names files, and whether pictures (as links) carry the active ones.

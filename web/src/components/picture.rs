@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use vaultwright::view::ViewKind;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
@@ -18,8 +19,8 @@ use crate::state::{Action, Doc, NamesFile, Tone};
 
 #[derive(Properties, PartialEq)]
 pub struct PictureProps {
-    /// "map" for the canvas, anything else for the SVG.
-    pub kind: &'static str,
+    /// The map is a canvas, every other picture an SVG.
+    pub kind: ViewKind,
     pub canvas_ref: NodeRef,
     pub svg_ref: NodeRef,
     pub doc: Rc<Doc>,
@@ -79,7 +80,7 @@ pub fn picture_export(props: &PictureProps) -> Html {
             }
         })
     };
-    if props.kind == "map" {
+    if props.kind == ViewKind::Map {
         let size = props.map.as_ref().map(|m| {
             let f = f64::from(*factor);
             format!(

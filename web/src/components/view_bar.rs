@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use vaultwright::view::View;
+use vaultwright::view::ViewKind;
 use vaultwright::Analysis;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -13,18 +13,6 @@ use super::outline_button::OutlineButton;
 use crate::actions::Dispatch;
 use crate::codec::FacesState;
 use crate::state::{Action, Overlay};
-
-/// The short name a view is remembered and linked by.
-pub fn view_kind(v: &View) -> &'static str {
-    match v {
-        View::TileMap(_) => "map",
-        View::RoomLayout(_) => "rooms",
-        View::BranchGraph(g) if g.roll.is_some() => "roll",
-        View::BranchGraph(_) => "graph",
-        View::EntityTable(_) => "table",
-        View::Binary(_) => "binary",
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct ViewBarProps {
@@ -61,15 +49,18 @@ pub fn view_bar(props: &ViewBarProps) -> Html {
     let view_of = |i: usize| &props.analysis.views[i].view;
     let seeded = props.shown.is_some_and(|i| view_of(i).uses_seed());
     // Several seeds at once are offered for maps.
-    let faceted = seeded && props.shown.is_some_and(|i| view_kind(view_of(i)) == "map");
+    let faceted = seeded
+        && props
+            .shown
+            .is_some_and(|i| view_of(i).kind() == ViewKind::Map);
     let tab = |i: usize| {
         let v = view_of(i);
-        let kind = view_kind(v);
+        let kind = v.kind();
         let dispatch = dispatch.clone();
         let on = props.shown == Some(i);
         html! {
             <button role="tab" aria-selected={on.to_string()} class={classes!("tab", on.then_some("on"))}
-                onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SetView(kind.into())))}>{ v.kind() }</button>
+                onclick={Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::SetView(kind)))}>{ kind.title() }</button>
         }
     };
     let entry = props.analysis.outline.get(props.symbol);

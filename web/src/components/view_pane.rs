@@ -3,7 +3,9 @@
 
 use std::rc::Rc;
 
-use vaultwright::view::{BinaryDump, BranchGraph, EntityTable, RoomLayout, TileMap, View};
+use vaultwright::view::{
+    BinaryDump, BranchGraph, EntityTable, RoomLayout, TileMap, View, ViewKind,
+};
 use yew::prelude::*;
 
 use super::binary::BinaryView;
@@ -15,7 +17,7 @@ use super::outline::OutlinePanel;
 use super::rooms::RoomLayoutView;
 use super::table::EntityTableView;
 use super::tilemap::TileMapView;
-use super::view_bar::{view_kind, ViewBar};
+use super::view_bar::ViewBar;
 use super::Hover;
 use crate::actions::{copy_entry_link, entry_link_state, link_url, shared_names, Dispatch};
 use crate::derive::Derived;
@@ -100,10 +102,7 @@ fn shows_the_same(a: &Doc, b: &Doc) -> bool {
         && a.language == b.language
         && a.target == b.target
         && a.explicit_target == b.explicit_target
-        && a.seed == b.seed
-        && a.symbol == b.symbol
-        && a.view == b.view
-        && a.faces == b.faces
+        && a.shown == b.shown
         && a.from == b.from
 }
 
@@ -115,6 +114,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     let analysis = props.derived.analysis.clone();
     let symbol = props
         .doc
+        .shown
         .symbol
         .min(analysis.outline.len().saturating_sub(1));
     let views: Rc<Vec<usize>> = Rc::new(
@@ -125,9 +125,9 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     let shown_index = views
         .iter()
         .copied()
-        .find(|&i| view_kind(&analysis.views[i].view) == props.doc.view)
+        .find(|&i| analysis.views[i].view.kind() == props.doc.shown.view)
         .or(views.first().copied());
-    let kind = shown_index.map(|i| view_kind(&analysis.views[i].view));
+    let kind = shown_index.map(|i| analysis.views[i].view.kind());
     // One copy of the shown view per analysis, not per render.
     let shown = use_memo((props.derived.clone(), shown_index), |(d, i)| {
         i.and_then(|i| d.analysis.views.get(i))
@@ -160,8 +160,8 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         .unwrap_or(Zoom::Fit);
     let on_zoom = {
         let dispatch = dispatch.clone();
-        let k = kind.unwrap_or("map").to_string();
-        Callback::from(move |z: Zoom| dispatch.dispatch(Action::Zoom(k.clone(), z)))
+        let k = kind.unwrap_or_default();
+        Callback::from(move |z: Zoom| dispatch.dispatch(Action::Zoom(k, z)))
     };
     let on_legend = {
         let dispatch = dispatch.clone();
@@ -173,8 +173,9 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         props.on_hover.clone(),
     );
     // Several seeds at once, where the map shown depends on the seed.
-    let faces_shown = !props.doc.faces.is_one()
-        && shown_index.is_some_and(|i| kind == Some("map") && analysis.views[i].view.uses_seed());
+    let faces_shown = !props.doc.shown.faces.is_one()
+        && shown_index
+            .is_some_and(|i| kind == Some(ViewKind::Map) && analysis.views[i].view.uses_seed());
     // The map a PNG export draws anew at the scale chosen.
     let shown_map = match &*shown {
         Some(Shown::Map(m)) if !faces_shown => Some(m.clone()),
@@ -182,7 +183,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     };
     let body = match (*shown).clone() {
         Some(Shown::Map(_)) if faces_shown => html! {
-            <FacesView derived={props.derived.clone()} seed={props.doc.seed} faces={props.doc.faces} dark={props.dark} />
+            <FacesView derived={props.derived.clone()} seed={props.doc.shown.seed} faces={props.doc.shown.faces} dark={props.dark} />
         },
         Some(Shown::Map(m)) => {
             let on_resize = {
@@ -275,10 +276,10 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         html! { <EmbedPanel url={url} name={state.name} /> }
     });
     // A grid of faces is not one picture to export.
-    let picture = kind.filter(|k| !matches!(*k, "table" | "binary") && !faces_shown);
+    let picture = kind.filter(|k| k.is_picture() && !faces_shown);
     html! {
         <section class="pane view-pane" aria-label="View">
-            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.seed} faces={props.doc.faces}
+            <ViewBar analysis={analysis.clone()} symbol={symbol} views={views} shown={shown_index} seed={props.doc.shown.seed} faces={props.doc.shown.faces}
                 on_share={on_share.clone()} />
             <div class="view-body">
                 { body }

@@ -200,7 +200,7 @@ fn on_key(e: &web_sys::KeyboardEvent, current: &Rc<RefCell<Target>>, dispatch: &
                 let names = shared_names(&t.names, t.names_in_links);
                 let zoom = t.zoom.unwrap_or(crate::state::Zoom::Fit);
                 copy_entry_link(
-                    &entry_link_state(x, d, d.symbol, names, zoom, false),
+                    &entry_link_state(x, d, d.shown.symbol, names, zoom, false),
                     dispatch,
                 );
             }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::service::EntryKind;
 use vaultwright_model::source::Span;
 use vaultwright_model::Token;
 
@@ -35,41 +36,156 @@ pub enum Takes {
 
 /// Every header keyword, once: its text with the colon, how its arguments
 /// are captured, its [`Kw`] (in [`Kw`]'s order: `Kw as usize` indexes the
-/// table) and what each argument is.
-pub const KEYWORDS: &[(&str, Mode, Kw, Takes)] = &[
-    ("NAME:", Mode::A, Kw::Name, Takes::Text),
-    ("DESC:", Mode::A, Kw::Desc, Takes::Text),
-    ("DEPTH:", Mode::A, Kw::Depth, Takes::Text),
-    ("PLACE:", Mode::A, Kw::Place, Takes::Text),
-    ("ORIENT:", Mode::A, Kw::Orient, Takes::Text),
-    ("WELCOME:", Mode::A, Kw::Welcome, Takes::Text),
-    ("default-depth:", Mode::A, Kw::DefaultDepth, Takes::Text),
-    ("LFLOORCOL:", Mode::A, Kw::Lfloorcol, Takes::Text),
-    ("LROCKCOL:", Mode::A, Kw::Lrockcol, Takes::Text),
-    ("LFLOORTILE:", Mode::A, Kw::Lfloortile, Takes::Text),
-    ("LROCKTILE:", Mode::A, Kw::Lrocktile, Takes::Text),
-    ("MARKER:", Mode::A, Kw::Marker, Takes::Selectors),
-    ("CLEAR:", Mode::A, Kw::Clear, Takes::Text),
-    ("KFEAT:", Mode::A, Kw::Kfeat, Takes::Selectors),
-    ("KITEM:", Mode::A, Kw::Kitem, Takes::Selectors),
-    ("KMONS:", Mode::A, Kw::Kmons, Takes::Selectors),
-    ("KMASK:", Mode::A, Kw::Kmask, Takes::Selectors),
-    ("KPROP:", Mode::A, Kw::Kprop, Takes::Selectors),
-    ("SUBVAULT:", Mode::A, Kw::Subvault, Takes::Selectors),
-    ("SUBST:", Mode::L, Kw::Subst, Takes::Selectors),
-    ("NSUBST:", Mode::L, Kw::Nsubst, Takes::Selectors),
-    ("SHUFFLE:", Mode::L, Kw::Shuffle, Takes::Text),
-    ("COLOUR:", Mode::L, Kw::Colour, Takes::Selectors),
-    ("FTILE:", Mode::L, Kw::Ftile, Takes::Selectors),
-    ("RTILE:", Mode::L, Kw::Rtile, Takes::Selectors),
-    ("TILE:", Mode::L, Kw::Tile, Takes::Selectors),
-    ("FHEIGHT:", Mode::L, Kw::Fheight, Takes::Selectors),
-    ("ITEM:", Mode::L, Kw::Item, Takes::Text),
-    ("MONS:", Mode::M, Kw::Mons, Takes::Text),
-    ("TAGS:", Mode::K, Kw::Tags, Takes::Text),
-    ("CHANCE:", Mode::N, Kw::Chance, Takes::Text),
-    ("WEIGHT:", Mode::N, Kw::Weight, Takes::Text),
-    ("ORDER:", Mode::N, Kw::Order, Takes::Text),
+/// table), what each argument is, and the kind of names its arguments
+/// give (what completion offers there).
+pub const KEYWORDS: &[(&str, Mode, Kw, Takes, Option<EntryKind>)] = &[
+    ("NAME:", Mode::A, Kw::Name, Takes::Text, None),
+    ("DESC:", Mode::A, Kw::Desc, Takes::Text, None),
+    (
+        "DEPTH:",
+        Mode::A,
+        Kw::Depth,
+        Takes::Text,
+        Some(EntryKind::Branch),
+    ),
+    (
+        "PLACE:",
+        Mode::A,
+        Kw::Place,
+        Takes::Text,
+        Some(EntryKind::Branch),
+    ),
+    (
+        "ORIENT:",
+        Mode::A,
+        Kw::Orient,
+        Takes::Text,
+        Some(EntryKind::Value),
+    ),
+    ("WELCOME:", Mode::A, Kw::Welcome, Takes::Text, None),
+    (
+        "default-depth:",
+        Mode::A,
+        Kw::DefaultDepth,
+        Takes::Text,
+        Some(EntryKind::Branch),
+    ),
+    (
+        "LFLOORCOL:",
+        Mode::A,
+        Kw::Lfloorcol,
+        Takes::Text,
+        Some(EntryKind::Colour),
+    ),
+    (
+        "LROCKCOL:",
+        Mode::A,
+        Kw::Lrockcol,
+        Takes::Text,
+        Some(EntryKind::Colour),
+    ),
+    (
+        "LFLOORTILE:",
+        Mode::A,
+        Kw::Lfloortile,
+        Takes::Text,
+        Some(EntryKind::Tile),
+    ),
+    (
+        "LROCKTILE:",
+        Mode::A,
+        Kw::Lrocktile,
+        Takes::Text,
+        Some(EntryKind::Tile),
+    ),
+    ("MARKER:", Mode::A, Kw::Marker, Takes::Selectors, None),
+    ("CLEAR:", Mode::A, Kw::Clear, Takes::Text, None),
+    (
+        "KFEAT:",
+        Mode::A,
+        Kw::Kfeat,
+        Takes::Selectors,
+        Some(EntryKind::Terrain),
+    ),
+    (
+        "KITEM:",
+        Mode::A,
+        Kw::Kitem,
+        Takes::Selectors,
+        Some(EntryKind::Object),
+    ),
+    (
+        "KMONS:",
+        Mode::A,
+        Kw::Kmons,
+        Takes::Selectors,
+        Some(EntryKind::Monster),
+    ),
+    ("KMASK:", Mode::A, Kw::Kmask, Takes::Selectors, None),
+    ("KPROP:", Mode::A, Kw::Kprop, Takes::Selectors, None),
+    (
+        "SUBVAULT:",
+        Mode::A,
+        Kw::Subvault,
+        Takes::Selectors,
+        Some(EntryKind::Tag),
+    ),
+    ("SUBST:", Mode::L, Kw::Subst, Takes::Selectors, None),
+    ("NSUBST:", Mode::L, Kw::Nsubst, Takes::Selectors, None),
+    ("SHUFFLE:", Mode::L, Kw::Shuffle, Takes::Text, None),
+    (
+        "COLOUR:",
+        Mode::L,
+        Kw::Colour,
+        Takes::Selectors,
+        Some(EntryKind::Colour),
+    ),
+    (
+        "FTILE:",
+        Mode::L,
+        Kw::Ftile,
+        Takes::Selectors,
+        Some(EntryKind::Tile),
+    ),
+    (
+        "RTILE:",
+        Mode::L,
+        Kw::Rtile,
+        Takes::Selectors,
+        Some(EntryKind::Tile),
+    ),
+    (
+        "TILE:",
+        Mode::L,
+        Kw::Tile,
+        Takes::Selectors,
+        Some(EntryKind::Tile),
+    ),
+    ("FHEIGHT:", Mode::L, Kw::Fheight, Takes::Selectors, None),
+    (
+        "ITEM:",
+        Mode::L,
+        Kw::Item,
+        Takes::Text,
+        Some(EntryKind::Object),
+    ),
+    (
+        "MONS:",
+        Mode::M,
+        Kw::Mons,
+        Takes::Text,
+        Some(EntryKind::Monster),
+    ),
+    (
+        "TAGS:",
+        Mode::K,
+        Kw::Tags,
+        Takes::Text,
+        Some(EntryKind::Tag),
+    ),
+    ("CHANCE:", Mode::N, Kw::Chance, Takes::Text, None),
+    ("WEIGHT:", Mode::N, Kw::Weight, Takes::Text, None),
+    ("ORDER:", Mode::N, Kw::Order, Takes::Text, None),
 ];
 
 /// A header keyword, for comparisons that cost one byte instead of a
@@ -126,12 +242,17 @@ impl Kw {
         KEYWORDS[self as usize].3
     }
 
+    /// The kind of names its arguments give, if they name anything.
+    pub fn names(self) -> Option<EntryKind> {
+        KEYWORDS[self as usize].4
+    }
+
     /// The keyword named `name` (without its colon).
     pub fn from_name(name: &str) -> Option<Kw> {
         KEYWORDS
             .iter()
             .find(|(k, ..)| k.len() == name.len() + 1 && k.starts_with(name))
-            .map(|&(_, _, kw, _)| kw)
+            .map(|&(_, _, kw, ..)| kw)
     }
 }
 

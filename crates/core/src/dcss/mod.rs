@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn every_keyword_is_recognised_with_its_mode() {
-        for (i, &(k, mode, kw, _)) in KEYWORDS.iter().enumerate() {
+        for (i, &(k, mode, kw, ..)) in KEYWORDS.iter().enumerate() {
             assert_eq!(kw as usize, i, "the table is in Kw's order");
             let (text, m, found) = keyword_at(&format!("{k} x")).expect("keyword");
             assert_eq!((text, m, found), (k, mode, kw));

@@ -228,7 +228,7 @@ pub(super) fn keyword_at(t: &str) -> Option<(&'static str, Mode, Kw)> {
     KEYWORDS
         .iter()
         .find(|(k, ..)| k.as_bytes() == word)
-        .map(|&(k, mode, kw, _)| (k, mode, kw))
+        .map(|&(k, mode, kw, ..)| (k, mode, kw))
 }
 
 /// Fields of `s` between bytes for which `sep` holds (ASCII separators, so

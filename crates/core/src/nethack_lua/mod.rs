@@ -351,14 +351,13 @@ fn stops_over_seeds(
     let mut found = Vec::new();
     let mut placed: rustc_hash::FxHashSet<(&'static str, Span)> = known
         .iter()
-        .filter(|d| d.code.starts_with("NL021"))
-        .map(|d| (code_of(&d.code), d.span))
+        .filter_map(|d| Some((placement::code(&d.code)?, d.span)))
         .collect();
     let lines = Lines::new(source);
     for seed in (0..count).map(|i| options.seed.wrapping_add(i + 1)) {
         let done = prepared.run(seed, run::Limits::default());
         for mut d in placement::findings(&done.level, |l| lines.span(l)) {
-            let key = (code_of(&d.code), d.span);
+            let key = (placement::code(&d.code).unwrap_or_default(), d.span);
             if placed.insert(key) {
                 d.message = format!("with seed {seed}: {}", d.message);
                 found.push(d);
@@ -380,18 +379,6 @@ fn stops_over_seeds(
         }
     }
     found
-}
-
-/// A placement finding's code as a static string (for the seen list).
-fn code_of(code: &str) -> &'static str {
-    [
-        placement::UNREACHABLE,
-        placement::NO_PLACE,
-        placement::IN_ROCK,
-    ]
-    .into_iter()
-    .find(|c| *c == code)
-    .unwrap_or("")
 }
 
 /// The code of a fixed coordinate beyond its map part or room.

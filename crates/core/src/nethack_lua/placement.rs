@@ -15,6 +15,15 @@ pub const NO_PLACE: &str = "NL0217";
 /// A monster at a fixed spot in stone or a wall.
 pub const IN_ROCK: &str = "NL0218";
 
+/// Every code of these findings: what tells them from the script's other
+/// findings when the runs of more seeds add to them.
+const CODES: [&str; 3] = [UNREACHABLE, NO_PLACE, IN_ROCK];
+
+/// `code` as one of this file's codes (`None`: another finding's).
+pub fn code(code: &str) -> Option<&'static str> {
+    CODES.into_iter().find(|c| *c == code)
+}
+
 /// The findings of one run, made one at a time (over seeds most are
 /// known already and dropped at once); `line_span` turns a script line
 /// into a span.

@@ -9,43 +9,18 @@ use super::line::{is_word, LineAt};
 use super::{map_cell, Document};
 use crate::dcss::catalog;
 use crate::dcss::tables::GLYPHS;
+use crate::dcss::{Kw, Takes};
 use vaultwright_model::service::{Completion, Entry, EntryKind, HoverCard, Occurrences, Place};
 use vaultwright_model::{Span, TokenKind};
 
 /// What the arguments of a directive name.
 fn argument_kind(statement: &str) -> Option<EntryKind> {
-    Some(match statement {
-        "MONS" | "KMONS" => EntryKind::Monster,
-        "ITEM" | "KITEM" => EntryKind::Object,
-        "KFEAT" => EntryKind::Terrain,
-        "TAGS" | "SUBVAULT" => EntryKind::Tag,
-        "PLACE" | "DEPTH" | "default-depth" => EntryKind::Branch,
-        "COLOUR" | "LFLOORCOL" | "LROCKCOL" => EntryKind::Colour,
-        "FTILE" | "RTILE" | "TILE" | "LFLOORTILE" | "LROCKTILE" => EntryKind::Tile,
-        "ORIENT" => EntryKind::Value,
-        _ => return None,
-    })
+    Kw::from_name(statement)?.names()
 }
 
 /// Directives whose arguments start with glyph keys (`O = orc`).
 fn has_keys(statement: &str) -> bool {
-    matches!(
-        statement,
-        "KMONS"
-            | "KITEM"
-            | "KFEAT"
-            | "KMASK"
-            | "KPROP"
-            | "SUBST"
-            | "NSUBST"
-            | "COLOUR"
-            | "FTILE"
-            | "RTILE"
-            | "TILE"
-            | "FHEIGHT"
-            | "MARKER"
-            | "SUBVAULT"
-    )
+    Kw::from_name(statement).is_some_and(|k| k.takes() == Takes::Selectors)
 }
 
 /// The names of `kind`, with the set's own tags and vault names where a
