@@ -43,6 +43,7 @@ mod powder;
 mod rlg327;
 mod rng;
 pub mod service;
+mod suggest;
 mod tsv;
 pub mod walk;
 

@@ -228,9 +228,7 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     if at.token != T_UNKNOWN_TYPE && at.token != T_NQSTRING {
         return None;
     }
-    let word = String::from_utf8_lossy(at.text)
-        .to_ascii_uppercase()
-        .into_bytes();
+    let word = String::from_utf8_lossy(at.text).to_ascii_uppercase();
     if word.len() < 3 {
         return None;
     }
@@ -238,11 +236,8 @@ fn closest_keyword(at: &At, expected: &[u16]) -> Option<String> {
     let mut keywords: Vec<(&[u8], u16)> = at.profile.keywords().collect();
     vaultwright_model::sorting::sort(&mut keywords);
     for (kw, token) in keywords {
-        // Levenshtein distance over bytes.
-        let distance = strsim::generic_levenshtein::<Vec<u8>, Vec<u8>, &u8, &u8>(
-            &word,
-            &kw.to_ascii_uppercase(),
-        );
+        let kw_upper = String::from_utf8_lossy(kw).to_ascii_uppercase();
+        let distance = crate::suggest::bounded_distance(&word, &kw_upper, 2);
         if distance > 2 {
             continue;
         }
@@ -284,8 +279,10 @@ mod tests {
         // A swap is two edits, not one.
         assert_eq!(suggestion(b"MNOSTER").as_deref(), Some("MONSTER"));
         assert_eq!(suggestion(b"MNOSTRE"), None);
-        // "Ö" is two bytes: three edits from "MONSTER", not two.
-        assert_eq!(suggestion("MÖNSTR".as_bytes()), None);
+        // Edits are of characters: "Ö" (two bytes) is one.
+        assert_eq!(suggestion("MÖNSTR".as_bytes()).as_deref(), Some("MONSTER"));
+        assert_eq!(suggestion("MÖNSTÖR".as_bytes()).as_deref(), Some("MONSTER"));
+        assert_eq!(suggestion("MÖNSTÖÖ".as_bytes()), None);
         assert_eq!(suggestion(b"XYZZY"), None);
     }
 

@@ -274,19 +274,9 @@ fn with_nearest(
     candidates: Vec<&str>,
     quoted: bool,
 ) -> Diagnostic {
-    let lower = wrong.to_lowercase();
     let limit = (wrong.chars().count() / 3).max(2);
-    // The distance is at least the difference in length: a candidate
-    // that far off is never measured (a 40 KB string against every name
-    // once took seconds).
-    let length = lower.chars().count();
-    let best = candidates
-        .into_iter()
-        .filter(|c| c.chars().count().abs_diff(length) <= limit)
-        .map(|c| (strsim::levenshtein(&lower, &c.to_lowercase()), c))
-        .min_by_key(|(distance, _)| *distance);
-    match best {
-        Some((distance, name)) if distance <= limit => {
+    match crate::suggest::nearest_folded(wrong, candidates, limit, str::to_lowercase) {
+        Some(name) => {
             let replacement = if quoted {
                 requote(source, span, name)
             } else {
@@ -299,7 +289,7 @@ fn with_nearest(
                     replacement,
                 })
         }
-        _ => d,
+        None => d,
     }
 }
 

@@ -809,19 +809,12 @@ fn check(room: &mut Room) {
     }
 }
 
-/// The nearest name by edit distance (Levenshtein over characters, the
-/// name upper-cased; ties go to the name first in byte order), if close
-/// enough to be a typo.
+/// The nearest name within 3 edits, upper case and lower alike; ties go
+/// to the name first in byte order, if close enough to be a typo.
 fn closest(name: &str, list: &[&'static str]) -> Option<&'static str> {
-    let upper = name.to_ascii_uppercase();
-    // At least the difference in length: only names within 3 are measured.
-    let length = upper.chars().count();
-    list.iter()
-        .filter(|n| n.chars().count().abs_diff(length) <= 3)
-        .map(|n| (strsim::levenshtein(&upper, n), *n))
-        .filter(|(d, _)| *d <= 3)
-        .min()
-        .map(|(_, n)| n)
+    let mut in_order = list.to_vec();
+    in_order.sort_unstable();
+    crate::suggest::nearest_folded(name, in_order, 3, str::to_ascii_uppercase)
 }
 
 /// One attribute placed on a cell: x, y, name.

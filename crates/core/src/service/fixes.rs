@@ -67,25 +67,17 @@ fn nearest_nethack_name(doc: Document, d: &Diagnostic) -> Option<Fix> {
     if names.iter().any(|n| n == inner) {
         return None;
     }
-    // At least the difference in length: only names within 3 are measured.
-    let length = inner.chars().count();
-    let best = names
-        .iter()
-        .filter(|n| n.chars().count().abs_diff(length) <= 3)
-        .map(|n| {
-            (
-                strsim::levenshtein(&n.to_ascii_lowercase(), &inner.to_ascii_lowercase()),
-                n,
-            )
-        })
-        .min_by_key(|(distance, _)| *distance)?;
     let limit = (inner.chars().count() / 3).clamp(1, 3);
-    (best.0 <= limit).then(|| {
-        let start = d.span.start as usize + 1;
-        Fix {
-            title: format!("change to \"{}\"", best.1),
-            span: Span::new(start, start + inner.len()),
-            replacement: best.1.clone(),
-        }
+    let best = crate::suggest::nearest_folded(
+        inner,
+        names.iter().map(String::as_str),
+        limit,
+        str::to_ascii_lowercase,
+    )?;
+    let start = d.span.start as usize + 1;
+    Some(Fix {
+        title: format!("change to \"{best}\""),
+        span: Span::new(start, start + inner.len()),
+        replacement: best.to_string(),
     })
 }

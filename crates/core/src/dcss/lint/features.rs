@@ -1,9 +1,9 @@
 //! Feature, colour, tile and `cloud_type` names against the game's tables.
 
-use super::suggest::nearest;
 use super::{UNKNOWN_CLOUD, UNKNOWN_COLOUR, UNKNOWN_FEATURE, UNKNOWN_TILE};
 use crate::dcss::{fields, tables};
 use crate::lua::scan;
+use crate::suggest::nearest;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;

@@ -13,10 +13,11 @@ mod name_hash;
 mod names;
 mod place;
 mod spells;
-mod suggest;
 mod tags;
 mod transforms;
 
+pub use crate::suggest::edit_distance_at_most;
+pub(crate) use crate::suggest::nearest;
 use features::{cloud_warnings, colour_warnings, feature_errors, tile_errors};
 use glyphs::lint_map;
 use items::item_warnings;
@@ -24,8 +25,6 @@ pub use monsters::first_monster;
 use monsters::monster_warnings;
 pub use place::lint_lua;
 use place::place_findings;
-pub use suggest::edit_distance_at_most;
-pub(crate) use suggest::nearest;
 pub(in crate::dcss) use tags::tags_own_name;
 pub use tags::{
     lua_declared_tags, open_tags, requested_tags, tag_findings, OpenTag, Selectors, TagMemo,

@@ -3,9 +3,9 @@
 use super::name_hash::{name_set, NameSet};
 use super::names::{is_weight_tag, spec_words, NameBuf};
 use super::spells::spell_errors;
-use super::suggest::nearest;
 use super::{mentions, BAD_MODIFIER, READ_OTHERWISE, UNKNOWN_MONSTER};
 use crate::dcss::{fields, tables};
+use crate::suggest::nearest;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;

@@ -1,8 +1,8 @@
 //! Spell names in the `spells:` and `sum:` monster modifiers and in randbook items.
 
-use super::suggest::nearest;
 use super::{mentions, BAD_SPELL};
 use crate::dcss::{fields, tables};
+use crate::suggest::nearest;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;

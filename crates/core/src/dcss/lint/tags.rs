@@ -2,10 +2,10 @@
 
 use std::collections::HashSet;
 
-use super::suggest::{bounded_dist_sets, letters, nearest_with_letters};
 use super::{holds, TAG_STRAY, TAG_TYPO};
 use crate::dcss::{tables, Item, Lua, Vault};
 use crate::lua::scan;
+use crate::suggest::{bounded_dist_sets, letters, nearest_with_letters};
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::{GameNames, NameKind};
 use vaultwright_model::source::Span;
