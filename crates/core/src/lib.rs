@@ -12,6 +12,7 @@
 
 mod analyze;
 mod analyzer;
+mod c_number;
 pub mod convert;
 mod dcss;
 pub mod decimal;

@@ -170,30 +170,10 @@ pub fn lex(src: &str) -> Lexed {
     Lexed { toks, comments }
 }
 
-/// glibc `atoi` on `[-0-9]+`: an optional sign, then digits up to the
-/// first non-digit (so `1-2` is 1 and `-` is 0).
+/// glibc's `atoi` (`c_number`) on `[-0-9]+`: up to the first non-digit
+/// after the sign (so `1-2` is 1 and `-` is 0).
 fn atoi(text: &str) -> i32 {
-    let (neg, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    // strtol saturates at the bounds of `long`; atoi then truncates to int.
-    let mut v: i64 = 0;
-    for b in digits.bytes().take_while(u8::is_ascii_digit) {
-        let d = (b - b'0') as i64;
-        v = match v.checked_mul(10).and_then(|x| {
-            if neg {
-                x.checked_sub(d)
-            } else {
-                x.checked_add(d)
-            }
-        }) {
-            Some(x) => x,
-            None if neg => i64::MIN,
-            None => i64::MAX,
-        };
-    }
-    v as i32
+    crate::c_number::atoi(text.as_bytes())
 }
 
 #[cfg(test)]

@@ -479,18 +479,9 @@ fn map_line(rest: &[u8], target: Target) -> Option<(usize, usize)> {
     (rest.get(end) == Some(&b'\n')).then_some((body, end + 1))
 }
 
-/// glibc `atoi`: saturating `strtol`, then truncation to `int`.
+/// glibc's `atoi` (`c_number`).
 pub fn c_atoi(text: &str) -> i32 {
-    let (neg, digits) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let mut value: i64 = 0;
-    for b in digits.bytes() {
-        value = value.saturating_mul(10).saturating_add((b - b'0') as i64);
-    }
-    (if neg { value.saturating_neg() } else { value }) as i32
+    crate::c_number::atoi(text.as_bytes())
 }
 
 /// A map row with characters that are not map characters, for the
@@ -854,5 +845,6 @@ mod tests {
         assert_eq!(c_atoi("-5"), -5);
         assert_eq!(c_atoi("40000"), 40000);
         assert_eq!(c_atoi("99999999999999999999"), -1);
+        assert_eq!(c_atoi("-99999999999999999999"), 0);
     }
 }

@@ -105,36 +105,9 @@ fn digits(b: &[u8]) -> usize {
     b.iter().take_while(|c| c.is_ascii_digit()).count()
 }
 
-/// C's `atoi` as glibc does it: `strtol`, saturated to a `long`, then cut
-/// to an `int`.
+/// C's `atoi` (`c_number`), as the lexer's integer values hold it.
 pub fn atoi(text: &[u8]) -> i64 {
-    let mut i = 0;
-    while i < text.len() && matches!(text[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
-        i += 1;
-    }
-    let negative = text.get(i) == Some(&b'-');
-    if matches!(text.get(i), Some(b'-') | Some(b'+')) {
-        i += 1;
-    }
-    let mut value: i64 = 0;
-    let mut saturated = false;
-    for &c in text[i..].iter().take_while(|c| c.is_ascii_digit()) {
-        let d = i64::from(c - b'0');
-        match value.checked_mul(10).and_then(|v| {
-            if negative {
-                v.checked_sub(d)
-            } else {
-                v.checked_add(d)
-            }
-        }) {
-            Some(v) if !saturated => value = v,
-            _ => {
-                saturated = true;
-                value = if negative { i64::MIN } else { i64::MAX };
-            }
-        }
-    }
-    i64::from(value as i32)
+    i64::from(crate::c_number::atoi(text))
 }
 
 /// The text as C sees it: up to the first NUL.

@@ -152,20 +152,9 @@ pub struct Room {
     pub fatal: bool,
 }
 
-/// C `atoi`: optional spaces and sign, then digits (saturating to int).
+/// C's `atoi` (`c_number`), as the room's settings hold it.
 fn atoi(s: &str) -> i64 {
-    let s = s.trim_start();
-    let (neg, rest) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let mut v: i64 = 0;
-    for b in rest.bytes().take_while(u8::is_ascii_digit) {
-        v = (v * 10 + (b - b'0') as i64).min(i32::MAX as i64 + 1);
-    }
-    let v = if neg { -v } else { v };
-    v.clamp(i32::MIN as i64, i32::MAX as i64)
+    i64::from(crate::c_number::atoi(s.as_bytes()))
 }
 
 fn boolean(s: &str) -> i64 {
