@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 
 use crate::nethack::ast::Text;
 use crate::nethack::ast::{
-    Align, Class, ClassSpec, Coord, CoordKind, LevRegion, Level, LevelKind, MonInfo, Rect4, Stmt,
-    StmtKind,
+    Align, Class, ClassSpec, Coord, CoordKind, LevRegion, Level, LevelKind, MonInfo, ObjectStmt,
+    Rect4, Stmt, StmtKind,
 };
 use crate::nethack::lexer::{self, MapBlock, Val};
 use vaultwright_model::Options;
@@ -69,26 +69,18 @@ fn level_script(level: &Level, maps: &[MapBlock]) -> String {
         }
     }
     if let Some(Stmt {
-        kind:
-            StmtKind::InitMap {
-                fg,
-                bg,
-                smoothed,
-                joined,
-                lit,
-                walled,
-            },
+        kind: StmtKind::InitMap(init),
         ..
     }) = &level.init
     {
         w.line(&format!(
             "des.level_init({{ style = \"mines\", fg = {}, bg = {}, smoothed = {}, joined = {}, lit = {}, walled = {} }})",
-            quoted(&char::from(*fg).to_string()),
-            quoted(&char::from(*bg).to_string()),
-            *smoothed != 0,
-            *joined != 0,
-            lit,
-            *walled != 0
+            quoted(&char::from(init.fg).to_string()),
+            quoted(&char::from(init.bg).to_string()),
+            init.smoothed != 0,
+            init.joined != 0,
+            init.lit,
+            init.walled != 0
         ));
     }
     for m in &level.messages {
@@ -155,7 +147,7 @@ struct Body<'a> {
 
 impl Body<'_> {
     fn statement(&mut self, stmt: &Stmt) {
-        let contained = matches!(&stmt.kind, StmtKind::Object { coord: None, .. });
+        let contained = matches!(&stmt.kind, StmtKind::Object(o) if o.coord.is_none());
         if !contained {
             self.close_container();
         }
@@ -166,7 +158,7 @@ impl Body<'_> {
         }
         let chance = match &stmt.kind {
             StmtKind::Monster { chance, .. }
-            | StmtKind::Object { chance, .. }
+            | StmtKind::Object(ObjectStmt { chance, .. })
             | StmtKind::Trap { chance, .. } => chance.map(|(c, _, _)| c),
             _ => None,
         };
@@ -174,13 +166,7 @@ impl Body<'_> {
             self.w.line(&format!("if percent({c}) then"));
             self.w.depth += 1;
         }
-        let opens_container = matches!(
-            stmt.kind,
-            StmtKind::Object {
-                container: true,
-                ..
-            }
-        );
+        let opens_container = matches!(&stmt.kind, StmtKind::Object(o) if o.container);
         let call = self.call(stmt);
         match call {
             // A container's contents follow it, inside its chance if it
@@ -247,26 +233,7 @@ impl Body<'_> {
                 infos,
                 ..
             } => monster(*class, name.as_ref(), coord, infos),
-            StmtKind::Object {
-                container,
-                class,
-                name,
-                coord,
-                curse,
-                monster,
-                spe,
-                oname,
-                ..
-            } => object(&ObjectStmt {
-                container: *container,
-                class: *class,
-                name: name.as_ref(),
-                coord: coord.as_ref(),
-                curse: *curse,
-                monster: monster.as_ref(),
-                spe: *spe,
-                oname: oname.as_ref(),
-            }),
+            StmtKind::Object(o) => object(o),
             StmtKind::Door { state, coord } => {
                 let mut keys = vec![format!("state = \"{}\"", door_state(*state))];
                 keys.extend(coord_keys(coord));
@@ -452,25 +419,13 @@ fn monster(class: ClassSpec, name: Option<&Text>, coord: &Coord, infos: &[MonInf
     table_call("monster", keys)
 }
 
-/// An `OBJECT` or `CONTAINER` statement's parts.
-struct ObjectStmt<'a> {
-    container: bool,
-    class: ClassSpec,
-    name: Option<&'a Text>,
-    coord: Option<&'a Coord>,
-    curse: Option<i32>,
-    monster: Option<&'a Text>,
-    spe: Option<i32>,
-    oname: Option<&'a Text>,
-}
-
 /// An object's call (a container's is left open after its keys, for
 /// its contents).
 fn object(o: &ObjectStmt) -> String {
     let mut keys = Vec::new();
     // With a name, the class narrows the lookup (`conflict` is
     // a ring's name).
-    if let Some(n) = o.name {
+    if let Some(n) = &o.name {
         keys.push(format!("id = {}", quoted(&n.text)));
     }
     match o.class.class {
@@ -478,7 +433,7 @@ fn object(o: &ObjectStmt) -> String {
         Class::Register(n) => keys.push(format!("class = object[{}]", n + 1)),
         Class::Random => {}
     }
-    if let Some(c) = o.coord {
+    if let Some(c) = &o.coord {
         keys.extend(coord_keys(c));
     }
     if let Some(c) = o.curse {
@@ -486,13 +441,13 @@ fn object(o: &ObjectStmt) -> String {
             keys.push(format!("buc = \"{word}\""));
         }
     }
-    if let Some(m) = o.monster {
+    if let Some(m) = &o.monster {
         keys.push(format!("montype = {}", quoted(&m.text)));
     }
     if let Some(s) = o.spe {
         keys.push(format!("spe = {s}"));
     }
-    if let Some(n) = o.oname {
+    if let Some(n) = &o.oname {
         keys.push(format!("name = {}", quoted(&n.text)));
     }
     if o.container {

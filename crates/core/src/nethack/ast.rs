@@ -117,17 +117,37 @@ pub enum CorrDest {
     Nxcor(i32),
 }
 
+/// `INIT_MAP: fg, bg, smoothed, joined, lit, walled`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InitMap {
+    pub fg: u8,
+    pub bg: u8,
+    pub smoothed: i32,
+    pub joined: i32,
+    pub lit: i32,
+    pub walled: i32,
+}
+
+/// `OBJECT:` (or `CONTAINER:`) with what it is, where, and its details.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectStmt {
+    pub container: bool,
+    pub chance: Option<(i32, Span, u32)>,
+    pub class: ClassSpec,
+    pub name: Option<Text>,
+    /// `None` for `contained`.
+    pub coord: Option<Coord>,
+    pub curse: Option<i32>,
+    pub monster: Option<Text>,
+    /// `None` for `random` or absent.
+    pub spe: Option<i32>,
+    pub oname: Option<Text>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StmtKind {
     Flags(i32),
-    InitMap {
-        fg: u8,
-        bg: u8,
-        smoothed: i32,
-        joined: i32,
-        lit: i32,
-        walled: i32,
-    },
+    InitMap(InitMap),
     Message(Text),
     /// `NOMAP` (no geometry, no map) or `GEOMETRY:h,v` + `MAP`…`ENDMAP`.
     MapPart {
@@ -144,19 +164,7 @@ pub enum StmtKind {
         coord: Coord,
         infos: Vec<MonInfo>,
     },
-    Object {
-        container: bool,
-        chance: Option<(i32, Span, u32)>,
-        class: ClassSpec,
-        name: Option<Text>,
-        /// `None` for `contained`.
-        coord: Option<Coord>,
-        curse: Option<i32>,
-        monster: Option<Text>,
-        /// `None` for `random` or absent.
-        spe: Option<i32>,
-        oname: Option<Text>,
-    },
+    Object(ObjectStmt),
     Door {
         state: i32,
         coord: Coord,

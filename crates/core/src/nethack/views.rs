@@ -131,7 +131,7 @@ fn marker_of<'a>(
             }
             placed(coord, look, "monster", details)
         }
-        StmtKind::Object {
+        StmtKind::Object(ObjectStmt {
             class,
             name,
             coord: Some(coord),
@@ -139,7 +139,7 @@ fn marker_of<'a>(
             monster,
             oname,
             ..
-        } => {
+        }) => {
             let look = look::object(d, class.class, text(name), regs);
             let mut details = String::new();
             if let Some(m) = monster {
@@ -389,7 +389,7 @@ fn maze_view(level: &Level, lexed: &Lexed, options: &Options) -> TileMap {
     let fill = match (&level.init, level.filling) {
         (
             Some(Stmt {
-                kind: StmtKind::InitMap { fg, .. },
+                kind: StmtKind::InitMap(InitMap { fg, .. }),
                 span,
                 ..
             }),

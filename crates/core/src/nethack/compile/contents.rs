@@ -64,7 +64,7 @@ impl Compiler<'_> {
         stmt: &Stmt,
         in_room: bool,
     ) -> Option<ObjectRec> {
-        let StmtKind::Object {
+        let StmtKind::Object(ObjectStmt {
             container,
             chance,
             class,
@@ -74,7 +74,7 @@ impl Compiler<'_> {
             monster,
             spe,
             oname,
-        } = &stmt.kind
+        }) = &stmt.kind
         else {
             return None;
         };

@@ -85,14 +85,14 @@ impl Compiler<'_> {
     /// The header's `INIT_MAP` fields; `None` when `stmt` is not one.
     fn init_map(&mut self, stmt: &Stmt) -> Option<[i8; 8]> {
         let d = self.d;
-        let StmtKind::InitMap {
+        let StmtKind::InitMap(InitMap {
             fg,
             bg,
             smoothed,
             joined,
             lit,
             walled,
-        } = stmt.kind
+        }) = stmt.kind
         else {
             return None;
         };

@@ -109,7 +109,7 @@ impl Parser<'_> {
                 }
             }
         }
-        Ok(StmtKind::Object {
+        Ok(StmtKind::Object(ObjectStmt {
             container,
             chance,
             class,
@@ -119,7 +119,7 @@ impl Parser<'_> {
             monster,
             spe,
             oname,
-        })
+        }))
     }
 
     /// An object's curse state (or `random`) and monster name, either or

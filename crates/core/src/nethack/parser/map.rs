@@ -29,14 +29,14 @@ impl Parser<'_> {
         let lit = self.val_or_random(Val::LightState, "`lit`, `unlit` or `random`")?;
         self.comma()?;
         let walled = self.val_or_random(Val::Boolean, "`true`, `false` or `random`")?;
-        Ok(StmtKind::InitMap {
+        Ok(StmtKind::InitMap(InitMap {
             fg,
             bg,
             smoothed,
             joined,
             lit,
             walled,
-        })
+        }))
     }
 
     pub(super) fn geometry(&mut self) -> PResult<StmtKind> {

@@ -42,14 +42,14 @@ fn level_header_flags_init_and_messages() {
     assert_eq!(l.flags.as_ref().unwrap().kind, StmtKind::Flags(3));
     assert!(matches!(
         l.init.as_ref().unwrap().kind,
-        StmtKind::InitMap {
+        StmtKind::InitMap(InitMap {
             fg: b'.',
             bg: b' ',
             smoothed: 1,
             joined: 1,
             lit: -1,
             walled: 0
-        }
+        })
     ));
     assert_eq!(l.messages.len(), 2);
 }
@@ -86,41 +86,41 @@ fn object_tails() {
              OBJECT:object[2],random,contained\n",
     );
     assert!(
-        matches!(&k[1], StmtKind::Object { curse: Some(1), spe: Some(3), oname: Some(n), .. } if n.text == "Excalibur")
+        matches!(&k[1], StmtKind::Object(ObjectStmt { curse: Some(1), spe: Some(3), oname: Some(n), .. }) if n.text == "Excalibur")
     );
     assert!(
-        matches!(&k[2], StmtKind::Object { monster: Some(m), spe: None, .. } if m.text == "newt")
+        matches!(&k[2], StmtKind::Object(ObjectStmt { monster: Some(m), spe: None, .. }) if m.text == "newt")
     );
     assert!(matches!(
         &k[3],
-        StmtKind::Object {
+        StmtKind::Object(ObjectStmt {
             curse: None,
             spe: Some(-1),
             oname: None,
             ..
-        }
+        })
     ));
     assert!(matches!(
         &k[4],
-        StmtKind::Object {
+        StmtKind::Object(ObjectStmt {
             container: true,
             coord: Some(Coord {
                 kind: CoordKind::Place(0),
                 ..
             }),
             ..
-        }
+        })
     ));
     assert!(matches!(
         &k[5],
-        StmtKind::Object {
+        StmtKind::Object(ObjectStmt {
             coord: None,
             class: ClassSpec {
                 class: Class::Register(2),
                 ..
             },
             ..
-        }
+        })
     ));
 }
 
@@ -291,10 +291,7 @@ fn syntax_errors_are_all_reported_with_the_originals_line() {
     // The statements around the errors are still there for the views.
     let l = &file.levels[0];
     assert!(l.broken);
-    assert!(l
-        .body
-        .iter()
-        .any(|s| matches!(s.kind, StmtKind::Object { .. })));
+    assert!(l.body.iter().any(|s| matches!(s.kind, StmtKind::Object(_))));
     assert!(l.body.iter().any(|s| matches!(s.kind, StmtKind::Sink(_))));
 }
 
