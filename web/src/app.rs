@@ -212,7 +212,7 @@ pub fn app() -> Html {
                 <div class="splitter" role="separator" aria-orientation="vertical" onmousedown={callbacks.split} title="Drag to resize" />
                 <ViewPane derived={d.clone()} doc={doc.clone()} highlight={highlight} dark={dark} zoom={zoom}
                     outline_open={state.overlay == Some(Overlay::Outline)} legend={state.legend.clone()} hover={(*hover).clone()} on_hover={callbacks.hover}
-                    names={state.names.clone()} names_in_links={state.settings.names_in_links} paint={state.paint} clip={state.clip.clone()}
+                    names={state.names.clone()} names_in_links={state.settings.names_in_links} brush={state.brush} clip={state.clip.clone()}
                     review={review.is_some()} embed_open={state.overlay == Some(Overlay::Embed)} />
             </main>
             if sheet {
@@ -254,7 +254,7 @@ impl Callbacks {
             let dispatch = dispatch.clone();
             Callback::from(move |change: TextChange| {
                 crate::edit_started_at(change.typed_at);
-                dispatch.dispatch(Action::Edit {
+                dispatch.dispatch(Action::EditorChanged {
                     id: change.doc_id,
                     text: change.text,
                     at: crate::actions::now_ms(),

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use crate::components::paint_strokes::{Stroke, StrokeOp};
 use crate::derive::Derived;
-use crate::state::{Action, Clip, Paint, PaintTool, Tone};
+use crate::state::{Action, Brush, Clip, PaintTool, Tone};
 
 /// Whether maps of a language are painted (their text has MAP rows or a
 /// room's box).
@@ -36,13 +36,13 @@ pub fn stroke_actions(
     d: &Derived,
     entry: Span,
     map: &TileMap,
-    p: Paint,
+    p: Brush,
     clip: Option<&Clip>,
     s: &Stroke,
 ) -> Vec<Action> {
     match outcome(d, entry, map, p, clip, s) {
         Ok(Outcome::Nothing) => Vec::new(),
-        Ok(Outcome::Pick(key)) => vec![Action::SetPaint(Paint {
+        Ok(Outcome::Pick(key)) => vec![Action::SetBrush(Brush {
             key,
             tool: PaintTool::Pencil,
             ..p
@@ -83,7 +83,7 @@ fn outcome(
     d: &Derived,
     entry: Span,
     map: &TileMap,
-    p: Paint,
+    p: Brush,
     clip: Option<&Clip>,
     s: &Stroke,
 ) -> Result<Outcome, PaintError> {
@@ -139,7 +139,7 @@ fn outcome(
             let writes: Vec<((i32, i32), u8)> = to.into_iter().zip(chars).collect();
             Ok(Outcome::Edit(block.write(source, &writes)?, None))
         }
-        StrokeOp::Paint(tool) => {
+        StrokeOp::UseTool(tool) => {
             let (block, cells) = paint::locate(source, language, map, entry, &s.cells)?;
             let cells = match (tool, cells.first()) {
                 (PaintTool::Pick, Some(&(x, y))) => {
@@ -166,7 +166,7 @@ fn corner(cells: &[(i32, i32)]) -> (i32, i32) {
 
 /// The editor's action for an edit of the text: one undo step.
 fn edit_text(d: &Derived, edit: paint::TextEdit) -> Action {
-    Action::EditText {
+    Action::ApplyEdit {
         from: d.map16.to_utf16(edit.start),
         to: d.map16.to_utf16(edit.end),
         insert: edit.insert,

@@ -205,7 +205,7 @@ fn rename(cx: &Context, offset: usize, new_name: &str) -> Value {
             before: source.to_string(),
             after: text.clone(),
         });
-        cx.dispatch.dispatch(Action::ReplaceText {
+        cx.dispatch.dispatch(Action::ReplaceOtherDoc {
             id,
             text,
             at: crate::actions::now_ms(),
@@ -279,7 +279,7 @@ fn rename_step(cx: &Context, step: Step) -> String {
             };
             let current = cx.docs.iter().find(|d| d.id == o.id);
             if current.is_some_and(|d| d.source == *from) {
-                cx.dispatch.dispatch(Action::ReplaceText {
+                cx.dispatch.dispatch(Action::ReplaceOtherDoc {
                     id: o.id.clone(),
                     text: to.clone(),
                     at: crate::actions::now_ms(),

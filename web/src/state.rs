@@ -290,7 +290,7 @@ pub struct State {
     /// What the active ones add (the analysis is keyed by it).
     pub game: Rc<GameNames>,
     /// Painting the map by hand.
-    pub paint: Paint,
+    pub brush: Brush,
     /// An edit for the editor to make as one undo step (a paint stroke):
     /// UTF-16 `from`, `to`, the text, and a nonce.
     pub edit: Option<(u32, u32, Rc<String>, u32)>,
@@ -367,15 +367,15 @@ pub struct Clip {
 
 /// Whether the map is painted on, with what and which character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paint {
+pub struct Brush {
     pub on: bool,
     pub tool: PaintTool,
     pub key: u8,
 }
 
-impl Default for Paint {
+impl Default for Brush {
     fn default() -> Self {
-        Paint {
+        Brush {
             on: false,
             tool: PaintTool::Pencil,
             key: b'.',
@@ -393,7 +393,7 @@ impl State {
             message: None,
             cursor: 0,
             jump: None,
-            paint: Paint::default(),
+            brush: Brush::default(),
             edit: None,
             clip: None,
             review: None,
@@ -426,7 +426,7 @@ pub enum Action {
     /// The text of document `id` changed in the editor at `at` (ms since
     /// the epoch). The editor names the document: it may report a
     /// keystroke after the app has switched to another one.
-    Edit {
+    EditorChanged {
         id: String,
         text: String,
         at: f64,
@@ -461,10 +461,10 @@ pub enum Action {
     /// A target chosen in the selector; `None` picks it from the text.
     SetTarget(Option<Target>),
     SetSeed(u64),
-    SetPaint(Paint),
+    SetBrush(Brush),
     SetClip(Rc<Clip>),
     /// Make an edit in the editor as one undo step (UTF-16 offsets).
-    EditText {
+    ApplyEdit {
         from: u32,
         to: u32,
         insert: String,
@@ -492,7 +492,7 @@ pub enum Action {
     },
     /// Replace the text of document `id`, which is not the one shown (a
     /// rename reaching the other documents of a set).
-    ReplaceText {
+    ReplaceOtherDoc {
         id: String,
         text: String,
         at: f64,
@@ -557,7 +557,7 @@ impl Reducible for State {
         }
         match action {
             Action::Loaded { docs, last } => s.loaded_docs(docs, last),
-            Action::Edit { id, text, at } => {
+            Action::EditorChanged { id, text, at } => {
                 let Some(d) = s.docs.iter_mut().find(|d| d.id == id) else {
                     return self;
                 };
@@ -636,7 +636,7 @@ impl Reducible for State {
                     s.jump_to(offset);
                 }
             }
-            Action::ReplaceText { id, text, at } => {
+            Action::ReplaceOtherDoc { id, text, at } => {
                 let current = s.docs.get(s.current).map(|d| d.id.clone());
                 if current.as_deref() != Some(id.as_str()) {
                     if let Some(d) = s.docs.iter_mut().find(|d| d.id == id) {
@@ -647,7 +647,7 @@ impl Reducible for State {
                     }
                 }
             }
-            Action::SetPaint(p) => s.paint = p,
+            Action::SetBrush(b) => s.brush = b,
             Action::SetClip(c) => s.clip = Some(c),
             Action::Review(r) => {
                 // The map is what a reviewer came for: on a phone too; the
@@ -661,7 +661,7 @@ impl Reducible for State {
                 }
                 s.review = r;
             }
-            Action::EditText { from, to, insert } => {
+            Action::ApplyEdit { from, to, insert } => {
                 let nonce = s.edit.as_ref().map_or(1, |e| e.3.wrapping_add(1));
                 s.edit = Some((from, to, Rc::new(insert), nonce));
             }
@@ -1220,7 +1220,7 @@ mod tests {
         let s = reduce(s, Action::Open(doc("a", "x.des", "MAZE")));
         let s = reduce(
             s,
-            Action::Edit {
+            Action::EditorChanged {
                 id: "a".into(),
                 text: "MAZE2".into(),
                 at: 5.0,
@@ -1230,7 +1230,7 @@ mod tests {
         assert_eq!(s.docs[0].updated, 5.0);
         let s = reduce(
             s,
-            Action::Edit {
+            Action::EditorChanged {
                 id: "a".into(),
                 text: "MAZE2".into(),
                 at: 9.0,
@@ -1247,7 +1247,7 @@ mod tests {
         assert_eq!(s.doc().map(|d| d.id.as_str()), Some("b"));
         let s = reduce(
             s,
-            Action::Edit {
+            Action::EditorChanged {
                 id: "a".into(),
                 text: "MAZE:".into(),
                 at: 7.0,
@@ -1260,7 +1260,7 @@ mod tests {
         let s = reduce(s, Action::Delete("a".into()));
         let s = reduce(
             s,
-            Action::Edit {
+            Action::EditorChanged {
                 id: "a".into(),
                 text: "lost".into(),
                 at: 8.0,

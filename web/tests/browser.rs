@@ -171,11 +171,11 @@ async fn tile_map_paints_and_describes_cells() {
         canvas_ref: canvas_ref.clone(),
         legend: None,
         on_legend: Callback::noop(),
-        paint: Default::default(),
+        brush: Default::default(),
         palette: Default::default(),
         paintable: false,
         on_stroke: Callback::noop(),
-        on_paint: Callback::noop(),
+        on_brush: Callback::noop(),
         on_resize: Callback::noop(),
     };
     yew::Renderer::<TileMapView>::with_root_and_props(root.clone(), props).render();

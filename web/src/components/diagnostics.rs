@@ -144,7 +144,7 @@ fn row(props: &DiagnosticsProps, i: usize, dispatch: Option<Dispatch>) -> Html {
                 let onclick = Callback::from(move |e: MouseEvent| {
                     e.stop_propagation();
                     if let Some(dispatch) = &dispatch {
-                        dispatch.dispatch(Action::EditText { from: f.from, to: f.to, insert: f.insert.clone() });
+                        dispatch.dispatch(Action::ApplyEdit { from: f.from, to: f.to, insert: f.insert.clone() });
                     }
                 });
                 html! { <button class="diag-fix" data-testid="fix" {onclick}>{ title }</button> }

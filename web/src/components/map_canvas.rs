@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::cell::{CELL_H, CELL_W};
 use super::map_cells::selected_cells;
-use super::map_draw::{draw, draw_grid, draw_preview, draw_selection, Paint};
+use super::map_draw::{draw, draw_grid, draw_preview, draw_selection, Drawing};
 use super::paint_strokes::Rect;
 
 #[derive(Properties, PartialEq, Clone)]
@@ -66,7 +66,7 @@ pub fn map_canvas(p: &MapCanvasProps) -> Html {
                 (preview, look, selection),
             )| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    let paint = Paint {
+                    let paint = Drawing {
                         map,
                         scale: *scale,
                         highlight: *highlight,

@@ -12,7 +12,7 @@ use super::paint_strokes::Rect;
 use super::touches;
 
 /// What one repaint of the map shows, and at which scale.
-pub(super) struct Paint<'a> {
+pub(super) struct Drawing<'a> {
     pub(super) map: &'a TileMap,
     pub(super) scale: f64,
     pub(super) highlight: (usize, usize),
@@ -26,7 +26,7 @@ fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas.get_context("2d").ok()??.dyn_into().ok()
 }
 
-pub(super) fn draw(canvas: &HtmlCanvasElement, p: &Paint) {
+pub(super) fn draw(canvas: &HtmlCanvasElement, p: &Drawing) {
     // Draw at device resolution so glyphs stay sharp when zoomed.
     let dpr = web_sys::window()
         .map(|w| w.device_pixel_ratio())
@@ -45,7 +45,7 @@ pub fn picture(map: &TileMap, dark: bool, factor: f64) -> Option<HtmlCanvasEleme
         .ok()?
         .dyn_into()
         .ok()?;
-    let paint = Paint {
+    let paint = Drawing {
         map,
         scale: factor,
         highlight: (0, 0),
@@ -57,7 +57,7 @@ pub fn picture(map: &TileMap, dark: bool, factor: f64) -> Option<HtmlCanvasEleme
     Some(canvas)
 }
 
-fn draw_at(canvas: &HtmlCanvasElement, p: &Paint, dpr: f64) {
+fn draw_at(canvas: &HtmlCanvasElement, p: &Drawing, dpr: f64) {
     let map = p.map;
     let (cw, ch) = (CELL_W * p.scale, CELL_H * p.scale);
     let (w, h) = (map.width as f64 * cw, map.height as f64 * ch);
@@ -87,7 +87,7 @@ fn draw_at(canvas: &HtmlCanvasElement, p: &Paint, dpr: f64) {
     }
 }
 
-fn draw_cells(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+fn draw_cells(ctx: &CanvasRenderingContext2d, p: &Drawing, cw: f64, ch: f64) {
     let map = p.map;
     for y in 0..map.height {
         for x in 0..map.width {
@@ -121,7 +121,7 @@ fn draw_chosen(ctx: &CanvasRenderingContext2d, chosen: &[(i32, i32)], cw: f64, c
     }
 }
 
-fn draw_areas(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+fn draw_areas(ctx: &CanvasRenderingContext2d, p: &Drawing, cw: f64, ch: f64) {
     ctx.set_line_width(1.0);
     for a in &p.map.areas {
         ctx.set_stroke_style_str(if touches(Some(a.origin), p.highlight) {
@@ -140,7 +140,7 @@ fn draw_areas(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
 
 /// Selected cells tinted, and their outline drawn where a selected cell
 /// meets one that is not.
-fn draw_selected(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+fn draw_selected(ctx: &CanvasRenderingContext2d, p: &Drawing, cw: f64, ch: f64) {
     if p.map.trace.selections.is_empty() {
         return;
     }
@@ -175,7 +175,7 @@ fn draw_selected(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
 
 /// Dashed lines between cells that act together (a primary marker and
 /// its replicas), under the markers so both ends stay readable.
-fn draw_links(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+fn draw_links(ctx: &CanvasRenderingContext2d, p: &Drawing, cw: f64, ch: f64) {
     if p.map.links.is_empty() {
         return;
     }
@@ -197,7 +197,7 @@ fn draw_links(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
     let _ = ctx.set_line_dash(&js_sys::Array::new());
 }
 
-fn draw_markers(ctx: &CanvasRenderingContext2d, p: &Paint, cw: f64, ch: f64) {
+fn draw_markers(ctx: &CanvasRenderingContext2d, p: &Drawing, cw: f64, ch: f64) {
     for m in &p.map.markers {
         let (px, py) = (m.x as f64 * cw, m.y as f64 * ch);
         let hl = touches(Some(m.origin), p.highlight);

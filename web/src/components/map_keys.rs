@@ -9,17 +9,17 @@ use yew::prelude::*;
 use super::map_cells::origin_at;
 use super::map_input::MapInput;
 use super::paint_strokes::{rect_cells, Rect, Stroke, StrokeOp};
-use crate::state::{Paint as PaintState, PaintTool};
+use crate::state::{Brush, PaintTool};
 
 /// What the keyboard handler reads and changes besides the map itself.
 pub(super) struct MapKeys {
     pub(super) input: MapInput,
     pub(super) cursor: UseStateHandle<Option<(i32, i32)>>,
     /// The tool and character, while painting.
-    pub(super) paint: Option<PaintState>,
+    pub(super) brush: Option<Brush>,
     pub(super) selection: UseStateHandle<Option<Rect>>,
     pub(super) on_stroke: Callback<Stroke>,
-    pub(super) on_paint: Callback<PaintState>,
+    pub(super) on_brush: Callback<Brush>,
 }
 
 pub(super) fn on_key_down(k: MapKeys) -> Callback<KeyboardEvent> {
@@ -28,7 +28,7 @@ pub(super) fn on_key_down(k: MapKeys) -> Callback<KeyboardEvent> {
         let (x, y) = k
             .cursor
             .unwrap_or((map.width as i32 / 2, map.height as i32 / 2));
-        if let Some(p) = k.paint {
+        if let Some(p) = k.brush {
             if painting_key(&e, p, (x, y), &k) {
                 return;
             }
@@ -68,8 +68,8 @@ fn cursor_step(key: &str, (x, y): (i32, i32), map: &TileMap) -> Option<(i32, i32
 
 /// Handles a key only painting has (the cell cursor at `at`); whether the
 /// key was one.
-fn painting_key(e: &KeyboardEvent, p: PaintState, at: (i32, i32), k: &MapKeys) -> bool {
-    if selection_key(e, p, &k.selection, &k.on_stroke, &k.on_paint) {
+fn painting_key(e: &KeyboardEvent, p: Brush, at: (i32, i32), k: &MapKeys) -> bool {
+    if selection_key(e, p, &k.selection, &k.on_stroke, &k.on_brush) {
         e.prevent_default();
         return true;
     }
@@ -78,7 +78,7 @@ fn painting_key(e: &KeyboardEvent, p: PaintState, at: (i32, i32), k: &MapKeys) -
     };
     e.prevent_default();
     if let Some(p) = chosen {
-        k.on_paint.emit(p);
+        k.on_brush.emit(p);
     }
     true
 }
@@ -88,10 +88,10 @@ fn painting_key(e: &KeyboardEvent, p: PaintState, at: (i32, i32), k: &MapKeys) -
 /// of these.
 fn selection_key(
     e: &KeyboardEvent,
-    p: PaintState,
+    p: Brush,
     selection: &UseStateHandle<Option<Rect>>,
     on_stroke: &Callback<Stroke>,
-    on_paint: &Callback<PaintState>,
+    on_brush: &Callback<Brush>,
 ) -> bool {
     let key = e.key().to_lowercase();
     let command = e.ctrl_key() || e.meta_key();
@@ -109,7 +109,7 @@ fn selection_key(
             true
         }
         (true, "v", _) => {
-            on_paint.emit(PaintState {
+            on_brush.emit(Brush {
                 tool: PaintTool::Paste,
                 ..p
             });
@@ -128,15 +128,15 @@ fn selection_key(
 /// it. `Some(None)` when the key was used without choosing a tool.
 fn paint_key(
     key: &str,
-    p: PaintState,
+    p: Brush,
     at: (i32, i32),
     on_stroke: &Callback<Stroke>,
-) -> Option<Option<PaintState>> {
+) -> Option<Option<Brush>> {
     if key == " " {
         let op = match p.tool {
-            PaintTool::Pick | PaintTool::Flood => StrokeOp::Paint(p.tool),
+            PaintTool::Pick | PaintTool::Flood => StrokeOp::UseTool(p.tool),
             PaintTool::Paste => StrokeOp::Paste,
-            _ => StrokeOp::Paint(PaintTool::Pencil),
+            _ => StrokeOp::UseTool(PaintTool::Pencil),
         };
         on_stroke.emit(Stroke {
             op,
@@ -147,5 +147,5 @@ fn paint_key(
     let tool = PaintTool::ALL
         .into_iter()
         .find(|t| t.describe().2 == key.to_lowercase())?;
-    Some(Some(PaintState { tool, ..p }))
+    Some(Some(Brush { tool, ..p }))
 }

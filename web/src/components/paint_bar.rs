@@ -8,11 +8,11 @@ use vaultwright::paint::{Side, Swatch};
 use yew::prelude::*;
 
 use crate::actions::Dispatch;
-use crate::state::{Action, Paint, PaintTool};
+use crate::state::{Action, Brush, PaintTool};
 
 #[derive(Properties, PartialEq)]
 pub struct PaintBarProps {
-    pub paint: Paint,
+    pub brush: Brush,
     pub palette: Rc<Vec<Swatch>>,
     /// Grow (`true`) or shrink the map at a side.
     pub on_resize: Callback<(Side, bool)>,
@@ -21,13 +21,13 @@ pub struct PaintBarProps {
 #[function_component(PaintBar)]
 pub fn paint_bar(props: &PaintBarProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
-    let paint = props.paint;
+    let brush = props.brush;
     let tool = |t: PaintTool| {
         let (name, icon, key) = t.describe();
         let dispatch = dispatch.clone();
-        let on = paint.tool == t;
+        let on = brush.tool == t;
         let choose = Callback::from(move |_: MouseEvent| {
-            dispatch.dispatch(Action::SetPaint(Paint { tool: t, ..paint }))
+            dispatch.dispatch(Action::SetBrush(Brush { tool: t, ..brush }))
         });
         html! {
             <button class={classes!("paint-tool", on.then_some("on"))} aria-pressed={on.to_string()} onclick={choose}
@@ -36,16 +36,16 @@ pub fn paint_bar(props: &PaintBarProps) -> Html {
     };
     let swatch = |s: &Swatch| {
         let dispatch = dispatch.clone();
-        let on = paint.key == s.key;
+        let on = brush.key == s.key;
         let key = s.key;
         let choose = Callback::from(move |_: MouseEvent| {
             // Choosing a character after the eyedropper goes back to painting.
-            let tool = if paint.tool == PaintTool::Pick {
+            let tool = if brush.tool == PaintTool::Pick {
                 PaintTool::Pencil
             } else {
-                paint.tool
+                brush.tool
             };
-            dispatch.dispatch(Action::SetPaint(Paint { key, tool, ..paint }))
+            dispatch.dispatch(Action::SetBrush(Brush { key, tool, ..brush }))
         });
         let written = s.key as char;
         html! {
@@ -58,7 +58,7 @@ pub fn paint_bar(props: &PaintBarProps) -> Html {
             </button>
         }
     };
-    let current = props.palette.iter().find(|s| s.key == paint.key);
+    let current = props.palette.iter().find(|s| s.key == brush.key);
     let resize = |side: Side, grow: bool, icon: &'static str, words: &'static str| {
         let on_resize = props.on_resize.clone();
         let title = format!(
@@ -74,7 +74,7 @@ pub fn paint_bar(props: &PaintBarProps) -> Html {
         <div class="paint-bar" role="toolbar" aria-label="Paint" data-testid="paint-bar">
             <span class="paint-tools">{ for PaintTool::ALL.iter().map(|&t| tool(t)) }</span>
             <span class="paint-current" data-testid="paint-current">
-                { format!("`{}` {}", paint.key as char, current.map_or("", |s| s.meaning.as_str())) }
+                { format!("`{}` {}", brush.key as char, current.map_or("", |s| s.meaning.as_str())) }
             </span>
             <span class="resizes" data-testid="resize" aria-label="Map size">
                 { resize(Side::Top, true, "+↑", "row at the top") }

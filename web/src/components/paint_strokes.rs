@@ -20,7 +20,7 @@ pub type Rect = ((i32, i32), (i32, i32));
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StrokeOp {
     /// Paint (or pick, or flood) with a tool.
-    Paint(PaintTool),
+    UseTool(PaintTool),
     /// Mark a rectangle (kept by the map, not an edit).
     Select,
     /// Keep the cells' characters for pasting.
@@ -108,7 +108,7 @@ impl Drawing {
                 cells: vec![self.from],
             },
             (None, tool) => Stroke {
-                op: StrokeOp::Paint(tool),
+                op: StrokeOp::UseTool(tool),
                 cells: self.cells(),
             },
         }

@@ -28,7 +28,7 @@ use super::paint_bar::PaintBar;
 use super::paint_strokes::{use_strokes, Rect, Stroke};
 use super::viewport::Viewport;
 use super::Hover;
-use crate::state::{Paint as PaintState, PaintTool, Zoom};
+use crate::state::{Brush, PaintTool, Zoom};
 
 #[derive(Properties, PartialEq)]
 pub struct TileMapProps {
@@ -48,7 +48,7 @@ pub struct TileMapProps {
     pub legend: Option<String>,
     pub on_legend: Callback<Option<String>>,
     /// Painting: on or off, the tool and character.
-    pub paint: PaintState,
+    pub brush: Brush,
     /// What the map accepts; empty when it is not painted (its language
     /// or its entry has no MAP to write into).
     pub palette: Rc<Vec<vaultwright::paint::Swatch>>,
@@ -58,7 +58,7 @@ pub struct TileMapProps {
     pub paintable: bool,
     pub on_stroke: Callback<Stroke>,
     /// Painting turned on or off, or another tool chosen.
-    pub on_paint: Callback<PaintState>,
+    pub on_brush: Callback<Brush>,
     /// Grow (`true`) or shrink the map at a side.
     pub on_resize: Callback<(vaultwright::paint::Side, bool)>,
 }
@@ -114,15 +114,15 @@ fn chosen_cells(legend: &[LegendEntry], chosen: Option<&String>) -> Rc<Vec<(i32,
 
 /// How a stroke being painted is previewed: a selection (or what it
 /// moves) as boxes, a blank; paint, as the character painted.
-fn preview_look(paint: PaintState, palette: &[Swatch]) -> (char, String) {
-    if paint.tool == PaintTool::Select {
+fn preview_look(brush: Brush, palette: &[Swatch]) -> (char, String) {
+    if brush.tool == PaintTool::Select {
         (' ', String::new())
     } else {
         palette
             .iter()
-            .find(|s| s.key == paint.key)
+            .find(|s| s.key == brush.key)
             .map(|s| (s.glyph, s.fg.hex()))
-            .unwrap_or((paint.key as char, "#ffffff".into()))
+            .unwrap_or((brush.key as char, "#ffffff".into()))
     }
 }
 
@@ -147,11 +147,11 @@ fn map_tools(grid: &UseStateHandle<bool>, props: &TileMapProps, painting: bool) 
         Callback::from(move |_: MouseEvent| grid.set(!*grid))
     };
     let toggle_paint = {
-        let (on_paint, paint) = (props.on_paint.clone(), props.paint);
+        let (on_brush, brush) = (props.on_brush.clone(), props.brush);
         Callback::from(move |_: MouseEvent| {
-            on_paint.emit(PaintState {
-                on: !paint.on,
-                ..paint
+            on_brush.emit(Brush {
+                on: !brush.on,
+                ..brush
             })
         })
     };
@@ -197,7 +197,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         on_hover: props.on_hover.clone(),
         on_jump: props.on_jump.clone(),
     };
-    let painting = props.paint.on && props.paintable;
+    let painting = props.brush.on && props.paintable;
     // The rectangle the select tool marked (in drawn cells).
     let selection = use_state(|| None::<Rect>);
     let on_stroke = tracking_selection(selection.clone(), props.on_stroke.clone());
@@ -206,7 +206,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         move |cx: f64, cy: f64| input.cell_at(cx, cy)
     };
     let strokes = use_strokes(
-        painting.then_some(props.paint.tool),
+        painting.then_some(props.brush.tool),
         *selection,
         cell_at,
         on_stroke.clone(),
@@ -214,10 +214,10 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     let onkeydown = on_key_down(MapKeys {
         input: input.clone(),
         cursor: cursor.clone(),
-        paint: painting.then_some(props.paint),
+        brush: painting.then_some(props.brush),
         selection: selection.clone(),
         on_stroke,
-        on_paint: props.on_paint.clone(),
+        on_brush: props.on_brush.clone(),
     });
     use_follow_highlight(
         map.clone(),
@@ -244,7 +244,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
         onpointermove: strokes.moved.clone(),
         onpointerup: strokes.up.clone(),
         preview: strokes.preview.clone(),
-        preview_look: preview_look(props.paint, &props.palette),
+        preview_look: preview_look(props.brush, &props.palette),
         selection: painting.then_some(*selection).flatten(),
     };
     let render = render_canvas(canvas, scale);
@@ -253,7 +253,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
     html! {
         <div class="tilemap">
             if painting {
-                <PaintBar paint={props.paint} palette={props.palette.clone()} on_resize={props.on_resize.clone()} />
+                <PaintBar brush={props.brush} palette={props.palette.clone()} on_resize={props.on_resize.clone()} />
             }
             <Viewport kind="map" natural={natural} zoom={props.zoom} on_zoom={props.on_zoom.clone()}
                 render={render} scroller={scroller} tools={tools} overlay={overlay} painting={painting} />

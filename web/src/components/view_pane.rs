@@ -62,7 +62,7 @@ pub struct ViewPaneProps {
     /// For the pictures exported (they carry what a link carries).
     pub names: Rc<Vec<crate::state::NamesFile>>,
     pub names_in_links: bool,
-    pub paint: crate::state::Paint,
+    pub brush: crate::state::Brush,
     /// What was copied from a map, for pasting.
     pub clip: Option<Rc<crate::state::Clip>>,
     /// The reviewer's view: nothing is painted.
@@ -87,7 +87,7 @@ impl PartialEq for ViewPaneProps {
             && self.on_hover == o.on_hover
             && self.names == o.names
             && self.names_in_links == o.names_in_links
-            && self.paint == o.paint
+            && self.brush == o.brush
             && self.clip == o.clip
             && self.review == o.review
             && self.embed_open == o.embed_open
@@ -141,7 +141,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     // The palette is worked out only while painting: an edit of a large
     // file should not pay for it.
     let palette = use_memo(
-        (props.derived.clone(), entry, props.paint.on),
+        (props.derived.clone(), entry, props.brush.on),
         |(d, entry, on)| {
             Rc::new(if *on {
                 crate::paint::palette_of(d, *entry)
@@ -195,15 +195,15 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                     }
                 })
             };
-            let on_paint = {
+            let on_brush = {
                 let dispatch = dispatch.clone();
-                Callback::from(move |p| dispatch.dispatch(Action::SetPaint(p)))
+                Callback::from(move |p| dispatch.dispatch(Action::SetBrush(p)))
             };
             let on_stroke = {
                 let (d, map, paint, dispatch) = (
                     props.derived.clone(),
                     m.clone(),
-                    props.paint,
+                    props.brush,
                     dispatch.clone(),
                 );
                 let clip = props.clip.clone();
@@ -211,7 +211,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                     for a in
                         crate::paint::stroke_actions(&d, entry, &map, paint, clip.as_deref(), &s)
                     {
-                        if matches!(a, Action::EditText { .. }) {
+                        if matches!(a, Action::ApplyEdit { .. }) {
                             crate::stroke_started();
                         }
                         dispatch.dispatch(a)
@@ -222,8 +222,8 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                 <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
                     on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
                     legend={props.legend.clone()} on_legend={on_legend}
-                    paint={props.paint} palette={(*palette).clone()} paintable={paintable}
-                    on_stroke={on_stroke} on_paint={on_paint} on_resize={on_resize} />
+                    brush={props.brush} palette={(*palette).clone()} paintable={paintable}
+                    on_stroke={on_stroke} on_brush={on_brush} on_resize={on_resize} />
             }
         }
         Some(Shown::Rooms(l)) => html! {

@@ -535,7 +535,7 @@ impl<'a> Reader<'a> {
         let span = Span::new(at, end);
         for (_, s) in &args {
             self.f.token(
-                if mode == Mode::N {
+                if mode == Mode::Numbers {
                     TokenKind::Number
                 } else {
                     TokenKind::String
@@ -665,13 +665,13 @@ fn capture<'a>(
     let mut end = first_at + first.len();
     let mut last: (usize, Cow<'a, str>) = loop {
         let t = trim_blank_end(text);
-        if mode != Mode::N && t.ends_with('\\') {
+        if mode != Mode::Numbers && t.ends_with('\\') {
             let kept = &t[..t.len() - 1];
             match lines.next() {
                 Some((s2, l2)) => {
                     earlier.push((
                         at,
-                        if mode == Mode::K {
+                        if mode == Mode::Words {
                             // A backslash just separates tag words.
                             Cow::Owned(format!("{kept} "))
                         } else {
@@ -682,7 +682,7 @@ fn capture<'a>(
                     at = s2 + lead;
                     text = &l2[lead..];
                     end = s2 + l2.len();
-                    if matches!(mode, Mode::L | Mode::M) && text.starts_with(',') {
+                    if matches!(mode, Mode::Items | Mode::Monsters) && text.starts_with(',') {
                         f.diagnostics.push(
                             Diagnostic::error(SYNTAX, "syntax error", Span::new(at, at + 1))
                                 .with_note("a continuation line cannot start with a comma"),
@@ -696,7 +696,7 @@ fn capture<'a>(
         break (at, Cow::Borrowed(text));
     };
     // Mode N continues on the next line after a trailing comma.
-    if mode == Mode::N {
+    if mode == Mode::Numbers {
         while last.1.trim_end().ends_with(',') {
             let save = lines.i;
             match lines.next() {
@@ -770,7 +770,7 @@ fn split_args<'a, 'j>(
 ) -> Args<'a> {
     let mut args = Args::default();
     match mode {
-        Mode::A => {
+        Mode::Line => {
             let lead = joined.len() - trim_blank_start(joined).len();
             let v = trim_blank(joined);
             args.push((
@@ -778,7 +778,7 @@ fn split_args<'a, 'j>(
                 Span::new(offset_of(lead), offset_of(lead + v.len())),
             ));
         }
-        Mode::L | Mode::M => {
+        Mode::Items | Mode::Monsters => {
             let mut pos = 0;
             let trimmed_all = trim_blank(joined);
             if trimmed_all.is_empty() {
@@ -798,7 +798,7 @@ fn split_args<'a, 'j>(
                     continue;
                 }
                 if item.len() == 1 {
-                    if mode == Mode::L && count == 1 {
+                    if mode == Mode::Items && count == 1 {
                         // The lexer silently drops a lone 1-character item.
                         f.diagnostics.push(Diagnostic::warning(
                             SYNTAX,
@@ -818,7 +818,7 @@ fn split_args<'a, 'j>(
                 args.push((arg(item), span));
             }
         }
-        Mode::K => {
+        Mode::Words => {
             let mut pos = 0;
             for word in fields(joined, |b| b == b' ' || b == b'\t') {
                 let w_start = pos;
@@ -841,7 +841,7 @@ fn split_args<'a, 'j>(
                 args.push((arg(word), span));
             }
         }
-        Mode::N => {
+        Mode::Numbers => {
             let v = trim_blank(joined);
             let lead = joined.len() - trim_blank_start(joined).len();
             args.push((
