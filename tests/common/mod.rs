@@ -32,8 +32,7 @@ pub fn shared_dir() -> Option<PathBuf> {
 /// and why, and its caller returns.
 #[track_caller]
 pub fn missing(what: &str) {
-    let ci = std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "False"));
-    if ci {
+    if in_ci() {
         panic!("{what} is missing: under CI=true a test whose input is missing fails");
     }
     eprintln!("skipped: {what} is missing");
@@ -205,4 +204,33 @@ impl Rng {
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + self.below((hi - lo + 1) as u64) as i64
     }
+}
+
+/// Whether tests write goldens instead of comparing with them: the one
+/// switch, `VAULTWRIGHT_BLESS` (set to anything), for every golden file.
+pub fn blessing() -> bool {
+    std::env::var_os("VAULTWRIGHT_BLESS").is_some()
+}
+
+/// `got` against the golden file `golden`: equal, or a message with both;
+/// with [`blessing`], `got` is written there instead.
+pub fn golden(golden: &Path, got: &str) -> Result<(), String> {
+    if blessing() {
+        return std::fs::write(golden, got).map_err(|e| format!("{}: {e}", golden.display()));
+    }
+    let want = std::fs::read_to_string(golden)
+        .map_err(|e| format!("{}: {e} (VAULTWRIGHT_BLESS=1 writes it)", golden.display()))?;
+    if want == got {
+        return Ok(());
+    }
+    Err(format!(
+        "{} differs (VAULTWRIGHT_BLESS=1 rewrites it; review the diff):\n--- want\n{want}\n--- got\n{got}",
+        golden.display()
+    ))
+}
+
+/// Whether this run is CI's (`CI` set to anything but empty, `0` or
+/// `false`), where every input a test needs must be present.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "False"))
 }

@@ -20,7 +20,7 @@ use vaultwright::Target;
 pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
-        None => trials.push(Trial::test("corpus_present", || {
+        None => trials.push(crate::missing_corpus(|| {
             Err("../shared/corpus is missing: the generated differential tests need \
                  corpus/nethack-3.4.3/generated (set VAULTWRIGHT_SHARED to the folder holding corpus/)"
                 .into())

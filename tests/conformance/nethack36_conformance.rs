@@ -17,7 +17,7 @@ use vaultwright::lev::LevTarget;
 pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
-        None => trials.push(Trial::test("corpus_present", || {
+        None => trials.push(crate::missing_corpus(|| {
             Err(
                 "../shared/corpus is missing: the NetHack 3.6 conformance tests need it \
                  (set VAULTWRIGHT_SHARED to the folder holding corpus/)"

@@ -14,7 +14,7 @@ use vaultwright::{describe_lev_offset, dropin, Options, Severity, Target};
 pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     match common::shared_dir() {
-        None => trials.push(Trial::test("corpus_present", || {
+        None => trials.push(crate::missing_corpus(|| {
             Err(
                 "../shared/corpus is missing: the NetHack conformance tests need it \
                  (set VAULTWRIGHT_SHARED to the folder holding corpus/)"

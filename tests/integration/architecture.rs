@@ -128,7 +128,7 @@ fn expected_diagnostics(doc: &str) -> String {
 fn diagnostics_md_tables_are_the_registry() {
     let doc = read("docs/diagnostics.md");
     let expected = expected_diagnostics(&doc);
-    if std::env::var_os("VAULTWRIGHT_BLESS").is_some() {
+    if crate::common::blessing() {
         std::fs::write(repo().join("docs/diagnostics.md"), &expected)
             .expect("docs/diagnostics.md written");
         return;

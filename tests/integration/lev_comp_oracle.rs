@@ -992,7 +992,6 @@ fn recorded_differences_stay_fixed() {
 #[test]
 fn warnings_leave_the_drop_in_output_alone() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/nethack/warn");
-    let bless = std::env::var_os("VAULTWRIGHT_BLESS").is_some();
     let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/fixtures/nethack/warn")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -1053,17 +1052,8 @@ fn warnings_leave_the_drop_in_output_alone() {
                 got.push_str(&format!("  note: {n}\n"));
             }
         }
-        let golden = path.with_extension("check");
-        if bless {
-            std::fs::write(&golden, &got).expect("write golden");
-        } else {
-            let want = std::fs::read_to_string(&golden).unwrap_or_default();
-            assert_eq!(
-                got,
-                want,
-                "{name}: findings differ from {}",
-                golden.display()
-            );
+        if let Err(e) = common::golden(&path.with_extension("check"), &got) {
+            panic!("{name}: {e}");
         }
     }
 }

@@ -36,11 +36,9 @@ fn converts_to_golden(source: &str, goldens: &[&str]) {
     assert_eq!(levels.len(), goldens.len());
     for (level, golden) in levels.iter().zip(goldens) {
         let golden = fixture(golden);
-        if std::env::var_os("VAULTWRIGHT_BLESS").is_some() {
-            std::fs::write(&golden, &level.lua).unwrap();
+        if let Err(e) = common::golden(&golden, &level.lua) {
+            panic!("{e}");
         }
-        let expected = std::fs::read_to_string(&golden).expect("the golden script");
-        assert_eq!(level.lua, expected);
         for seed in 0..20 {
             let done = run(&level.lua, seed, None, Limits::default());
             assert_eq!(done.stop, None, "{} seed {seed}", level.name);

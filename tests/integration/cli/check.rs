@@ -1,8 +1,6 @@
-//! `vaultwright check`: JSON and human output, exit statuses, the golden
-//! diagnostics of `tests/fixtures/*/invalid/` (refresh them with
-//! `VAULTWRIGHT_BLESS=1 cargo test -p vaultwright-cli`, then review the
-//! diff), the shipped examples, names files and the options that shape
-//! the findings.
+//! `vaultwright check`: JSON and human output, exit statuses, the shipped
+//! examples, names files and the options that shape the findings. (Its
+//! golden findings, one trial per fixture, are in `tests/conformance/golden.rs`.)
 
 use super::*;
 
@@ -73,64 +71,6 @@ fn check_usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// `tests/fixtures/<lang>/invalid/NAME.ext` beside `NAME.stderr`: the human
-/// rendering of `vaultwright check`, which rejects the file; in
-/// `tests/fixtures/dcss-des/warn/`, files it accepts with warnings.
-#[test]
-fn golden_diagnostics() {
-    let bless = std::env::var_os("VAULTWRIGHT_BLESS").is_some();
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    let mut folders: Vec<(PathBuf, Option<i32>)> = Vec::new();
-    for lang in std::fs::read_dir(repo().join("tests/fixtures")).unwrap() {
-        let lang = lang.unwrap().path();
-        folders.push((lang.join("invalid"), Some(1)));
-    }
-    folders.push((repo().join("tests/fixtures/dcss-des/warn"), Some(0)));
-    for (dir, status) in folders {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e != "stderr"))
-            .collect();
-        files.sort();
-        for file in files {
-            let out = bin()
-                .current_dir(&dir)
-                .arg("check")
-                .arg(file.file_name().unwrap())
-                .output()
-                .unwrap();
-            assert_eq!(
-                out.status.code(),
-                status,
-                "{}: the exit status",
-                file.display()
-            );
-            let got = String::from_utf8_lossy(&out.stderr).into_owned();
-            let golden = file.with_extension("stderr");
-            if bless {
-                std::fs::write(&golden, &got).unwrap();
-            } else {
-                let want = std::fs::read_to_string(&golden).unwrap_or_default();
-                if want != got {
-                    failures.push(format!(
-                        "{}:\n--- want\n{want}\n--- got\n{got}",
-                        golden.display()
-                    ));
-                }
-            }
-            checked += 1;
-        }
-    }
-    assert!(checked >= 17, "golden fixtures missing");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// The studio's examples are what new users see first: each must check
-/// without errors (a stale name in one, "skeleton" for DCSS, once slipped).
 #[test]
 fn every_shipped_example_checks_without_errors() {
     let dir = repo().join("static/examples");
