@@ -2,7 +2,7 @@
 //! hover cards, the outline, tokens and folds.
 
 use lsp_types as lsp;
-use vaultwright::service::{Entry, EntryKind, Fold, FoldKind, HoverCard};
+use vaultwright::service::{Entry, EntryKind, Fold, FoldKind, HoverCard, Mark};
 use vaultwright::view::Rgb;
 use vaultwright::{Diagnostic, Severity, Span, Symbol, Token, TokenKind};
 
@@ -56,19 +56,19 @@ pub fn completion_item(lines: &Lines, replace: Span, entry: Entry) -> lsp::Compl
 
 fn completion_kind(kind: EntryKind) -> lsp::CompletionItemKind {
     use lsp::CompletionItemKind as K;
-    match kind {
-        EntryKind::Statement => K::KEYWORD,
-        EntryKind::Value => K::ENUM_MEMBER,
-        EntryKind::Monster => K::CLASS,
-        EntryKind::Object => K::STRUCT,
-        EntryKind::Trap | EntryKind::Terrain => K::CONSTANT,
-        EntryKind::RoomType | EntryKind::Branch | EntryKind::God => K::ENUM,
-        EntryKind::Tag | EntryKind::Vault => K::REFERENCE,
-        EntryKind::Colour => K::COLOR,
-        EntryKind::Tile | EntryKind::Spell => K::VALUE,
-        EntryKind::Variable => K::VARIABLE,
-        EntryKind::Field => K::FIELD,
-        EntryKind::Glyph => K::TEXT,
+    match kind.mark() {
+        Mark::Keyword => K::KEYWORD,
+        Mark::EnumMember => K::ENUM_MEMBER,
+        Mark::Class => K::CLASS,
+        Mark::Struct => K::STRUCT,
+        Mark::Constant => K::CONSTANT,
+        Mark::Enum => K::ENUM,
+        Mark::Reference => K::REFERENCE,
+        Mark::Color => K::COLOR,
+        Mark::Value => K::VALUE,
+        Mark::Variable => K::VARIABLE,
+        Mark::Field => K::FIELD,
+        Mark::Text => K::TEXT,
     }
 }
 

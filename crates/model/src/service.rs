@@ -38,28 +38,57 @@ pub enum EntryKind {
     Glyph,
 }
 
+/// How an editor marks a kind of names in its completion list (the icon
+/// a client draws): the few of the protocol's kinds our names use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Keyword,
+    EnumMember,
+    Class,
+    Struct,
+    Constant,
+    Enum,
+    Reference,
+    Color,
+    Value,
+    Variable,
+    Field,
+    Text,
+}
+
 impl EntryKind {
+    /// One word for it, shown beside a completion or atop a hover card,
+    /// and how an editor marks it: one row a kind.
+    fn facts(self) -> (&'static str, Mark) {
+        match self {
+            EntryKind::Statement => ("statement", Mark::Keyword),
+            EntryKind::Value => ("value", Mark::EnumMember),
+            EntryKind::Monster => ("monster", Mark::Class),
+            EntryKind::Object => ("object", Mark::Struct),
+            EntryKind::Trap => ("trap", Mark::Constant),
+            EntryKind::Terrain => ("terrain", Mark::Constant),
+            EntryKind::RoomType => ("room type", Mark::Enum),
+            EntryKind::Tag => ("tag", Mark::Reference),
+            EntryKind::Vault => ("vault", Mark::Reference),
+            EntryKind::Branch => ("branch", Mark::Enum),
+            EntryKind::Colour => ("colour", Mark::Color),
+            EntryKind::Tile => ("tile", Mark::Value),
+            EntryKind::Spell => ("spell", Mark::Value),
+            EntryKind::God => ("god", Mark::Enum),
+            EntryKind::Variable => ("variable", Mark::Variable),
+            EntryKind::Field => ("field", Mark::Field),
+            EntryKind::Glyph => ("glyph", Mark::Text),
+        }
+    }
+
     /// One word for it, shown beside a completion or atop a hover card.
     pub fn word(self) -> &'static str {
-        match self {
-            EntryKind::Statement => "statement",
-            EntryKind::Value => "value",
-            EntryKind::Monster => "monster",
-            EntryKind::Object => "object",
-            EntryKind::Trap => "trap",
-            EntryKind::Terrain => "terrain",
-            EntryKind::RoomType => "room type",
-            EntryKind::Tag => "tag",
-            EntryKind::Vault => "vault",
-            EntryKind::Branch => "branch",
-            EntryKind::Colour => "colour",
-            EntryKind::Tile => "tile",
-            EntryKind::Spell => "spell",
-            EntryKind::God => "god",
-            EntryKind::Variable => "variable",
-            EntryKind::Field => "field",
-            EntryKind::Glyph => "glyph",
-        }
+        self.facts().0
+    }
+
+    /// How an editor marks it in a completion list.
+    pub fn mark(self) -> Mark {
+        self.facts().1
     }
 }
 

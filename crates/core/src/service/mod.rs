@@ -35,7 +35,7 @@ use vaultwright_model::{Analysis, Language, Span, TokenKind};
 pub use fixes::fixes;
 pub use folds::folds;
 pub use vaultwright_model::service::{
-    Completion, Entry, EntryKind, Fold, FoldKind, HoverCard, Occurrences, Place,
+    Completion, Entry, EntryKind, Fold, FoldKind, HoverCard, Mark, Occurrences, Place,
 };
 
 /// One file as the service reads it: its text and its analysis.
