@@ -461,6 +461,9 @@ pub enum Action {
     /// A target chosen in the selector; `None` picks it from the text.
     SetTarget(Option<Target>),
     SetSeed(u64),
+    /// What the current document shows, all at once (a view's own control
+    /// for a setting that travels with the document and its links).
+    Show(ViewSettings),
     SetBrush(Brush),
     SetClip(Rc<Clip>),
     /// Make an edit in the editor as one undo step (UTF-16 offsets).
@@ -606,6 +609,12 @@ impl Reducible for State {
                 d.target = t.unwrap_or_default();
             }),
             Action::SetSeed(seed) => s.update_doc(|d| d.shown.seed = seed),
+            Action::Show(shown) => s.update_doc(|d| {
+                d.shown = ViewSettings {
+                    faces: shown.faces.valid(),
+                    ..shown
+                }
+            }),
             Action::SetFaces(f) => s.update_doc(|d| d.shown.faces = f.valid()),
             Action::SetSymbol(i) => {
                 if s.doc().map(|d| d.shown.symbol) == Some(i) {
@@ -1123,6 +1132,33 @@ mod tests {
         let newer = stored.replace(r#""view":"rooms""#, r#""view":"hologram""#);
         let d: Doc = serde_json::from_str(&newer).expect("an unknown view still reads");
         assert_eq!(d.shown.view, ViewKind::Map);
+    }
+
+    /// A view's own control sets what the document shows in one action,
+    /// kept as every other setting is (a grid's count made valid).
+    #[test]
+    fn show_sets_what_the_document_shows() {
+        let s = reduce(
+            State::new(Settings::default()),
+            Action::Open(doc("a", "a.des", "")),
+        );
+        let shown = ViewSettings {
+            symbol: 3,
+            seed: 9,
+            view: ViewKind::Rooms,
+            faces: FacesState {
+                mode: crate::codec::FacesMode::Grid,
+                count: 10,
+                ..FacesState::default()
+            },
+        };
+        let s = reduce(s, Action::Show(shown.clone()));
+        let d = s.doc().expect("a document is open");
+        assert_eq!(
+            (d.shown.symbol, d.shown.seed, d.shown.view),
+            (3, 9, ViewKind::Rooms)
+        );
+        assert_eq!(d.shown.faces.count, 16);
     }
 
     #[test]

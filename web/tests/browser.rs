@@ -171,6 +171,7 @@ async fn tile_map_paints_and_describes_cells() {
         canvas_ref: canvas_ref.clone(),
         legend: None,
         on_legend: Callback::noop(),
+        shown: Default::default(),
         brush: Default::default(),
         palette: Default::default(),
         paintable: false,

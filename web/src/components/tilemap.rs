@@ -47,6 +47,8 @@ pub struct TileMapProps {
     /// The legend entry whose cells are highlighted.
     pub legend: Option<String>,
     pub on_legend: Callback<Option<String>>,
+    /// What the document shows (the settings that travel with it).
+    pub shown: crate::codec::ViewSettings,
     /// Painting: on or off, the tool and character.
     pub brush: Brush,
     /// What the map accepts; empty when it is not painted (its language

@@ -222,7 +222,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                 <TileMapView map={m} source={source} lines={props.derived.lines.clone()} highlight={hl} dark={props.dark} zoom={zoom} on_zoom={on_zoom}
                     on_jump={on_jump} on_hover={on_hover} canvas_ref={canvas_ref.clone()}
                     legend={props.legend.clone()} on_legend={on_legend}
-                    brush={props.brush} palette={(*palette).clone()} paintable={paintable}
+                    shown={props.doc.shown.clone()} brush={props.brush} palette={(*palette).clone()} paintable={paintable}
                     on_stroke={on_stroke} on_brush={on_brush} on_resize={on_resize} />
             }
         }
