@@ -1142,15 +1142,12 @@ mod tests {
             State::new(Settings::default()),
             Action::Open(doc("a", "a.des", "")),
         );
-        let shown = ViewSettings {
-            symbol: 3,
-            seed: 9,
-            view: ViewKind::Rooms,
-            faces: FacesState {
-                mode: crate::codec::FacesMode::Grid,
-                count: 10,
-                ..FacesState::default()
-            },
+        let mut shown = ViewSettings::default();
+        (shown.symbol, shown.seed, shown.view) = (3, 9, ViewKind::Rooms);
+        shown.faces = FacesState {
+            mode: crate::codec::FacesMode::Grid,
+            count: 10,
+            ..FacesState::default()
         };
         let s = reduce(s, Action::Show(shown.clone()));
         let d = s.doc().expect("a document is open");
