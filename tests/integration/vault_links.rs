@@ -50,11 +50,7 @@ fn entry_link(name: &str, src: &str, analysis: &Analysis, symbol: usize, target:
         explicit_target: from.is_some(),
         name,
         source,
-        shown: ViewSettings {
-            symbol,
-            seed: 1_234_567,
-            ..ViewSettings::default()
-        },
+        shown: ViewSettings::at(symbol, 1_234_567),
         names: Vec::new(),
         from,
         review: true,

@@ -979,10 +979,7 @@ pub fn new_doc(id: String, name: &str, language: Language, source: &str, at: f64
         target: Target::default(),
         explicit_target: false,
         source: source.to_string(),
-        shown: ViewSettings {
-            seed: 1,
-            ..ViewSettings::default()
-        },
+        shown: ViewSettings::at(0, 1),
         from: None,
         origin: None,
         updated: at,

@@ -270,15 +270,13 @@ fn permalinks_and_offsets_work_in_wasm() {
         name: "x".into(),
         source: "MAZE:\"é\"".into(),
         shown: codec::ViewSettings {
-            symbol: 0,
-            seed: 3,
-            view: vaultwright::view::ViewKind::Map,
             faces: codec::FacesState {
                 mode: codec::FacesMode::Grid,
                 count: 16,
                 scattered: true,
                 other: 4,
             },
+            ..codec::ViewSettings::at(0, 3)
         },
         names: vec![codec::NamesText {
             name: "fork.names".into(),

@@ -66,6 +66,18 @@ pub struct ViewSettings {
     pub faces: FacesState,
 }
 
+impl ViewSettings {
+    /// Outline entry `symbol` for `seed`, in the map, one face: what a
+    /// document opens with, the rest left as it comes.
+    pub fn at(symbol: usize, seed: u64) -> ViewSettings {
+        ViewSettings {
+            symbol,
+            seed,
+            ..ViewSettings::default()
+        }
+    }
+}
+
 /// The file a vault or level link was cut from, and the line the entry
 /// starts on there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -518,12 +530,7 @@ mod tests {
             explicit_target: true,
             name: "castle.des".into(),
             source: "MAZE:\"x\",' '\nNOMAP\n# héllo ✓\n".into(),
-            shown: ViewSettings {
-                symbol: 2,
-                seed: 99,
-                view: ViewKind::Map,
-                faces: FacesState::default(),
-            },
+            shown: ViewSettings::at(2, 99),
             names: Vec::new(),
             from: None,
             review: false,
