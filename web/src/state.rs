@@ -548,6 +548,31 @@ impl Action {
     }
 }
 
+impl State {
+    /// A deleted document back at its place in the list, shown.
+    fn restore(&mut self, doc: Rc<Doc>, index: usize) {
+        if self.docs.iter().any(|d| d.id == doc.id) {
+            return;
+        }
+        let at = index.min(self.docs.len());
+        self.docs.insert(at, doc.clone());
+        self.show(at);
+        self.message = Some(Message {
+            tone: Tone::Info,
+            text: format!("{} is back.", doc.name),
+            offer: None,
+        });
+    }
+
+    fn rename(&mut self, id: &str, name: &str, at: f64) {
+        if let Some(d) = self.docs.iter_mut().find(|d| d.id == id) {
+            let d = Rc::make_mut(d);
+            d.name = crate::codec::sanitize_name(name);
+            d.updated = at;
+        }
+    }
+}
+
 impl Reducible for State {
     type Action = Action;
 
@@ -580,26 +605,9 @@ impl Reducible for State {
                     s.show(i);
                 }
             }
-            Action::Rename { id, name, at } => {
-                if let Some(d) = s.docs.iter_mut().find(|d| d.id == id) {
-                    let d = Rc::make_mut(d);
-                    d.name = crate::codec::sanitize_name(&name);
-                    d.updated = at;
-                }
-            }
+            Action::Rename { id, name, at } => s.rename(&id, &name, at),
             Action::Delete(id) => s.delete(&id),
-            Action::Restore { doc, index } => {
-                if !s.docs.iter().any(|d| d.id == doc.id) {
-                    let at = index.min(s.docs.len());
-                    s.docs.insert(at, doc.clone());
-                    s.show(at);
-                    s.message = Some(Message {
-                        tone: Tone::Info,
-                        text: format!("{} is back.", doc.name),
-                        offer: None,
-                    });
-                }
-            }
+            Action::Restore { doc, index } => s.restore(doc, index),
             Action::SetLanguage(l) => s.update_doc(|d| {
                 d.language = l;
                 d.shown.symbol = 0;

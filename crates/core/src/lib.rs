@@ -36,6 +36,7 @@ pub mod level_scripts {
 }
 mod nethack;
 mod nethack36;
+mod nethack_common;
 mod nethack_dialect;
 mod nethack_lua;
 pub mod paint;

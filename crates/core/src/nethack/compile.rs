@@ -7,6 +7,7 @@ use super::ast::*;
 use super::dialect::{Dialect, CROSSWALL, HWALL, OROOM, STONE, VAULT, VWALL};
 use super::encode::*;
 use super::lexer::MapBlock;
+use crate::nethack_common::{MAP_X_LIM, MAP_Y_LIM};
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
 
@@ -21,10 +22,8 @@ mod values;
 const MAX_REGISTERS: i32 = 10;
 const MAX_OF_TYPE: usize = 128;
 const MAX_ERRORS: u32 = 25;
-const COLNO: i32 = 80;
-const ROWNO: i32 = 21;
-const MAP_X_LIM: usize = 76;
-const MAP_Y_LIM: usize = 21;
+const COLNO: i32 = crate::nethack_common::COLNO as i32;
+const ROWNO: i32 = crate::nethack_common::ROWNO as i32;
 const RANDOM: i8 = -(MAX_REGISTERS as i8) - 1;
 
 /// Codes of the original's messages (errors and warnings it prints).

@@ -13,8 +13,8 @@ use vaultwright_model::source::Span;
 use vaultwright_model::view::*;
 use vaultwright_model::Options;
 
-const COLNO: i32 = 80;
-const ROWNO: i32 = 21;
+const COLNO: i32 = crate::nethack_common::COLNO as i32;
+const ROWNO: i32 = crate::nethack_common::ROWNO as i32;
 
 pub fn detail(level: &Level, lexed: &Lexed) -> String {
     let parts = level

@@ -5,7 +5,7 @@
 
 use vaultwright_model::{Diagnostic, Span};
 
-use super::run::level::{is_rock, neighbours, Level, Marked, Placed, COLS, ROWS, STONE};
+use super::run::level::{is_rock, neighbours, Level, Marked, Placed, COLNO, ROWNO, STONE};
 use super::run::selection::on_level;
 
 /// Stairs, ladders and branch, stair or portal regions a walk cannot join.
@@ -90,7 +90,7 @@ fn unjoined(level: &Level) -> Option<(&Placed, &Placed)> {
         .filter(|p| matches!(p.kind.as_str(), "stair" | "ladder") && on_level(p.x, p.y));
     let first = ways.next()?;
     let reached = walk(level, (first.x, first.y));
-    ways.find(|p| !reached[p.y as usize * COLS + p.x as usize])
+    ways.find(|p| !reached[p.y as usize * COLNO + p.x as usize])
         .map(|p| (p, first))
 }
 
@@ -117,8 +117,8 @@ fn unreachable_regions(level: &Level) -> Vec<(&Marked, String)> {
             continue;
         };
         let (x1, y1, x2, y2) = m.corners;
-        let cells: Vec<(i64, i64)> = (y1.max(0)..=y2.min(ROWS as i64 - 1))
-            .flat_map(|y| (x1.max(0)..=x2.min(COLS as i64 - 1)).map(move |x| (x, y)))
+        let cells: Vec<(i64, i64)> = (y1.max(0)..=y2.min(ROWNO as i64 - 1))
+            .flat_map(|y| (x1.max(0)..=x2.min(COLNO as i64 - 1)).map(move |x| (x, y)))
             // `bad_location`'s floor, corridor and air; water too, where the
             // game makes its bubbles of air after the script (the Plane of
             // Water), and `B`, which it turns into floor.
@@ -133,7 +133,7 @@ fn unreachable_regions(level: &Level) -> Vec<(&Marked, String)> {
         };
         if !cells
             .iter()
-            .any(|&(x, y)| reached[y as usize * COLS + x as usize])
+            .any(|&(x, y)| reached[y as usize * COLNO + x as usize])
         {
             found.push((
                 m,
@@ -153,16 +153,16 @@ fn unreachable_regions(level: &Level) -> Vec<(&Marked, String)> {
 /// have the means; the level may mean it), so only a sealed-off place is
 /// found (the doorway diagonal rule aside: the walk errs towards joining).
 fn walk(level: &Level, start: (i64, i64)) -> Vec<bool> {
-    let mut seen = vec![false; COLS * ROWS];
+    let mut seen = vec![false; COLNO * ROWNO];
     let mut todo = vec![start];
-    seen[start.1 as usize * COLS + start.0 as usize] = true;
+    seen[start.1 as usize * COLNO + start.0 as usize] = true;
     while let Some((x, y)) = todo.pop() {
         for &(dx, dy) in neighbours(true) {
             let (nx, ny) = (x + dx, y + dy);
             if !on_level(nx, ny) {
                 continue;
             }
-            let i = ny as usize * COLS + nx as usize;
+            let i = ny as usize * COLNO + nx as usize;
             if !seen[i] && !is_rock(level.at(nx, ny)) {
                 seen[i] = true;
                 todo.push((nx, ny));

@@ -105,10 +105,10 @@ mod op {
     pub const SEWAGE: i32 = 79;
 }
 
-const COLNO: i64 = 80;
-const ROWNO: i64 = 21;
-const MAP_X_LIM: i64 = 76;
-const MAP_Y_LIM: i64 = 21;
+const COLNO: i64 = crate::nethack_common::COLNO as i64;
+const ROWNO: i64 = crate::nethack_common::ROWNO as i64;
+const MAP_X_LIM: i64 = crate::nethack_common::MAP_X_LIM as i64;
+const MAP_Y_LIM: i64 = crate::nethack_common::MAP_Y_LIM as i64;
 const INVALID: i64 = INVALID_TYPE;
 const MAX_REGISTERS: i64 = 10;
 /// A level name that cannot be a file name in the output folder.

@@ -25,8 +25,8 @@ use terrain::*;
 use super::lev::{Lev, Record};
 use crate::rng::Rng;
 
-pub const COLS: i32 = 80;
-pub const ROWS: i32 = 21;
+pub const COLS: i32 = crate::nethack_common::COLNO as i32;
+pub const ROWS: i32 = crate::nethack_common::ROWNO as i32;
 /// `SPCODER_MAX_RUNTIME`.
 pub const STEP_LIMIT: usize = 65_536;
 /// `SP_COORD_IS_RANDOM`.

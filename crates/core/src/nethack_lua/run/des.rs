@@ -8,7 +8,7 @@ use piccolo::{
 };
 
 use super::generate::{self, RoomWish};
-use super::level::{is_open, is_rock, Frame, Level, Marked, Placed, Room, COLS, MAP_CHARS, ROWS};
+use super::level::{is_open, is_rock, Frame, Level, Marked, Placed, Room, COLNO, MAP_CHARS, ROWNO};
 use super::select::{self, absolute, held, random_in};
 use super::value::{int, measure, pair, text, Keys};
 use super::{native_costing, Native, Shared};
@@ -37,7 +37,7 @@ const WHOLE_LEVEL: [&str; 16] = [
 ];
 
 /// A level's cells, each with its eight neighbours.
-const AREA: usize = COLS * ROWS * 9;
+const AREA: usize = COLNO * ROWNO * 9;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 
@@ -149,7 +149,7 @@ fn spot(run: &mut super::Run, at: Option<(i64, i64)>, fits: fn(u8) -> bool) -> (
 
 /// Whether anything but stone is on the level.
 fn drawn(level: &Level) -> bool {
-    (0..ROWS as i64).any(|y| (0..COLS as i64).any(|x| level.at(x, y) != b' '))
+    (0..ROWNO as i64).any(|y| (0..COLNO as i64).any(|x| level.at(x, y) != b' '))
 }
 
 /// Whether the frame holds a cell that is neither stone nor wall.
@@ -826,7 +826,7 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
         .text("map")
         .ok_or_else(|| fail(ctx, "bad argument: map (string expected)"))?;
     let rows = map_rows(&drawing);
-    if rows.len() > super::level::ROWS {
+    if rows.len() > super::level::ROWNO {
         return Err(fail(ctx, "Map data error"));
     }
     let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as i64;
@@ -947,7 +947,7 @@ fn aligned(level: &Level, h: Option<&str>, v: Option<&str>, w: i64, hgt: i64) ->
     if y % 2 == 0 {
         y += 1;
     }
-    let rows = super::level::ROWS as i64;
+    let rows = super::level::ROWNO as i64;
     if y < 0 || y + hgt > rows {
         y += if y > 0 { -2 } else { 2 };
     }

@@ -3,7 +3,7 @@
 //! the seed, in the shape the game gives (the view says so); nothing here
 //! claims the game's exact cells.
 
-use super::level::{is_open, neighbours, Level, Room, COLS, ROWS, STONE};
+use super::level::{is_open, neighbours, Level, Room, COLNO, ROWNO, STONE};
 use crate::rng::Rng;
 
 /// The game's `x_maze_max` and `y_maze_max`.
@@ -70,8 +70,8 @@ pub fn maze(level: &mut Level, rng: &mut Rng, line: u32) {
     // The walk carves the odd cells, and the walls between them.
     let mut carved = Level::default();
     maze_walk(&mut carved, (3, 3), b'.', rng, line);
-    for y in 0..ROWS as i64 {
-        for x in 0..COLS as i64 {
+    for y in 0..ROWNO as i64 {
+        for x in 0..COLNO as i64 {
             if carved.at(x, y) == b'.' {
                 level.put(x, y, b'.', line);
             }
@@ -83,17 +83,17 @@ pub fn maze(level: &mut Level, rng: &mut Rng, line: u32) {
 /// `mines`: a cave (a cellular automaton over `fg`, joined), walled.
 pub fn cave(level: &mut Level, fg: u8, bg: u8, rng: &mut Rng, line: u32) {
     let inside = |x: i64, y: i64| (2..X_MAZE_MAX).contains(&x) && (1..Y_MAZE_MAX).contains(&y);
-    let mut open = vec![false; COLS * ROWS];
-    let index = |x: i64, y: i64| y as usize * COLS + x as usize;
-    for y in 0..ROWS as i64 {
-        for x in 0..COLS as i64 {
+    let mut open = vec![false; COLNO * ROWNO];
+    let index = |x: i64, y: i64| y as usize * COLNO + x as usize;
+    for y in 0..ROWNO as i64 {
+        for x in 0..COLNO as i64 {
             open[index(x, y)] = inside(x, y) && rng.range(0, 99) < 58;
         }
     }
     for _ in 0..4 {
         let before = open.clone();
-        for y in 1..ROWS as i64 - 1 {
-            for x in 1..COLS as i64 - 1 {
+        for y in 1..ROWNO as i64 - 1 {
+            for x in 1..COLNO as i64 - 1 {
                 let n = neighbours(true)
                     .iter()
                     .filter(|&&(dx, dy)| before[index(x + dx, y + dy)])
@@ -102,8 +102,8 @@ pub fn cave(level: &mut Level, fg: u8, bg: u8, rng: &mut Rng, line: u32) {
             }
         }
     }
-    for y in 0..ROWS as i64 {
-        for x in 1..COLS as i64 {
+    for y in 0..ROWNO as i64 {
+        for x in 1..COLNO as i64 {
             level.put(x, y, if open[index(x, y)] { fg } else { bg }, line);
         }
     }
@@ -117,8 +117,8 @@ pub fn cave(level: &mut Level, fg: u8, bg: u8, rng: &mut Rng, line: u32) {
 fn join_caves(level: &mut Level, fg: u8, rng: &mut Rng, line: u32) {
     let mut seen = super::selection::Selection::default();
     let mut anchors = Vec::new();
-    for y in 0..ROWS as i64 {
-        for x in 0..COLS as i64 {
+    for y in 0..ROWNO as i64 {
+        for x in 0..COLNO as i64 {
             if level.at(x, y) == fg && !seen.get(x, y) {
                 let pocket = level.flood(x, y, false);
                 seen = seen.combine(&pocket, |a, b| a || b);
@@ -180,16 +180,16 @@ pub fn place_room(level: &Level, wish: RoomWish, rng: &mut Rng) -> Option<Room> 
         let (w, h) = (w.clamp(1, 70), h.clamp(1, 17));
         let (lx, ly) = match wish.grid {
             None if wish.align == (None, None) => (
-                i64::from(rng.range(3, (COLS as i64 - w - 3) as i32)),
-                i64::from(rng.range(2, (ROWS as i64 - h - 2) as i32)),
+                i64::from(rng.range(3, (COLNO as i64 - w - 3) as i32)),
+                i64::from(rng.range(2, (ROWNO as i64 - h - 2) as i32)),
             ),
             grid => {
                 let (gx, gy) = grid
                     .unwrap_or_else(|| (i64::from(rng.range(1, 5)), i64::from(rng.range(1, 5))));
                 let ax = wish.align.0.unwrap_or_else(|| i64::from(rng.range(1, 3)));
                 let ay = wish.align.1.unwrap_or_else(|| i64::from(rng.range(1, 3)));
-                let mut x = ((gx - 1) * COLS as i64) / 5 + 1;
-                let mut y = ((gy - 1) * ROWS as i64) / 5 + 1;
+                let mut x = ((gx - 1) * COLNO as i64) / 5 + 1;
+                let mut y = ((gy - 1) * ROWNO as i64) / 5 + 1;
                 x += match ax {
                     5 => 16 - w,
                     3 => (16 - w) / 2,
@@ -201,10 +201,10 @@ pub fn place_room(level: &Level, wish: RoomWish, rng: &mut Rng) -> Option<Room> 
                     _ => 0,
                 };
                 if x + w - 1 > X_MAZE_MAX {
-                    x = COLS as i64 - w - 3;
+                    x = COLNO as i64 - w - 3;
                 }
                 if y + h - 1 > 19 {
-                    y = ROWS as i64 - h - 3;
+                    y = ROWNO as i64 - h - 3;
                 }
                 (x.max(2), y.max(2))
             }
@@ -230,8 +230,8 @@ pub fn place_room(level: &Level, wish: RoomWish, rng: &mut Rng) -> Option<Room> 
 fn fits(level: &Level, r: Room) -> bool {
     r.lx >= 1
         && r.ly >= 1
-        && r.hx < COLS as i64 - 1
-        && r.hy < ROWS as i64 - 1
+        && r.hx < COLNO as i64 - 1
+        && r.hy < ROWNO as i64 - 1
         && (r.ly - 1..=r.hy + 1).all(|y| (r.lx - 1..=r.hx + 1).all(|x| level.at(x, y) == STONE))
 }
 
@@ -271,8 +271,8 @@ pub fn place_subroom(parent: Room, wish: RoomWish, rng: &mut Rng) -> Option<Room
 /// A room's floor and walls drawn.
 pub fn draw_room(level: &mut Level, r: Room, line: u32) {
     // Only the level's cells are drawn (a room may reach past it).
-    let (top, bottom) = ((r.ly - 1).max(0), (r.hy + 1).min(ROWS as i64 - 1));
-    let (left, right) = ((r.lx - 1).max(0), (r.hx + 1).min(COLS as i64 - 1));
+    let (top, bottom) = ((r.ly - 1).max(0), (r.hy + 1).min(ROWNO as i64 - 1));
+    let (left, right) = ((r.lx - 1).max(0), (r.hx + 1).min(COLNO as i64 - 1));
     for y in top..=bottom {
         for x in left..=right {
             let c = if y == r.ly - 1 || y == r.hy + 1 {
@@ -303,7 +303,7 @@ pub fn join(level: &mut Level, a: Room, b: Room, rng: &mut Rng, line: u32) {
     level.put(da.0, da.1, b'+', line);
     level.put(db.0, db.1, b'+', line);
     let (mut x, mut y) = oa;
-    for _ in 0..(COLS + ROWS) * 2 {
+    for _ in 0..(COLNO + ROWNO) * 2 {
         if level.at(x, y) == STONE {
             level.put(x, y, b'#', line);
         }

@@ -3,7 +3,7 @@
 //! `des.map` part, or the room whose `contents` runs).
 
 use super::selection::{on_level, Selection};
-pub use super::size::{neighbours, COLS, ROWS};
+pub use crate::nethack_common::size::{neighbours, COLNO, ROWNO};
 
 /// The map characters the game knows (`char2typ`), `x` and `w` included.
 pub const MAP_CHARS: &[u8] = b" #.-|+ACSH{\\K}PLZIWTFxBw";
@@ -66,8 +66,8 @@ impl Frame {
     pub const LEVEL: Frame = Frame {
         x: 1,
         y: 0,
-        width: COLS as i64 - 1,
-        height: ROWS as i64,
+        width: COLNO as i64 - 1,
+        height: ROWNO as i64,
     };
 
     /// The frame's columns and rows that are on the level (a script's
@@ -77,8 +77,8 @@ impl Frame {
             start.max(0)..start.saturating_add(len).min(end as i64)
         };
         (
-            clamp(self.x, self.width, COLS),
-            clamp(self.y, self.height, ROWS),
+            clamp(self.x, self.width, COLNO),
+            clamp(self.y, self.height, ROWNO),
         )
     }
 }
@@ -120,8 +120,8 @@ pub struct Level {
 impl Default for Level {
     fn default() -> Self {
         Level {
-            terrain: vec![STONE; COLS * ROWS],
-            lines: vec![0; COLS * ROWS],
+            terrain: vec![STONE; COLNO * ROWNO],
+            lines: vec![0; COLNO * ROWNO],
             placed: Vec::new(),
             rooms: Vec::new(),
             marked: Vec::new(),
@@ -142,7 +142,7 @@ impl Default for Level {
 impl Level {
     pub fn at(&self, x: i64, y: i64) -> u8 {
         if on_level(x, y) {
-            self.terrain[y as usize * COLS + x as usize]
+            self.terrain[y as usize * COLNO + x as usize]
         } else {
             STONE
         }
@@ -150,7 +150,7 @@ impl Level {
 
     pub fn line_at(&self, x: i64, y: i64) -> u32 {
         if on_level(x, y) {
-            self.lines[y as usize * COLS + x as usize]
+            self.lines[y as usize * COLNO + x as usize]
         } else {
             0
         }
@@ -158,8 +158,8 @@ impl Level {
 
     pub fn put(&mut self, x: i64, y: i64, c: u8, line: u32) {
         if on_level(x, y) {
-            self.terrain[y as usize * COLS + x as usize] = c;
-            self.lines[y as usize * COLS + x as usize] = line;
+            self.terrain[y as usize * COLNO + x as usize] = c;
+            self.lines[y as usize * COLNO + x as usize] = line;
         }
     }
 
@@ -185,7 +185,7 @@ impl Level {
     /// The rows as text (what `compile` writes for a seed).
     pub fn rows(&self) -> Vec<String> {
         self.terrain
-            .chunks(COLS)
+            .chunks(COLNO)
             .map(|row| row.iter().map(|&b| char::from(b)).collect())
             .collect()
     }
@@ -193,8 +193,8 @@ impl Level {
     /// Every cell whose character is one of `chars`.
     pub fn matching(&self, chars: &[u8]) -> Selection {
         let mut out = Selection::default();
-        for y in 0..ROWS as i64 {
-            for x in 0..COLS as i64 {
+        for y in 0..ROWNO as i64 {
+            for x in 0..COLNO as i64 {
                 if chars.contains(&self.at(x, y)) {
                     out.set(x, y, true);
                 }
@@ -227,10 +227,10 @@ impl Level {
     /// Stone next to floor becomes wall, as the game's `wallify` does:
     /// `-` where the floor is above or below, `|` beside it.
     pub fn wallify(&mut self, area: Option<(i64, i64, i64, i64)>, line: u32) {
-        let (lx, ly, hx, hy) = area.unwrap_or((0, 0, COLS as i64 - 1, ROWS as i64 - 1));
+        let (lx, ly, hx, hy) = area.unwrap_or((0, 0, COLNO as i64 - 1, ROWNO as i64 - 1));
         // Only the level's cells can change.
         let (lx, ly) = (lx.max(0), ly.max(0));
-        let (hx, hy) = (hx.min(COLS as i64 - 1), hy.min(ROWS as i64 - 1));
+        let (hx, hy) = (hx.min(COLNO as i64 - 1), hy.min(ROWNO as i64 - 1));
         let mut walls = Vec::new();
         for y in ly..=hy {
             for x in lx..=hx {

@@ -18,7 +18,6 @@ mod generate;
 pub mod level;
 mod select;
 pub mod selection;
-mod size;
 mod value;
 pub mod view;
 

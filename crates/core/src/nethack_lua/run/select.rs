@@ -9,7 +9,7 @@ use piccolo::{
     SequencePoll, Stack, Table, UserData, Value,
 };
 
-use super::level::{Frame, Level};
+use super::level::{Frame, Level, COLNO, ROWNO};
 use super::selection::Selection;
 use super::value::{int, text, truth};
 use super::{native_costing, Native, Shared};
@@ -47,7 +47,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     for (name, f) in functions {
         // Each works over a level-sized set of cells, with their
         // neighbours.
-        let area = super::size::COLS * super::size::ROWS * 9;
+        let area = COLNO * ROWNO * 9;
         table.set(ctx, name, native_costing(ctx, shared, f, area))?;
     }
     let meta = Table::new(&ctx);
@@ -391,15 +391,15 @@ pub fn fragment_matches(level: &Level, pattern: &str) -> Result<Selection, &'sta
         .collect();
     let height = rows.len() as i64;
     let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as i64;
-    if height > super::level::ROWS as i64 || width > super::level::COLS as i64 {
+    if height > super::level::ROWNO as i64 || width > super::level::COLNO as i64 {
         return Err("Map data error");
     }
     if width == 0 || width % 2 == 0 || height % 2 == 0 {
         return Err("mapfragment needs to have odd height and width");
     }
     let mut out = Selection::default();
-    for y in 0..super::level::ROWS as i64 {
-        for x in 1..super::level::COLS as i64 {
+    for y in 0..super::level::ROWNO as i64 {
+        for x in 1..super::level::COLNO as i64 {
             let fits = rows.iter().enumerate().all(|(j, row)| {
                 row.iter().enumerate().all(|(i, &c)| {
                     let at = level.at(x + i as i64 - width / 2, y + j as i64 - height / 2);
@@ -510,8 +510,8 @@ fn gradient<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
     };
     let (min2, max2) = (min * min, max * max);
     let mut out = Selection::default();
-    for y in 0..super::level::ROWS as i64 {
-        for x in 0..super::level::COLS as i64 {
+    for y in 0..super::level::ROWNO as i64 {
+        for x in 0..super::level::COLNO as i64 {
             let d = distance(x, y);
             let spread = i32::try_from((max2 - min2).max(1)).unwrap_or(i32::MAX);
             let keep = d <= min2 || (d <= max2 && d - min2 < i64::from(r.rng.range(0, spread - 1)));

@@ -2,13 +2,13 @@
 //! in absolute level coordinates, and the shapes the `selection.*`
 //! functions draw into one.
 
-pub use super::size::on_level;
-use super::size::{neighbours, COLS, ROWS};
+pub use crate::nethack_common::size::on_level;
+use crate::nethack_common::size::{neighbours, COLNO, ROWNO};
 use crate::rng::Rng;
 
 /// 80 × 21 cells, one bit each, held inline: a selection lives inside
 /// the VM's own allocation, so the VM's memory cap counts it.
-const WORDS: usize = (COLS * ROWS).div_ceil(64);
+const WORDS: usize = (COLNO * ROWNO).div_ceil(64);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
@@ -26,13 +26,13 @@ impl Selection {
         if !on_level(x, y) {
             return false;
         }
-        let i = y as usize * COLS + x as usize;
+        let i = y as usize * COLNO + x as usize;
         self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
     pub fn set(&mut self, x: i64, y: i64, on: bool) {
         if on_level(x, y) {
-            let i = y as usize * COLS + x as usize;
+            let i = y as usize * COLNO + x as usize;
             if on {
                 self.bits[i / 64] |= 1 << (i % 64);
             } else {
@@ -43,8 +43,8 @@ impl Selection {
 
     /// The cells in the game's order: row by row, top to bottom.
     pub fn points(&self) -> Vec<(i64, i64)> {
-        (0..ROWS as i64)
-            .flat_map(|y| (0..COLS as i64).map(move |x| (x, y)))
+        (0..ROWNO as i64)
+            .flat_map(|y| (0..COLNO as i64).map(move |x| (x, y)))
             .filter(|&(x, y)| self.get(x, y))
             .collect()
     }
@@ -55,8 +55,8 @@ impl Selection {
 
     pub fn combine(&self, other: &Selection, op: fn(bool, bool) -> bool) -> Selection {
         let mut out = Selection::default();
-        for y in 0..ROWS as i64 {
-            for x in 0..COLS as i64 {
+        for y in 0..ROWNO as i64 {
+            for x in 0..COLNO as i64 {
                 out.set(x, y, op(self.get(x, y), other.get(x, y)));
             }
         }
@@ -67,8 +67,8 @@ impl Selection {
     /// game never uses, stays out).
     pub fn negate(&self) -> Selection {
         let mut out = Selection::default();
-        for y in 0..ROWS as i64 {
-            for x in 1..COLS as i64 {
+        for y in 0..ROWNO as i64 {
+            for x in 1..COLNO as i64 {
                 out.set(x, y, !self.get(x, y));
             }
         }
@@ -110,7 +110,7 @@ impl Selection {
             (n(x), n(y))
         };
         // Far beyond the level the walk stops: no cell there is set.
-        for (x, y) in crate::grid::line(narrow(a), narrow(b)).take((COLS + ROWS) * 4 + 1) {
+        for (x, y) in crate::grid::line(narrow(a), narrow(b)).take((COLNO + ROWNO) * 4 + 1) {
             self.set(i64::from(x), i64::from(y), true);
         }
     }
@@ -140,8 +140,8 @@ impl Selection {
             (a.1 + b.1) / 2 + i64::from(rng.range(-r, r)),
         );
         let mid = (
-            mid.0.clamp(1, COLS as i64 - 1),
-            mid.1.clamp(0, ROWS as i64 - 1),
+            mid.0.clamp(1, COLNO as i64 - 1),
+            mid.1.clamp(0, ROWNO as i64 - 1),
         );
         self.random_line_depth(a, mid, roughness / 2, rng, depth + 1);
         self.random_line_depth(mid, b, roughness / 2, rng, depth + 1);
@@ -150,11 +150,11 @@ impl Selection {
     /// The outline of a rectangle.
     pub fn rect(&mut self, (x1, y1): (i64, i64), (x2, y2): (i64, i64)) {
         let (lx, hx, ly, hy) = (x1.min(x2), x1.max(x2), y1.min(y2), y1.max(y2));
-        for x in lx.max(0)..=hx.min(COLS as i64 - 1) {
+        for x in lx.max(0)..=hx.min(COLNO as i64 - 1) {
             self.set(x, ly, true);
             self.set(x, hy, true);
         }
-        for y in ly.max(0)..=hy.min(ROWS as i64 - 1) {
+        for y in ly.max(0)..=hy.min(ROWNO as i64 - 1) {
             self.set(lx, y, true);
             self.set(hx, y, true);
         }
@@ -163,8 +163,8 @@ impl Selection {
     /// A filled rectangle.
     pub fn fill_rect(&mut self, (x1, y1): (i64, i64), (x2, y2): (i64, i64)) {
         let (lx, hx, ly, hy) = (x1.min(x2), x1.max(x2), y1.min(y2), y1.max(y2));
-        for y in ly.max(0)..=hy.min(ROWS as i64 - 1) {
-            for x in lx.max(0)..=hx.min(COLS as i64 - 1) {
+        for y in ly.max(0)..=hy.min(ROWNO as i64 - 1) {
+            for x in lx.max(0)..=hx.min(COLNO as i64 - 1) {
                 self.set(x, y, true);
             }
         }
@@ -172,14 +172,14 @@ impl Selection {
 
     /// An ellipse around (x, y) with radii (rx, ry), filled or its rim.
     pub fn ellipse(&mut self, (cx, cy): (i64, i64), rx: i64, ry: i64, filled: bool) {
-        let (rx, ry) = (rx.clamp(0, COLS as i64), ry.clamp(0, COLS as i64));
+        let (rx, ry) = (rx.clamp(0, COLNO as i64), ry.clamp(0, COLNO as i64));
         let inside = |x: i64, y: i64, rx: i64, ry: i64| {
             let (rx, ry) = (rx.max(1) as f64, ry.max(1) as f64);
             let (dx, dy) = ((x - cx) as f64, (y - cy) as f64);
             (dx * dx) / (rx * rx) + (dy * dy) / (ry * ry) <= 1.0
         };
-        for y in 0..ROWS as i64 {
-            for x in 0..COLS as i64 {
+        for y in 0..ROWNO as i64 {
+            for x in 0..COLNO as i64 {
                 let within = inside(x, y, rx, ry);
                 let rim = within && !inside(x, y, rx - 1, ry - 1) || rx == 0 || ry == 0;
                 if within && (filled || rim) {

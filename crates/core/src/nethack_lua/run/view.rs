@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use vaultwright_model::view::{Area, Cell, Marker, Rgb, TileMap};
 use vaultwright_model::Span;
 
-use super::level::{Placed, COLS, ROWS};
+use super::level::{Placed, COLNO, ROWNO};
 use super::{Realisation, StopKind};
 use crate::nethack::colours::Clr;
 use crate::nethack::look;
@@ -18,9 +18,9 @@ pub fn tile_map(source: &str, calls: &[DesCall], seed: u64, done: &Realisation) 
     let lines = LineSpans::of(source);
     let level = &done.level;
     let drawn = drawn_characters(source, calls, &lines, done);
-    let mut cells = Vec::with_capacity(COLS * ROWS);
-    for y in 0..ROWS as i64 {
-        for x in 0..COLS as i64 {
+    let mut cells = Vec::with_capacity(COLNO * ROWNO);
+    for y in 0..ROWNO as i64 {
+        for x in 0..COLNO as i64 {
             let c = level.at(x, y);
             let horizontal = level.at(x - 1, y) == b'-' || level.at(x + 1, y) == b'-';
             let (glyph, fg, kind) = look::terrain(c, horizontal);
@@ -65,8 +65,8 @@ pub fn tile_map(source: &str, calls: &[DesCall], seed: u64, done: &Realisation) 
         origin: lines.span(*line).unwrap_or_default(),
     }));
     TileMap {
-        width: COLS as u32,
-        height: ROWS as u32,
+        width: COLNO as u32,
+        height: ROWNO as u32,
         cells,
         markers,
         areas,
