@@ -320,9 +320,9 @@ mod tests {
             lev.records,
             [
                 Record::Push(Value::Int(0)),
-                Record::Op(59),
+                Record::Op(opcodes::LEVEL_FLAGS),
                 Record::Push(Value::Str(b"hi".to_vec())),
-                Record::Op(1),
+                Record::Op(opcodes::MESSAGE),
             ]
         );
         assert_eq!(lev.records[1].name(), "LEVEL_FLAGS");

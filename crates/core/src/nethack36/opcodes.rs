@@ -7,94 +7,106 @@
 /// How many opcodes NetHack 3.6.6 has (0..=75).
 pub const BASE_COUNT: usize = 76;
 
-/// Opcode names, indexed by canonical number.
-pub const NAMES: [&str; 80] = [
-    "NULL",
-    "MESSAGE",
-    "MONSTER",
-    "OBJECT",
-    "ENGRAVING",
-    "ROOM",
-    "SUBROOM",
-    "DOOR",
-    "STAIR",
-    "LADDER",
-    "ALTAR",
-    "FOUNTAIN",
-    "SINK",
-    "POOL",
-    "TRAP",
-    "GOLD",
-    "CORRIDOR",
-    "LEVREGION",
-    "DRAWBRIDGE",
-    "MAZEWALK",
-    "NON_DIGGABLE",
-    "NON_PASSWALL",
-    "WALLIFY",
-    "MAP",
-    "ROOM_DOOR",
-    "REGION",
-    "MINERALIZE",
-    "CMP",
-    "JMP",
-    "JL",
-    "JLE",
-    "JG",
-    "JGE",
-    "JE",
-    "JNE",
-    "TERRAIN",
-    "REPLACETERRAIN",
-    "EXIT",
-    "ENDROOM",
-    "POP_CONTAINER",
-    "PUSH",
-    "POP",
-    "RN2",
-    "DEC",
-    "INC",
-    "MATH_ADD",
-    "MATH_SUB",
-    "MATH_MUL",
-    "MATH_DIV",
-    "MATH_MOD",
-    "MATH_SIGN",
-    "COPY",
-    "END_MONINVENT",
-    "GRAVE",
-    "FRAME_PUSH",
-    "FRAME_POP",
-    "CALL",
-    "RETURN",
-    "INITLEVEL",
-    "LEVEL_FLAGS",
-    "VAR_INIT",
-    "SHUFFLE_ARRAY",
-    "DICE",
-    "SEL_ADD",
-    "SEL_POINT",
-    "SEL_RECT",
-    "SEL_FILLRECT",
-    "SEL_LINE",
-    "SEL_RNDLINE",
-    "SEL_GROW",
-    "SEL_FLOOD",
-    "SEL_RNDCOORD",
-    "SEL_ELLIPSE",
-    "SEL_FILTER",
-    "SEL_GRADIENT",
-    "SEL_COMPLEMENT",
-    // Variants' opcodes (EvilHack).
-    "FORGE",
-    "MAGIC_CHEST",
-    "PUDDLE",
-    "SEWAGE",
-];
+/// Each opcode once: its name (what `NAMES` holds and dumps print) and,
+/// by its place in the list, its canonical number (a constant of that
+/// name).
+macro_rules! opcodes {
+    ($($name:ident),* $(,)?) => {
+        /// Opcode names, indexed by canonical number.
+        pub const NAMES: [&str; [$(stringify!($name)),*].len()] = [$(stringify!($name)),*];
+        opcodes!(@number 0; $($name),*);
+    };
+    (@number $n:expr; $name:ident $(, $rest:ident)*) => {
+        #[allow(dead_code)]
+        pub const $name: i32 = $n;
+        opcodes!(@number $n + 1; $($rest),*);
+    };
+    (@number $n:expr;) => {};
+}
 
-/// The opcode that carries a value (every other record is its number
-/// alone).
-pub const PUSH: i32 = 40;
+opcodes! {
+    NULL,
+    MESSAGE,
+    MONSTER,
+    OBJECT,
+    ENGRAVING,
+    ROOM,
+    SUBROOM,
+    DOOR,
+    STAIR,
+    LADDER,
+    ALTAR,
+    FOUNTAIN,
+    SINK,
+    POOL,
+    TRAP,
+    GOLD,
+    CORRIDOR,
+    LEVREGION,
+    DRAWBRIDGE,
+    MAZEWALK,
+    NON_DIGGABLE,
+    NON_PASSWALL,
+    WALLIFY,
+    MAP,
+    ROOM_DOOR,
+    REGION,
+    MINERALIZE,
+    CMP,
+    JMP,
+    JL,
+    JLE,
+    JG,
+    JGE,
+    JE,
+    JNE,
+    TERRAIN,
+    REPLACETERRAIN,
+    EXIT,
+    ENDROOM,
+    POP_CONTAINER,
+    PUSH,
+    POP,
+    RN2,
+    DEC,
+    INC,
+    MATH_ADD,
+    MATH_SUB,
+    MATH_MUL,
+    MATH_DIV,
+    MATH_MOD,
+    MATH_SIGN,
+    COPY,
+    END_MONINVENT,
+    GRAVE,
+    FRAME_PUSH,
+    FRAME_POP,
+    CALL,
+    RETURN,
+    INITLEVEL,
+    LEVEL_FLAGS,
+    VAR_INIT,
+    SHUFFLE_ARRAY,
+    DICE,
+    SEL_ADD,
+    SEL_POINT,
+    SEL_RECT,
+    SEL_FILLRECT,
+    SEL_LINE,
+    SEL_RNDLINE,
+    SEL_GROW,
+    SEL_FLOOD,
+    SEL_RNDCOORD,
+    SEL_ELLIPSE,
+    SEL_FILTER,
+    SEL_GRADIENT,
+    SEL_COMPLEMENT,
+    // Variants' opcodes (EvilHack).
+    FORGE,
+    MAGIC_CHEST,
+    PUDDLE,
+    SEWAGE,
+}
 
 /// The name of canonical opcode `op`, if it is one.
 pub fn name(op: i32) -> Option<&'static str> {
@@ -166,5 +178,22 @@ impl Numbering {
     /// How many opcodes the dialect has.
     pub fn len(&self) -> usize {
         self.to_canonical.len()
+    }
+}
+
+#[cfg(test)]
+mod numbers {
+    use super::*;
+
+    /// The canonical numbers are 3.6.6's `enum opcode_defs`, then the
+    /// variants' additions.
+    #[test]
+    fn each_opcode_is_numbered_by_its_place() {
+        assert_eq!((MESSAGE, PUSH, SEL_COMPLEMENT), (1, 40, 75));
+        assert_eq!((FORGE, SEWAGE), (BASE_COUNT as i32, 79));
+        assert_eq!(NAMES.len(), 80);
+        for (i, name) in NAMES.iter().enumerate() {
+            assert_eq!(number(name), Some(i as i32));
+        }
     }
 }

@@ -23,6 +23,7 @@ use selection::Sel;
 use terrain::*;
 
 use super::lev::{Lev, Record};
+use super::opcodes;
 use crate::rng::Rng;
 
 pub const COLS: i32 = crate::nethack_common::COLNO as i32;
@@ -233,76 +234,77 @@ impl Run<'_> {
 
     fn op(&mut self, op: i32) -> Flow {
         match op {
-            1 => drop(self.m.string()),
-            2 => self.monster(),
-            3 => self.object(),
-            4 => self.engraving(),
-            5 | 6 => self.room(op == 6),
-            7 => self.door(),
-            8 | 9 => self.stair(op == 9),
-            10 => self.altar(),
-            11 => self.furniture(FOUNTAIN),
-            12 => self.furniture(SINK),
-            13 => self.furniture(POOL),
-            14 => self.trap(),
-            15 => self.gold(),
-            16 => self.pop_ints(6),
-            17 => self.levregion(),
-            18 => self.drawbridge(),
-            19 => self.mazewalk(),
-            20 | 21 => drop(self.m.region()),
-            22 => self.wallify(),
-            23 => self.map(),
-            24 => self.pop_ints(4),
-            25 => self.region(),
-            26 => self.pop_ints(4),
-            27 => self.compare(),
-            28 => return self.m.int().map_or(Flow::Next, Flow::Jump),
-            29..=34 => return self.conditional_jump(op),
-            35 => self.terrain(),
-            36 => self.replace_terrain(),
-            37 => return Flow::Stop,
-            38 => {
+            opcodes::MESSAGE => drop(self.m.string()),
+            opcodes::MONSTER => self.monster(),
+            opcodes::OBJECT => self.object(),
+            opcodes::ENGRAVING => self.engraving(),
+            opcodes::ROOM | opcodes::SUBROOM => self.room(op == opcodes::SUBROOM),
+            opcodes::DOOR => self.door(),
+            opcodes::STAIR | opcodes::LADDER => self.stair(op == opcodes::LADDER),
+            opcodes::ALTAR => self.altar(),
+            opcodes::FOUNTAIN => self.furniture(FOUNTAIN),
+            opcodes::SINK => self.furniture(SINK),
+            opcodes::POOL => self.furniture(POOL),
+            opcodes::TRAP => self.trap(),
+            opcodes::GOLD => self.gold(),
+            opcodes::CORRIDOR => self.pop_ints(6),
+            opcodes::LEVREGION => self.levregion(),
+            opcodes::DRAWBRIDGE => self.drawbridge(),
+            opcodes::MAZEWALK => self.mazewalk(),
+            opcodes::NON_DIGGABLE | opcodes::NON_PASSWALL => drop(self.m.region()),
+            opcodes::WALLIFY => self.wallify(),
+            opcodes::MAP => self.map(),
+            opcodes::ROOM_DOOR => self.pop_ints(4),
+            opcodes::REGION => self.region(),
+            opcodes::MINERALIZE => self.pop_ints(4),
+            opcodes::CMP => self.compare(),
+            opcodes::JMP => return self.m.int().map_or(Flow::Next, Flow::Jump),
+            opcodes::JL..=opcodes::JNE => return self.conditional_jump(op),
+            opcodes::TERRAIN => self.terrain(),
+            opcodes::REPLACETERRAIN => self.replace_terrain(),
+            opcodes::EXIT => return Flow::Stop,
+            opcodes::ENDROOM => {
                 self.room_stack.pop();
             }
-            41 => drop(self.m.pop_raw()),
-            42 => {
+            opcodes::POP => drop(self.m.pop_raw()),
+            opcodes::RN2 => {
                 let n = self.m.int().unwrap_or(0);
                 let v = self.rn2(n);
                 self.m.push(Val::Int(v));
             }
-            43 | 44 => {
+            opcodes::DEC | opcodes::INC => {
                 if let Some(v) = self.m.int() {
-                    self.m.push(Val::Int(if op == 43 { v - 1 } else { v + 1 }));
+                    self.m
+                        .push(Val::Int(if op == opcodes::DEC { v - 1 } else { v + 1 }));
                 }
             }
-            45..=49 => self.math(op),
-            50 => {
+            opcodes::MATH_ADD..=opcodes::MATH_MOD => self.math(op),
+            opcodes::MATH_SIGN => {
                 if let Some(v) = self.m.int() {
                     self.m.push(Val::Int(v.signum()));
                 }
             }
-            51 => {
+            opcodes::COPY => {
                 if let Some(v) = self.m.pop() {
                     self.m.push(v.clone());
                     self.m.push(v);
                 }
             }
-            53 => self.grave(),
-            58 => self.init_level(),
-            59 => {
+            opcodes::GRAVE => self.grave(),
+            opcodes::INITLEVEL => self.init_level(),
+            opcodes::LEVEL_FLAGS => {
                 if let Some(flags) = self.m.int() {
                     self.corrmaze |= flags & CORRMAZE != 0;
                 }
             }
-            60 => {
+            opcodes::VAR_INIT => {
                 if let Some(name) = self.m.define() {
                     if let Some(shown) = self.m.shown(&name) {
                         self.level.trace.saw(self.at, &name, shown);
                     }
                 }
             }
-            61 => {
+            opcodes::SHUFFLE_ARRAY => {
                 let rng = &mut self.rng;
                 self.m.shuffle(|n| {
                     if n <= 1 {
@@ -312,13 +314,13 @@ impl Run<'_> {
                     }
                 });
             }
-            62 => {
+            opcodes::DICE => {
                 let die = self.m.int().unwrap_or(1).clamp(1, 1 << 20);
                 let count = self.m.int().unwrap_or(1).clamp(1, 1 << 10);
                 let sum = (0..count).map(|_| self.rn2(die) + 1).sum();
                 self.m.push(Val::Int(sum));
             }
-            63..=75 => self.selection(op),
+            opcodes::SEL_ADD..=opcodes::SEL_COMPLEMENT => self.selection(op),
             // NULL, POP_CONTAINER, END_MONINVENT, frames and calls: nothing
             // the preview draws.
             _ => {}
@@ -356,11 +358,11 @@ impl Run<'_> {
             return Flow::Next;
         };
         let taken = match op {
-            29 => flags & 1 != 0,
-            30 => flags & 5 != 0,
-            31 => flags & 2 != 0,
-            32 => flags & 6 != 0,
-            33 => flags & 4 != 0,
+            opcodes::JL => flags & 1 != 0,
+            opcodes::JLE => flags & 5 != 0,
+            opcodes::JG => flags & 2 != 0,
+            opcodes::JGE => flags & 6 != 0,
+            opcodes::JE => flags & 4 != 0,
             _ => flags & 4 == 0,
         };
         if taken {
@@ -376,14 +378,14 @@ impl Run<'_> {
         };
         let v = match (a, b) {
             (Val::Int(a), Val::Int(b)) => Val::Int(match op {
-                45 => a.wrapping_add(b),
-                46 => a.wrapping_sub(b),
-                47 => a.wrapping_mul(b),
-                48 if b >= 1 => a / b,
-                49 if b >= 1 => a % b,
+                opcodes::MATH_ADD => a.wrapping_add(b),
+                opcodes::MATH_SUB => a.wrapping_sub(b),
+                opcodes::MATH_MUL => a.wrapping_mul(b),
+                opcodes::MATH_DIV if b >= 1 => a / b,
+                opcodes::MATH_MOD if b >= 1 => a % b,
                 _ => 0,
             }),
-            (Val::Str(mut a), Val::Str(b)) if op == 45 => {
+            (Val::Str(mut a), Val::Str(b)) if op == opcodes::MATH_ADD => {
                 a.extend_from_slice(&b);
                 a.truncate(4096);
                 Val::Str(a)
@@ -969,32 +971,32 @@ impl Run<'_> {
 
     fn selection(&mut self, op: i32) {
         let made = match op {
-            63 => match (self.m.sel(), self.m.sel()) {
+            opcodes::SEL_ADD => match (self.m.sel(), self.m.sel()) {
                 (Some(a), Some(b)) => Some(a.union(&b)),
                 _ => None,
             },
-            64 => self.m.coord().and_then(|c| {
+            opcodes::SEL_POINT => self.m.coord().and_then(|c| {
                 let (x, y, _) = self.place(c, Wants::Any)?;
                 Some(Sel::point(x, y))
             }),
-            65 | 66 => self.m.region().map(|r| {
+            opcodes::SEL_RECT | opcodes::SEL_FILLRECT => self.m.region().map(|r| {
                 let (x1, y1, x2, y2) = self.region_of(r);
-                Sel::rect(x1, y1, x2, y2, op == 66)
+                Sel::rect(x1, y1, x2, y2, op == opcodes::SEL_FILLRECT)
             }),
-            67 => self
+            opcodes::SEL_LINE => self
                 .two_coords()
                 .map(|(a, b)| Sel::line(a.0, a.1, b.0, b.1)),
-            68 => {
+            opcodes::SEL_RNDLINE => {
                 let roughness = self.m.int().unwrap_or(0);
                 self.two_coords().map(|(a, b)| {
                     Sel::random_line(a.0, a.1, b.0, b.1, roughness as i32, &mut self.rng)
                 })
             }
-            69 => {
+            opcodes::SEL_GROW => {
                 let dirs = self.m.int().unwrap_or(-1);
                 self.m.sel().map(|s| s.grow(dirs))
             }
-            70 => self.m.coord().and_then(|c| {
+            opcodes::SEL_FLOOD => self.m.coord().and_then(|c| {
                 let (x, y, _) = self.place(c, Wants::Any)?;
                 let start = self.typ_at(x, y)?;
                 let level = &self.level;
@@ -1002,7 +1004,7 @@ impl Run<'_> {
                     idx(cx, cy).is_some_and(|i| level.typ[i] == start)
                 }))
             }),
-            71 => {
+            opcodes::SEL_RNDCOORD => {
                 if let Some(s) = self.m.sel() {
                     let f = self.frame();
                     if let Some((x, y)) = s.random_cell(&mut self.rng) {
@@ -1012,7 +1014,7 @@ impl Run<'_> {
                 }
                 return;
             }
-            72 => {
+            opcodes::SEL_ELLIPSE => {
                 let (filled, b, a, at) = (self.m.int(), self.m.int(), self.m.int(), self.m.coord());
                 match (filled, b, a, at) {
                     (Some(f), Some(b), Some(a), Some(c)) => {
@@ -1023,14 +1025,14 @@ impl Run<'_> {
                     _ => None,
                 }
             }
-            73 => self.filter(),
-            74 => {
+            opcodes::SEL_FILTER => self.filter(),
+            opcodes::SEL_GRADIENT => {
                 for _ in 0..6 {
                     self.m.pop();
                 }
                 Some(Sel::default())
             }
-            75 => self.m.sel().map(|s| s.complement()),
+            opcodes::SEL_COMPLEMENT => self.m.sel().map(|s| s.complement()),
             _ => None,
         };
         let made = made.unwrap_or_default();
@@ -1113,7 +1115,7 @@ mod tests {
             .iter()
             .enumerate()
             .position(|(i, r)| {
-                matches!(r, Record::Op(31))
+                matches!(r, Record::Op(opcodes::JG))
                     && matches!(lev.records.get(i.wrapping_sub(1)), Some(Record::Push(crate::nethack36::Value::Int(v))) if *v < 0)
             })
             .expect("a jump back");
@@ -1143,9 +1145,9 @@ mod tests {
             header: lev.header,
             records: vec![
                 Record::Push(crate::nethack36::Value::Int(0)),
-                Record::Op(28),
+                Record::Op(opcodes::JMP),
                 Record::Push(crate::nethack36::Value::Int(-2)),
-                Record::Op(28),
+                Record::Op(opcodes::JMP),
             ],
             trailing: Vec::new(),
         };

@@ -11,6 +11,10 @@
 //!   `"NAME step"` (the sign of end − start), the body, then `NAME` and
 //!   its end compared, the step added, and `JNE` back while they differed.
 
+use crate::nethack36::opcodes::{
+    self, CMP, COPY, DEC, JE, JG, JGE, JL, JLE, JMP, JNE, MATH_ADD, MATH_SIGN, MATH_SUB, POP,
+    VAR_INIT,
+};
 use crate::nethack36::{Record, Value};
 
 use super::values::{Int, Sym};
@@ -18,22 +22,6 @@ use super::Decompiler;
 
 /// How deep recovered blocks may nest (3.6 stops at 21 IFs and LOOPs).
 const MAX_BLOCKS: usize = 64;
-
-const CMP: i32 = 27;
-const JMP: i32 = 28;
-const JL: i32 = 29;
-const JLE: i32 = 30;
-const JG: i32 = 31;
-const JGE: i32 = 32;
-const JE: i32 = 33;
-const JNE: i32 = 34;
-const POP: i32 = 41;
-const DEC: i32 = 43;
-const COPY: i32 = 51;
-const MATH_ADD: i32 = 45;
-const MATH_SUB: i32 = 46;
-const MATH_SIGN: i32 = 50;
-const VAR_INIT: i32 = 60;
 
 /// What reading one record did to the block it is in.
 pub(super) enum Step {
@@ -389,7 +377,12 @@ impl Decompiler<'_> {
     /// Whether record `i` closes a block (ENDROOM, POP_CONTAINER,
     /// END_MONINVENT).
     pub(super) fn is_closer(&self, i: usize) -> bool {
-        matches!(self.records.get(i), Some(Record::Op(38 | 39 | 52)))
+        matches!(
+            self.records.get(i),
+            Some(Record::Op(
+                opcodes::ENDROOM | opcodes::POP_CONTAINER | opcodes::END_MONINVENT
+            ))
+        )
     }
 
     /// Whether `start..end` closes blocks it did not open: a jump there is
@@ -405,12 +398,12 @@ impl Decompiler<'_> {
                 _ => 0,
             };
             match self.records[i] {
-                Record::Op(5 | 6) => opens += 1,
-                Record::Op(2) if flag(i) == 1 => opens += 1,
-                Record::Op(3) if flag(i) & 2 != 0 => opens += 1,
+                Record::Op(opcodes::ROOM | opcodes::SUBROOM) => opens += 1,
+                Record::Op(opcodes::MONSTER) if flag(i) == 1 => opens += 1,
+                Record::Op(opcodes::OBJECT) if flag(i) & 2 != 0 => opens += 1,
                 // A REGION that is a room of its own opens one too; its
                 // ENDROOM is in the same range when the range holds it.
-                Record::Op(25) => opens += 1,
+                Record::Op(opcodes::REGION) => opens += 1,
                 _ => {}
             }
         }

@@ -4,17 +4,18 @@
 use super::statements::unpack4;
 use super::values::{Place, Sym};
 use super::Decompiler;
+use crate::nethack36::opcodes;
 
 impl Decompiler<'_> {
     /// A SEL_* opcode: the selection (or, for `rndcoord`, the spot) it
     /// leaves on the stack.
     pub(super) fn selection(&mut self, op: i32) {
         let made = match op {
-            63 => {
+            opcodes::SEL_ADD => {
                 let (b, a) = (self.pop(), self.pop());
                 format!("({} | {})", a.lua(), b.lua())
             }
-            64 => {
+            opcodes::SEL_POINT => {
                 let at = self.place();
                 let point = match at {
                     Place::At(x, y) => Some((x, y)),
@@ -27,25 +28,29 @@ impl Decompiler<'_> {
                 self.push(Sym::Sel(lua, point));
                 return;
             }
-            65 | 66 => {
+            opcodes::SEL_RECT | opcodes::SEL_FILLRECT => {
                 let r = self.region_sym();
-                let f = if op == 65 { "rect" } else { "fillrect" };
+                let f = if op == opcodes::SEL_RECT {
+                    "rect"
+                } else {
+                    "fillrect"
+                };
                 format!("selection.{f}({})", unpack4(&r))
             }
-            67 | 68 => {
-                let roughness = (op == 68).then(|| self.int());
+            opcodes::SEL_LINE | opcodes::SEL_RNDLINE => {
+                let roughness = (op == opcodes::SEL_RNDLINE).then(|| self.int());
                 let (b, a) = (self.place(), self.place());
                 match roughness {
                     Some(r) => format!("selection.randline({}, {}, {})", a.args(), b.args(), r.lua),
                     None => format!("selection.line({}, {})", a.args(), b.args()),
                 }
             }
-            69 => {
+            opcodes::SEL_GROW => {
                 let _dirs = self.int();
                 format!("selection.grow({})", self.pop().lua())
             }
-            70 => format!("selection.floodfill({})", self.place().args()),
-            71 => {
+            opcodes::SEL_FLOOD => format!("selection.floodfill({})", self.place().args()),
+            opcodes::SEL_RNDCOORD => {
                 let sel = self.pop().lua();
                 self.push(Sym::Coord(Place::Expr(
                     format!("selection.rndcoord({sel})"),
@@ -53,7 +58,7 @@ impl Decompiler<'_> {
                 )));
                 return;
             }
-            72 => {
+            opcodes::SEL_ELLIPSE => {
                 let (filled, b, a) = (self.int(), self.int(), self.int());
                 let at = self.place();
                 format!(
@@ -64,8 +69,8 @@ impl Decompiler<'_> {
                     filled.lua
                 )
             }
-            73 => self.filter(),
-            74 => {
+            opcodes::SEL_FILTER => self.filter(),
+            opcodes::SEL_GRADIENT => {
                 for _ in 0..6 {
                     self.pop();
                 }

@@ -7,44 +7,45 @@ use super::values::{
     map_char, room_type, trap_name, unfilled_offset, word, Family, Int, Kind, Place, Sym,
 };
 use super::{Decompiler, Open, WHOLE_LEVEL};
+use crate::nethack36::opcodes;
 
 impl Decompiler<'_> {
     /// Writes (or evaluates) the opcode `op` at `pc`.
     pub(super) fn statement(&mut self, pc: usize, op: i32) {
         match op {
-            1 => {
+            opcodes::MESSAGE => {
                 let text = self.string();
                 self.w.line(&format!("des.message({text})"));
             }
-            2 => self.monster(),
-            3 => self.object(),
-            4 => self.engraving(),
-            5 | 6 => self.room(op == 6),
-            7 => self.door(),
-            8 | 9 => self.stair(op == 9),
-            10 => self.altar(),
-            11..=13 => {
-                let kind = ["fountain", "sink", "pool"][(op - 11) as usize];
+            opcodes::MONSTER => self.monster(),
+            opcodes::OBJECT => self.object(),
+            opcodes::ENGRAVING => self.engraving(),
+            opcodes::ROOM | opcodes::SUBROOM => self.room(op == opcodes::SUBROOM),
+            opcodes::DOOR => self.door(),
+            opcodes::STAIR | opcodes::LADDER => self.stair(op == opcodes::LADDER),
+            opcodes::ALTAR => self.altar(),
+            opcodes::FOUNTAIN..=opcodes::POOL => {
+                let kind = ["fountain", "sink", "pool"][(op - opcodes::FOUNTAIN) as usize];
                 let sel = self.pop();
                 self.each_cell(&sel, |at| {
                     format!("des.feature({{ type = \"{kind}\", {at} }})")
                 });
             }
-            14 => self.trap(),
-            15 => {
+            opcodes::TRAP => self.trap(),
+            opcodes::GOLD => {
                 let at = self.place();
                 let amount = self.int();
                 let mut keys = vec![format!("amount = {}", amount.lua)];
                 keys.extend(at.keys());
                 self.w.line(&table_call("gold", keys));
             }
-            16 => self.corridor(),
-            17 => self.level_region(),
-            18 => self.drawbridge(),
-            19 => self.mazewalk(),
-            20 | 21 => {
+            opcodes::CORRIDOR => self.corridor(),
+            opcodes::LEVREGION => self.level_region(),
+            opcodes::DRAWBRIDGE => self.drawbridge(),
+            opcodes::MAZEWALK => self.mazewalk(),
+            opcodes::NON_DIGGABLE | opcodes::NON_PASSWALL => {
                 let region = self.region_sym();
-                let f = if op == 20 {
+                let f = if op == opcodes::NON_DIGGABLE {
                     "non_diggable"
                 } else {
                     "non_passwall"
@@ -52,12 +53,12 @@ impl Decompiler<'_> {
                 self.w
                     .line(&format!("des.{f}(selection.area({}))", unpack4(&region)));
             }
-            22 => self.wallify(),
-            23 => self.map(),
-            24 => self.room_door(),
-            25 => self.region(),
-            26 => self.mineralize(),
-            35 => {
+            opcodes::WALLIFY => self.wallify(),
+            opcodes::MAP => self.map(),
+            opcodes::ROOM_DOOR => self.room_door(),
+            opcodes::REGION => self.region(),
+            opcodes::MINERALIZE => self.mineralize(),
+            opcodes::TERRAIN => {
                 let (terrain, sel) = (self.pop(), self.pop());
                 let (ch, lit) = match &terrain {
                     Sym::MapChar(c, lit) => (c.clone(), *lit),
@@ -73,13 +74,13 @@ impl Decompiler<'_> {
                     sel.lua()
                 ));
             }
-            36 => self.replace_terrain(),
-            37 => self.w.line("do return end"),
-            38 => self.close(Open::Room),
-            39 => self.close(Open::Container),
-            40 => {}
-            41 => drop(self.pop()),
-            42 => {
+            opcodes::REPLACETERRAIN => self.replace_terrain(),
+            opcodes::EXIT => self.w.line("do return end"),
+            opcodes::ENDROOM => self.close(Open::Room),
+            opcodes::POP_CONTAINER => self.close(Open::Container),
+            opcodes::PUSH => {}
+            opcodes::POP => drop(self.pop()),
+            opcodes::RN2 => {
                 let n = self.int();
                 let lua = match n.lit {
                     Some(n) => format!("math.random(0, {})", (n - 1).max(0)),
@@ -87,42 +88,42 @@ impl Decompiler<'_> {
                 };
                 self.push(Sym::Int(Int::expr(lua)));
             }
-            44 => {
+            opcodes::INC => {
                 let v = self.int();
                 self.push(Sym::Int(Int::expr(format!("({} + 1)", v.lua))));
             }
-            45..=49 => self.math(op),
-            50 => {
+            opcodes::MATH_ADD..=opcodes::MATH_MOD => self.math(op),
+            opcodes::MATH_SIGN => {
                 let v = self.int().lua;
                 self.push(Sym::Int(Int::expr(format!(
                     "(({v}) > 0 and 1 or (({v}) < 0 and -1 or 0))"
                 ))));
             }
-            51 => {
+            opcodes::COPY => {
                 let v = self.pop();
                 self.push(v.clone());
                 self.push(v);
             }
-            52 => self.close(Open::Inventory),
-            53 => self.grave(),
-            58 => self.init_level(),
-            59 => self.level_flags(),
-            60 => self.define(pc),
-            61 => {
+            opcodes::END_MONINVENT => self.close(Open::Inventory),
+            opcodes::GRAVE => self.grave(),
+            opcodes::INITLEVEL => self.init_level(),
+            opcodes::LEVEL_FLAGS => self.level_flags(),
+            opcodes::VAR_INIT => self.define(pc),
+            opcodes::SHUFFLE_ARRAY => {
                 let name = self.string();
                 let name = name.trim_matches('"');
                 self.w
                     .line(&format!("shuffle({})", super::lua_name(name.as_bytes())));
             }
-            62 => {
+            opcodes::DICE => {
                 let (die, count) = (self.int(), self.int());
                 self.push(Sym::Int(Int::expr(format!(
                     "d({}, {})",
                     count.lua, die.lua
                 ))));
             }
-            63..=75 => self.selection(op),
-            0 => {}
+            opcodes::SEL_ADD..=opcodes::SEL_COMPLEMENT => self.selection(op),
+            opcodes::NULL => {}
             other => {
                 let name = crate::nethack36::opcodes::name(other).unwrap_or("an unknown opcode");
                 self.note(format!("{name} (a 3.6 opcode with no 5.0 call)"));
@@ -701,11 +702,11 @@ impl Decompiler<'_> {
     fn math(&mut self, op: i32) {
         let (b, a) = (self.pop(), self.pop());
         let text = |s: &Sym| matches!(s, Sym::Str(_) | Sym::Text(_));
-        if op == 45 && (text(&a) || text(&b)) {
+        if op == opcodes::MATH_ADD && (text(&a) || text(&b)) {
             self.push(Sym::Str(format!("({} .. {})", a.lua(), b.lua())));
             return;
         }
-        let sign = ["+", "-", "*", "//", "%"][(op - 45) as usize];
+        let sign = ["+", "-", "*", "//", "%"][(op - opcodes::MATH_ADD) as usize];
         self.push(Sym::Int(Int::expr(format!(
             "({} {sign} {})",
             a.lua(),
