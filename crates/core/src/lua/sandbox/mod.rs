@@ -193,10 +193,11 @@ pub fn rewritten(reading: &super::syntax::Reading, source: &str) -> String {
 }
 
 /// Runs the chunks in a new VM holding Lua's library gaps (functions,
-/// and `library.lua` run first) and what `install` gives it, then (when they ran to the end) `after` in the
-/// VM; how many steps it took. A panic of the VM's is a bug to fix at its
-/// cause (those found are: see `operators.rs`, `tables.rs`); natively it
-/// is still a stop, not a crash of the tool.
+/// and `library.lua` run first) and what `install` gives it, then (when
+/// they ran to the end) `after` in the VM; how many steps it took. A
+/// panic of the VM's is a bug to fix at its cause (those found are: see
+/// `operators.rs`, `tables.rs`); natively it is still a stop, not a crash
+/// of the tool.
 pub fn execute_then<H: Host, T>(
     chunks: &[Arc<Chunk>],
     shared: &Shared<H>,
@@ -204,10 +205,16 @@ pub fn execute_then<H: Host, T>(
     install: impl for<'gc> FnOnce(Context<'gc>) -> Result<(), Error<'gc>>,
     after: impl for<'gc> FnOnce(Context<'gc>) -> T,
 ) -> (Option<Stop>, u64, Option<T>) {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        execute_unguarded(chunks, shared, limits, install, after)
-    }))
-    .unwrap_or_else(|_| {
+    let run = || {
+        let mut lua = match new_vm(shared, install) {
+            Ok(lua) => lua,
+            Err(stop) => return (Some(stop), 0, None),
+        };
+        let (stop, steps) = run_chunks(&mut lua, shared, chunks, limits);
+        let value = stop.is_none().then(|| lua.enter(after));
+        (stop, steps, value)
+    };
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|_| {
         let stop = Stop {
             kind: StopKind::Error,
             message: VM_FAILED.into(),
@@ -217,32 +224,37 @@ pub fn execute_then<H: Host, T>(
     })
 }
 
-fn execute_unguarded<H: Host, T>(
-    chunks: &[Arc<Chunk>],
+/// A VM with Lua's library gaps and what `install` gives it.
+fn new_vm<H: Host>(
     shared: &Shared<H>,
-    limits: Limits,
     install: impl for<'gc> FnOnce(Context<'gc>) -> Result<(), Error<'gc>>,
-    after: impl for<'gc> FnOnce(Context<'gc>) -> T,
-) -> (Option<Stop>, u64, Option<T>) {
+) -> Result<Lua, Stop> {
     let mut lua = Lua::core();
-    let loaded = lua.try_enter(|ctx| {
+    lua.try_enter(|ctx| {
         install(ctx)?;
         library::install(ctx, shared)?;
         operators::install(ctx, shared)?;
         tables::install(ctx, shared)?;
         Ok(())
-    });
-    if let Err(e) = loaded {
-        return (Some(error_stop(shared, &e)), 0, None);
-    }
+    })
+    .map_err(|e| error_stop(shared, &e))?;
+    Ok(lua)
+}
+
+/// `library.lua`, then each chunk, until one stops; the steps they took.
+fn run_chunks<H: Host>(
+    lua: &mut Lua,
+    shared: &Shared<H>,
+    chunks: &[Arc<Chunk>],
+    limits: Limits,
+) -> (Option<Stop>, u64) {
     let mut steps = 0;
     for chunk in std::iter::once(&library::chunk()).chain(chunks) {
-        if let Err(stop) = run_chunk(&mut lua, shared, chunk, limits, &mut steps) {
-            return (Some(stop), steps, None);
+        if let Err(stop) = run_chunk(lua, shared, chunk, limits, &mut steps) {
+            return (Some(stop), steps);
         }
     }
-    let value = lua.enter(after);
-    (None, steps, Some(value))
+    (None, steps)
 }
 
 fn run_chunk<H: Host>(
