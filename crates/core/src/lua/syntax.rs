@@ -5,7 +5,7 @@
 //! a refused script gets (`finding`).
 //!
 //! The verdict is tested against Debian's `luac5.4` on the corpus and on
-//! thousands of one-mutation files (`tests/integration/lua_syntax_oracle.rs`).
+//! thousands of one-mutation files (`tests/conformance/lua_syntax_oracle.rs`).
 
 use vaultwright_model::{Diagnostic, Span};
 
