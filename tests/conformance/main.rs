@@ -22,6 +22,7 @@ mod nethack36_preview;
 mod nethack_conformance;
 mod nethack_dialect;
 mod powder_conformance;
+mod recovery;
 mod rlg327_conformance;
 
 /// The trial of a suite whose corpus is missing: it fails with `test`'s
@@ -51,7 +52,8 @@ fn needing(name: &str, present: bool, test: fn()) -> libtest_mimic::Trial {
 
 fn main() {
     let args = Arguments::from_args();
-    let suites: [fn() -> Vec<libtest_mimic::Trial>; 12] = [
+    let suites: [fn() -> Vec<libtest_mimic::Trial>; 13] = [
+        recovery::trials,
         golden::trials,
         lua_convert::trials,
         lua_run::trials,

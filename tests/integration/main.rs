@@ -1,10 +1,10 @@
 //! The integration tests, one binary (one link of the whole core instead
-//! of one per file): the CLI end to end, the oracles' fixtures, recovery,
-//! properties, and the map against the territory. The corpus conformance
-//! suites, one trial per corpus file, are the other binary
-//! (`tests/conformance`).
+//! of one per file): the CLI end to end, the oracles' fixtures,
+//! properties, and the map against the territory. The other binary
+//! (`tests/conformance`) holds the trials: the corpus conformance suites,
+//! the golden findings (`tests/fixtures/<lang>/invalid/*.stderr`),
+//! recovery, and the tests that read the corpus or an oracle.
 //!
-//! Golden diagnostics live in `tests/fixtures/<lang>/invalid/*.stderr`.
 //! `properties.rs` (proptest) and `extreme_numbers.rs` (every corpus number
 //! as `INT_MAX` and beyond, with overflow checks) complete the robustness
 //! tests with `fuzz_fixtures.rs`, which replays every kept fuzz finding.
@@ -33,5 +33,4 @@ mod nethack36_run_trace;
 mod nethack_lev_decode;
 mod nethack_robustness;
 mod properties;
-mod recovery;
 mod vault_links;
