@@ -6,7 +6,7 @@
 
 use vaultwright_model::{Span, Token, TokenKind};
 
-use super::scan::{tokens_from, Kind};
+use super::scan::{scan, Kind};
 use super::verdict::lex::is_reserved;
 
 /// The tokens of `source`; `interfaces` are the global tables the game
@@ -14,7 +14,7 @@ use super::verdict::lex::is_reserved;
 pub fn tokens(source: &str, interfaces: &[&str]) -> Vec<Token> {
     let mut out = Vec::new();
     let mut after_interface = false;
-    for t in tokens_from(source, None) {
+    for t in scan(source, None) {
         let text = t.text(source);
         let kind = match t.kind {
             Kind::Word if is_reserved(text) => {

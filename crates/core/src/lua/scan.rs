@@ -54,41 +54,56 @@ pub fn tokens(code: &str) -> Vec<Token> {
 /// its predecessor ended with a backslash; the game joins `:` lines into
 /// one chunk).
 pub fn tokens_from(code: &str, quote: Option<u8>) -> Vec<Token> {
-    let b = code.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    if let Some(q) = quote {
-        let (end, kind) = short_string_body(b, 0, q);
-        let content_end = if kind == Kind::String { end - 1 } else { end };
-        out.push(Token {
-            kind,
-            start: 0,
-            end,
-            content: (0, content_end),
-        });
-        i = end;
-    }
-    while i < b.len() {
-        let c = b[i];
+    scan(code, quote).collect()
+}
+
+/// [`tokens_from`] one token at a time, for a reader that keeps none of
+/// them (highlighting a 1 MB script would otherwise hold a list of some
+/// 250,000 beside what it makes of them).
+pub fn scan(code: &str, quote: Option<u8>) -> Scan<'_> {
+    Scan { code, at: 0, quote }
+}
+
+/// The scan of a text: see [`scan`].
+pub struct Scan<'a> {
+    code: &'a str,
+    at: usize,
+    /// The quote of a string the text starts inside, until it is read.
+    quote: Option<u8>,
+}
+
+impl Iterator for Scan<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        let (code, b) = (self.code, self.code.as_bytes());
+        if let Some(q) = self.quote.take() {
+            let (end, kind) = short_string_body(b, 0, q);
+            let content_end = if kind == Kind::String { end - 1 } else { end };
+            self.at = end;
+            return Some(Token {
+                kind,
+                start: 0,
+                end,
+                content: (0, content_end),
+            });
+        }
+        let mut i = self.at;
+        while b
+            .get(i)
+            .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C))
+        {
+            i += 1;
+        }
         let start = i;
-        let token = |kind, end, content| Token {
-            kind,
-            start,
-            end,
-            content,
-        };
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C => {
-                i += 1;
-                continue;
-            }
+        let c = *b.get(i)?;
+        let (kind, content) = match c {
             b'-' if b.get(i + 1) == Some(&b'-') => {
-                let end = match long_bracket(b, i + 2) {
+                i = match long_bracket(b, i + 2) {
                     Some(level) => long_end(b, i + 2, level).0,
                     None => line_end(b, i),
                 };
-                out.push(token(Kind::Comment, end, (start, end)));
-                i = end;
+                (Kind::Comment, (start, i))
             }
             b'[' if long_bracket(b, i).is_some() => {
                 let level = long_bracket(b, i).unwrap_or(0);
@@ -100,30 +115,26 @@ pub fn tokens_from(code: &str, quote: Option<u8>) -> Vec<Token> {
                     _ => open,
                 };
                 let (end, closed_at) = long_end(b, i, level);
-                out.push(token(
-                    Kind::LongString,
-                    end,
-                    (first.min(closed_at), closed_at),
-                ));
                 i = end;
+                (Kind::LongString, (first.min(closed_at), closed_at))
             }
             b'"' | b'\'' => {
                 let (end, kind) = short_string(b, i);
                 let content_end = if kind == Kind::String { end - 1 } else { end };
-                out.push(token(kind, end, (start + 1, content_end)));
                 i = end;
+                (kind, (start + 1, content_end))
             }
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                     i += 1;
                 }
-                out.push(token(Kind::Word, i, (start, i)));
+                (Kind::Word, (start, i))
             }
             c if c.is_ascii_digit()
                 || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) =>
             {
                 i = number_end(b, i);
-                out.push(token(Kind::Number, i, (start, i)));
+                (Kind::Number, (start, i))
             }
             _ => {
                 i += symbol_len(b, i);
@@ -132,11 +143,17 @@ pub fn tokens_from(code: &str, quote: Option<u8>) -> Vec<Token> {
                 while i < b.len() && !code.is_char_boundary(i) {
                     i += 1;
                 }
-                out.push(token(Kind::Symbol, i, (start, i)));
+                (Kind::Symbol, (start, i))
             }
-        }
+        };
+        self.at = i;
+        Some(Token {
+            kind,
+            start,
+            end: i,
+            content,
+        })
     }
-    out
 }
 
 /// The level of a long bracket opening at `at` (`[`, `=`×level, `[`).
