@@ -25,13 +25,19 @@ mod powder_conformance;
 mod recovery;
 mod rlg327_conformance;
 
+/// The one rule for a trial whose input may be missing (`present`
+/// false): run under CI, which must have everything (the trial's own
+/// check then fails it), reported ignored elsewhere, never passed.
+fn unless_missing(trial: libtest_mimic::Trial, present: bool) -> libtest_mimic::Trial {
+    trial.with_ignored_flag(!present && !common::in_ci())
+}
+
 /// The trial of a suite whose corpus is missing: it fails with `test`'s
-/// message under CI, which must have the corpus, and is reported ignored
-/// elsewhere (never passed).
+/// message under CI and is reported ignored elsewhere.
 fn missing_corpus(
     test: impl FnOnce() -> Result<(), libtest_mimic::Failed> + Send + 'static,
 ) -> libtest_mimic::Trial {
-    libtest_mimic::Trial::test("corpus_present", test).with_ignored_flag(!common::in_ci())
+    unless_missing(libtest_mimic::Trial::test("corpus_present", test), false)
 }
 
 /// Whether `../shared/corpus` is here.
@@ -39,15 +45,13 @@ fn corpus_present() -> bool {
     common::shared_dir().is_some()
 }
 
-/// A test as a trial: ignored when what it reads is missing (`present`
-/// false) outside CI, run (and failed by its own check) under CI, which
-/// must have everything.
+/// A test as a trial, under [`unless_missing`]'s rule.
 fn needing(name: &str, present: bool, test: fn()) -> libtest_mimic::Trial {
-    libtest_mimic::Trial::test(name, move || {
+    let trial = libtest_mimic::Trial::test(name, move || {
         test();
         Ok(())
-    })
-    .with_ignored_flag(!present && !common::in_ci())
+    });
+    unless_missing(trial, present)
 }
 
 fn main() {
