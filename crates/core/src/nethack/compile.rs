@@ -271,6 +271,16 @@ impl LevelBuild {
         self.rooms.last_mut().expect("a room")
     }
 
+    /// The monsters, objects, gold and engravings of the current room or
+    /// map part.
+    fn things(&mut self, in_room: bool) -> &mut Things {
+        if in_room {
+            &mut self.room().things
+        } else {
+            &mut self.part().things
+        }
+    }
+
     fn in_map(&self, x: i32, y: i32) -> bool {
         x >= 0 && y >= 0 && x <= self.map.max_x && y <= self.map.max_y
     }

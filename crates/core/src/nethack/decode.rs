@@ -8,7 +8,7 @@
 use super::dialect::Dialect;
 use super::encode::{
     Body, EngravingRec, GoldRec, LevRegionRec, LevelFile, MonsterRec, ObjectRec, Part, RoomBody,
-    RoomRec,
+    RoomRec, Things,
 };
 use super::lexer::{word, Val};
 use serde::Serialize;
@@ -356,10 +356,7 @@ fn part(r: &mut Reader, init_present: bool) -> Result<Part> {
         altars: r.list("altar", ["x", "y", "align", "shrine"])?,
         fountains: r.list("fountain", ["x", "y"])?,
         traps: r.list("trap", ["x", "y", "chance", "type"])?,
-        monsters: monsters(r)?,
-        objects: objects(r)?,
-        golds: golds(r)?,
-        engravings: engravings(r)?,
+        things: things(r)?,
     })
 }
 
@@ -429,10 +426,7 @@ fn room(r: &mut Reader) -> Result<RoomRec> {
         sinks: r.list("sink", ["x", "y"])?,
         pools: r.list("pool", ["x", "y"])?,
         traps: r.list("trap", ["x", "y", "chance", "type"])?,
-        monsters: monsters(r)?,
-        objects: objects(r)?,
-        golds: golds(r)?,
-        engravings: engravings(r)?,
+        things: things(r)?,
     })
 }
 
@@ -450,6 +444,15 @@ fn records<T>(
         out.push(r.within(format!("{outer} / {what} {i}"), &mut one)?);
     }
     Ok(out)
+}
+
+fn things(r: &mut Reader) -> Result<Things> {
+    Ok(Things {
+        monsters: monsters(r)?,
+        objects: objects(r)?,
+        golds: golds(r)?,
+        engravings: engravings(r)?,
+    })
 }
 
 fn monsters(r: &mut Reader) -> Result<Vec<MonsterRec>> {
@@ -641,12 +644,15 @@ mod tests {
                     xsize: 2,
                     ysize: 1,
                     map: vec![vec![24, 2]],
-                    monsters: vec![MonsterRec {
-                        name: b"Fred".to_vec(),
-                        id: 5,
-                        x: 1,
-                        ..MonsterRec::default()
-                    }],
+                    things: Things {
+                        monsters: vec![MonsterRec {
+                            name: b"Fred".to_vec(),
+                            id: 5,
+                            x: 1,
+                            ..MonsterRec::default()
+                        }],
+                        ..Things::default()
+                    },
                     doors: vec![[1, 0, 4]],
                     ..Part::default()
                 }],

@@ -12,7 +12,7 @@
 //! the language allows.
 
 use super::dialect::Dialect;
-use super::encode::{Body, LevelFile, MonsterRec, ObjectRec, Part, RoomRec};
+use super::encode::{Body, LevelFile, MonsterRec, ObjectRec, Part, RoomRec, Things};
 use super::lexer::{word, Val};
 
 /// The source of a level, and what could not be written exactly.
@@ -383,12 +383,7 @@ impl Writer<'_> {
             &[],
             &[],
             &p.traps,
-            Contents {
-                monsters: &p.monsters,
-                objects: &p.objects,
-                golds: &p.golds,
-                engravings: &p.engravings,
-            },
+            &p.things,
         );
     }
 
@@ -401,7 +396,7 @@ impl Writer<'_> {
         sinks: &[[i8; 2]],
         pools: &[[i8; 2]],
         traps: &[[i8; 4]],
-        c: Contents,
+        c: &Things,
     ) {
         for &[x, y, up] in stairs {
             let at = self.coord(x, y);
@@ -428,13 +423,13 @@ impl Writer<'_> {
             };
             self.line(format!("TRAP{chance}: {name}, {at}"));
         }
-        for m in c.monsters {
+        for m in &c.monsters {
             self.monster(m);
         }
-        for o in c.objects {
+        for o in &c.objects {
             self.object(o);
         }
-        for g in c.golds {
+        for g in &c.golds {
             let at = self.coord(g.x, g.y);
             let amount = if g.amount == -1 {
                 "random".to_string()
@@ -443,7 +438,7 @@ impl Writer<'_> {
             };
             self.line(format!("GOLD: {amount}, {at}"));
         }
-        for e in c.engravings {
+        for e in &c.engravings {
             let at = self.coord(e.x, e.y);
             let kind = word_or_random(Val::EngravingType, e.etype);
             let text = self.string(&e.text);
@@ -603,12 +598,7 @@ impl Writer<'_> {
             &r.sinks,
             &r.pools,
             &r.traps,
-            Contents {
-                monsters: &r.monsters,
-                objects: &r.objects,
-                golds: &r.golds,
-                engravings: &r.engravings,
-            },
+            &r.things,
         );
     }
 
@@ -639,14 +629,6 @@ impl Writer<'_> {
     }
 }
 
-/// The records every part and room has last.
-struct Contents<'a> {
-    monsters: &'a [MonsterRec],
-    objects: &'a [ObjectRec],
-    golds: &'a [super::encode::GoldRec],
-    engravings: &'a [super::encode::EngravingRec],
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -669,17 +651,20 @@ mod tests {
                     ysize: 1,
                     map: vec![vec![2, 24, 2]],
                     doors: vec![[1, 0, 4]],
-                    monsters: vec![MonsterRec {
-                        id: -1,
-                        class: b'd' as i8,
-                        x: RANDOM,
-                        y: RANDOM,
-                        chance: 100,
-                        align: NO_ALIGN,
-                        peaceful: -1,
-                        asleep: 1,
-                        ..MonsterRec::default()
-                    }],
+                    things: Things {
+                        monsters: vec![MonsterRec {
+                            id: -1,
+                            class: b'd' as i8,
+                            x: RANDOM,
+                            y: RANDOM,
+                            chance: 100,
+                            align: NO_ALIGN,
+                            peaceful: -1,
+                            asleep: 1,
+                            ..MonsterRec::default()
+                        }],
+                        ..Things::default()
+                    },
                     ..Part::default()
                 }],
             },

@@ -62,10 +62,7 @@ pub struct Part {
     pub altars: Vec<[i8; 4]>,
     pub fountains: Vec<[i8; 2]>,
     pub traps: Vec<[i8; 4]>,
-    pub monsters: Vec<MonsterRec>,
-    pub objects: Vec<ObjectRec>,
-    pub golds: Vec<GoldRec>,
-    pub engravings: Vec<EngravingRec>,
+    pub things: Things,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -81,6 +78,12 @@ pub struct RoomRec {
     pub sinks: Vec<[i8; 2]>,
     pub pools: Vec<[i8; 2]>,
     pub traps: Vec<[i8; 4]>,
+    pub things: Things,
+}
+
+/// The four lists that end every map part and room record, in file order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Things {
     pub monsters: Vec<MonsterRec>,
     pub objects: Vec<ObjectRec>,
     pub golds: Vec<GoldRec>,
@@ -256,10 +259,7 @@ fn encode_part(w: &mut W, p: &Part, init_present: bool) {
     w.list(&p.altars);
     w.list(&p.fountains);
     w.list(&p.traps);
-    encode_monsters(w, &p.monsters);
-    encode_objects(w, &p.objects);
-    encode_golds(w, &p.golds);
-    encode_engravings(w, &p.engravings);
+    encode_things(w, &p.things);
 }
 
 fn encode_room(w: &mut W, r: &RoomRec) {
@@ -275,10 +275,14 @@ fn encode_room(w: &mut W, r: &RoomRec) {
     w.list(&r.sinks);
     w.list(&r.pools);
     w.list(&r.traps);
-    encode_monsters(w, &r.monsters);
-    encode_objects(w, &r.objects);
-    encode_golds(w, &r.golds);
-    encode_engravings(w, &r.engravings);
+    encode_things(w, &r.things);
+}
+
+fn encode_things(w: &mut W, t: &Things) {
+    encode_monsters(w, &t.monsters);
+    encode_objects(w, &t.objects);
+    encode_golds(w, &t.golds);
+    encode_engravings(w, &t.engravings);
 }
 
 fn encode_monsters(w: &mut W, list: &[MonsterRec]) {

@@ -153,37 +153,27 @@ impl Compiler<'_> {
         Some([x, y, chance, ttype])
     }
 
-    pub(super) fn maze_monster(&mut self, lb: &mut LevelBuild, stmt: &Stmt) {
-        if let Some(m) = self.monster(lb, stmt, false) {
-            let n = lb.part().monsters.len();
+    /// A MONSTER statement's record, in its map part (`in_room` false)
+    /// or its room.
+    pub(super) fn add_monster(&mut self, lb: &mut LevelBuild, stmt: &Stmt, in_room: bool) {
+        if let Some(m) = self.monster(lb, stmt, in_room) {
+            let n = lb.things(in_room).monsters.len();
             if self.too_many(
                 n,
                 MAX_OF_TYPE,
                 "Too many monsters in room or mazepart!",
                 stmt,
             ) {
-                lb.part().monsters.push(m);
+                lb.things(in_room).monsters.push(m);
             }
         }
     }
 
-    pub(super) fn room_monster(&mut self, lb: &mut LevelBuild, stmt: &Stmt) {
-        if let Some(m) = self.monster(lb, stmt, true) {
-            let n = lb.room().monsters.len();
-            if self.too_many(
-                n,
-                MAX_OF_TYPE,
-                "Too many monsters in room or mazepart!",
-                stmt,
-            ) {
-                lb.room().monsters.push(m);
-            }
-        }
-    }
-
-    pub(super) fn maze_object(&mut self, lb: &mut LevelBuild, stmt: &Stmt) {
-        if let Some(o) = self.object(lb, stmt, false) {
-            let n = lb.part().objects.len();
+    /// An OBJECT statement's record, and where it came from (for the
+    /// containers' checks).
+    pub(super) fn add_object(&mut self, lb: &mut LevelBuild, stmt: &Stmt, in_room: bool) {
+        if let Some(o) = self.object(lb, stmt, in_room) {
+            let n = lb.things(in_room).objects.len();
             if self.too_many(
                 n,
                 MAX_OF_TYPE,
@@ -191,8 +181,12 @@ impl Compiler<'_> {
                 stmt,
             ) {
                 let containment = o.containment;
-                lb.part().objects.push(o);
-                let owner = lb.parts.len() - 1;
+                lb.things(in_room).objects.push(o);
+                let owner = if in_room {
+                    lb.rooms.len()
+                } else {
+                    lb.parts.len()
+                } - 1;
                 lb.object_sites.push(ObjectSite {
                     owner,
                     containment,
@@ -202,24 +196,34 @@ impl Compiler<'_> {
         }
     }
 
-    pub(super) fn room_object(&mut self, lb: &mut LevelBuild, stmt: &Stmt) {
-        if let Some(o) = self.object(lb, stmt, true) {
-            let n = lb.room().objects.len();
-            if self.too_many(
-                n,
-                MAX_OF_TYPE,
-                "Too many objects in room or mazepart!",
-                stmt,
-            ) {
-                let containment = o.containment;
-                lb.room().objects.push(o);
-                let owner = lb.rooms.len() - 1;
-                lb.object_sites.push(ObjectSite {
-                    owner,
-                    containment,
-                    span: stmt.span,
-                });
-            }
+    pub(super) fn add_gold(
+        &mut self,
+        lb: &mut LevelBuild,
+        stmt: &Stmt,
+        gold: GoldRec,
+        in_room: bool,
+    ) {
+        let n = lb.things(in_room).golds.len();
+        if self.too_many(n, MAX_OF_TYPE, "Too many golds in room or mazepart!", stmt) {
+            lb.things(in_room).golds.push(gold);
+        }
+    }
+
+    pub(super) fn add_engraving(
+        &mut self,
+        lb: &mut LevelBuild,
+        stmt: &Stmt,
+        engraving: EngravingRec,
+        in_room: bool,
+    ) {
+        let n = lb.things(in_room).engravings.len();
+        if self.too_many(
+            n,
+            MAX_OF_TYPE,
+            "Too many engravings in room or mazepart!",
+            stmt,
+        ) {
+            lb.things(in_room).engravings.push(engraving);
         }
     }
 

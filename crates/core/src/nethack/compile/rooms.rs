@@ -177,8 +177,8 @@ impl Compiler<'_> {
                 wall,
                 pos,
             } => self.room_door(lb, stmt, [*wall, *pos, *secret, *state]),
-            S::Monster { .. } => self.room_monster(lb, stmt),
-            S::Object { .. } => self.room_object(lb, stmt),
+            S::Monster { .. } => self.add_monster(lb, stmt, true),
+            S::Object { .. } => self.add_object(lb, stmt, true),
             S::Trap { .. } => self.room_trap(lb, stmt),
             S::Altar {
                 coord,
@@ -220,14 +220,8 @@ impl Compiler<'_> {
             }
             S::Gold { amount, coord } => {
                 let (x, y) = self.coord_value(lb, coord, true);
-                let n = lb.room().golds.len();
-                if self.too_many(n, MAX_OF_TYPE, "Too many golds in room or mazepart!", stmt) {
-                    lb.room().golds.push(GoldRec {
-                        x,
-                        y,
-                        amount: *amount,
-                    });
-                }
+                let amount = *amount;
+                self.add_gold(lb, stmt, GoldRec { x, y, amount }, true);
             }
             S::Engraving { coord, etype, text } => {
                 self.room_engraving(lb, stmt, coord, *etype, text)
@@ -277,20 +271,13 @@ impl Compiler<'_> {
         text: &Text,
     ) {
         let (x, y) = self.coord_value(lb, coord, true);
-        let n = lb.room().engravings.len();
-        if self.too_many(
-            n,
-            MAX_OF_TYPE,
-            "Too many engravings in room or mazepart!",
-            stmt,
-        ) {
-            lb.room().engravings.push(EngravingRec {
-                x,
-                y,
-                text: text.text.as_bytes().to_vec(),
-                etype: etype as i8,
-            });
-        }
+        let engraving = EngravingRec {
+            x,
+            y,
+            text: text.text.as_bytes().to_vec(),
+            etype: etype as i8,
+        };
+        self.add_engraving(lb, stmt, engraving, true);
     }
 
     /// A room's door, from its wall, position, secrecy and state (the

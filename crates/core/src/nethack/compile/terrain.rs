@@ -255,10 +255,7 @@ impl Compiler<'_> {
         coord: &Coord,
     ) {
         let (x, y) = self.simple_coord(lb, coord, false, "Gold", stmt.line);
-        let n = lb.part().golds.len();
-        if self.too_many(n, MAX_OF_TYPE, "Too many golds in room or mazepart!", stmt) {
-            lb.part().golds.push(GoldRec { x, y, amount });
-        }
+        self.add_gold(lb, stmt, GoldRec { x, y, amount }, false);
     }
 
     pub(super) fn maze_engraving(
@@ -270,20 +267,13 @@ impl Compiler<'_> {
         text: &Text,
     ) {
         let (x, y) = self.simple_coord(lb, coord, false, "Engraving", stmt.line);
-        let n = lb.part().engravings.len();
-        if self.too_many(
-            n,
-            MAX_OF_TYPE,
-            "Too many engravings in room or mazepart!",
-            stmt,
-        ) {
-            lb.part().engravings.push(EngravingRec {
-                x,
-                y,
-                text: text.text.as_bytes().to_vec(),
-                etype: etype as i8,
-            });
-        }
+        let engraving = EngravingRec {
+            x,
+            y,
+            text: text.text.as_bytes().to_vec(),
+            etype: etype as i8,
+        };
+        self.add_engraving(lb, stmt, engraving, false);
     }
 
     pub(super) fn region_warnings(&mut self, lb: &LevelBuild, r: &Rect4, line: u32) {
