@@ -164,7 +164,7 @@ fn selections(trace: &Trace, span_of: &dyn Fn(usize) -> Option<Span>) -> Vec<Sel
         .filter_map(|(i, sel)| {
             Some(SelectionCells {
                 origin: span_of(i)?,
-                cells: sel.as_ref()?.cells(),
+                cells: super::preview::cells(sel.as_ref()?),
             })
         })
         .collect()

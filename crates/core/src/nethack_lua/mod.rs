@@ -398,7 +398,8 @@ fn outside_findings(source: &str, done: &run::Realisation) -> Vec<Diagnostic> {
             o.at.0.saturating_add(o.frame.x),
             o.at.1.saturating_add(o.frame.y),
         );
-        let on_rock = !run::selection::on_level(x, y) || done.level.at(x, y) == run::level::STONE;
+        let on_rock = !crate::nethack_common::size::on_level(x, y)
+            || done.level.at(x, y) == run::level::STONE;
         if !on_rock || !lines.insert(o.line) {
             continue;
         }

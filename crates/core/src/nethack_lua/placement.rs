@@ -6,7 +6,7 @@
 use vaultwright_model::{Diagnostic, Span};
 
 use super::run::level::{is_rock, neighbours, Level, Marked, Placed, COLNO, ROWNO, STONE};
-use super::run::selection::on_level;
+use crate::nethack_common::size::on_level;
 
 /// Stairs, ladders and branch, stair or portal regions a walk cannot join.
 pub const UNREACHABLE: &str = "NL0216";

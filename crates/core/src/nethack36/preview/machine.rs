@@ -1,8 +1,8 @@
 //! The stack machine's values, value stack and variables (`sp_lev.c`'s
 //! `opvar`s, `splev_stack_*`, `opvar_var_conversion`).
 
-use super::selection::Sel;
 use crate::nethack36::lev::Value;
+use crate::nethack_common::selection::Selection;
 
 /// A value at run time: what a PUSH carries, plus selections (only ever
 /// made by opcodes).
@@ -17,7 +17,7 @@ pub enum Val {
     MapChar(i64),
     Monst(i64),
     Obj(i64),
-    Sel(Box<Sel>),
+    Sel(Box<Selection>),
 }
 
 impl Val {
@@ -144,7 +144,7 @@ impl Machine {
         }
     }
 
-    pub fn sel(&mut self) -> Option<Sel> {
+    pub fn sel(&mut self) -> Option<Selection> {
         match self.pop()? {
             Val::Sel(s) => Some(*s),
             _ => None,

@@ -10,7 +10,6 @@
 
 pub(crate) mod draw;
 mod machine;
-pub mod selection;
 pub(crate) mod terrain;
 mod trace;
 mod walls;
@@ -18,8 +17,11 @@ mod walls;
 pub use draw::tile_map;
 pub use trace::{Seen, Trace};
 
+use crate::nethack_common::maze;
+use crate::nethack_common::selection::Selection;
+use crate::nethack_common::terrain::Terrain;
+use crate::nethack_common::wallify::wallify_map;
 use machine::{unpack_kind, Machine, Val};
-use selection::Sel;
 use terrain::*;
 
 use super::lev::{Lev, Record};
@@ -32,16 +34,11 @@ pub const ROWS: i32 = crate::nethack_common::ROWNO as i32;
 pub const STEP_LIMIT: usize = 65_536;
 /// `SP_COORD_IS_RANDOM`.
 pub const RANDOM_COORD: i64 = 0x0100_0000;
-/// MAZEWALK's directions (`W_NORTH` …).
-const W_NORTH: i64 = 1;
-const W_SOUTH: i64 = 2;
-const W_EAST: i64 = 4;
-const W_WEST: i64 = 8;
 /// The `corrmaze` level flag.
 const CORRMAZE: i64 = 0x0800;
 /// `x_maze_max`, `y_maze_max`.
-const X_MAZE_MAX: i32 = (COLS - 1) & !1;
-const Y_MAZE_MAX: i32 = (ROWS - 1) & !1;
+const X_MAZE_MAX: i32 = maze::X_MAZE_MAX as i32;
+const Y_MAZE_MAX: i32 = maze::Y_MAZE_MAX as i32;
 
 /// Something placed on the level.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,6 +110,68 @@ pub struct Level {
 
 fn idx(x: i32, y: i32) -> Option<usize> {
     ((0..COLS).contains(&x) && (0..ROWS).contains(&y)).then(|| (y * COLS + x) as usize)
+}
+
+/// A selection's cells in the preview's coordinates (all on the level).
+pub fn cells(sel: &Selection) -> Vec<(i32, i32)> {
+    let narrow = |(x, y): (i64, i64)| Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?));
+    sel.cells().into_iter().filter_map(narrow).collect()
+}
+
+/// A cell in a selection's coordinates.
+fn wide(x: i32, y: i32) -> (i64, i64) {
+    (x.into(), y.into())
+}
+
+/// The location type at a selection's cell, `None` off the level.
+fn typ_of(level: &Level, x: i64, y: i64) -> Option<u8> {
+    let i = idx(i32::try_from(x).ok()?, i32::try_from(y).ok()?)?;
+    level.typ.get(i).copied()
+}
+
+impl Level {
+    /// The cell's location type, set by opcode `op`.
+    fn set_typ(&mut self, x: i32, y: i32, typ: u8, random: bool, op: usize) {
+        if let Some(i) = idx(x, y) {
+            self.typ[i] = typ;
+            self.random[i] = random;
+            self.op_of_cell[i] = Some(op);
+        }
+    }
+}
+
+/// The level as the builders shared with 5.0 (the maze walk,
+/// `wallify_map`) see it, carving `floor` for opcode `op`.
+struct Building<'a> {
+    level: &'a mut Level,
+    floor: u8,
+    op: usize,
+}
+
+impl Terrain for Building<'_> {
+    fn is_stone(&self, x: i64, y: i64) -> bool {
+        typ_of(self.level, x, y) == Some(STONE)
+    }
+    fn is_door(&self, x: i64, y: i64) -> bool {
+        typ_of(self.level, x, y) == Some(DOOR)
+    }
+    fn is_room(&self, x: i64, y: i64) -> bool {
+        typ_of(self.level, x, y).is_some_and(|t| t >= ROOM || t == CROSSWALL)
+    }
+    fn carve(&mut self, x: i64, y: i64, walked: bool) {
+        self.set(x, y, self.floor, walked);
+    }
+    fn wall(&mut self, x: i64, y: i64, horizontal: bool) {
+        self.set(x, y, if horizontal { HWALL } else { VWALL }, false);
+    }
+}
+
+impl Building<'_> {
+    fn set(&mut self, x: i64, y: i64, typ: u8, random: bool) {
+        if let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) {
+            self.level.set_typ(x, y, typ, random, self.op);
+        }
+    }
 }
 
 /// The drawing area that coordinates are relative to.
@@ -449,11 +508,7 @@ impl Run<'_> {
     }
 
     fn set_typ(&mut self, x: i32, y: i32, typ: u8, random: bool) {
-        if let Some(i) = idx(x, y) {
-            self.level.typ[i] = typ;
-            self.level.random[i] = random;
-            self.level.op_of_cell[i] = Some(self.at);
-        }
+        self.level.set_typ(x, y, typ, random, self.at);
     }
 
     fn typ_at(&self, x: i32, y: i32) -> Option<u8> {
@@ -716,7 +771,7 @@ impl Run<'_> {
 
     fn furniture(&mut self, typ: u8) {
         let Some(sel) = self.m.sel() else { return };
-        for (x, y) in sel.cells() {
+        for (x, y) in cells(&sel) {
             if self.typ_at(x, y).is_some_and(|t| !is_furniture(t)) {
                 self.set_typ(x, y, typ, false);
             }
@@ -727,7 +782,7 @@ impl Run<'_> {
         let (Some(_state), Some(sel)) = (self.m.int(), self.m.sel()) else {
             return;
         };
-        for (x, y) in sel.cells() {
+        for (x, y) in cells(&sel) {
             self.set_typ(x, y, DOOR, false);
         }
     }
@@ -747,10 +802,36 @@ impl Run<'_> {
         }
     }
 
+    /// WALLIFY: `wallify_map` over each cell of a selection, or over a
+    /// region given on the level (a corner of -1 is the map part's, one
+    /// cell beyond its edge).
     fn wallify(&mut self) {
-        match self.m.int() {
-            Some(1) => drop(self.m.sel()),
-            _ => drop(self.m.region()),
+        let areas: Vec<(i64, i64, i64, i64)> = match self.m.int() {
+            Some(1) => self.m.sel().map_or_else(Vec::new, |sel| {
+                sel.cells().into_iter().map(|(x, y)| (x, y, x, y)).collect()
+            }),
+            _ => self.m.region().map_or_else(Vec::new, |r| {
+                // `(xchar) SP_REGION_X1(r)`: a byte read as signed.
+                let corner = |shift: i64| i64::from((r >> shift) as u8 as i8);
+                let a = self.area;
+                let (x, y) = (i64::from(a.x), i64::from(a.y));
+                let (w, h) = (i64::from(a.w), i64::from(a.h));
+                let or = |v: i64, e: i64| if v < 0 { e } else { v };
+                vec![(
+                    or(corner(0), x - 1),
+                    or(corner(8), y - 1),
+                    or(corner(16), x + w + 1),
+                    or(corner(24), y + h + 1),
+                )]
+            }),
+        };
+        let mut level = Building {
+            level: &mut self.level,
+            floor: ROOM,
+            op: self.at,
+        };
+        for area in areas {
+            wallify_map(&mut level, area);
         }
     }
 
@@ -781,7 +862,7 @@ impl Run<'_> {
         if typ >= MAX_TYPE {
             return;
         }
-        for (x, y) in sel.cells() {
+        for (x, y) in cells(&sel) {
             self.set_typ(x, y, typ, false);
         }
     }
@@ -820,7 +901,7 @@ impl Run<'_> {
         let (Some(ftyp), Some(dir), Some(at)) = (ftyp, dir, at) else {
             return;
         };
-        let Some((mut x, mut y, _)) = self.place(at, Wants::Any) else {
+        let Some((x, y, _)) = self.place(at, Wants::Any) else {
             return;
         };
         let floor = match u8::try_from(ftyp) {
@@ -828,53 +909,12 @@ impl Run<'_> {
             _ if self.corrmaze => CORR,
             _ => ROOM,
         };
-        match dir {
-            W_NORTH => y -= 1,
-            W_SOUTH => y += 1,
-            W_EAST => x += 1,
-            W_WEST => x -= 1,
-            _ => {}
-        }
-        if self.typ_at(x, y) != Some(DOOR) {
-            self.set_typ(x, y, floor, false);
-        }
-        if x % 2 == 0 {
-            x += if dir == W_EAST { 1 } else { -1 };
-            self.set_typ(x, y, floor, false);
-        }
-        if y % 2 == 0 {
-            y += if dir == W_SOUTH { 1 } else { -1 };
-        }
-        self.walk_from(x, y, floor);
-    }
-
-    fn walk_from(&mut self, x: i32, y: i32, floor: u8) {
-        if self.typ_at(x, y) != Some(DOOR) {
-            self.set_typ(x, y, floor, true);
-        }
-        let mut stack = vec![(x, y)];
-        while let Some(&(cx, cy)) = stack.last() {
-            // `okay`: two steps away, inside the maze and still rock.
-            let open: Vec<(i32, i32)> = [(0, -2), (2, 0), (0, 2), (-2, 0)]
-                .into_iter()
-                .filter(|&(dx, dy)| {
-                    let (nx, ny) = (cx + dx, cy + dy);
-                    nx >= 3
-                        && ny >= 3
-                        && nx <= X_MAZE_MAX
-                        && ny <= Y_MAZE_MAX
-                        && self.typ_at(nx, ny) == Some(STONE)
-                })
-                .collect();
-            if open.is_empty() {
-                stack.pop();
-                continue;
-            }
-            let (dx, dy) = open[self.rng.range(0, open.len() as i32 - 1) as usize];
-            self.set_typ(cx + dx / 2, cy + dy / 2, floor, true);
-            self.set_typ(cx + dx, cy + dy, floor, true);
-            stack.push((cx + dx, cy + dy));
-        }
+        let mut level = Building {
+            level: &mut self.level,
+            floor,
+            op: self.at,
+        };
+        maze::mazewalk(&mut level, wide(x, y), dir, &mut self.rng);
     }
 
     /// ROOM/SUBROOM: placed where it says (a 5x5 grid of the level for a
@@ -977,19 +1017,19 @@ impl Run<'_> {
             },
             opcodes::SEL_POINT => self.m.coord().and_then(|c| {
                 let (x, y, _) = self.place(c, Wants::Any)?;
-                Some(Sel::point(x, y))
+                Some(Selection::point(x.into(), y.into()))
             }),
             opcodes::SEL_RECT | opcodes::SEL_FILLRECT => self.m.region().map(|r| {
                 let (x1, y1, x2, y2) = self.region_of(r);
-                Sel::rect(x1, y1, x2, y2, op == opcodes::SEL_FILLRECT)
+                Selection::rect(wide(x1, y1), wide(x2, y2), op == opcodes::SEL_FILLRECT)
             }),
             opcodes::SEL_LINE => self
                 .two_coords()
-                .map(|(a, b)| Sel::line(a.0, a.1, b.0, b.1)),
+                .map(|(a, b)| Selection::line(wide(a.0, a.1), wide(b.0, b.1))),
             opcodes::SEL_RNDLINE => {
                 let roughness = self.m.int().unwrap_or(0);
                 self.two_coords().map(|(a, b)| {
-                    Sel::random_line(a.0, a.1, b.0, b.1, roughness as i32, &mut self.rng)
+                    Selection::random_line(wide(a.0, a.1), wide(b.0, b.1), roughness, &mut self.rng)
                 })
             }
             opcodes::SEL_GROW => {
@@ -1000,15 +1040,15 @@ impl Run<'_> {
                 let (x, y, _) = self.place(c, Wants::Any)?;
                 let start = self.typ_at(x, y)?;
                 let level = &self.level;
-                Some(Sel::flood(x, y, |cx, cy| {
-                    idx(cx, cy).is_some_and(|i| level.typ[i] == start)
+                Some(Selection::flood(x.into(), y.into(), false, |cx, cy| {
+                    typ_of(level, cx, cy) == Some(start)
                 }))
             }),
             opcodes::SEL_RNDCOORD => {
                 if let Some(s) = self.m.sel() {
                     let f = self.frame();
                     if let Some((x, y)) = s.random_cell(&mut self.rng) {
-                        let packed = i64::from(x - f.x) | (i64::from(y - f.y) << 16);
+                        let packed = (x - i64::from(f.x)) | ((y - i64::from(f.y)) << 16);
                         self.m.push(Val::Coord(packed.max(0)));
                     }
                 }
@@ -1017,11 +1057,9 @@ impl Run<'_> {
             opcodes::SEL_ELLIPSE => {
                 let (filled, b, a, at) = (self.m.int(), self.m.int(), self.m.int(), self.m.coord());
                 match (filled, b, a, at) {
-                    (Some(f), Some(b), Some(a), Some(c)) => {
-                        self.place(c, Wants::Any).map(|(x, y, _)| {
-                            Sel::ellipse(x, y, a.clamp(0, 80) as i32, b.clamp(0, 80) as i32, f == 1)
-                        })
-                    }
+                    (Some(f), Some(b), Some(a), Some(c)) => self
+                        .place(c, Wants::Any)
+                        .map(|(x, y, _)| Selection::ellipse(wide(x, y), a, b, f == 1)),
                     _ => None,
                 }
             }
@@ -1030,7 +1068,7 @@ impl Run<'_> {
                 for _ in 0..6 {
                     self.m.pop();
                 }
-                Some(Sel::default())
+                Some(Selection::default())
             }
             opcodes::SEL_COMPLEMENT => self.m.sel().map(|s| s.complement()),
             _ => None,
@@ -1047,7 +1085,7 @@ impl Run<'_> {
         Some(((ax, ay), (bx, by)))
     }
 
-    fn filter(&mut self) -> Option<Sel> {
+    fn filter(&mut self) -> Option<Selection> {
         match self.m.int()? {
             0 => {
                 let percent = self.m.int()?;
@@ -1064,7 +1102,7 @@ impl Run<'_> {
                 let s = self.m.sel()?;
                 let typ = (mapchar & 0xff) as u8;
                 let level = &self.level;
-                Some(s.filter(|x, y| idx(x, y).is_some_and(|i| level.typ[i] == typ)))
+                Some(s.filter(|x, y| typ_of(level, x, y) == Some(typ)))
             }
         }
     }

@@ -4,6 +4,7 @@
 pub const STONE: u8 = 0;
 pub const VWALL: u8 = 1;
 pub const HWALL: u8 = 2;
+pub const CROSSWALL: u8 = 7;
 #[cfg(test)]
 pub const TREE: u8 = 13;
 pub const POOL: u8 = 16;

@@ -3,7 +3,7 @@
 //! per iteration), the values of the variables it read or set, and the
 //! cells of the selection it made.
 
-use super::selection::Sel;
+use crate::nethack_common::selection::Selection;
 
 /// Values kept per record: enough to show a loop's first few.
 const VALUES_KEPT: usize = 4;
@@ -19,7 +19,7 @@ pub struct Trace {
     /// The variable a record read or set, and the values it had there.
     pub values: Vec<Option<Seen>>,
     /// The last selection a selection record made.
-    pub selections: Vec<Option<Sel>>,
+    pub selections: Vec<Option<Selection>>,
     selections_kept: usize,
 }
 
@@ -71,7 +71,7 @@ impl Trace {
     }
 
     /// Record `at` made `sel` (the last one made is kept).
-    pub fn made(&mut self, at: usize, sel: &Sel) {
+    pub fn made(&mut self, at: usize, sel: &Selection) {
         let Some(slot) = self.selections.get_mut(at) else {
             return;
         };

@@ -12,7 +12,7 @@ const TLCORNER: u8 = 3;
 const TRCORNER: u8 = 4;
 const BLCORNER: u8 = 5;
 const BRCORNER: u8 = 6;
-const CROSSWALL: u8 = 7;
+use super::terrain::CROSSWALL;
 const TUWALL: u8 = 8;
 const TDWALL: u8 = 9;
 const TLWALL: u8 = 10;

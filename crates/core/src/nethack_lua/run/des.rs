@@ -12,6 +12,10 @@ use super::level::{is_open, is_rock, Frame, Level, Marked, Placed, Room, COLNO, 
 use super::select::{self, absolute, held, random_in};
 use super::value::{int, measure, pair, text, Keys};
 use super::{native_costing, Native, Shared};
+use crate::nethack_common::maze;
+use crate::nethack_common::selection::{self as shape, Selection};
+use crate::nethack_common::size::on_level;
+use crate::nethack_common::wallify::wallify_map;
 use crate::rng::Rng;
 
 /// The game functions whose work spans the level (each cell read or
@@ -553,7 +557,7 @@ fn door<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
     let place = match at {
         Some(xy) if xy != (-1, -1) => {
             let p = absolute(&r.level, &mut r.rng, xy.0, xy.1);
-            if !super::selection::on_level(p.0, p.1) || p.0 < 1 {
+            if !on_level(p.0, p.1) || p.0 < 1 {
                 return Err(fail(ctx, "door coord not ok"));
             }
             p
@@ -713,12 +717,12 @@ fn cells_of<'gc>(
     at: Option<(i64, i64)>,
 ) -> Result<Vec<(i64, i64)>, Error<'gc>> {
     if let Some(s) = held(target) {
-        return Ok(s.borrow().points());
+        return Ok(s.borrow().cells());
     }
     match at {
         Some((x, y)) => {
             let p = absolute(&r.level, &mut r.rng, x, y);
-            if !super::selection::on_level(p.0, p.1) {
+            if !on_level(p.0, p.1) {
                 return Err(fail(ctx, "terrain coord not ok"));
             }
             Ok(vec![p])
@@ -778,15 +782,13 @@ fn replace_terrain<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, 
     let mut r = run.borrow_mut();
     let r = &mut *r;
     let area: Vec<(i64, i64)> = if let Some(s) = held(keys.get("selection")) {
-        s.borrow().points()
+        s.borrow().cells()
     } else if let Some((x1, y1, x2, y2)) = keys.rect("region") {
         let a = absolute(&r.level, &mut r.rng, x1, y1);
         let b = absolute(&r.level, &mut r.rng, x2, y2);
-        let mut s = super::selection::Selection::default();
-        s.fill_rect(a, b);
-        s.points()
+        Selection::rect(a, b, true).cells()
     } else {
-        super::selection::Selection::default().negate().points()
+        Selection::default().complement().cells()
     };
     let line = r.meter.line;
     if to != b'x' && to != b'w' {
@@ -840,7 +842,7 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
         aligned(&r.level, Some("center"), Some("center"), width, height)
     } else if none(&halign) && none(&valign) {
         match keys.xy() {
-            Some((x, y)) if super::selection::on_level(x, y) && x >= 1 => {
+            Some((x, y)) if on_level(x, y) && x >= 1 => {
                 let base = r
                     .level
                     .room_stack
@@ -860,14 +862,14 @@ fn map<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<
         )
     };
     let line = r.meter.line;
-    let mut written = super::selection::Selection::default();
+    let mut written = Selection::default();
     for (j, row) in rows.iter().enumerate() {
         for (i, &c) in row.iter().enumerate() {
             let (cx, cy) = (x + i as i64, y + j as i64);
             if c == b'x' || c == b'w' || !MAP_CHARS.contains(&c) {
                 continue;
             }
-            if super::selection::on_level(cx, cy) && cx >= 1 {
+            if on_level(cx, cy) && cx >= 1 {
                 r.level.put(cx, cy, c, line);
                 written.set(cx, cy, true);
             }
@@ -1112,26 +1114,35 @@ fn trap<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out
     done()
 }
 
+/// `des.mazewalk(x, y, dir)` or `des.mazewalk({ x, y, typ, dir })`.
 fn mazewalk<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let (at, floor) = match stack.get(0) {
+    let (at, floor, dir) = match stack.get(0) {
         Value::Table(_) => {
             let keys = Keys::of(ctx, stack.get(0));
             let floor = map_char_key(ctx, &keys, "typ")?.unwrap_or(b'.');
-            (keys.xy(), floor)
+            (keys.xy(), floor, keys.text("dir"))
         }
-        _ => (coordinate(ctx, stack, 0), b'.'),
+        _ => (coordinate(ctx, stack, 0), b'.', text(stack.get(2))),
     };
     let mut r = run.borrow_mut();
     let r = &mut *r;
+    let dir = match dir.as_deref().unwrap_or("random") {
+        "north" => shape::NORTH,
+        "south" => shape::SOUTH,
+        "east" => shape::EAST,
+        "west" => shape::WEST,
+        "random" => select::random_direction(&mut r.rng),
+        other => return Err(fail(ctx, &format!("invalid option '{other}'"))),
+    };
     let (x, y) = match at {
         Some((x, y)) => absolute(&r.level, &mut r.rng, x, y),
         None => return Err(fail(ctx, "mazewalk coord not ok")),
     };
-    if !super::selection::on_level(x, y) {
+    if !on_level(x, y) {
         return Err(fail(ctx, "mazewalk coord not ok"));
     }
     let line = r.meter.line;
-    generate::maze_walk(&mut r.level, (x, y), floor, &mut r.rng, line);
+    maze::mazewalk(&mut r.level.building(floor, line), (x, y), dir, &mut r.rng);
     r.level.examples.push("the maze".into());
     stack.clear();
     done()
@@ -1145,7 +1156,7 @@ fn drawbridge<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) 
     let mut r = run.borrow_mut();
     let r = &mut *r;
     let place = absolute(&r.level, &mut r.rng, x, y);
-    if !super::selection::on_level(place.0, place.1) {
+    if !on_level(place.0, place.1) {
         return Err(fail(ctx, "drawbridge coord not ok"));
     }
     record(
@@ -1272,30 +1283,29 @@ fn marked_region<'gc>(
     done()
 }
 
+/// `des.wallify()` over the map part (one cell beyond its edges), or
+/// `des.wallify({ x1, y1, x2, y2 })` where a negative corner means the
+/// map part's.
 fn wallify<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let area = match stack.get(0) {
-        Value::Nil => None,
+        Value::Nil => (-1, -1, -1, -1),
         _ => {
             let keys = table_arg(ctx, stack)?;
-            Some(
-                keys.rect("")
-                    .ok_or_else(|| fail(ctx, "wallify needs x1, y1, x2 and y2"))?,
-            )
+            keys.rect("")
+                .ok_or_else(|| fail(ctx, "wallify needs x1, y1, x2 and y2"))?
         }
     };
     let mut r = run.borrow_mut();
     let line = r.meter.line;
     let f = r.level.map;
-    let area = area.map(|(x1, y1, x2, y2)| {
-        let edge = |v: i64, e: i64| if v < 0 { e } else { v };
-        (
-            edge(x1, f.x - 1),
-            edge(y1, f.y - 1),
-            edge(x2, f.x + f.width),
-            edge(y2, f.y + f.height),
-        )
-    });
-    r.level.wallify(area, line);
+    let edge = |v: i64, e: i64| if v < 0 { e } else { v };
+    let area = (
+        edge(area.0, f.x - 1),
+        edge(area.1, f.y - 1),
+        edge(area.2, f.x.saturating_add(f.width).saturating_add(1)),
+        edge(area.3, f.y.saturating_add(f.height).saturating_add(1)),
+    );
+    wallify_map(&mut r.level.building(b'.', line), area);
     stack.clear();
     done()
 }
@@ -1343,7 +1353,9 @@ fn reset_level<'gc>(run: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -
 fn finalize_level<'gc>(run: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let mut r = run.borrow_mut();
     let line = r.meter.line;
-    r.level.wallify(None, line);
+    // The game runs `wallification` here, which gives walls their
+    // corners; map characters show none, so the walls are grown instead.
+    r.level.wallify_all(line);
     stack.clear();
     done()
 }

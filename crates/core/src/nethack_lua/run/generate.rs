@@ -4,11 +4,11 @@
 //! claims the game's exact cells.
 
 use super::level::{is_open, neighbours, Level, Room, COLNO, ROWNO, STONE};
+use crate::nethack_common::maze;
+use crate::nethack_common::selection::Selection;
 use crate::rng::Rng;
 
-/// The game's `x_maze_max` and `y_maze_max`.
-pub const X_MAZE_MAX: i64 = 78;
-pub const Y_MAZE_MAX: i64 = 20;
+pub use crate::nethack_common::maze::{X_MAZE_MAX, Y_MAZE_MAX};
 
 pub fn solid_fill(level: &mut Level, c: u8, line: u32) {
     for y in 0..=Y_MAZE_MAX {
@@ -28,37 +28,6 @@ pub fn maze_grid(level: &mut Level, bg: u8, line: u32) {
     }
 }
 
-/// A maze carved from (x, y) through the stone at odd cells: a depth-first
-/// walk, as the game's `walkfrom` does.
-pub fn maze_walk(level: &mut Level, start: (i64, i64), floor: u8, rng: &mut Rng, line: u32) {
-    let odd = |v: i64| if v % 2 == 0 { v + 1 } else { v };
-    let start = (odd(start.0), odd(start.1));
-    let carvable = |level: &Level, x: i64, y: i64| {
-        // The game's `okay`: inside x 3..=x_maze_max, y 3..=y_maze_max.
-        (3..=X_MAZE_MAX).contains(&x) && (3..=Y_MAZE_MAX).contains(&y) && level.at(x, y) == STONE
-    };
-    if !carvable(level, start.0, start.1) && level.at(start.0, start.1) != floor {
-        return;
-    }
-    level.put(start.0, start.1, floor, line);
-    let mut stack = vec![start];
-    while let Some(&(x, y)) = stack.last() {
-        let options: Vec<(i64, i64)> = [(0, -2), (0, 2), (-2, 0), (2, 0)]
-            .into_iter()
-            .filter(|&(dx, dy)| carvable(level, x + dx, y + dy))
-            .collect();
-        if options.is_empty() {
-            stack.pop();
-            continue;
-        }
-        let last = options.len() as i32 - 1;
-        let (dx, dy) = options[rng.range(0, last) as usize];
-        level.put(x + dx / 2, y + dy / 2, floor, line);
-        level.put(x + dx, y + dy, floor, line);
-        stack.push((x + dx, y + dy));
-    }
-}
-
 /// `maze`: a grid of walls with a maze walked through it.
 pub fn maze(level: &mut Level, rng: &mut Rng, line: u32) {
     for y in 0..=Y_MAZE_MAX {
@@ -69,7 +38,7 @@ pub fn maze(level: &mut Level, rng: &mut Rng, line: u32) {
     }
     // The walk carves the odd cells, and the walls between them.
     let mut carved = Level::default();
-    maze_walk(&mut carved, (3, 3), b'.', rng, line);
+    maze::walk_from(&mut carved.building(b'.', line), (3, 3), rng);
     for y in 0..ROWNO as i64 {
         for x in 0..COLNO as i64 {
             if carved.at(x, y) == b'.' {
@@ -77,7 +46,7 @@ pub fn maze(level: &mut Level, rng: &mut Rng, line: u32) {
             }
         }
     }
-    level.wallify(None, line);
+    level.wallify_all(line);
 }
 
 /// `mines`: a cave (a cellular automaton over `fg`, joined), walled.
@@ -109,20 +78,20 @@ pub fn cave(level: &mut Level, fg: u8, bg: u8, rng: &mut Rng, line: u32) {
     }
     join_caves(level, fg, rng, line);
     if bg == STONE {
-        level.wallify(None, line);
+        level.wallify_all(line);
     }
 }
 
 /// Each cave pocket joined to the first by a straight dig.
 fn join_caves(level: &mut Level, fg: u8, rng: &mut Rng, line: u32) {
-    let mut seen = super::selection::Selection::default();
+    let mut seen = Selection::default();
     let mut anchors = Vec::new();
     for y in 0..ROWNO as i64 {
         for x in 0..COLNO as i64 {
             if level.at(x, y) == fg && !seen.get(x, y) {
-                let pocket = level.flood(x, y, false);
-                seen = seen.combine(&pocket, |a, b| a || b);
-                if let Some(p) = pocket.random_point(rng) {
+                let pocket = Selection::flood(x, y, false, |x, y| level.at(x, y) == fg);
+                seen = seen.union(&pocket);
+                if let Some(p) = pocket.random_cell(rng) {
                     anchors.push(p);
                 }
             }

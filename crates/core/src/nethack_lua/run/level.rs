@@ -2,8 +2,11 @@
 //! what is placed on it, and the frame coordinates count from (the last
 //! `des.map` part, or the room whose `contents` runs).
 
-use super::selection::{on_level, Selection};
+use crate::nethack_common::selection::Selection;
+use crate::nethack_common::size::on_level;
 pub use crate::nethack_common::size::{neighbours, COLNO, ROWNO};
+use crate::nethack_common::terrain::Terrain;
+use crate::nethack_common::wallify::wallify_map;
 
 /// The map characters the game knows (`char2typ`), `x` and `w` included.
 pub const MAP_CHARS: &[u8] = b" #.-|+ACSH{\\K}PLZIWTFxBw";
@@ -203,51 +206,52 @@ impl Level {
         out
     }
 
-    /// The cells joined to (x, y) through cells of its character.
-    pub fn flood(&self, x: i64, y: i64, diagonal: bool) -> Selection {
-        let mut out = Selection::default();
-        if !on_level(x, y) {
-            return out;
-        }
-        let c = self.at(x, y);
-        let mut todo = vec![(x, y)];
-        out.set(x, y, true);
-        while let Some((x, y)) = todo.pop() {
-            for (dx, dy) in neighbours(diagonal) {
-                let (nx, ny) = (x + dx, y + dy);
-                if on_level(nx, ny) && !out.get(nx, ny) && self.at(nx, ny) == c {
-                    out.set(nx, ny, true);
-                    todo.push((nx, ny));
-                }
-            }
-        }
-        out
+    /// `wallify_map` over the whole level.
+    pub fn wallify_all(&mut self, line: u32) {
+        let whole = (0, 0, COLNO as i64 - 1, ROWNO as i64 - 1);
+        wallify_map(&mut self.building(b'.', line), whole);
     }
 
-    /// Stone next to floor becomes wall, as the game's `wallify` does:
-    /// `-` where the floor is above or below, `|` beside it.
-    pub fn wallify(&mut self, area: Option<(i64, i64, i64, i64)>, line: u32) {
-        let (lx, ly, hx, hy) = area.unwrap_or((0, 0, COLNO as i64 - 1, ROWNO as i64 - 1));
-        // Only the level's cells can change.
-        let (lx, ly) = (lx.max(0), ly.max(0));
-        let (hx, hy) = (hx.min(COLNO as i64 - 1), hy.min(ROWNO as i64 - 1));
-        let mut walls = Vec::new();
-        for y in ly..=hy {
-            for x in lx..=hx {
-                if self.at(x, y) != STONE || !on_level(x, y) {
-                    continue;
-                }
-                let open = |dx: i64, dy: i64| is_open(self.at(x + dx, y + dy));
-                if neighbours(true).iter().any(|&(dx, dy)| open(dx, dy)) {
-                    let beside = open(-1, 0) || open(1, 0);
-                    let vertical_run = open(0, -1) || open(0, 1);
-                    walls.push((x, y, if beside && !vertical_run { b'|' } else { b'-' }));
-                }
-            }
+    /// The level as the builders shared with 3.6 see it, carving `floor`
+    /// and drawing for the script's `line`.
+    pub fn building(&mut self, floor: u8, line: u32) -> Building<'_> {
+        Building {
+            level: self,
+            floor,
+            line,
         }
-        for (x, y, c) in walls {
-            self.put(x, y, c, line);
-        }
+    }
+}
+
+/// The level as the shared builders (the maze walk, `wallify_map`) see
+/// it: map characters read as the game's location types.
+pub struct Building<'a> {
+    level: &'a mut Level,
+    floor: u8,
+    line: u32,
+}
+
+impl Terrain for Building<'_> {
+    fn is_stone(&self, x: i64, y: i64) -> bool {
+        on_level(x, y) && self.level.at(x, y) == STONE
+    }
+    fn is_door(&self, x: i64, y: i64) -> bool {
+        self.level.at(x, y) == b'+'
+    }
+    fn is_room(&self, x: i64, y: i64) -> bool {
+        // ROOM and the types after it (fountain, throne, sink, ice,
+        // air, cloud), and a crosswall.
+        matches!(
+            self.level.at(x, y),
+            b'.' | b'{' | b'\\' | b'K' | b'I' | b'A' | b'C' | b'B'
+        )
+    }
+    fn carve(&mut self, x: i64, y: i64, _walked: bool) {
+        self.level.put(x, y, self.floor, self.line);
+    }
+    fn wall(&mut self, x: i64, y: i64, horizontal: bool) {
+        let c = if horizontal { b'-' } else { b'|' };
+        self.level.put(x, y, c, self.line);
     }
 }
 

@@ -17,7 +17,6 @@ mod game;
 mod generate;
 pub mod level;
 mod select;
-pub mod selection;
 mod value;
 pub mod view;
 

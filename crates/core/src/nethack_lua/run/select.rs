@@ -10,9 +10,9 @@ use piccolo::{
 };
 
 use super::level::{Frame, Level, COLNO, ROWNO};
-use super::selection::Selection;
 use super::value::{int, text, truth};
 use super::{native_costing, Native, Shared};
+use crate::nethack_common::selection::{self as shape, Selection};
 
 /// A selection as Lua holds it.
 pub type Held = RefCell<Selection>;
@@ -79,11 +79,11 @@ pub fn binary<'gc>(
     b: Value<'gc>,
 ) -> Option<Result<Value<'gc>, Error<'gc>>> {
     let (x, y) = (held(a)?, held(b)?);
-    let on_cells: fn(bool, bool) -> bool = match op {
-        "|" | "+" => |a, b| a || b,
-        "&" => |a, b| a && b,
-        "~" => |a, b| a != b,
-        "-" => |a, b| a && !b,
+    let on_cells: fn(u64, u64) -> u64 = match op {
+        "|" | "+" => |a, b| a | b,
+        "&" => |a, b| a & b,
+        "~" => |a, b| a ^ b,
+        "-" => |a, b| a & !b,
         _ => return None,
     };
     let out = x.borrow().combine(&y.borrow(), on_cells);
@@ -95,7 +95,7 @@ pub fn binary<'gc>(
 /// invert the operand in place and return an empty selection; that is
 /// not copied, and not confirmed by running the game.)
 pub fn negated<'gc>(ctx: Context<'gc>, a: Value<'gc>) -> Option<Result<Value<'gc>, Error<'gc>>> {
-    let out = held(a)?.borrow().negate();
+    let out = held(a)?.borrow().complement();
     Some(push(ctx, out))
 }
 
@@ -228,8 +228,8 @@ fn numpoints<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
 
 fn negate<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let s = match held(stack.get(0)) {
-        Some(s) => s.borrow().negate(),
-        None => Selection::default().negate(),
+        Some(s) => s.borrow().complement(),
+        None => Selection::default().complement(),
     };
     ret_selection(ctx, stack, s)
 }
@@ -237,7 +237,7 @@ fn negate<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Nat
 fn percentage<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let s = want(ctx, stack.get(0))?;
     let p = arg_int(ctx, stack, 1)?;
-    let out = s.borrow().percentage(p, &mut run.borrow_mut().rng);
+    let out = s.borrow().filter_percent(p, &mut run.borrow_mut().rng);
     ret_selection(ctx, stack, out)
 }
 
@@ -246,7 +246,7 @@ fn rndcoord<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
     let remove = int(stack.get(1)).unwrap_or(0) != 0;
     let (x, y) = {
         let mut r = run.borrow_mut();
-        let point = s.borrow().random_point(&mut r.rng);
+        let point = s.borrow().random_cell(&mut r.rng);
         match point {
             Some(p) => {
                 if remove {
@@ -288,50 +288,51 @@ fn two_corners<'gc>(
 
 fn line<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
-    s.line(a, b);
+    s.add_line(a, b);
     ret_selection(ctx, stack, s)
 }
 
 fn randline<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
+    let (s, (a, b)) = two_corners(run, ctx, stack)?;
     let roughness = int(stack.get(stack.len().saturating_sub(1))).unwrap_or(0);
-    s.random_line(a, b, roughness, &mut run.borrow_mut().rng);
+    let s = s.union(&Selection::random_line(
+        a,
+        b,
+        roughness,
+        &mut run.borrow_mut().rng,
+    ));
     ret_selection(ctx, stack, s)
 }
 
 fn rect<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
-    s.rect(a, b);
+    let (s, (a, b)) = two_corners(run, ctx, stack)?;
+    let s = s.union(&Selection::rect(a, b, false));
     ret_selection(ctx, stack, s)
 }
 
 fn fillrect<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
-    let (mut s, (a, b)) = two_corners(run, ctx, stack)?;
-    s.fill_rect(a, b);
+    let (s, (a, b)) = two_corners(run, ctx, stack)?;
+    let s = s.union(&Selection::rect(a, b, true));
     ret_selection(ctx, stack, s)
 }
 
 fn grow<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Native2<'gc> {
     let s = want(ctx, stack.get(0))?;
     let word = text(stack.get(1)).unwrap_or_else(|| "all".into());
-    let word = if word == "random" {
-        ["north", "west", "east", "south"][run.borrow_mut().rng.range(0, 3) as usize].to_string()
-    } else {
-        word
-    };
-    let directions: Option<Vec<(i64, i64)>> = match word.as_str() {
-        "all" => None,
-        "north" => Some(vec![(0, 1)]),
-        "south" => Some(vec![(0, -1)]),
-        "west" => Some(vec![(1, 0)]),
-        "east" => Some(vec![(-1, 0)]),
+    let dirs = match word.as_str() {
+        "all" => shape::ANY,
+        "random" => random_direction(&mut run.borrow_mut().rng),
+        "north" => shape::NORTH,
+        "south" => shape::SOUTH,
+        "west" => shape::WEST,
+        "east" => shape::EAST,
         other => {
             return Err(format!("invalid option '{other}' for grow")
                 .into_value(ctx)
                 .into())
         }
     };
-    let out = s.borrow().grow(directions.as_deref());
+    let out = s.borrow().grow(dirs);
     ret_selection(ctx, stack, out)
 }
 
@@ -345,13 +346,18 @@ fn filter_mapchar<'gc>(
     let r = run.borrow();
     // `x` matches every cell, as the game's `match_maptyps` has it.
     let matching = if c == b'x' {
-        Selection::default().negate()
+        Selection::default().complement()
     } else {
         r.level.matching(&terrain_class(c))
     };
-    let out = s.borrow().combine(&matching, |a, b| a && b);
+    let out = s.borrow().intersection(&matching);
     drop(r);
     ret_selection(ctx, stack, out)
+}
+
+/// One of the four directions at random (the game's `random_wdir`).
+pub fn random_direction(rng: &mut crate::rng::Rng) -> i64 {
+    [shape::NORTH, shape::SOUTH, shape::EAST, shape::WEST][rng.range(0, 3) as usize]
 }
 
 /// One map character argument (`"."`), refused as the game refuses one.
@@ -418,7 +424,9 @@ fn floodfill<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -
     let mut r = run.borrow_mut();
     let r = &mut *r;
     let (x, y) = absolute(&r.level, &mut r.rng, x, y);
-    let out = r.level.flood(x, y, diagonal);
+    let level = &r.level;
+    let start = level.at(x, y);
+    let out = Selection::flood(x, y, diagonal, |x, y| level.at(x, y) == start);
     ret_selection(ctx, stack, out)
 }
 
@@ -447,9 +455,10 @@ fn round<'gc>(
     let mut r = run.borrow_mut();
     let r = &mut *r;
     let centre = absolute(&r.level, &mut r.rng, x, y);
-    want(ctx, target)?
-        .borrow_mut()
-        .ellipse(centre, rx, ry, filled);
+    let round = Selection::ellipse(centre, rx, ry, filled);
+    let held = want(ctx, target)?;
+    let grown = held.borrow().union(&round);
+    *held.borrow_mut() = grown;
     ret(ctx, stack, target)
 }
 
@@ -542,10 +551,9 @@ fn room<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Nat
             .copied(),
         None => r.level.room_stack.last().copied(),
     };
-    let mut out = Selection::default();
-    if let Some(room) = chosen {
-        out.fill_rect((room.lx, room.ly), (room.hx, room.hy));
-    }
+    let out = chosen
+        .map(|room| Selection::rect((room.lx, room.ly), (room.hx, room.hy), true))
+        .unwrap_or_default();
     drop(r);
     ret_selection(ctx, stack, out)
 }
@@ -560,7 +568,7 @@ fn iterate<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
     let r = run.borrow();
     let mut points: Vec<(i64, i64)> = s
         .borrow()
-        .points()
+        .cells()
         .into_iter()
         .filter(|&(x, _)| x >= 1)
         .map(|p| relative(&r.level, p))
