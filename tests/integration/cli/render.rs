@@ -262,3 +262,39 @@ fn render_realises_a_dcss_vault_for_a_seed() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("vaultwright_example_crypt"));
 }
+
+/// The level builders 3.6 and 5.0 share (selections, the maze walk,
+/// `wallify_map`), seen through the drawings of corpus levels that use
+/// them, each held to a digest in `tests/fixtures/render/builders.digests`
+/// (`VAULTWRIGHT_BLESS=1` rewrites it).
+#[test]
+fn render_draws_the_shared_builders() {
+    let shared = common::shared_dir().expect("../shared is missing: this test draws its levels");
+    let mut digests = String::new();
+    for (file, level) in [
+        ("nethack-3.7/dat/castle.lua", None),
+        ("nethack-3.7/dat/bigrm-10.lua", None),
+        ("nethack-3.7/dat/bigrm-5.lua", None),
+        ("nethack-3.7/dat/minend-3.lua", None),
+        ("nethack-3.7/dat/Cav-loca.lua", None),
+        ("nethack-3.6.6/des/mines.des", Some("minend-3")),
+        ("nethack-3.6.6/des/castle.des", None),
+        ("nethack-3.6.6/des/Caveman.des", Some("Cav-loca")),
+    ] {
+        let mut cmd = bin();
+        cmd.arg("render")
+            .arg(shared.join("corpus").join(file))
+            .args(["--seed", "3"]);
+        if let Some(l) = level {
+            cmd.args(["--level", l]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        digests.push_str(&format!("{file} {:016x}\n", digest(&text)));
+    }
+    let golden = repo().join("tests/fixtures/render/builders.digests");
+    if let Err(e) = common::golden(&golden, &digests) {
+        panic!("{e}");
+    }
+}
