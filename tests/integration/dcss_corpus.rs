@@ -30,6 +30,7 @@ fn des_corpus() -> (std::path::PathBuf, Vec<std::path::PathBuf>) {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn every_vault_parses_without_errors() {
     let (_, files) = des_corpus();
     let mut vaults = 0;
@@ -72,6 +73,7 @@ fn every_vault_parses_without_errors() {
 /// `tables/UNRESOLVED.txt` are found at their lines, and the count of every
 /// warning code is fixed so that a change in behaviour is noticed.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
     let (root, paths) = des_corpus();
     let sources: Vec<String> = paths
@@ -179,6 +181,7 @@ fn the_known_mistakes_are_found_and_warning_counts_are_stable() {
 /// The studio's per-vault lint cache gives exactly what a fresh analysis
 /// gives, after edits that shift later vaults and change one vault.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn the_lint_cache_changes_nothing() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the DCSS corpus test needs it");
@@ -223,6 +226,7 @@ fn the_lint_cache_changes_nothing() {
 /// findings (message and line) as with LF: offsets into Lua text and
 /// joined arguments must map back to the right source line either way.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn cr_lf_files_read_as_lf_files() {
     let (_, paths) = des_corpus();
     for p in &paths {

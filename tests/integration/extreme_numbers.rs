@@ -173,6 +173,7 @@ fn exercise_with(
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn nethack_levels_with_extreme_numbers() {
     let shared = shared();
     for dir in ["corpus/nethack-3.4.3/des", "corpus/nethack-3.4.3/edge"] {
@@ -188,6 +189,7 @@ fn nethack_levels_with_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn dungeon_descriptions_with_extreme_numbers() {
     let shared = shared();
     let mut paths = files(&shared.join("corpus/nethack-3.4.3"), "def");
@@ -202,6 +204,7 @@ fn dungeon_descriptions_with_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn dcss_vaults_with_extreme_numbers() {
     let shared = shared();
     let paths = files(&shared.join("corpus/dcss/des"), "des");
@@ -223,6 +226,7 @@ fn dcss_vaults_with_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn powder_rooms_with_extreme_numbers() {
     let shared = shared();
     let paths = files(&shared.join("corpus/powder/maps"), "map");
@@ -236,6 +240,7 @@ fn powder_rooms_with_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn rlg327_descriptions_with_extreme_numbers() {
     let shared = shared();
     let paths = files(&shared.join("corpus/rlg327"), "txt");
@@ -255,6 +260,7 @@ fn rlg327_descriptions_with_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn nethack_levels_with_mixed_extreme_numbers() {
     let shared = shared();
     for dir in [
@@ -274,6 +280,7 @@ fn nethack_levels_with_mixed_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn nethack36_levels_with_mixed_extreme_numbers() {
     let shared = shared();
     for dir in ["corpus/nethack-3.6.6/des", "corpus/nethack-3.6.6/edge"] {
@@ -292,6 +299,7 @@ fn nethack36_levels_with_mixed_extreme_numbers() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn dungeon_descriptions_with_mixed_extreme_numbers() {
     let shared = shared();
     let mut paths = files(&shared.join("corpus/nethack-3.4.3"), "def");
@@ -318,6 +326,7 @@ fn dungeon_descriptions_with_mixed_extreme_numbers() {
 /// each gets one mixed variant (its step and offset from its place in the
 /// list, so over the set every variant is used).
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn generated_programs_with_mixed_extreme_numbers() {
     let shared = shared();
     let mut cases: Vec<(PathBuf, Language)> = Vec::new();

@@ -66,6 +66,7 @@ fn every_fixture_folder_names_a_target() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn the_seed_corpus_meets_every_target_assertion() {
     let shared = common::shared_dir()
         .unwrap_or_else(|| panic!("../shared/corpus is missing: it seeds the fuzz targets"));

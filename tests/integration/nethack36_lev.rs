@@ -38,6 +38,7 @@ fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn every_corpus_lev_reads_and_writes_back_byte_for_byte() {
     let root = corpus();
     let levs = files(&root, ".lev");
@@ -89,6 +90,7 @@ fn listed(json: &serde_json::Value) -> Vec<(String, Option<String>)> {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn records_are_the_ones_the_corpus_decoding_lists() {
     let root = corpus();
     let decoded = [root.join("decoded"), root.join("edge/decoded")];

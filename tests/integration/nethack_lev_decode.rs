@@ -87,11 +87,13 @@ fn round_trip(version: &str, at_least: usize) {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn every_343_lev_decodes_and_encodes_back() {
     round_trip("nethack-3.4.3", 1000);
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn every_32_lev_decodes_and_encodes_back() {
     round_trip("nethack-3.2.x", 100);
 }
@@ -133,6 +135,7 @@ fn decompile_round_trip(dir: &Path) -> (Vec<String>, usize) {
 /// The shipped levels of both corpora decompile to source that compiles
 /// back to the same bytes.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn every_shipped_level_decompiles_to_source_that_compiles_back() {
     for (version, at_least) in [("nethack-3.4.3", 113), ("nethack-3.2.x", 94)] {
         let (failures, n) = decompile_round_trip(&corpus(version).join("expected"));
@@ -150,6 +153,7 @@ fn every_shipped_level_decompiles_to_source_that_compiles_back() {
 /// the same bytes (printed; `VAULTWRIGHT_DECOMPILE_REPORT=1` lists the
 /// others).
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn edge_and_generated_levels_decompile_report() {
     let mut total = (0, 0);
     for dir in [
@@ -177,6 +181,7 @@ fn edge_and_generated_levels_decompile_report() {
 /// `MONSTER` of a part wrote that part's monster `k`), and the view's
 /// bytes are the level's file.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn every_field_of_a_shipped_level_is_tied_to_its_statement() {
     use vaultwright::view::View;
     let keyword_of = |record: &str| -> Option<&'static str> {

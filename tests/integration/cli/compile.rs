@@ -4,6 +4,7 @@
 use super::*;
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn compile_writes_every_artifact() {
     let dir = tempdir("compile");
     let out = bin()

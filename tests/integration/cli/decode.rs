@@ -5,6 +5,7 @@
 use super::*;
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn decode_prints_a_36_lev_record_by_record() {
     let root = common::shared_dir().unwrap().join("corpus");
     let lev = root.join("nethack-3.6.6/expected/castle.des/castle.lev");
@@ -36,6 +37,7 @@ fn decode_prints_a_36_lev_record_by_record() {
 /// A 3.4.3 file, told by its version word: every field with its offset,
 /// size, record and meaning; the same as JSON.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn decode_prints_a_343_lev_field_by_field() {
     let root = common::shared_dir().unwrap().join("corpus");
     let lev = root.join("nethack-3.4.3/expected/oracle.des/oracle.lev");
@@ -78,6 +80,7 @@ fn decode_prints_a_343_lev_field_by_field() {
 /// A shipped level decompiled, then compiled by the drop-in: the same
 /// bytes as the original's.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn decompile_writes_source_that_compiles_back() {
     let lev = corpus().join("expected/castle.des/castle.lev");
     let out = bin().arg("decompile").arg(&lev).output().unwrap();

@@ -42,6 +42,7 @@ fn lev_comp_36_verbose_warns_of_names_matched_by_case() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn lev_comp_writes_byte_identical_files_into_the_current_directory() {
     let dir = tempdir("levcomp");
     let src = corpus().join("des/bigroom.des");
@@ -84,6 +85,7 @@ fn lev_comp_reads_stdin_and_truncates_what_it_writes() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn lev_comp_reports_like_the_original_and_exits_1() {
     let dir = tempdir("invalid");
     let inv = corpus().join("invalid");
@@ -112,6 +114,7 @@ fn lev_comp_reports_like_the_original_and_exits_1() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn lev_comp_rejects_what_crashes_the_original() {
     let dir = tempdir("crash");
     let src = corpus().join("invalid/i14_nomap_coord_crash.des");
@@ -130,6 +133,7 @@ fn lev_comp_rejects_what_crashes_the_original() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn dgn_comp_writes_beside_the_input_and_checks_the_suffix() {
     let dir = tempdir("dgn");
     let pdf = common::shared_dir()
@@ -199,6 +203,7 @@ fn dgn_comp_writes_beside_the_input_and_checks_the_suffix() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn dgn_comp_reports_like_the_original() {
     let dir = tempdir("dgn-invalid");
     let inv = corpus().join("invalid");
@@ -227,6 +232,7 @@ fn dgn_comp_reports_like_the_original() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn map2c_drop_in_matches_the_reference_and_refuses_broken_rooms() {
     let dir = tempdir("map2c");
     let powder = common::shared_dir().unwrap().join("corpus/powder");
@@ -260,6 +266,7 @@ fn map2c_drop_in_matches_the_reference_and_refuses_broken_rooms() {
 }
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn rlg327_print_matches_the_reference_and_the_assignment() {
     let rlg = common::shared_dir().unwrap().join("corpus/rlg327");
     let out = bin()
@@ -304,6 +311,7 @@ fn rlg327_print_matches_the_reference_and_the_assignment() {
 /// none is written as one (with a warning), and an ordinary name keeps
 /// the reference's bytes (`map2c_drop_in_matches_the_reference…`).
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn map2c_never_pastes_a_file_name_into_the_code() {
     let dir = tempdir("map2c-name");
     let powder = common::shared_dir().unwrap().join("corpus/powder");
@@ -325,6 +333,7 @@ fn map2c_never_pastes_a_file_name_into_the_code() {
 /// its time (make sees it as new), and replaces the others whole.
 #[cfg(unix)]
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn a_rebuild_touches_what_is_right_and_replaces_the_rest() {
     use std::os::unix::fs::MetadataExt;
     let dir = tempdir("rebuild");

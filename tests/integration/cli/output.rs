@@ -112,6 +112,7 @@ fn a_level_name_never_writes_outside_its_folder() {
 /// own folder that is the input. It must say so, exit 2, and leave the
 /// user's file as it was; the same for the drop-ins.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn no_command_writes_over_its_input() {
     let dir = tempdir("own-input");
     let rlg = common::shared_dir().unwrap().join("corpus/rlg327");

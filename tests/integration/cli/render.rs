@@ -4,6 +4,7 @@
 use super::*;
 
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn render_draws_the_dungeon_graph_and_a_roll() {
     let out = bin()
         .arg("render")
@@ -39,6 +40,7 @@ fn digest(text: &str) -> u64 {
 /// of our own equal to its golden drawing; `VAULTWRIGHT_BLESS=1` rewrites
 /// both.
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn render_draws_maze_and_room_levels() {
     let mut digests = String::new();
     for (file, level) in [
@@ -268,6 +270,7 @@ fn render_realises_a_dcss_vault_for_a_seed() {
 /// them, each held to a digest in `tests/fixtures/render/builders.digests`
 /// (`VAULTWRIGHT_BLESS=1` rewrites it).
 #[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
 fn render_draws_the_shared_builders() {
     let shared = common::shared_dir().expect("../shared is missing: this test draws its levels");
     let mut digests = String::new();
