@@ -278,10 +278,13 @@ fn name_field(out: &mut Vec<u8>, name: &str) {
 /// The version words `dgn_comp` writes first: the same `version_info` as
 /// the target's `lev_comp` (four words up to 3.4.3, five in 3.6).
 fn version_header(target: vaultwright_model::Target) -> &'static [u64] {
-    if target.is_36() {
-        &crate::nethack36::profile::NETHACK_366.facts().header
-    } else {
-        &crate::nethack::dialect::Dialect::for_target(target).header
+    use crate::nethack_common::version;
+    use vaultwright_model::Target;
+    match target {
+        Target::Nethack366 => &crate::nethack36::profile::NETHACK_366.facts().header,
+        Target::Nethack343 => &version::V343,
+        Target::Nethack323 => &version::V323,
+        Target::Nethack322 => &version::V322,
     }
 }
 

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::colours::{self, Clr};
 use super::tables;
+use crate::nethack_common::version;
 use crate::tsv::Table;
 use vaultwright_model::Target;
 
@@ -68,7 +69,7 @@ pub const OROOM: i32 = 0;
 
 pub static V343: Dialect = Dialect {
     target: Target::Nethack343,
-    header: [0x03040300, 0x001e0cc6, 0x211b117e, 0xb8d24950],
+    header: version::V343,
     monsters: &tables::MONSTERS_V343,
     monclass_chars: &tables::MONCLASS_CHARS_V343,
     objects: &tables::OBJECTS_V343,
@@ -88,7 +89,7 @@ pub static V343: Dialect = Dialect {
 
 pub static V323: Dialect = Dialect {
     target: Target::Nethack323,
-    header: [0x03020300, 0x005c04c6, 0x20189152, 0x70d223f0],
+    header: version::V323,
     monsters: &tables::MONSTERS_V32,
     monclass_chars: &tables::MONCLASS_CHARS_V32,
     objects: &tables::OBJECTS_V32,
@@ -108,7 +109,7 @@ pub static V323: Dialect = Dialect {
 
 pub static V322: Dialect = Dialect {
     target: Target::Nethack322,
-    header: [0x03020200, 0x005c04c6, 0x20189152, 0x70d223f0],
+    header: version::V322,
     ..V323
 };
 

@@ -6,7 +6,7 @@ use vaultwright_model::service::{Entry, EntryKind};
 use vaultwright_model::view::Rgb;
 
 use super::names::{self, values};
-use crate::nethack::colours::Clr;
+use crate::nethack_common::colours::Clr;
 
 /// The colour a `CLR_*` name draws in.
 pub(crate) fn colour(name: &str) -> Rgb {

@@ -9,7 +9,7 @@ use vaultwright_model::{Span, Symbol, SymbolView};
 
 use super::calls::{DesCall, Value};
 use super::names;
-use crate::nethack::look;
+use crate::nethack_common::look;
 
 /// The widest and tallest drawing drawn.
 const MAX_SIDE: usize = 256;
@@ -205,7 +205,11 @@ fn cell(c: u8, at: usize, x: usize, y: usize, row: &[(u8, usize)]) -> Cell {
             vaultwright_model::view::Rgb::GRAY,
             "any wall or stone (w): matches only",
         ),
-        b'Z' => ('}', crate::nethack::colours::Clr::Red.rgb(), "wall of lava"),
+        b'Z' => (
+            '}',
+            crate::nethack_common::colours::Clr::Red.rgb(),
+            "wall of lava",
+        ),
         _ => look::terrain(c, horizontal(x.checked_sub(1)) || horizontal(Some(x + 1))),
     };
     Cell {
@@ -284,7 +288,7 @@ fn position(call: &DesCall) -> Option<(i32, i32)> {
 type Looks = (char, vaultwright_model::view::Rgb, &'static str, String);
 
 fn look_of(call: &DesCall) -> Option<Looks> {
-    use crate::nethack::colours::Clr;
+    use crate::nethack_common::colours::Clr;
     let named = |key: &str| call.string(key).map(|(s, _)| s.to_string());
     Some(match call.function.as_str() {
         "monster" | "object" if named("id").is_some_and(|n| n.chars().count() == 1) => {

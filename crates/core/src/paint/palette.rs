@@ -4,7 +4,7 @@
 //! the vault itself defines (KFEAT, KMONS, KITEM and the placeholders of
 //! SUBST, NSUBST and SHUFFLE).
 
-use crate::{dcss, nethack};
+use crate::{dcss, nethack, nethack_common};
 use vaultwright_model::view::Rgb;
 use vaultwright_model::{Language, Span, Target};
 
@@ -79,7 +79,7 @@ fn nethack_swatches(target: Target) -> Vec<Swatch> {
     (b' '..=b'~')
         .filter(|&b| nethack::lexer::is_map_char(b, target) && !b.is_ascii_digit())
         .map(|b| {
-            let (glyph, fg, what) = nethack::look::terrain(b, true);
+            let (glyph, fg, what) = nethack_common::look::terrain(b, true);
             Swatch {
                 key: b,
                 glyph,

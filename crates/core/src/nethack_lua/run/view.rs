@@ -9,8 +9,8 @@ use vaultwright_model::Span;
 
 use super::level::{Placed, COLNO, ROWNO};
 use super::{Realisation, StopKind};
-use crate::nethack::colours::Clr;
-use crate::nethack::look;
+use crate::nethack_common::colours::Clr;
+use crate::nethack_common::look;
 use crate::nethack_lua::calls::DesCall;
 use crate::nethack_lua::{catalog, names, preview};
 
