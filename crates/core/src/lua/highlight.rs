@@ -6,8 +6,8 @@
 
 use vaultwright_model::{Span, Token, TokenKind};
 
+use super::lex::is_reserved;
 use super::scan::{scan, Kind};
-use super::verdict::lex::is_reserved;
 
 /// The tokens of `source`; `interfaces` are the global tables the game
 /// gives its scripts.

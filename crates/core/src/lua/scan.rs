@@ -1,10 +1,12 @@
-//! Lua's lexical rules (5.1 to 5.4), enough to know what is a string, a
-//! comment or a word: short strings with every escape (`\"`, `\\`, a
-//! backslash before a line end, `\z` as Lua 5.2 and later read it), long brackets `[==[ ]==]` and long
-//! comments at any level, `--` comments holding quotes. Lua is never run;
-//! the checks only need to know where its strings and keywords are.
+//! The tokens of Lua that may not load, as the one tokenizer (`lex.rs`)
+//! reads them leniently: enough to know what is a string, a comment or a
+//! word (short strings with every escape, long brackets and long comments
+//! at any level, `--` comments holding quotes) wherever the text is
+//! broken, and the helpers DCSS's checks read them with.
 //!
 //! Tested against a real Lua lexer over every Lua block of the corpus.
+
+use super::lex::{Lexer, Tok};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +63,15 @@ pub fn tokens_from(code: &str, quote: Option<u8>) -> Vec<Token> {
 /// them (highlighting a 1 MB script would otherwise hold a list of some
 /// 250,000 beside what it makes of them).
 pub fn scan(code: &str, quote: Option<u8>) -> Scan<'_> {
-    Scan { code, at: 0, quote }
+    Scan {
+        lexer: Lexer::lenient(code),
+        quote,
+    }
 }
 
 /// The scan of a text: see [`scan`].
 pub struct Scan<'a> {
-    code: &'a str,
-    at: usize,
+    lexer: Lexer<'a>,
     /// The quote of a string the text starts inside, until it is read.
     quote: Option<u8>,
 }
@@ -76,194 +80,27 @@ impl Iterator for Scan<'_> {
     type Item = Token;
 
     fn next(&mut self) -> Option<Token> {
-        let (code, b) = (self.code, self.code.as_bytes());
-        if let Some(q) = self.quote.take() {
-            let (end, kind) = short_string_body(b, 0, q);
-            let content_end = if kind == Kind::String { end - 1 } else { end };
-            self.at = end;
-            return Some(Token {
-                kind,
-                start: 0,
-                end,
-                content: (0, content_end),
-            });
-        }
-        let mut i = self.at;
-        while b
-            .get(i)
-            .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C))
-        {
-            i += 1;
-        }
-        let start = i;
-        let c = *b.get(i)?;
-        let (kind, content) = match c {
-            b'-' if b.get(i + 1) == Some(&b'-') => {
-                i = match long_bracket(b, i + 2) {
-                    Some(level) => long_end(b, i + 2, level).0,
-                    None => line_end(b, i),
-                };
-                (Kind::Comment, (start, i))
-            }
-            b'[' if long_bracket(b, i).is_some() => {
-                let level = long_bracket(b, i).unwrap_or(0);
-                let open = i + level + 2;
-                // A line end right after the opening bracket is not content.
-                let first = match (b.get(open), b.get(open + 1)) {
-                    (Some(b'\r'), Some(b'\n')) | (Some(b'\n'), Some(b'\r')) => open + 2,
-                    (Some(b'\r' | b'\n'), _) => open + 1,
-                    _ => open,
-                };
-                let (end, closed_at) = long_end(b, i, level);
-                i = end;
-                (Kind::LongString, (first.min(closed_at), closed_at))
-            }
-            b'"' | b'\'' => {
-                let (end, kind) = short_string(b, i);
-                let content_end = if kind == Kind::String { end - 1 } else { end };
-                i = end;
-                (kind, (start + 1, content_end))
-            }
-            c if c.is_ascii_alphabetic() || c == b'_' => {
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    i += 1;
-                }
-                (Kind::Word, (start, i))
-            }
-            c if c.is_ascii_digit()
-                || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) =>
-            {
-                i = number_end(b, i);
-                (Kind::Number, (start, i))
-            }
-            _ => {
-                i += symbol_len(b, i);
-                // Never inside a character: a byte of a character of several
-                // bytes is a symbol to Lua, and the token covers the character.
-                while i < b.len() && !code.is_char_boundary(i) {
-                    i += 1;
-                }
-                (Kind::Symbol, (start, i))
-            }
+        let t = match self.quote.take() {
+            Some(q) => self.lexer.string_continued(q),
+            None => self.lexer.next().ok()?,
         };
-        self.at = i;
+        let kind = match t.tok {
+            Tok::Eof => return None,
+            Tok::Name => Kind::Word,
+            Tok::String if t.long => Kind::LongString,
+            Tok::String => Kind::String,
+            Tok::Unfinished => Kind::Unfinished,
+            Tok::Comment => Kind::Comment,
+            Tok::Number => Kind::Number,
+            Tok::Symbol => Kind::Symbol,
+        };
         Some(Token {
             kind,
-            start,
-            end: i,
-            content,
+            start: t.start,
+            end: t.end,
+            content: t.content,
         })
     }
-}
-
-/// The level of a long bracket opening at `at` (`[`, `=`×level, `[`).
-fn long_bracket(b: &[u8], at: usize) -> Option<usize> {
-    if b.get(at) != Some(&b'[') {
-        return None;
-    }
-    let level = b[at + 1..].iter().take_while(|&&c| c == b'=').count();
-    (b.get(at + 1 + level) == Some(&b'[')).then_some(level)
-}
-
-/// Where a long bracket of `level` opened at `at` ends: the byte after its
-/// closing bracket, and where that closing bracket starts (both the end of
-/// the text when it never closes).
-fn long_end(b: &[u8], at: usize, level: usize) -> (usize, usize) {
-    let mut i = at + level + 2;
-    while i < b.len() {
-        if b[i] == b']' {
-            let eq = b[i + 1..].iter().take_while(|&&c| c == b'=').count();
-            if eq == level && b.get(i + 1 + eq) == Some(&b']') {
-                return (i + level + 2, i);
-            }
-        }
-        i += 1;
-    }
-    (b.len(), b.len())
-}
-
-fn line_end(b: &[u8], from: usize) -> usize {
-    b[from..]
-        .iter()
-        .position(|&c| c == b'\n' || c == b'\r')
-        .map_or(b.len(), |n| from + n)
-}
-
-/// A short string from its opening quote at `at`: the byte after it, and
-/// whether it closed. A backslash takes the next character with it, and a
-/// backslash before a line end (either pair of CR and LF) continues the
-/// string on the next line.
-fn short_string(b: &[u8], at: usize) -> (usize, Kind) {
-    short_string_body(b, at + 1, b[at])
-}
-
-/// A short string's body from `from`, up to and including `quote`.
-fn short_string_body(b: &[u8], from: usize, quote: u8) -> (usize, Kind) {
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            c if c == quote => return (i + 1, Kind::String),
-            b'\n' | b'\r' => return (i, Kind::Unfinished),
-            b'\\' => {
-                i += 1;
-                match (b.get(i), b.get(i + 1)) {
-                    (Some(b'\r'), Some(b'\n')) | (Some(b'\n'), Some(b'\r')) => i += 2,
-                    // `\z` (Lua 5.2 on) skips the blanks after it, line ends too.
-                    (Some(b'z'), _) => {
-                        i += 1;
-                        while b
-                            .get(i)
-                            .is_some_and(|c| c.is_ascii_whitespace() || *c == 0x0B)
-                        {
-                            i += 1;
-                        }
-                    }
-                    (Some(_), _) => i += 1,
-                    (None, _) => {}
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    (b.len(), Kind::Unfinished)
-}
-
-/// Lua reads a number greedily: digits, letters (hex digits, exponent
-/// markers), dots, and a sign right after an exponent marker.
-fn number_end(b: &[u8], at: usize) -> usize {
-    let hex = b.get(at) == Some(&b'0') && matches!(b.get(at + 1), Some(b'x' | b'X'));
-    let exponent: &[u8] = if hex { b"pP" } else { b"eE" };
-    let mut i = at;
-    while i < b.len() {
-        let c = b[i];
-        let signed_exponent = (c == b'+' || c == b'-') && i > at && exponent.contains(&b[i - 1]);
-        if !(signed_exponent || c.is_ascii_alphanumeric() || c == b'.' || c == b'_') {
-            break;
-        }
-        i += 1;
-    }
-    i
-}
-
-fn symbol_len(b: &[u8], at: usize) -> usize {
-    let rest = &b[at..];
-    for s in [
-        &b"..."[..],
-        b"..",
-        b"==",
-        b"~=",
-        b"<=",
-        b">=",
-        b"::",
-        b"//",
-        b"<<",
-        b">>",
-    ] {
-        if rest.starts_with(s) {
-            return s.len();
-        }
-    }
-    1
 }
 
 /// A string literal of Lua code (short or long).

@@ -4,7 +4,7 @@
 //! lexer and reader do; the same reading builds the script's lossless
 //! tree (`tree`).
 
-pub mod lex;
+use super::lex;
 mod read;
 pub mod tree;
 

@@ -6,7 +6,7 @@
 //! a loop, `goto` and labels, `...` inside a vararg function, assignments
 //! to `<const>` and `<close>` locals, attributes.
 
-use super::lex::{is_reserved, Lexer, Tok, Token};
+use super::super::lex::{is_reserved, Lexer, Tok, Token};
 use super::tree::{Builder, Kind, Node};
 use super::LuaError;
 
@@ -227,8 +227,10 @@ impl<'a> Reader<'a> {
         let kind = match self.t.tok {
             Tok::Name => Kind::Name,
             Tok::Number => Kind::Number,
-            Tok::String => Kind::String,
-            Tok::Symbol | Tok::Eof => Kind::Symbol,
+            // The strict lexer makes neither a comment nor an unfinished
+            // string (it refuses the latter).
+            Tok::String | Tok::Unfinished => Kind::String,
+            Tok::Symbol | Tok::Eof | Tok::Comment => Kind::Symbol,
         };
         self.next_as(kind)
     }

@@ -1,18 +1,32 @@
-//! Lua 5.4's lexical rules as its own lexer applies them (the game's Lua,
-//! `llex.c`, read for the facts): which bytes make which token, and what
-//! it refuses, at which line. Tokens are read one at a time, when the
+//! Lua's one tokenizer: Lua 5.4's lexical rules as its own lexer applies
+//! them (`llex.c`, read for the facts), which bytes make which token and
+//! what it refuses, at which line. Tokens are read one at a time, when the
 //! reader asks, because that decides which error Lua meets first.
+//!
+//! Strict (`Lexer::new`), it serves Lua's verdict: comments are skipped
+//! and the first refusal is an error. Lenient (`Lexer::lenient`), it
+//! serves the scan (`scan.rs`: DCSS's Lua, highlighting): comments are
+//! tokens, and what Lua refuses still becomes a token and the text reads
+//! on (an unfinished string to its line end, a long bracket never closed
+//! to the end, a malformed numeral to the end of what touches it, `[=`
+//! as the symbol `[`, a bad escape as two characters of the string).
 
-use super::LuaError;
+use super::verdict::LuaError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
     /// A name or a reserved word (`text` tells which).
     Name,
     Number,
+    /// A short string, or a long one (`Token::long`).
     String,
     /// Any other symbol: one to three bytes (`text` tells which).
     Symbol,
+    /// Lenient only: a comment, short or long.
+    Comment,
+    /// Lenient only: a short string that meets a line end or the end of
+    /// the text first (Lua's "unfinished string").
+    Unfinished,
     Eof,
 }
 
@@ -21,6 +35,12 @@ pub struct Token {
     pub tok: Tok,
     pub start: usize,
     pub end: usize,
+    /// A string's bytes without its quotes or brackets (a long string's
+    /// first line end left out, as Lua leaves it); the token's bytes
+    /// otherwise.
+    pub content: (usize, usize),
+    /// A long string `[[…]]` (or comment) at any level.
+    pub long: bool,
 }
 
 pub struct Lexer<'a> {
@@ -28,6 +48,8 @@ pub struct Lexer<'a> {
     pos: usize,
     /// The line the lexer is on (Lua's `linenumber`): errors name it.
     pub line: u32,
+    /// Read on past what Lua refuses, comments as tokens.
+    lenient: bool,
 }
 
 const RESERVED: &[&str] = &[
@@ -48,12 +70,33 @@ fn is_alnum(b: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// Lua's own lexer: comments skipped, the first refusal an error.
     pub fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
             src: src.as_bytes(),
             pos: 0,
             line: 1,
+            lenient: false,
         }
+    }
+
+    /// The lexer that never fails: comments are tokens, and what Lua
+    /// refuses becomes a token all the same.
+    pub fn lenient(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            lenient: true,
+            ..Lexer::new(src)
+        }
+    }
+
+    /// Lenient: the rest of a short string opened by `quote` before the
+    /// text starts (a DCSS `:` line that continues the string its
+    /// predecessor ended with a backslash).
+    pub fn string_continued(&mut self, quote: u8) -> Token {
+        let start = self.pos;
+        // Lenient, the body never fails.
+        let closed = self.string_body(quote).unwrap_or(false);
+        self.string_token(start, start, closed)
     }
 
     fn at(&self, i: usize) -> Option<u8> {
@@ -88,42 +131,59 @@ impl<'a> Lexer<'a> {
         loop {
             let start = self.pos;
             let Some(c) = self.cur() else {
-                return Ok(Token {
-                    tok: Tok::Eof,
-                    start,
-                    end: start,
-                });
+                return Ok(self.token(Tok::Eof, start));
             };
             match c {
                 b'\n' | b'\r' => self.newline(),
                 b' ' | b'\t' | 0x0b | 0x0c => self.pos += 1,
                 b'-' if self.at(self.pos + 1) == Some(b'-') => {
                     self.pos += 2;
-                    self.comment(start)?;
+                    let long = self.comment(start)?;
+                    if self.lenient {
+                        return Ok(Token {
+                            long,
+                            ..self.token(Tok::Comment, start)
+                        });
+                    }
                 }
                 b'[' => {
                     let level = self.long_bracket_level(self.pos);
                     match level {
                         Ok(level) => {
-                            self.long_string(start, level, "string")?;
-                            return Ok(self.token(Tok::String, start));
+                            let closed_at = self.long_string(start, level, "string")?;
+                            let open = start + level + 2;
+                            let first = match (self.at(open), self.at(open + 1)) {
+                                (Some(b'\r'), Some(b'\n')) | (Some(b'\n'), Some(b'\r')) => open + 2,
+                                (Some(b'\r' | b'\n'), _) => open + 1,
+                                _ => open,
+                            };
+                            return Ok(Token {
+                                content: (first.min(closed_at), closed_at),
+                                long: true,
+                                ..self.token(Tok::String, start)
+                            });
                         }
-                        Err(true) => {
+                        Err(true) if !self.lenient => {
                             return Err(self.error(
                                 "`[=` must open a long string (`[=[`)",
                                 start,
                                 start + 1,
                             ))
                         }
-                        Err(false) => {
+                        Err(_) => {
                             self.pos += 1;
                             return Ok(self.token(Tok::Symbol, start));
                         }
                     }
                 }
                 b'"' | b'\'' => {
-                    self.short_string(c)?;
-                    return Ok(self.token(Tok::String, start));
+                    self.pos += 1;
+                    let closed = self.string_body(c)?;
+                    if !closed && !self.lenient {
+                        let message = "string not closed before the end of its line";
+                        return Err(self.error(message, start, self.pos));
+                    }
+                    return Ok(self.string_token(start, start + 1, closed));
                 }
                 b'.' if self.at(self.pos + 1).is_some_and(|b| b.is_ascii_digit()) => {
                     self.numeral(start)?;
@@ -152,6 +212,22 @@ impl<'a> Lexer<'a> {
             tok,
             start,
             end: self.pos,
+            content: (start, self.pos),
+            long: false,
+        }
+    }
+
+    /// A short string from `start`, its content from `content_start` (after
+    /// the quote), closed or unfinished.
+    fn string_token(&self, start: usize, content_start: usize, closed: bool) -> Token {
+        let (tok, content_end) = if closed {
+            (Tok::String, self.pos - 1)
+        } else {
+            (Tok::Unfinished, self.pos)
+        };
+        Token {
+            content: (content_start, content_end),
+            ..self.token(tok, start)
         }
     }
 
@@ -189,24 +265,27 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn comment(&mut self, start: usize) -> Result<(), LuaError> {
+    /// After `--`: a long comment (true) or one to the line end.
+    fn comment(&mut self, start: usize) -> Result<bool, LuaError> {
         if self.cur() == Some(b'[') {
             if let Ok(level) = self.long_bracket_level(self.pos) {
-                return self.long_string(start, level, "comment");
+                return self.long_string(start, level, "comment").map(|_| true);
             }
         }
         while self.cur().is_some_and(|b| b != b'\n' && b != b'\r') {
             self.pos += 1;
         }
-        Ok(())
+        Ok(false)
     }
 
-    /// From `[` `=`×level `[` to the matching close, across lines.
-    fn long_string(&mut self, start: usize, level: usize, what: &str) -> Result<(), LuaError> {
+    /// From `[` `=`×level `[` to the matching close, across lines: where
+    /// the closing bracket starts (lenient, never closed: the end).
+    fn long_string(&mut self, start: usize, level: usize, what: &str) -> Result<usize, LuaError> {
         let first_line = self.line;
         self.pos += level + 2;
         loop {
             match self.cur() {
+                None if self.lenient => return Ok(self.pos),
                 None => {
                     let message =
                         format!("long {what} opened on line {first_line} is never closed");
@@ -218,8 +297,9 @@ impl<'a> Lexer<'a> {
                         i += 1;
                     }
                     if i - self.pos - 1 == level && self.at(i) == Some(b']') {
+                        let closed_at = self.pos;
                         self.pos = i + 1;
-                        return Ok(());
+                        return Ok(closed_at);
                     }
                     self.pos += 1;
                 }
@@ -229,22 +309,26 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn short_string(&mut self, quote: u8) -> Result<(), LuaError> {
-        let start = self.pos;
-        self.pos += 1;
+    /// A short string's body, after its opening quote: to the closing
+    /// `quote` (true), or to a line end or the end of the text (false, the
+    /// line end not taken). Strict, a bad escape is an error; lenient, the
+    /// backslash takes the character after it.
+    fn string_body(&mut self, quote: u8) -> Result<bool, LuaError> {
         loop {
             match self.cur() {
-                None | Some(b'\n' | b'\r') => {
-                    return Err(self.error(
-                        "string not closed before the end of its line",
-                        start,
-                        self.pos,
-                    ))
+                None | Some(b'\n' | b'\r') => return Ok(false),
+                Some(b'\\') => {
+                    let at = self.pos;
+                    if let Err(e) = self.escape() {
+                        if !self.lenient {
+                            return Err(e);
+                        }
+                        self.pos = (at + 2).min(self.src.len());
+                    }
                 }
-                Some(b'\\') => self.escape()?,
                 Some(c) if c == quote => {
                     self.pos += 1;
-                    return Ok(());
+                    return Ok(true);
                 }
                 Some(_) => self.pos += 1,
             }
@@ -333,6 +417,10 @@ impl<'a> Lexer<'a> {
     /// A numeral as Lua reads it: hex digits, dots, exponents with their
     /// sign, and one letter touching it; then it must make a number.
     fn numeral(&mut self, start: usize) -> Result<(), LuaError> {
+        if self.lenient {
+            self.pos = numeral_end(self.src, start);
+            return Ok(());
+        }
         let hex = self.cur() == Some(b'0') && matches!(self.at(self.pos + 1), Some(b'x' | b'X'));
         self.pos += if hex { 2 } else { 1 };
         let exponent: &[u8] = if hex { b"Pp" } else { b"Ee" };
@@ -358,6 +446,25 @@ impl<'a> Lexer<'a> {
             Err(self.error("malformed number", start, self.pos))
         }
     }
+}
+
+/// Lenient: a numeral runs greedily over digits, letters, dots and
+/// underscores, and a sign right after an exponent marker (the same end
+/// as Lua's for any numeral Lua takes).
+fn numeral_end(b: &[u8], at: usize) -> usize {
+    let hex = b.get(at) == Some(&b'0') && matches!(b.get(at + 1), Some(b'x' | b'X'));
+    let exponent: &[u8] = if hex { b"pP" } else { b"eE" };
+    let mut i = at;
+    while let Some(&c) = b.get(i) {
+        let signed_exponent = (c == b'+' || c == b'-')
+            && i > at
+            && b.get(i - 1).is_some_and(|p| exponent.contains(p));
+        if !(signed_exponent || c.is_ascii_alphanumeric() || c == b'.' || c == b'_') {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// Whether Lua's `luaO_str2num` takes the numeral's text.
