@@ -53,7 +53,7 @@ impl Decoded {
 
 /// Why a file is not a `.lev`, and where: one error type for both
 /// generations of the format.
-pub use crate::nethack36::DecodeError;
+pub use crate::nethack_common::DecodeError;
 
 /// The dialect a file's first version word names (3.4.3, 3.2.3, 3.2.2).
 pub fn dialect_of(bytes: &[u8]) -> Option<&'static Dialect> {

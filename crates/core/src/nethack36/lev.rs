@@ -102,19 +102,7 @@ impl Value {
     }
 }
 
-/// Why a file is not a 3.6 `.lev`, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    /// Byte offset of the field that is wrong.
-    pub offset: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "at byte {}: {}", self.offset, self.message)
-    }
-}
+pub use crate::nethack_common::DecodeError;
 
 /// The header's size: five version words and the record count.
 const HEAD: usize = 48;

@@ -2,11 +2,13 @@
 //! the formats that read them: the level's size and the largest MAP
 //! (`size.rs`), the colours and how map characters and features are drawn
 //! (`colours.rs`, `look.rs`), the 3.2 and 3.4.3 version words
-//! (`version.rs`), selections of the level's cells (`selection.rs`), and
+//! (`version.rs`), why a file is not a compiled level (`decode_error.rs`),
+//! selections of the level's cells (`selection.rs`), and
 //! the level builders 3.6 and 5.0 share (`terrain.rs`, `maze.rs`,
 //! `wallify.rs`). Below every NetHack format; it imports none of them.
 
 pub mod colours;
+mod decode_error;
 pub mod look;
 pub mod maze;
 pub mod selection;
@@ -15,4 +17,5 @@ pub mod terrain;
 pub mod version;
 pub mod wallify;
 
+pub use self::decode_error::DecodeError;
 pub use self::size::{COLNO, MAP_X_LIM, MAP_Y_LIM, ROWNO};
