@@ -8,6 +8,7 @@ use super::ast::*;
 use super::dialect::Dialect;
 use super::lexer::{Lexed, MapBlock};
 use super::look;
+use crate::nethack_common::join;
 use crate::rng::Rng;
 use vaultwright_model::source::Span;
 use vaultwright_model::view::*;
@@ -646,35 +647,22 @@ fn join_rooms(
     extra: bool,
     origin: Span,
 ) {
-    let (c, t) = (layout.rooms[a].rect.clone(), layout.rooms[b].rect.clone());
-    let (hx, hy) = (c.x + c.w - 1, c.y + c.h - 1);
-    let (thx, thy) = (t.x + t.w - 1, t.y + t.h - 1);
-    let along = |rng: &mut Rng, lo: i32, hi: i32| rng.range(lo, hi.max(lo));
-    let ((dx, dy), cd, td) = if t.x > hx {
-        (
-            (1, 0),
-            (hx + 1, along(rng, c.y, hy)),
-            (t.x - 1, along(rng, t.y, thy)),
-        )
-    } else if thy < c.y {
-        (
-            (0, -1),
-            (along(rng, c.x, hx), c.y - 1),
-            (along(rng, t.x, thx), thy + 1),
-        )
-    } else if thx < c.x {
-        (
-            (-1, 0),
-            (c.x - 1, along(rng, c.y, hy)),
-            (thx + 1, along(rng, t.y, thy)),
-        )
-    } else {
-        (
-            (0, 1),
-            (along(rng, c.x, hx), hy + 1),
-            (along(rng, t.x, thx), t.y - 1),
-        )
+    let floor = |r: &Rect| join::Floor {
+        lx: r.x.into(),
+        ly: r.y.into(),
+        hx: i64::from(r.x) + i64::from(r.w) - 1,
+        hy: i64::from(r.y) + i64::from(r.h) - 1,
     };
+    let doors = join::doors(
+        floor(&layout.rooms[a].rect),
+        floor(&layout.rooms[b].rect),
+        rng,
+    );
+    let narrow = |(x, y): (i64, i64)| {
+        let n = |v: i64| i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX });
+        (n(x), n(y))
+    };
+    let (cd, td, (dx, dy)) = (narrow(doors.from), narrow(doors.to), narrow(doors.step));
     let org = (cd.0 + dx, cd.1 + dy);
     let dest = (td.0 - dx, td.1 - dy);
     // Along the main direction half way, across, then on to the target.

@@ -17,6 +17,7 @@ mod walls;
 pub use draw::tile_map;
 pub use trace::{Seen, Trace};
 
+use crate::nethack_common::frame::Frame;
 use crate::nethack_common::maze;
 use crate::nethack_common::selection::Selection;
 use crate::nethack_common::terrain::Terrain;
@@ -174,28 +175,12 @@ impl Building<'_> {
     }
 }
 
-/// The drawing area that coordinates are relative to.
-#[derive(Clone, Copy)]
-struct Area {
-    x: i32,
-    y: i32,
-    w: i32,
-    h: i32,
-}
-
-const WHOLE_LEVEL: Area = Area {
-    x: 1,
-    y: 0,
-    w: COLS - 1,
-    h: ROWS,
-};
-
 struct Run<'a> {
     records: &'a [Record],
     m: Machine,
     rng: Rng,
     level: Level,
-    area: Area,
+    area: Frame<i32>,
     /// The rooms being filled (ROOM … ENDROOM).
     room_stack: Vec<usize>,
     init_present: bool,
@@ -225,7 +210,7 @@ pub fn realise(lev: &Lev, seed: u64) -> Level {
             variables: Vec::new(),
             trace: Trace::new(lev.records.len()),
         },
-        area: WHOLE_LEVEL,
+        area: Frame::level(),
         room_stack: Vec::new(),
         init_present: false,
         corrmaze: false,
@@ -458,18 +443,13 @@ impl Run<'_> {
 
     /// The area coordinates are relative to: the room being filled, or
     /// the map part.
-    fn frame(&self) -> Area {
+    fn frame(&self) -> Frame<i32> {
         match self
             .room_stack
             .last()
             .and_then(|&r| self.level.rooms.get(r))
         {
-            Some(r) => Area {
-                x: r.x1,
-                y: r.y1,
-                w: r.x2 - r.x1 + 1,
-                h: r.y2 - r.y1 + 1,
-            },
+            Some(r) => Frame::room(r.x1, r.y1, r.x2, r.y2),
             None => self.area,
         }
     }
@@ -484,14 +464,14 @@ impl Run<'_> {
         let fits =
             |run: &Self, x: i32, y: i32| idx(x, y).is_some_and(|i| wants.accepts(run.level.typ[i]));
         for _ in 0..100 {
-            let x = f.x + self.rng.range(0, (f.w - 1).max(0));
-            let y = f.y + self.rng.range(0, (f.h - 1).max(0));
+            let x = f.x + self.rng.range(0, (f.width - 1).max(0));
+            let y = f.y + self.rng.range(0, (f.height - 1).max(0));
             if fits(self, x, y) {
                 return Some((x, y, true));
             }
         }
-        for x in f.x..f.x + f.w {
-            for y in f.y..f.y + f.h {
+        for x in f.x..f.x + f.width {
+            for y in f.y..f.y + f.height {
                 if fits(self, x, y) {
                     return Some((x, y, true));
                 }
@@ -630,7 +610,7 @@ impl Run<'_> {
             }
         }
         if w <= 1 && h <= 1 {
-            self.area = WHOLE_LEVEL;
+            self.area = Frame::level();
             return;
         }
         for y in 0..h {
@@ -647,7 +627,12 @@ impl Run<'_> {
                 }
             }
         }
-        self.area = Area { x: x0, y: y0, w, h };
+        self.area = Frame {
+            x: x0,
+            y: y0,
+            width: w,
+            height: h,
+        };
         self.level
             .parts
             .push((x0, y0, x0 + w - 1, y0 + h - 1, self.at));
@@ -815,7 +800,7 @@ impl Run<'_> {
                 let corner = |shift: i64| i64::from((r >> shift) as u8 as i8);
                 let a = self.area;
                 let (x, y) = (i64::from(a.x), i64::from(a.y));
-                let (w, h) = (i64::from(a.w), i64::from(a.h));
+                let (w, h) = (i64::from(a.width), i64::from(a.height));
                 let or = |v: i64, e: i64| if v < 0 { e } else { v };
                 vec![(
                     or(corner(0), x - 1),

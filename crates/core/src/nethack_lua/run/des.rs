@@ -186,7 +186,7 @@ fn note_in_rock(run: &mut super::Run, (x, y): (i64, i64), given: Option<(i64, i6
 fn note_outside(run: &mut super::Run, (x, y): (i64, i64)) {
     let frame = run.level.frame();
     let beyond = x < 0 || y < 0 || x >= frame.width || y >= frame.height;
-    if beyond && frame != Frame::LEVEL {
+    if beyond && frame != Frame::level() {
         let line = run.meter.line;
         run.level.outside.push(super::level::Outside {
             line,
@@ -412,7 +412,7 @@ impl<'gc> Sequence<'gc> for CallThen<'gc> {
 }
 
 fn default_frame() -> Frame {
-    Frame::LEVEL
+    Frame::level()
 }
 
 fn level_flags<'gc>(run: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {

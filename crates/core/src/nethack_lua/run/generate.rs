@@ -4,6 +4,7 @@
 //! claims the game's exact cells.
 
 use super::level::{is_open, neighbours, Level, Room, COLNO, ROWNO, STONE};
+use crate::nethack_common::join;
 use crate::nethack_common::maze;
 use crate::nethack_common::selection::Selection;
 use crate::rng::Rng;
@@ -267,8 +268,17 @@ pub fn corridors(level: &mut Level, rng: &mut Rng, line: u32) {
 
 /// A corridor between two rooms, with a door on each.
 pub fn join(level: &mut Level, a: Room, b: Room, rng: &mut Rng, line: u32) {
-    let (da, oa) = door_towards(a, b, rng);
-    let (db, ob) = door_towards(b, a, rng);
+    let floor = |r: Room| join::Floor {
+        lx: r.lx,
+        ly: r.ly,
+        hx: r.hx,
+        hy: r.hy,
+    };
+    let doors = join::doors(floor(a), floor(b), rng);
+    let (da, db, (dx, dy)) = (doors.from, doors.to, doors.step);
+    // The corridor runs between the cells outside the two doors.
+    let oa = (da.0 + dx, da.1 + dy);
+    let ob = (db.0 - dx, db.1 - dy);
     level.put(da.0, da.1, b'+', line);
     level.put(db.0, db.1, b'+', line);
     let (mut x, mut y) = oa;
@@ -296,23 +306,5 @@ pub fn join(level: &mut Level, a: Room, b: Room, rng: &mut Rng, line: u32) {
         } else {
             break;
         }
-    }
-}
-
-/// A door in `from`'s wall facing `to`, and the cell outside it.
-fn door_towards(from: Room, to: Room, rng: &mut Rng) -> ((i64, i64), (i64, i64)) {
-    let pick = |rng: &mut Rng, lo: i64, hi: i64| i64::from(rng.range(lo as i32, hi as i32));
-    if to.lx > from.hx {
-        let y = pick(rng, from.ly, from.hy);
-        ((from.hx + 1, y), (from.hx + 2, y))
-    } else if to.hx < from.lx {
-        let y = pick(rng, from.ly, from.hy);
-        ((from.lx - 1, y), (from.lx - 2, y))
-    } else if to.ly > from.hy {
-        let x = pick(rng, from.lx, from.hx);
-        ((x, from.hy + 1), (x, from.hy + 2))
-    } else {
-        let x = pick(rng, from.lx, from.hx);
-        ((x, from.ly - 1), (x, from.ly - 2))
     }
 }

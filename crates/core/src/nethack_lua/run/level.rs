@@ -54,37 +54,7 @@ pub struct Outside {
     pub in_room: bool,
 }
 
-/// Where relative coordinates count from, and how far they reach.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Frame {
-    pub x: i64,
-    pub y: i64,
-    pub width: i64,
-    pub height: i64,
-}
-
-impl Frame {
-    /// The game's default frame (`reset_xystart_size`): column 0 is
-    /// never part of a level.
-    pub const LEVEL: Frame = Frame {
-        x: 1,
-        y: 0,
-        width: COLNO as i64 - 1,
-        height: ROWNO as i64,
-    };
-
-    /// The frame's columns and rows that are on the level (a script's
-    /// frame may reach far beyond it).
-    pub fn on_level(&self) -> (std::ops::Range<i64>, std::ops::Range<i64>) {
-        let clamp = |start: i64, len: i64, end: usize| {
-            start.max(0)..start.saturating_add(len).min(end as i64)
-        };
-        (
-            clamp(self.x, self.width, COLNO),
-            clamp(self.y, self.height, ROWNO),
-        )
-    }
-}
+pub use crate::nethack_common::frame::Frame;
 
 /// Stone or a wall: what no walk crosses without digging.
 pub fn is_rock(c: u8) -> bool {
@@ -130,7 +100,7 @@ impl Default for Level {
             marked: Vec::new(),
             flags: Vec::new(),
             messages: Vec::new(),
-            map: Frame::LEVEL,
+            map: Frame::level(),
             room_stack: Vec::new(),
             examples: Vec::new(),
             initialised: false,
@@ -175,12 +145,7 @@ impl Level {
     /// whose contents run, else the last map part.
     pub fn frame(&self) -> Frame {
         match self.room_stack.last() {
-            Some(r) => Frame {
-                x: r.lx,
-                y: r.ly,
-                width: r.hx - r.lx + 1,
-                height: r.hy - r.ly + 1,
-            },
+            Some(r) => Frame::room(r.lx, r.ly, r.hx, r.hy),
             None => self.map,
         }
     }
