@@ -11,7 +11,16 @@
 //! to the end, a malformed numeral to the end of what touches it, `[=`
 //! as the symbol `[`, a bad escape as two characters of the string).
 
-use super::verdict::LuaError;
+/// Where and why Lua refuses a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LuaError {
+    /// The line Lua names (its lexer's line when it stops).
+    pub line: u32,
+    /// The token it stopped at (bytes).
+    pub start: usize,
+    pub end: usize,
+    pub message: String,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {

@@ -8,16 +8,7 @@ use super::lex;
 mod read;
 pub mod tree;
 
-/// Where and why Lua refuses a script.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LuaError {
-    /// The line Lua names (its lexer's line when it stops).
-    pub line: u32,
-    /// The token it stopped at (bytes).
-    pub start: usize,
-    pub end: usize,
-    pub message: String,
-}
+pub use super::lex::LuaError;
 
 /// What Lua's reading found: its error (`None` when Lua loads the
 /// script), how deep statements and expressions nest, and the tree.
