@@ -137,7 +137,7 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
     }
     let prelude_from = diags.len();
     for l in &f.prelude {
-        lint::lint_lua(l, names, &mut diags);
+        lint::lint_lua(l, &[], names, &mut diags);
     }
     lint::note_name_tables(&mut diags[prelude_from..]);
     {

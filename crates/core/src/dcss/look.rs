@@ -118,22 +118,34 @@ fn first_alternative(spec: &str) -> (&str, bool) {
     (first, alts.next().is_some())
 }
 
-/// A KFEAT value: the first alternative's feature, or `None` when no
-/// table here knows it (a glyph, a shop, a trap class).
+/// A KFEAT value: the first alternative's feature (a single character
+/// is the feature its map glyph makes, as the game reads `KFEAT: x = l`),
+/// or `None` when no table here knows it (a shop, a trap class).
 pub fn kfeat(spec: &str) -> Option<(char, Rgb, String)> {
     let (first, more) = first_alternative(spec);
-    let name: String = first
-        .split_whitespace()
-        .filter(|w| !w.starts_with("w:"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let (glyph, fg, words) = feature_named(&name)?;
+    let name = lint::strip_weights(first);
+    let (glyph, fg, words) = match name.as_bytes() {
+        [g] => glyph_feature(*g),
+        _ => feature_named(&name).map(|(g, fg, w)| (g, fg, w.to_string()))?,
+    };
     let words = if more {
         format!("{words} (the first of: {spec})")
     } else {
-        words.to_string()
+        words
     };
     Some((glyph, fg, words))
+}
+
+/// The feature a map glyph makes where a KFEAT names the glyph: its
+/// terrain, or floor for a glyph that places a monster or an item.
+fn glyph_feature(g: u8) -> (char, Rgb, String) {
+    match map_glyph(g) {
+        GlyphRole::Terrain(glyph, fg, words) => (glyph, fg, words),
+        GlyphRole::OnFloor => {
+            let (glyph, fg) = feature("floor").map_or(('.', Rgb::GRAY), |(g, f, _)| (g, f));
+            (glyph, fg, format!("floor (the feature of `{}`)", g as char))
+        }
+    }
 }
 
 /// A monster of a MONS slot or KMONS: the first alternative's glyph and
@@ -324,6 +336,10 @@ mod tests {
             Some("net trap (the first of: net trap / alarm trap)".into())
         );
         assert_eq!(kfeat("general shop"), None);
+        // A single character is its map glyph's feature.
+        assert_eq!(kfeat("l").map(|k| (k.0, k.1)), Some(('≈', Rgb::RED)));
+        assert_eq!(kfeat("x w:5").map(|k| k.0), Some('#'));
+        assert_eq!(kfeat("1").map(|k| k.0), Some('.'));
         let orc = monster("orc priest w:5 / orc wizard").expect("orc");
         assert_eq!((orc.glyph, orc.pick), ('o', Some(Pick::OneOf)));
         assert_eq!(orc.what, "orc priest (or another listed alternative)");

@@ -620,6 +620,45 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The directive a header function called from Lua stands for
+/// (`kmons("A = orc")`: levcomp turns `KMONS: A = orc` into that very
+/// call). `text` is the string's content, which maps one to one onto the
+/// source from `at`; `span` is the whole call. What the split itself would
+/// refuse is not reported here.
+pub(super) fn directive_of_call(kw: Kw, text: &str, at: usize, span: Span) -> Directive<'_> {
+    let (keyword, mode) = KEYWORDS
+        .get(kw as usize)
+        .map_or(("", Mode::Line), |&(k, mode, ..)| {
+            (k.trim_end_matches(':'), mode)
+        });
+    let mut scratch = File {
+        vaults: Vec::new(),
+        prelude: Vec::new(),
+        diagnostics: Vec::new(),
+        tokens: Vec::new(),
+        keep_tokens: false,
+    };
+    let args = split_args(
+        mode,
+        text,
+        |k| at + k.min(text.len()),
+        Cow::Borrowed,
+        &mut scratch,
+    );
+    let splits = match kw.takes() {
+        Takes::Selectors => args.iter().map(|(a, _)| Split::of(a)).collect(),
+        Takes::Text => Vec::new(),
+    };
+    Directive {
+        keyword,
+        kw,
+        args,
+        span,
+        conditional: true,
+        splits,
+    }
+}
+
 /// The finding for a line that is no header, Lua, map or comment.
 fn stray_line(t: &str, at: usize, line_end: usize) -> Diagnostic {
     let end = t.find(blank).map(|i| at + i).unwrap_or(line_end);

@@ -19,6 +19,7 @@ pub const UNKNOWN_ROOM_TYPE: &str = "NL0207";
 pub const UNREAD_KEY: &str = "NL0208";
 pub const NO_SUCH_FUNCTION: &str = "NL0209";
 pub const MONSTER_READ_SHORT: &str = "NL0210";
+pub const UNKNOWN_MAP_CHAR: &str = "NL0219";
 
 const MAZE_INSTEAD: &str =
     "the game stops loading the level at this call and makes a random maze in its place (inside a `contents` function it panics)";
@@ -50,11 +51,47 @@ pub fn check(source: &str, calls: &[DesCall]) -> Vec<Diagnostic> {
             "object" => object(source, call, &mut out),
             "trap" => trap(source, call, &mut out),
             "room" | "region" => room_type(source, call, &mut out),
+            "map" => map_chars(source, call, &mut out),
             _ => {}
         }
         unread_keys(source, call, &mut out);
     }
     out
+}
+
+/// Each character of a `des.map` drawing the game does not know: 5.0
+/// skips its cell without a word (`sp_lev.c`: "TODO: warn about illegal
+/// map char"), which keeps what was there, stone inside a room as often
+/// as not.
+fn map_chars(source: &str, call: &DesCall, out: &mut Vec<Diagnostic>) {
+    let Some(rows) = super::preview::drawing_cells(source, call) else {
+        return;
+    };
+    for &(c, at) in rows.iter().flatten() {
+        // A character of several bytes is reported once, at its first.
+        if super::run::level::MAP_CHARS.contains(&c) || (0x80..0xC0).contains(&c) {
+            continue;
+        }
+        let width = source
+            .get(at..)
+            .and_then(|t| t.chars().next())
+            .map_or(1, char::len_utf8);
+        let shown = source.get(at..at + width).unwrap_or("?");
+        let span = Span::new(at, at + width);
+        out.push(
+            Diagnostic::warning(
+                UNKNOWN_MAP_CHAR,
+                format!(
+                    "`{}` is no map character: the game skips this cell without a word",
+                    shown.escape_debug()
+                ),
+                span,
+            )
+            .with_note(
+                "the cell keeps what was there before the map (stone, unless something drew it)",
+            ),
+        );
+    }
 }
 
 /// The first argument when it is a string, or the table's `key`.

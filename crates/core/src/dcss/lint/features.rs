@@ -154,7 +154,7 @@ pub(super) fn tile_errors(
 }
 
 /// Words of a weighted alternative that are weights or flags, not names.
-fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
+pub(in crate::dcss) fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
     let keep = |w: &&str| {
         !(w.starts_with("w:") && w[2..].parse::<u32>().is_ok())
             && *w != "no_mimic"

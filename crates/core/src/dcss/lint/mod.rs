@@ -1,8 +1,10 @@
 //! Checks for mistakes the game accepts silently: the entry point, finding codes and helpers.
 
-use super::{Directive, Item, Kw, Vault};
+use super::{reader, Directive, Item, Kw, Lua, Vault};
+use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::game_names::GameNames;
+use vaultwright_model::source::Span;
 
 mod features;
 mod glyph_set;
@@ -18,6 +20,7 @@ mod transforms;
 
 pub use crate::suggest::edit_distance_at_most;
 pub(crate) use crate::suggest::nearest;
+pub(super) use features::strip_weights;
 use features::{cloud_warnings, colour_warnings, feature_errors, tile_errors};
 use glyphs::lint_map;
 use items::item_warnings;
@@ -81,7 +84,10 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
             Item::Lua(l) if holds(&CLOUD_TYPE, "cloud_type", &l.text) => {
                 cloud_warnings(&l.text, l.text_at, l.span.end as usize, diags);
             }
-            Item::Lua(l) => lint_lua(l, game, diags),
+            Item::Lua(l) => {
+                let checked = lint_header_calls(l, game, diags);
+                lint_lua(l, &checked, game, diags);
+            }
             Item::Directive(d) => lint_directive(d, game, diags),
             Item::Map { .. } => {}
         }
@@ -158,6 +164,71 @@ fn lint_directive(d: &Directive, game: &GameNames, diags: &mut Vec<Diagnostic>) 
         }
         _ => {}
     }
+}
+
+/// The Lua functions that stand for a header (levcomp writes `KMONS: …`
+/// as `kmons("…")`) and whose names the header checks read.
+fn header_function(name: &str) -> Option<Kw> {
+    Some(match name {
+        "kmons" => Kw::Kmons,
+        "mons" => Kw::Mons,
+        "kitem" => Kw::Kitem,
+        "item" => Kw::Item,
+        "kfeat" => Kw::Kfeat,
+        "colour" => Kw::Colour,
+        "ftile" => Kw::Ftile,
+        "rtile" => Kw::Rtile,
+        "tile" => Kw::Tile,
+        "lfloorcol" => Kw::Lfloorcol,
+        "lrockcol" => Kw::Lrockcol,
+        _ => return None,
+    })
+}
+
+/// The names a vault's Lua gives through header functions, checked as
+/// their header forms are, with the same codes: each call (`kmons("A =
+/// orc")`, `e.kfeat "x = lava"`) whose one argument is a string written
+/// out, the findings on that string. Returns where those strings start
+/// in the Lua text, which the other Lua checks then leave alone.
+fn lint_header_calls(l: &Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) -> Vec<usize> {
+    let code = &*l.text;
+    let toks = l.tokens();
+    let text = |i: usize| toks.get(i).map_or("", |t: &scan::Token| t.text(code));
+    let mut checked = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let Some(kw) = (t.kind == scan::Kind::Word)
+            .then(|| header_function(t.text(code)))
+            .flatten()
+        else {
+            continue;
+        };
+        // A field of anything but the vault's environment is another
+        // function (`crawl.item`, `x.mons`).
+        let field = i > 0 && matches!(text(i - 1), "." | ":");
+        if field && !(i > 1 && text(i - 1) == "." && text(i - 2) == "e") {
+            continue;
+        }
+        let literal = if text(i + 1) == "(" && text(i + 3) == ")" {
+            toks.get(i + 2)
+        } else {
+            toks.get(i + 1)
+        };
+        let Some(lit) =
+            literal.filter(|s| matches!(s.kind, scan::Kind::String | scan::Kind::LongString))
+        else {
+            continue;
+        };
+        let content = lit.content(code);
+        // An escape would move the offsets of what follows it.
+        if lit.kind == scan::Kind::String && content.contains('\\') {
+            continue;
+        }
+        let call = Span::new(l.text_at + t.start, l.text_at + lit.end);
+        let directive = reader::directive_of_call(kw, content, l.text_at + lit.content.0, call);
+        lint_directive(&directive, game, diags);
+        checked.push(lit.content.0);
+    }
+    checked
 }
 
 /// Where the game's name tables come from: every finding about a name

@@ -51,8 +51,9 @@ fn place_words(spec: &str) -> Vec<(usize, String)> {
     bad
 }
 
-/// `place:` words in the monster specs of Lua string literals.
-pub fn lint_lua(l: &Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+/// `place:` words in the monster specs of Lua string literals (but those
+/// in `checked`, which a header function's checks read already).
+pub fn lint_lua(l: &Lua, checked: &[usize], game: &GameNames, diags: &mut Vec<Diagnostic>) {
     static MONS: std::sync::OnceLock<memchr::memmem::Finder<'static>> = std::sync::OnceLock::new();
     if !holds(&MONS, "mons", &l.text) {
         return;
@@ -63,6 +64,9 @@ pub fn lint_lua(l: &Lua, game: &GameNames, diags: &mut Vec<Diagnostic>) {
         at: off, text: s, ..
     } in literals.into_iter().filter(|lit| !lit.joined)
     {
+        if checked.contains(&off) {
+            continue;
+        }
         let spec = split_selector(s)
             .map(|(_, _, v)| v)
             .filter(|_| s.contains('='))
