@@ -157,15 +157,8 @@ impl Compiler<'_> {
     /// or its room.
     pub(super) fn add_monster(&mut self, lb: &mut LevelBuild, stmt: &Stmt, in_room: bool) {
         if let Some(m) = self.monster(lb, stmt, in_room) {
-            let n = lb.things(in_room).monsters.len();
-            if self.too_many(
-                n,
-                MAX_OF_TYPE,
-                "Too many monsters in room or mazepart!",
-                stmt,
-            ) {
-                lb.things(in_room).monsters.push(m);
-            }
+            let msg = "Too many monsters in room or mazepart!";
+            self.push_unless_full(&mut lb.things(in_room).monsters, m, msg, stmt);
         }
     }
 
@@ -203,10 +196,8 @@ impl Compiler<'_> {
         gold: GoldRec,
         in_room: bool,
     ) {
-        let n = lb.things(in_room).golds.len();
-        if self.too_many(n, MAX_OF_TYPE, "Too many golds in room or mazepart!", stmt) {
-            lb.things(in_room).golds.push(gold);
-        }
+        let msg = "Too many golds in room or mazepart!";
+        self.push_unless_full(&mut lb.things(in_room).golds, gold, msg, stmt);
     }
 
     pub(super) fn add_engraving(
@@ -216,15 +207,8 @@ impl Compiler<'_> {
         engraving: EngravingRec,
         in_room: bool,
     ) {
-        let n = lb.things(in_room).engravings.len();
-        if self.too_many(
-            n,
-            MAX_OF_TYPE,
-            "Too many engravings in room or mazepart!",
-            stmt,
-        ) {
-            lb.things(in_room).engravings.push(engraving);
-        }
+        let msg = "Too many engravings in room or mazepart!";
+        self.push_unless_full(&mut lb.things(in_room).engravings, engraving, msg, stmt);
     }
 
     pub(super) fn maze_trap(&mut self, lb: &mut LevelBuild, stmt: &Stmt) {

@@ -244,6 +244,20 @@ impl Compiler<'_> {
         }
     }
 
+    /// Adds `item` to `list` unless the list is full (`MAX_OF_TYPE`), which
+    /// is the original's error `msg` at the statement.
+    pub(super) fn push_unless_full<T>(
+        &mut self,
+        list: &mut Vec<T>,
+        item: T,
+        msg: &str,
+        stmt: &Stmt,
+    ) {
+        if self.too_many(list.len(), MAX_OF_TYPE, msg, stmt) {
+            list.push(item);
+        }
+    }
+
     pub(super) fn lev_region_range(&mut self, lb: &LevelBuild, r: &LevRegion, line: u32) {
         let q = &r.rect;
         if r.absolute {
