@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
 use super::ast::*;
-use super::{lint, DUPLICATE, MISSING_ENDMAP, STRAY, SYNTAX, TAB_IN_MAP};
+use super::{DUPLICATE, MISSING_ENDMAP, STRAY, SYNTAX, TAB_IN_MAP};
 use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
@@ -151,7 +151,7 @@ fn take_misspelt_endmap<'a>(rows: &mut Vec<(Span, &'a [u8])>, f: &mut File<'a>) 
     let &(span, row) = rows.last()?;
     let word = std::str::from_utf8(row).ok()?;
     let capitals = (4..=8).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_uppercase());
-    let close = word.starts_with("END") || lint::edit_distance_at_most(word, "ENDMAP", 2);
+    let close = word.starts_with("END") || crate::suggest::edit_distance_at_most(word, "ENDMAP", 2);
     if !(capitals && close) {
         return None;
     }

@@ -18,7 +18,6 @@ mod spells;
 mod tags;
 mod transforms;
 
-pub use crate::suggest::edit_distance_at_most;
 pub(crate) use crate::suggest::nearest;
 pub(super) use features::strip_weights;
 use features::{cloud_warnings, colour_warnings, feature_errors, tile_errors};
