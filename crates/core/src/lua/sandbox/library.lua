@@ -71,3 +71,93 @@ function __vw_and(terms)
    end
    return terms[n]()
 end
+
+-- string.gmatch and string.gsub over __vw_scan (strings.rs): the first
+-- match at or after a byte offset whose end is not the last match's end,
+-- as Lua 5.4's loops take them.
+function string.gmatch(s, p, init)
+   s = tostring(s)
+   local pos = 0
+   if init ~= nil then
+      pos = init > 0 and init - 1 or math.max(#s + init, 0)
+   end
+   local last = -1
+   return function()
+      if pos > #s then
+         return nil
+      end
+      local found = table.pack(__vw_scan(s, p, pos, last, false))
+      if found[1] == nil then
+         pos = #s + 1
+         return nil
+      end
+      pos, last = found[2], found[2]
+      return table.unpack(found, 3, found.n)
+   end
+end
+
+local function replacement(repl, s, from, to, captures)
+   local whole = string.sub(s, from + 1, to)
+   local kind = type(repl)
+   local value
+   if kind == "string" or kind == "number" then
+      repl = tostring(repl)
+      local out, i = {}, 1
+      while i <= #repl do
+         local c = string.sub(repl, i, i)
+         if c == "%" then
+            i = i + 1
+            local d = string.sub(repl, i, i)
+            if d == "%" then
+               out[#out + 1] = "%"
+            elseif d == "0" then
+               out[#out + 1] = whole
+            elseif d >= "1" and d <= "9" and tonumber(d) <= math.max(#captures, 1) then
+               out[#out + 1] = tostring(captures[tonumber(d)])
+            else
+               error("invalid use of '%' in replacement string")
+            end
+         else
+            out[#out + 1] = c
+         end
+         i = i + 1
+      end
+      return table.concat(out)
+   elseif kind == "table" then
+      value = repl[captures[1]]
+   elseif kind == "function" then
+      value = repl(table.unpack(captures))
+   else
+      error("bad argument #3 to 'gsub' (string/function/table expected, got " .. kind .. ")")
+   end
+   if value == nil or value == false then
+      return whole
+   end
+   if type(value) ~= "string" and type(value) ~= "number" then
+      error("invalid replacement value (a " .. type(value) .. ")")
+   end
+   return tostring(value)
+end
+
+function string.gsub(s, p, repl, n)
+   s, p = tostring(s), tostring(p)
+   local anchored = string.sub(p, 1, 1) == "^"
+   local out, pos, last, count = {}, 0, -1, 0
+   local most = n or math.huge
+   while count < most do
+      local found = table.pack(__vw_scan(s, p, pos, last, anchored))
+      if found[1] == nil then
+         break
+      end
+      local from, to = found[1], found[2]
+      out[#out + 1] = string.sub(s, pos + 1, from)
+      out[#out + 1] = replacement(repl, s, from, to, table.pack(table.unpack(found, 3, found.n)))
+      count = count + 1
+      pos, last = to, to
+      if anchored then
+         break
+      end
+   end
+   out[#out + 1] = string.sub(s, pos + 1)
+   return table.concat(out), count
+end

@@ -23,8 +23,10 @@ pub mod budget;
 mod chunk;
 mod library;
 mod operators;
+mod patterns;
 pub mod rewrite;
 mod stack;
+mod strings;
 mod tables;
 pub mod value;
 
@@ -235,6 +237,7 @@ fn new_vm<H: Host>(
         library::install(ctx, shared)?;
         operators::install(ctx, shared)?;
         tables::install(ctx, shared)?;
+        strings::install(ctx, shared)?;
         Ok(())
     })
     .map_err(|e| error_stop(shared, &e))?;

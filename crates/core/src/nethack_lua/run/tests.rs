@@ -160,3 +160,77 @@ fn iterate_calls_back_for_each_cell_with_the_scripts_coordinates() {
     assert!(done.stop.is_none(), "{:?}", done.stop);
     assert_eq!(&done.level.rows()[1][3..6], "LLL");
 }
+
+/// Calls of Lua's pattern functions whose every result (or error) is
+/// compared with `lua5.4`'s own.
+const STRING_CALLS: &[&str] = &[
+    r#"string.find("hello world", "o w")"#,
+    r#"string.find("hello world", "o", 6)"#,
+    r#"string.find("hello world", "l+")"#,
+    r#"string.find("a.b", ".", 1, true)"#,
+    r#"string.find("abc", "b", -1)"#,
+    r#"string.find("abc", "", 10)"#,
+    r#"string.find("abc", "", 4)"#,
+    r#"string.find("key = value", "^(%w+)%s*=%s*(%w+)$")"#,
+    r#"string.match("  trim me  ", "^%s*(.-)%s*$")"#,
+    r#"string.match("D:2-7", "(%a+):(%d+)-(%d*)")"#,
+    r#"string.match("abc", "()b()")"#,
+    r#"string.match("x", "[")"#,
+    r#"string.match("x", "(()")"#,
+    r#"string.gsub("hello world", "o", "0")"#,
+    r#"string.gsub("hello world", "(%w+)", "<%1>")"#,
+    r#"string.gsub("abc", "%w", "%0%0")"#,
+    r#"string.gsub("abc", "", "-")"#,
+    r#"string.gsub("abc", "%a*", "X")"#,
+    r#"string.gsub("hello", "l", "L", 1)"#,
+    r#"string.gsub("$name is $age", "%$(%w+)", {name = "Bob", age = 42})"#,
+    r#"string.gsub("1 2 3", "%d", function(d) return d * 2 end)"#,
+    r#"string.gsub("a,b,,c", "[^,]*", "[%0]")"#,
+    r#"string.gsub("^ab^", "^%^", "!")"#,
+    r#"string.gsub("abc", "b", "%2")"#,
+    r#"string.byte("ABC")"#,
+    r#"string.byte("ABC", 2, -1)"#,
+    r#"string.char(72, 105)"#,
+    r#"tonumber("0x1F")"#,
+    r#"tonumber("  12  ")"#,
+    r#"tonumber("1e2") == 100"#,
+    r#"tonumber("2.5")"#,
+    r#"tonumber("z", 36)"#,
+    r#"tonumber("12a")"#,
+];
+
+/// What each call gives, as one text: its results joined by commas, or
+/// `error`; one line a call.
+fn string_calls_script() -> String {
+    let mut s = String::from("local lines = {}\nlocal function show(ok, ...)\n  if not ok then return 'error' end\n  local out = {}\n  for i = 1, select('#', ...) do out[#out + 1] = tostring((select(i, ...))) end\n  return table.concat(out, ',')\nend\n");
+    for call in STRING_CALLS {
+        s.push_str(&format!("lines[#lines + 1] = show(pcall(function() return {call} end))\n"));
+    }
+    s.push_str("local words = {}\nfor w in string.gmatch(\"one two  three\", \"%a+\") do words[#words + 1] = w end\nlines[#lines + 1] = table.concat(words, ',')\n");
+    s.push_str("for k, v in string.gmatch(\"a=1, b=2\", \"(%w+)=(%w+)\") do lines[#lines + 1] = k .. v end\n");
+    s.push_str("R = { table.concat(lines, '\\n') }\n");
+    s
+}
+
+#[test]
+fn the_string_library_answers_as_lua_5_4_does() {
+    let script = string_calls_script();
+    let Some(super::super::calls::Value::Table(fields, _)) = global_table(&script, "R") else {
+        panic!("the script left no table");
+    };
+    let ours = match &fields[..] {
+        [f] => format!("{:?}", f.value),
+        _ => panic!("one field expected"),
+    };
+    let lua = std::process::Command::new("lua5.4")
+        .arg("-e")
+        .arg(format!("{script}\nio.write(R[1])"))
+        .output();
+    let Some(lua) = lua.ok().filter(|o| o.status.success()) else {
+        assert!(std::env::var_os("CI").is_none(), "lua5.4 is missing under CI");
+        eprintln!("skipped: lua5.4 is not installed");
+        return;
+    };
+    let expected = String::from_utf8_lossy(&lua.stdout).into_owned();
+    assert!(ours.contains(&format!("{expected:?}")), "ours: {ours}\nlua5.4: {expected}");
+}
