@@ -4,7 +4,7 @@
 
 use super::ast::*;
 use super::checks::{Checks, LintCache};
-use super::{guidelines, read_and_check, set, view};
+use super::{guidelines, lua_view, read_and_check, set, view};
 use crate::parallel;
 use vaultwright_model::view::View;
 use vaultwright_model::{Analysis, Language, Options, Symbol, SymbolView};
@@ -17,7 +17,7 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
         if !options.wants_views_of(i) {
             continue;
         }
-        if let Some(tm) = view::view(v, options.seed) {
+        if let Some(tm) = lua_view::drawn(src, &f, v, options.seed) {
             analysis.views.push(SymbolView {
                 symbol: i,
                 view: View::TileMap(tm),

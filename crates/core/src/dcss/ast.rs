@@ -325,6 +325,26 @@ impl Split {
     }
 }
 
+impl Directive<'_> {
+    /// The directive holding its own copy of its arguments.
+    pub fn into_owned(self) -> Directive<'static> {
+        let owned =
+            |(text, span): Arg<'_>| -> Arg<'static> { (Cow::Owned(text.into_owned()), span) };
+        let args = match self.args {
+            Args::One([a]) => Args::One([owned(a)]),
+            Args::Many(v) => Args::Many(v.into_iter().map(owned).collect()),
+        };
+        Directive {
+            keyword: self.keyword,
+            kw: self.kw,
+            args,
+            span: self.span,
+            conditional: self.conditional,
+            splits: self.splits,
+        }
+    }
+}
+
 impl<'a> Directive<'a> {
     /// Each argument with its selector (`None` for an argument that is not
     /// `KEY = value`, and for every argument of a keyword that takes no
@@ -429,13 +449,17 @@ impl Lua<'_> {
     }
 }
 
+/// A map row: where it is written (no place for a row Lua made) and its
+/// bytes, trailing spaces removed.
+pub type MapRow<'a> = (Span, Cow<'a, [u8]>);
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item<'a> {
     Directive(Directive<'a>),
     Lua(Lua<'a>),
     Map {
         /// Rows as bytes of the source, trailing spaces removed.
-        rows: Vec<(Span, &'a [u8])>,
+        rows: Vec<MapRow<'a>>,
         span: Span,
     },
 }

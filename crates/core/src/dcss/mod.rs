@@ -61,12 +61,14 @@ pub mod lint;
 pub mod look;
 pub mod look_tables;
 pub mod lua_calls;
+pub mod lua_view;
 pub mod marker_lines;
 pub mod markers;
 pub mod plan;
 pub mod reach;
 pub mod reader;
 pub mod realize;
+pub mod run;
 pub mod seeded;
 pub mod set;
 pub mod spec;
@@ -107,7 +109,7 @@ pub fn faces(
     let vault = f.vaults.get(index);
     seeds
         .iter()
-        .map(|&seed| vault.and_then(|v| view::view(v, seed)))
+        .map(|&seed| vault.and_then(|v| lua_view::drawn(src, &f, v, seed)))
         .collect()
 }
 
@@ -198,7 +200,7 @@ mod tests {
         let Some(Item::Map { rows, .. }) = f.vaults[0].items.last() else {
             panic!("map")
         };
-        assert_eq!(rows[0].1, b"ab");
+        assert_eq!(&*rows[0].1, b"ab");
     }
 
     #[test]

@@ -38,8 +38,8 @@ fn read_map<'a>(
     lines: &mut Lines<'a>,
     mut end: usize,
     f: &mut File<'a>,
-) -> (Vec<(Span, &'a [u8])>, usize) {
-    let mut rows: Vec<(Span, &'a [u8])> = Vec::with_capacity(16);
+) -> (Vec<MapRow<'a>>, usize) {
+    let mut rows: Vec<MapRow<'a>> = Vec::with_capacity(16);
     while let Some((s2, l2, tab)) = lines.next_row() {
         if let Some(rest) = l2.strip_prefix("ENDMAP") {
             if rest.bytes().all(|c| c == b' ') {
@@ -92,7 +92,7 @@ fn read_map<'a>(
         }
         let span = Span::new(s2, s2 + row.len());
         f.token(TokenKind::MapRow, span);
-        rows.push((span, row.as_bytes()));
+        rows.push((span, Cow::Borrowed(row.as_bytes())));
     }
     // The end of the file: no ENDMAP is needed, but a misspelt one is
     // still a row to the game.
@@ -121,7 +121,7 @@ fn header_line(l: &str) -> bool {
 /// every line up to the next ENDMAP, as map rows; here the map ends before
 /// it. It points at a misspelt ENDMAP when the last row is one.
 fn missing_endmap<'a>(
-    rows: &mut Vec<(Span, &'a [u8])>,
+    rows: &mut Vec<MapRow<'a>>,
     f: &mut File<'a>,
     at: usize,
     line: &str,
@@ -147,9 +147,11 @@ fn missing_endmap<'a>(
 
 /// Removes the last row (and its token) when it looks like a misspelt
 /// ENDMAP (a short word of capitals close to it), and returns its text.
-fn take_misspelt_endmap<'a>(rows: &mut Vec<(Span, &'a [u8])>, f: &mut File<'a>) -> Option<&'a str> {
-    let &(span, row) = rows.last()?;
-    let word = std::str::from_utf8(row).ok()?;
+fn take_misspelt_endmap<'a>(rows: &mut Vec<MapRow<'a>>, f: &mut File<'a>) -> Option<&'a str> {
+    let (span, Cow::Borrowed(row)) = rows.last()? else {
+        return None;
+    };
+    let (span, word) = (*span, std::str::from_utf8(row).ok()?);
     let capitals = (4..=8).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_uppercase());
     let close = word.starts_with("END") || crate::suggest::edit_distance_at_most(word, "ENDMAP", 2);
     if !(capitals && close) {

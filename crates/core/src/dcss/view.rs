@@ -447,7 +447,7 @@ fn notes(v: &Vault, r: &realize::Realized, tm: &mut TileMap) {
     }
     if v.has_lua() {
         tm.notes
-            .push("this vault runs Lua, which may change the map: Lua is shown, never run".into());
+            .push("this vault runs Lua, which may change the map: drawn without it".into());
     }
     for (_, p) in &r.problems {
         tm.notes

@@ -14,6 +14,9 @@ use piccolo::{Closure, Context, FunctionPrototype, PrototypeError};
 pub struct Chunk {
     name: &'static str,
     text: String,
+    /// The global holding the table the chunk runs in (its `_ENV`), when
+    /// not the globals themselves (a DCSS map's environment).
+    env: Option<&'static str>,
     compiled: OnceLock<Result<CompiledPrototype<Box<[u8]>>, String>>,
 }
 
@@ -22,7 +25,18 @@ impl Chunk {
         Chunk {
             name,
             text,
+            env: None,
             compiled: OnceLock::new(),
+        }
+    }
+
+    /// A chunk that runs in the table the global `env` holds when it is
+    /// loaded (its `_ENV`), as crawl runs a map's Lua in the map's
+    /// environment.
+    pub fn in_env(name: &'static str, text: String, env: &'static str) -> Chunk {
+        Chunk {
+            env: Some(env),
+            ..Chunk::new(name, text)
         }
     }
 
@@ -37,7 +51,11 @@ impl Chunk {
             compiled,
             |s| ctx.intern(s),
         );
-        Closure::new(&ctx, prototype, Some(ctx.globals())).map_err(|e| e.to_string())
+        let env = match self.env.map(|name| ctx.get_global(name)) {
+            Some(piccolo::Value::Table(table)) => table,
+            _ => ctx.globals(),
+        };
+        Closure::new(&ctx, prototype, Some(env)).map_err(|e| e.to_string())
     }
 }
 

@@ -48,6 +48,17 @@ function table.sort(list, less)
    end
 end
 
+-- getmetatable of a value that is not a table: Lua answers the type's
+-- metatable (a string's is the string library's); piccolo refuses. Nil
+-- here: no script compares it with anything of its own.
+local table_metatable = getmetatable
+function getmetatable(v)
+   if type(v) == "table" then
+      return table_metatable(v)
+   end
+   return nil
+end
+
 -- A long `or` / `and` chain, its terms as functions run in order until one
 -- decides (see rewrite.rs): the first true (false) value, else the last.
 function __vw_or(terms)

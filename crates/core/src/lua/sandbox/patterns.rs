@@ -426,7 +426,10 @@ mod tests {
     #[test]
     fn matches_as_lua_does() {
         assert_eq!(matched("hello world", "%a+"), ["hello"]);
-        assert_eq!(matched("  key = value ", "^%s*(%S+)%s*=%s*(.-)%s*$"), ["key", "value"]);
+        assert_eq!(
+            matched("  key = value ", "^%s*(%S+)%s*=%s*(.-)%s*$"),
+            ["key", "value"]
+        );
         assert_eq!(matched("abc123def", "()%d+()"), ["4", "7"]);
         assert_eq!(matched("f(a(b)c)d", "%b()"), ["(a(b)c)"]);
         assert_eq!(matched("THE (quick) fox", "%f[%a]%a+"), ["THE"]);

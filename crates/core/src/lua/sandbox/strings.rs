@@ -34,14 +34,22 @@ pub fn install<'gc, H: Host>(ctx: Context<'gc>, shared: &Shared<H>) -> Result<()
 }
 
 /// A string argument (a number is converted, as Lua does).
-fn bytes<'gc>(ctx: Context<'gc>, v: Value<'gc>, n: usize, name: &str) -> Result<Vec<u8>, Error<'gc>> {
+fn bytes<'gc>(
+    ctx: Context<'gc>,
+    v: Value<'gc>,
+    n: usize,
+    name: &str,
+) -> Result<Vec<u8>, Error<'gc>> {
     match v {
         Value::String(s) => Ok(s.as_bytes().to_vec()),
         Value::Integer(i) => Ok(i.to_string().into_bytes()),
         Value::Number(f) => Ok(f.to_string().into_bytes()),
-        _ => Err(format!("bad argument #{n} to '{name}' (string expected, got {})", v.type_name())
-            .into_value(ctx)
-            .into()),
+        _ => Err(format!(
+            "bad argument #{n} to '{name}' (string expected, got {})",
+            v.type_name()
+        )
+        .into_value(ctx)
+        .into()),
     }
 }
 
@@ -99,10 +107,16 @@ fn find_or_match<'gc, H: Host>(
 /// byte offset `pos` whose end is not `last` (tried at `pos` only when
 /// `anchored`): its start and end offsets, then its captures (the whole
 /// match when there are none); nothing when there is none.
-fn scan<'gc, H: Host>(shared: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn scan<'gc, H: Host>(
+    shared: &Shared<H>,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
     let subject = bytes(ctx, stack.get(0), 1, "gsub")?;
     let pattern = bytes(ctx, stack.get(1), 2, "gsub")?;
-    let pos = int(stack.get(2)).and_then(|p| usize::try_from(p).ok()).unwrap_or(0);
+    let pos = int(stack.get(2))
+        .and_then(|p| usize::try_from(p).ok())
+        .unwrap_or(0);
     let last = int(stack.get(3)).and_then(|p| usize::try_from(p).ok());
     let anchored = stack.get(4).to_bool();
     stack.clear();
@@ -133,7 +147,9 @@ fn push_captures<'gc>(
     to: usize,
     whole: bool,
 ) -> Result<(), Error<'gc>> {
-    let captures = m.captures(from, to, whole).map_err(|e| lua_error(ctx, "match", e))?;
+    let captures = m
+        .captures(from, to, whole)
+        .map_err(|e| lua_error(ctx, "match", e))?;
     for c in captures {
         stack.push_back(match c {
             Capture::Text(a, b) => Value::String(ctx.intern(subject.get(a..b).unwrap_or_default())),
@@ -148,7 +164,9 @@ fn to_lua<'gc>(i: usize) -> Value<'gc> {
 }
 
 fn lua_error<'gc>(ctx: Context<'gc>, name: &str, message: String) -> Error<'gc> {
-    format!("bad argument #2 to '{name}' ({message})").into_value(ctx).into()
+    format!("bad argument #2 to '{name}' ({message})")
+        .into_value(ctx)
+        .into()
 }
 
 /// `string.byte(s [, i [, j]])`: the codes of bytes `i..=j`.
@@ -179,9 +197,11 @@ fn char<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '
     for i in 0..stack.len() {
         let code = int(stack.get(i)).and_then(|c| u8::try_from(c).ok());
         let Some(code) = code else {
-            return Err(format!("bad argument #{} to 'char' (value out of range)", i + 1)
-                .into_value(ctx)
-                .into());
+            return Err(
+                format!("bad argument #{} to 'char' (value out of range)", i + 1)
+                    .into_value(ctx)
+                    .into(),
+            );
         };
         out.push(code);
     }
@@ -191,7 +211,11 @@ fn char<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '
 
 /// `tonumber(v [, base])`: a number, a string holding one (decimal, hex,
 /// float), or digits in `base`; else nil.
-fn tonumber<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn tonumber<'gc, H: Host>(
+    _: &Shared<H>,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
     let v = stack.get(0);
     let base = stack.get(1);
     let out = if base.is_nil() {
@@ -219,7 +243,9 @@ fn tonumber<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'g
         i64::from_str_radix(&digits, base)
             .ok()
             .filter(|_| !digits.starts_with('+'))
-            .map_or(Value::Nil, |n| Value::Integer(if negative { n.wrapping_neg() } else { n }))
+            .map_or(Value::Nil, |n| {
+                Value::Integer(if negative { n.wrapping_neg() } else { n })
+            })
     };
     stack.replace(ctx, out);
     Ok(CallbackReturn::Return)
@@ -236,7 +262,11 @@ fn number<'gc>(t: &str) -> Option<Value<'gc>> {
         let n = u64::from_str_radix(hex, 16).ok()? as i64;
         return Some(Value::Integer(if negative { n.wrapping_neg() } else { n }));
     }
-    if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b)) {
+    if body.is_empty()
+        || !body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b".eE+-".contains(&b))
+    {
         return None;
     }
     if let Ok(i) = body.parse::<i64>() {

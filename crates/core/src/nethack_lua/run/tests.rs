@@ -204,7 +204,9 @@ const STRING_CALLS: &[&str] = &[
 fn string_calls_script() -> String {
     let mut s = String::from("local lines = {}\nlocal function show(ok, ...)\n  if not ok then return 'error' end\n  local out = {}\n  for i = 1, select('#', ...) do out[#out + 1] = tostring((select(i, ...))) end\n  return table.concat(out, ',')\nend\n");
     for call in STRING_CALLS {
-        s.push_str(&format!("lines[#lines + 1] = show(pcall(function() return {call} end))\n"));
+        s.push_str(&format!(
+            "lines[#lines + 1] = show(pcall(function() return {call} end))\n"
+        ));
     }
     s.push_str("local words = {}\nfor w in string.gmatch(\"one two  three\", \"%a+\") do words[#words + 1] = w end\nlines[#lines + 1] = table.concat(words, ',')\n");
     s.push_str("for k, v in string.gmatch(\"a=1, b=2\", \"(%w+)=(%w+)\") do lines[#lines + 1] = k .. v end\n");
@@ -227,10 +229,16 @@ fn the_string_library_answers_as_lua_5_4_does() {
         .arg(format!("{script}\nio.write(R[1])"))
         .output();
     let Some(lua) = lua.ok().filter(|o| o.status.success()) else {
-        assert!(std::env::var_os("CI").is_none(), "lua5.4 is missing under CI");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "lua5.4 is missing under CI"
+        );
         eprintln!("skipped: lua5.4 is not installed");
         return;
     };
     let expected = String::from_utf8_lossy(&lua.stdout).into_owned();
-    assert!(ours.contains(&format!("{expected:?}")), "ours: {ours}\nlua5.4: {expected}");
+    assert!(
+        ours.contains(&format!("{expected:?}")),
+        "ours: {ours}\nlua5.4: {expected}"
+    );
 }

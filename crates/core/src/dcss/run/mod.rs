@@ -1,0 +1,303 @@
+//! Running a vault's Lua as crawl's level compiler does, on the engine's
+//! sandboxed VM (`lua::sandbox`): the file's global prelude in the
+//! globals, then the map's prelude and main chunk in the map's
+//! environment (`chunks`, `environment.lua`), with `dgn.*`, `mapgrd`,
+//! `crawl.*` and `you.*` as crawl gives them at level creation (`env`).
+//! Every random choice comes from the one seeded generator.
+//!
+//! A run leaves the map's lines as its Lua left them and, in the order
+//! they ran, the headers and the header functions Lua called
+//! (`Event`); `expand` turns that into the vault the game builds from,
+//! which the realisation, the legend and the checks read as they read a
+//! vault without Lua. crawl's own Lua library (`dat/dlua`) is run by
+//! `crawl_require` when a `Library` is given; without one, a call of its
+//! helpers stops the run, and the view says so.
+
+mod chunks;
+mod env;
+pub mod expand;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
+use std::sync::{Arc, OnceLock};
+
+use crate::dcss::ast::Kw;
+use crate::dcss::{File, Vault};
+use crate::lua::sandbox::{self, Chunk, Host, Meter};
+pub use crate::lua::sandbox::{Limits, Stop};
+use crate::rng::Rng;
+
+/// What crawl's Lua library holds: its files by the path `crawl_require`
+/// names them (`dlua/vault.lua`), each prepared and compiled once.
+#[derive(Default)]
+pub struct Library {
+    files: BTreeMap<String, (String, OnceLock<Arc<Chunk>>)>,
+}
+
+impl Library {
+    /// The library from `(path, text)` pairs, paths as `dlua/x.lua` (the
+    /// tests' for now: the CLI's `--dlua` and the studio's copy are next).
+    #[cfg(test)]
+    pub fn new(files: impl IntoIterator<Item = (String, String)>) -> Library {
+        Library {
+            files: files
+                .into_iter()
+                .map(|(path, text)| (path, (text, OnceLock::new())))
+                .collect(),
+        }
+    }
+
+    fn chunk(&self, path: &str) -> Option<Arc<Chunk>> {
+        let (text, chunk) = self.files.get(path)?;
+        Some(
+            chunk
+                .get_or_init(|| Arc::new(Chunk::new(sandbox::SCRIPT, sandbox::prepared(text))))
+                .clone(),
+        )
+    }
+}
+
+/// The place a map is built for: what `you.*` answers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    pub branch: String,
+    pub depth: i64,
+    pub absdepth: i64,
+}
+
+impl Place {
+    /// The first place the vault's `DEPTH:` (or the file's default depth)
+    /// allows; the Dungeon's first level when it names none.
+    pub fn first_allowed(vault: &Vault) -> Place {
+        let depth = vault
+            .first_arg("DEPTH")
+            .or(vault.default_depth.as_deref())
+            .unwrap_or("");
+        let first = depth
+            .split(',')
+            .map(str::trim)
+            .find(|p| !p.is_empty() && !p.starts_with('!'))
+            .unwrap_or("D");
+        let (branch, levels) = match first.split_once(':') {
+            Some((b, l)) => (b.trim(), l.trim()),
+            None if first.starts_with(|c: char| c.is_ascii_digit()) => ("D", first),
+            None => (first, ""),
+        };
+        let depth: i64 = levels
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(1)
+            .max(1);
+        Place {
+            branch: branch.to_string(),
+            depth,
+            absdepth: depth,
+        }
+    }
+}
+
+/// A header in force, in the order the map's Lua ran it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The vault's own header, item `i` of its items.
+    Header(usize),
+    /// A header function Lua called, with its value and the file line
+    /// (1-based) of the call.
+    Call { kw: Kw, text: String, line: u32 },
+}
+
+/// The state the map's functions share during one run.
+pub struct MapRun {
+    meter: Meter,
+    rng: Rng,
+    name: String,
+    place: Place,
+    lines: Vec<Vec<u8>>,
+    events: Vec<Event>,
+    library: Option<Arc<Library>>,
+    required: HashSet<String>,
+    /// The last global read that found nothing.
+    missing: Option<String>,
+}
+
+impl Host for MapRun {
+    fn meter(&mut self) -> &mut Meter {
+        &mut self.meter
+    }
+}
+
+type Shared = sandbox::Shared<MapRun>;
+
+impl MapRun {
+    fn glyph(&self, x: i64, y: i64) -> Option<u8> {
+        let row = self.lines.get(usize::try_from(y).ok()?)?;
+        row.get(usize::try_from(x).ok()?).copied()
+    }
+
+    /// Sets a cell inside the map (a short row is padded first).
+    fn set_glyph(&mut self, x: i64, y: i64, g: u8) -> bool {
+        let width = self.size().0;
+        let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
+            return false;
+        };
+        let Some(row) = self.lines.get_mut(y).filter(|_| x < width) else {
+            return false;
+        };
+        if row.len() <= x {
+            row.resize(x + 1, b' ');
+        }
+        row[x] = g;
+        true
+    }
+
+    fn size(&self) -> (usize, usize) {
+        let w = self.lines.iter().map(Vec::len).max().unwrap_or(0);
+        (w, self.lines.len())
+    }
+
+    fn normalise(&mut self) {
+        let (w, _) = self.size();
+        for row in &mut self.lines {
+            row.resize(w, b' ');
+        }
+    }
+
+    /// The tags given so far by Lua's `tags` calls.
+    fn tags(&self) -> impl Iterator<Item = &str> {
+        self.events.iter().flat_map(|e| match e {
+            Event::Call {
+                kw: Kw::Tags, text, ..
+            } => text.split_whitespace().collect(),
+            _ => Vec::new(),
+        })
+    }
+}
+
+/// A line Lua adds to the map counts against the memory cap.
+fn budget_line(run: &mut MapRun, len: usize) {
+    run.meter.kept = run.meter.kept.saturating_add(len);
+    if run.meter.kept > run.meter.memory_cap {
+        run.meter.over_memory = true;
+    }
+}
+
+/// What one run of a map's Lua left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The map's lines as the Lua left them.
+    pub lines: Vec<Vec<u8>>,
+    /// The headers in force, in the order they ran.
+    pub events: Vec<Event>,
+    /// Why and where the run stopped early, if it did.
+    pub stop: Option<Stop>,
+    pub steps: u64,
+}
+
+/// Our code the VM runs first: the environment crawl gives a map.
+const ENVIRONMENT: &str = include_str!("environment.lua");
+/// The library files crawl runs when it starts its level compiler's VM
+/// (`CLua::init_libraries`, then `init_dungeon_lua`), in its order.
+const LIBRARY_START: &str = "for _, path in ipairs({ 'dlua/util.lua', 'dlua/iter.lua', 'dlua/tags.lua', 'dlua/init.lua', 'dlua/dungeon.lua', 'dlua/luamark.lua', 'dlua/mapinit.lua' }) do crawl_require(path) end";
+/// The global holding the map's environment while its chunks run.
+const ENV: &str = "__vw_env";
+
+/// A map's Lua made ready to run for any number of seeds.
+pub struct PreparedMap {
+    chunks: Vec<Arc<Chunk>>,
+    name: String,
+    place: Place,
+    rows: Vec<Vec<u8>>,
+    library: Option<Arc<Library>>,
+}
+
+impl PreparedMap {
+    pub fn new(
+        source: &str,
+        file: &File,
+        vault: &Vault,
+        library: Option<Arc<Library>>,
+    ) -> PreparedMap {
+        let texts = chunks::map_chunks(source, file, vault);
+        static BASE: OnceLock<Arc<Chunk>> = OnceLock::new();
+        let base = BASE
+            .get_or_init(|| Arc::new(Chunk::new("environment", sandbox::prepared(ENVIRONMENT))))
+            .clone();
+        let make_env = Arc::new(Chunk::new(
+            "environment",
+            format!("{ENV} = __vw_make_env()"),
+        ));
+        let script = |text: &str| sandbox::prepared(text);
+        let mut chunks = vec![base];
+        if library.is_some() {
+            chunks.push(Arc::new(Chunk::new(
+                "environment",
+                sandbox::prepared(LIBRARY_START),
+            )));
+        }
+        chunks.extend([
+            Arc::new(Chunk::new(sandbox::SCRIPT, script(&texts.global))),
+            make_env,
+            Arc::new(Chunk::in_env(sandbox::SCRIPT, script(&texts.prelude), ENV)),
+            Arc::new(Chunk::in_env(sandbox::SCRIPT, script(&texts.main), ENV)),
+        ]);
+        let (rows, _) = vault.grid();
+        PreparedMap {
+            chunks,
+            name: vault.name.to_string(),
+            place: Place::first_allowed(vault),
+            rows,
+            library,
+        }
+    }
+
+    /// The map's Lua run for `seed`.
+    pub fn run(&self, seed: u64, limits: Limits) -> Outcome {
+        sandbox::deep(|| self.run_here(seed, limits))
+    }
+
+    fn run_here(&self, seed: u64, limits: Limits) -> Outcome {
+        let shared: Shared = Rc::new(RefCell::new(MapRun {
+            meter: Meter::new(limits),
+            rng: Rng::new(seed ^ super::realize::RNG_SALT),
+            name: self.name.clone(),
+            place: self.place.clone(),
+            lines: self.rows.clone(),
+            events: Vec::new(),
+            library: self.library.clone(),
+            required: HashSet::new(),
+            missing: None,
+        }));
+        let (stop, steps, _) = sandbox::execute_then(
+            &self.chunks,
+            &shared,
+            limits,
+            |ctx| env::install(ctx, &shared),
+            |_| (),
+        );
+        let (lines, events, missing) = match shared.try_borrow_mut() {
+            Ok(mut run) => (
+                std::mem::take(&mut run.lines),
+                std::mem::take(&mut run.events),
+                run.missing.take(),
+            ),
+            Err(_) => (self.rows.clone(), Vec::new(), None),
+        };
+        let stop = stop.map(|mut s| {
+            if let Some(name) = missing.filter(|_| s.message.contains("found nil")) {
+                s.message = format!("`{name}` is not defined ({})", s.message);
+            }
+            s
+        });
+        Outcome {
+            lines,
+            events,
+            stop,
+            steps,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

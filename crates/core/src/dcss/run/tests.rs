@@ -1,0 +1,221 @@
+//! Vault Lua run as crawl's level compiler runs it.
+
+use super::expand::expanded;
+use super::*;
+use crate::dcss::parse;
+
+fn outcome(src: &str, seed: u64) -> Outcome {
+    let file = parse(src);
+    let prepared = PreparedMap::new(src, &file, &file.vaults[0], None);
+    prepared.run(seed, Limits::default())
+}
+
+fn calls(o: &Outcome) -> Vec<(Kw, &str)> {
+    o.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Call { kw, text, .. } => Some((*kw, text.as_str())),
+            Event::Header(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_unique_placed_by_a_helper_of_the_files_prelude_is_its_one_cell() {
+    let src = "{{\nfunction place_unique(e, monster)\n  e.mons(monster)\n  e.tags(\"place_unique\")\n  e.map(\"1\")\nend\n}}\n\nNAME: uniq_edmund\nDEPTH: D:4-6\n: place_unique(_G, \"Edmund\")\n";
+    let o = outcome(src, 1);
+    assert_eq!(o.stop, None);
+    assert_eq!(o.lines, [b"1".to_vec()]);
+    assert_eq!(
+        calls(&o),
+        [(Kw::Mons, "Edmund"), (Kw::Tags, "place_unique")]
+    );
+    assert_eq!(o.events.first(), Some(&Event::Header(0)));
+}
+
+#[test]
+fn lua_after_the_map_meets_the_whole_map() {
+    let src = "NAME: t\nMAP\nab\ncd\nENDMAP\n: mapgrd[0][0] = 'x'\n: subst(\"b = c\")\n: if mapgrd[1][1] == 'd' then kfeat(\"c = lava\") end\n";
+    let o = outcome(src, 1);
+    assert_eq!(o.stop, None, "{o:?}");
+    assert_eq!(o.lines, [b"xb".to_vec(), b"cd".to_vec()]);
+    assert_eq!(calls(&o), [(Kw::Subst, "b = c"), (Kw::Kfeat, "c = lava")]);
+}
+
+#[test]
+fn headers_under_a_lua_condition_apply_only_when_it_holds() {
+    let src = "NAME: t\n: if crawl.one_chance_in(1) then\nSUBST: a = b\n: else\nSUBST: a = c\n: end\nMAP\na\nENDMAP\n";
+    let file = parse(src);
+    let o = PreparedMap::new(src, &file, &file.vaults[0], None).run(3, Limits::default());
+    assert_eq!(o.stop, None, "{o:?}");
+    let v = expanded(src, &file.vaults[0], &o);
+    let substs: Vec<&str> = v.directives("SUBST").map(|d| &*d.args[0].0).collect();
+    assert_eq!(substs, ["a = b"]);
+}
+
+#[test]
+fn a_seed_gives_one_realisation_and_seeds_differ() {
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: for i = 1, 8 do map(string.rep(crawl.coinflip() and 'x' or '.', 4)) end\n";
+    assert_eq!(outcome(src, 5), outcome(src, 5));
+    let lines: Vec<Vec<Vec<u8>>> = (0..6).map(|s| outcome(src, s).lines).collect();
+    assert!(lines.iter().any(|l| *l != lines[0]));
+}
+
+#[test]
+fn the_string_given_to_a_header_function_is_where_its_directive_lies() {
+    let src = "NAME: t\nMAP\nA\nENDMAP\n: kmons(\"A = orc wizzard\")\n";
+    let file = parse(src);
+    let o = PreparedMap::new(src, &file, &file.vaults[0], None).run(0, Limits::default());
+    let v = expanded(src, &file.vaults[0], &o);
+    let d = v.directives("KMONS").next().expect("a KMONS");
+    let span = d.args[0].1;
+    assert_eq!(
+        &src[span.start as usize..span.end as usize],
+        "A = orc wizzard"
+    );
+}
+
+#[test]
+fn a_call_of_nothing_stops_the_run() {
+    let o = outcome("NAME: t\nMAP\n.\nENDMAP\n: undefined_helper(_G)\n", 0);
+    let stop = o.stop.expect("a stop");
+    assert!(
+        stop.message
+            .starts_with("`undefined_helper` is not defined"),
+        "{stop:?}"
+    );
+}
+
+#[test]
+fn an_endless_loop_is_stopped_by_the_step_budget() {
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: while true do end\n";
+    let file = parse(src);
+    let limits = Limits {
+        steps: 100_000,
+        memory: 64 << 20,
+    };
+    let o = PreparedMap::new(src, &file, &file.vaults[0], None).run(0, limits);
+    assert_eq!(
+        o.stop.map(|s| s.kind),
+        Some(crate::lua::sandbox::StopKind::Steps)
+    );
+}
+
+#[test]
+fn the_place_is_the_first_the_depth_allows() {
+    let file = parse("NAME: t\nDEPTH: !Orc, Lair:2-4, D:9\nMAP\n.\nENDMAP\n");
+    let place = Place::first_allowed(&file.vaults[0]);
+    assert_eq!((place.branch.as_str(), place.depth), ("Lair", 2));
+}
+
+#[test]
+fn crawl_require_runs_a_file_of_the_library_once() {
+    let src = "{{\ncrawl_require('dlua/helpers.lua')\ncrawl_require('dlua/helpers.lua')\n}}\nNAME: t\n: helper(_G)\n";
+    let library = Library::new([(
+        "dlua/helpers.lua".to_string(),
+        "count = (count or 0) + 1\nfunction helper(e) e.map(string.rep('x', count)) end\n"
+            .to_string(),
+    )]);
+    let file = parse(src);
+    let o = PreparedMap::new(src, &file, &file.vaults[0], Some(Arc::new(library)))
+        .run(0, Limits::default());
+    assert_eq!(o.stop, None, "{o:?}");
+    assert_eq!(o.lines, [b"x".to_vec()]);
+}
+
+#[test]
+#[ignore = "a survey of the corpus, run by hand"]
+fn survey_corpus() {
+    let mut stops: std::collections::BTreeMap<String, usize> = Default::default();
+    let (mut ran, mut total) = (0, 0);
+    let root = std::path::Path::new("../../../shared/corpus/dcss/des");
+    let mut files = Vec::new();
+    let dlua = std::path::Path::new("../../../shared/corpus/dcss/dlua");
+    for sub in ["", "layout"] {
+        for e in std::fs::read_dir(dlua.join(sub)).unwrap().flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "lua") {
+                let name = format!(
+                    "dlua/{}{}",
+                    if sub.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{sub}/")
+                    },
+                    p.file_name().unwrap().to_string_lossy()
+                );
+                files.push((name, std::fs::read_to_string(&p).unwrap()));
+            }
+        }
+    }
+    let library = std::env::var_os("WITH_DLUA").map(|_| Arc::new(Library::new(files)));
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            let Ok(src) = std::fs::read_to_string(&p) else {
+                continue;
+            };
+            let file = parse(&src);
+            for v in &file.vaults {
+                if !v.has_lua() {
+                    continue;
+                }
+                total += 1;
+                let o = PreparedMap::new(&src, &file, v, library.clone()).run(1, Limits::default());
+                match o.stop {
+                    None => ran += 1,
+                    Some(s) => {
+                        let key: String = s.message.chars().take(60).collect();
+                        *stops.entry(key).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("ran {ran} of {total}");
+    let mut v: Vec<_> = stops.into_iter().collect();
+    v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    for (m, n) in v.iter().take(60) {
+        eprintln!("{n:5} {m}");
+    }
+}
+
+#[test]
+#[ignore = "by hand"]
+fn survey_library() {
+    let dlua = std::path::Path::new("../../../shared/corpus/dcss/dlua");
+    for f in [
+        "util", "iter", "init", "dungeon", "luamark", "mapinit", "vault",
+    ] {
+        let text = std::fs::read_to_string(dlua.join(format!("{f}.lua"))).unwrap();
+        let src = "NAME: t\nMAP\n.\nENDMAP\n";
+        let file = parse(src);
+        let mut files = vec![];
+        for e in std::fs::read_dir(dlua).unwrap().flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "lua") {
+                files.push((
+                    format!("dlua/{}", p.file_name().unwrap().to_string_lossy()),
+                    std::fs::read_to_string(&p).unwrap(),
+                ));
+            }
+        }
+        let _ = text;
+        let mut prepared = PreparedMap::new(src, &file, &file.vaults[0], None);
+        prepared.library = Some(Arc::new(Library::new(files)));
+        prepared.chunks.insert(
+            1,
+            Arc::new(Chunk::new(
+                sandbox::SCRIPT,
+                sandbox::prepared(&format!("crawl_require('dlua/{f}.lua')")),
+            )),
+        );
+        let o = prepared.run(0, Limits::default());
+        eprintln!("{f}: {:?}", o.stop);
+    }
+}
