@@ -65,12 +65,30 @@ pub struct GameArgs {
     /// DCSS: leave out the notes of the written guidelines.
     #[arg(long)]
     pub no_guidelines: bool,
+    /// DCSS: crawl's Lua library folder (`dat/dlua`) the vaults' Lua runs
+    /// with (default: the one beside the file, found walking up from it).
+    #[arg(long, value_name = "DIR")]
+    pub dlua: Option<PathBuf>,
     /// How many more seeds a level is realised with (0: none). DCSS: to
     /// find walkable cells its transforms cut off and markers placed
     /// nowhere; NetHack 5.0 Lua: stops, sealed-off stairs and regions, and
     /// things placed in rock that only some visits meet.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub reachability_seeds: u32,
+}
+
+/// `options` with crawl's Lua library found beside `file` when none was
+/// given (a library that cannot be read is left out: the view says what
+/// that changes).
+pub fn with_library_beside(options: Options, file: &std::path::Path) -> Options {
+    if options.dcss_library.is_some() {
+        return options;
+    }
+    let dcss_library = crate::dlua::beside(file).and_then(|dir| crate::dlua::read(&dir).ok());
+    Options {
+        dcss_library,
+        ..options
+    }
 }
 
 impl GameArgs {
@@ -117,10 +135,21 @@ impl GameArgs {
                 broken = true;
             }
         }
+        let dcss_library = match &self.dlua {
+            Some(dir) => match crate::dlua::read(dir) {
+                Ok(library) => Some(library),
+                Err(e) => {
+                    eprintln!("error: --dlua {e}");
+                    return Err(ExitCode::from(2));
+                }
+            },
+            None => None,
+        };
         if broken {
             return Err(ExitCode::from(2));
         }
         Ok(Options {
+            dcss_library,
             target: self.lev_target().unwrap_or_default(),
             explicit_target: self.lev_target().is_some(),
             dcss_names: game,

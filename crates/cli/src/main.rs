@@ -12,6 +12,7 @@
 mod allocator;
 mod decode;
 mod decompile;
+mod dlua;
 mod game;
 mod output;
 mod tokens;
@@ -302,7 +303,7 @@ fn run(cli: Cli) -> ExitCode {
             legend,
         } => {
             let base = match game.options() {
-                Ok(base) => base,
+                Ok(base) => game::with_library_beside(base, &file),
                 Err(code) => return code,
             };
             let tty = std::io::stdout().is_terminal();

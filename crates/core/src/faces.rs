@@ -48,7 +48,7 @@ pub fn realise(
 ) -> Vec<Option<TileMap>> {
     let symbol = options.focus.unwrap_or(0);
     match language {
-        Language::DcssDes => dcss::faces(source, symbol, seeds),
+        Language::DcssDes => dcss::faces(source, symbol, seeds, options),
         _ => seeds
             .iter()
             .map(|&seed| analysed_map(source, language, options, symbol, seed))

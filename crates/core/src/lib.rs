@@ -57,6 +57,6 @@ pub use rlg327::{Dialect as Rlg327Dialect, Form as Rlg327Form, Kind as Rlg327Kin
 // The model, under the names callers have always used.
 pub use vaultwright_model::{codes, diagnostic, file_name, sorting, source, view, visible};
 pub use vaultwright_model::{
-    Analysis, Artifact, Diagnostic, GameNames, Language, LineCol, LineIndex, NameKind, Options,
-    Severity, Span, Symbol, SymbolView, Target, Token, TokenKind, View,
+    Analysis, Artifact, DcssLibrary, Diagnostic, GameNames, Language, LineCol, LineIndex, NameKind,
+    Options, Severity, Span, Symbol, SymbolView, Target, Token, TokenKind, View,
 };

@@ -34,7 +34,7 @@ pub use artifact::Artifact;
 pub use diagnostic::{Diagnostic, Fix, Severity};
 pub use game_names::{GameNames, NameKind};
 pub use language::Language;
-pub use options::Options;
+pub use options::{DcssLibrary, Options};
 pub use source::{LineCol, LineIndex, Span};
 pub use symbol::{Symbol, SymbolView};
 pub use target::Target;

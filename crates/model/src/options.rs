@@ -49,7 +49,16 @@ pub struct Options {
     /// absent; none when 0).
     #[serde(default)]
     pub reachability_seeds: Option<u32>,
+    /// DCSS: crawl's own Lua library (`dat/dlua`), its files' texts by the
+    /// path `crawl_require` names them (`dlua/vault.lua`), which a vault's
+    /// Lua runs with. Loaded beside the options, never carried in a link
+    /// or a message: shared, not copied, by every analysis.
+    #[serde(skip)]
+    pub dcss_library: Option<DcssLibrary>,
 }
+
+/// The texts of crawl's Lua library files by path (cheap to clone).
+pub type DcssLibrary = std::sync::Arc<std::collections::BTreeMap<String, String>>;
 
 impl Options {
     /// Whether the views of outline entry `symbol` are wanted.

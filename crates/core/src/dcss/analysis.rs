@@ -17,7 +17,7 @@ pub fn analyze(src: &str, options: &Options, cache: Option<&mut LintCache>) -> A
         if !options.wants_views_of(i) {
             continue;
         }
-        if let Some(tm) = lua_view::drawn(src, &f, v, options.seed) {
+        if let Some(tm) = lua_view::drawn(src, &f, v, options.seed, options) {
             analysis.views.push(SymbolView {
                 symbol: i,
                 view: View::TileMap(tm),

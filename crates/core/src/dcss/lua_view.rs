@@ -5,16 +5,19 @@
 //! and the view says where and why.
 
 use super::run::expand::expanded;
-use super::run::{Limits, Place, PreparedMap};
+use super::run::{Library, Limits, Place, PreparedMap};
 use super::{view, File, Vault};
 use vaultwright_model::view::TileMap;
+use vaultwright_model::Options;
 
-/// Vault `v` of `file` (whose text is `src`) drawn for `seed`.
-pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64) -> Option<TileMap> {
+/// Vault `v` of `file` (whose text is `src`) drawn for `seed`, with the
+/// options' copy of crawl's Lua library when they hold one.
+pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) -> Option<TileMap> {
     if !v.has_lua() {
         return view::view(v, seed);
     }
-    let outcome = PreparedMap::new(src, file, v, None).run(seed, Limits::default());
+    let library = options.dcss_library.as_ref().map(Library::of);
+    let outcome = PreparedMap::new(src, file, v, library.clone()).run(seed, Limits::default());
     let place = Place::first_allowed(v);
     match &outcome.stop {
         None => {
@@ -39,6 +42,12 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64) -> Option<TileMap> {
                 "the vault's Lua stopped{at} ({}): drawn from its headers alone",
                 stop.message
             ));
+            if library.is_none() {
+                tm.notes.push(
+                    "crawl's Lua library (dat/dlua) is not at hand: the helpers it defines are missing"
+                        .into(),
+                );
+            }
             Some(tm)
         }
     }

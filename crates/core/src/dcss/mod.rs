@@ -104,12 +104,13 @@ pub fn faces(
     src: &str,
     index: usize,
     seeds: &[u64],
+    options: &vaultwright_model::Options,
 ) -> Vec<Option<vaultwright_model::view::TileMap>> {
     let f = reader::read(src, false);
     let vault = f.vaults.get(index);
     seeds
         .iter()
-        .map(|&seed| vault.and_then(|v| lua_view::drawn(src, &f, v, seed)))
+        .map(|&seed| vault.and_then(|v| lua_view::drawn(src, &f, v, seed, options)))
         .collect()
 }
 

@@ -20,7 +20,9 @@ pub mod expand;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use vaultwright_model::DcssLibrary;
 
 use crate::dcss::ast::Kw;
 use crate::dcss::{File, Vault};
@@ -36,9 +38,25 @@ pub struct Library {
 }
 
 impl Library {
-    /// The library from `(path, text)` pairs, paths as `dlua/x.lua` (the
-    /// tests' for now: the CLI's `--dlua` and the studio's copy are next).
-    #[cfg(test)]
+    /// The library of the options' texts, made once for as long as the
+    /// same texts are given (each file is then prepared and compiled once
+    /// for every analysis and seed).
+    pub fn of(texts: &DcssLibrary) -> Arc<Library> {
+        static LAST: Mutex<Option<(DcssLibrary, Arc<Library>)>> = Mutex::new(None);
+        let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((known, library)) = last.as_ref() {
+            if Arc::ptr_eq(known, texts) {
+                return library.clone();
+            }
+        }
+        let library = Arc::new(Library::new(
+            texts.iter().map(|(p, t)| (p.clone(), t.clone())),
+        ));
+        *last = Some((texts.clone(), library.clone()));
+        library
+    }
+
+    /// The library from `(path, text)` pairs, paths as `dlua/x.lua`.
     pub fn new(files: impl IntoIterator<Item = (String, String)>) -> Library {
         Library {
             files: files
