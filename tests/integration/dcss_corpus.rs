@@ -63,8 +63,10 @@ fn every_vault_parses_without_errors() {
         &errors[..errors.len().min(10)]
     );
     assert_eq!(vaults, 6264);
-    // 207 vaults build their map in Lua.
-    assert_eq!(with_map, 6264 - 207);
+    // 207 vaults build their map in Lua. Without crawl's library at hand
+    // (the default options), the Lua of 79 of them runs and draws (the
+    // uniques, whose helper is their file's own); 128 draw nothing.
+    assert_eq!(with_map, 6264 - 128);
     // Vaults with markers, listed with what each does.
     assert_eq!(with_markers, 344);
 }
