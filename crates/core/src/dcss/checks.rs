@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::ast::*;
+use super::lua_names::{self, LibraryRef};
 use super::{
     fields, lint, marker_lines, seeded, tables, triggerables, BAD_BRANCH, BAD_ORIENT, LEVEL_HEIGHT,
     LEVEL_WIDTH, MAP_SIZE, ORIENTS,
@@ -23,6 +24,8 @@ pub struct Checks {
     /// Tags are checked by the set of files together (`set::findings`),
     /// so each file leaves them.
     pub tags_by_set: bool,
+    /// crawl's Lua library, which the vaults' Lua runs with.
+    pub library: Option<LibraryRef>,
 }
 
 impl Default for Checks {
@@ -31,6 +34,7 @@ impl Default for Checks {
             names: GameNames::default(),
             seeds: seeded::DEFAULT_SEEDS,
             tags_by_set: false,
+            library: None,
         }
     }
 }
@@ -41,6 +45,7 @@ impl Checks {
             names: options.dcss_names.clone(),
             seeds: options.reachability_seeds.unwrap_or(seeded::DEFAULT_SEEDS),
             tags_by_set: false,
+            library: options.dcss_library.clone().map(LibraryRef),
         }
     }
 }
@@ -55,6 +60,9 @@ pub struct LintCache {
     /// What the kept findings were checked with: other names or seeds
     /// make them stale.
     checks: Checks,
+    /// The file's Lua outside its vaults, which every vault's Lua runs
+    /// after: another prelude makes the kept findings stale.
+    prelude: String,
 }
 
 /// Branch names in a DEPTH or PLACE value (`D:2-5, !Lair, Orc:$`).
@@ -141,16 +149,26 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
     }
     lint::note_name_tables(&mut diags[prelude_from..]);
     {
+        let prelude: String = f.prelude.iter().map(|l| &*l.text).collect();
         let mut cache = cache.map(|c| {
-            if c.checks != *checks {
+            if c.checks != *checks || c.prelude != prelude {
                 c.by_vault_text.clear();
                 c.checks = checks.clone();
+                c.prelude = prelude;
             }
             &mut c.by_vault_text
         });
+        let vault_text = |v: &Vault| src.get(v.span.start as usize..v.span.end as usize);
+        let kept = |i: usize| {
+            let known = cache.as_ref().zip(vault_text(&f.vaults[i]));
+            known.is_some_and(|(c, t)| c.contains_key(t))
+        };
+        let mut lua_found =
+            lua_names::findings(src, f, checks.library.as_ref(), names, |i| !kept(i)).into_iter();
         let mut next = cache.as_ref().map(|_| HashMap::new());
         let mut memo = lint::TagMemo::default();
         for v in &f.vaults {
+            let from_lua = lua_found.next().unwrap_or_default();
             let at = v.span.start;
             let text = src.get(at as usize..v.span.end as usize);
             let hit = text.and_then(|t| cache.as_mut()?.remove(t).map(|d| (t, d)));
@@ -163,6 +181,7 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
                     }
                     lint::lint_specs(v, names, &mut found);
                     lint::lint_transforms(v, &mut found);
+                    found.extend(from_lua);
                     triggerables::check(v, names, &mut found);
                     seeded::check(v, checks.seeds, &mut found);
                     lint::note_name_tables(&mut found);

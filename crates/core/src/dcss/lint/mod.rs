@@ -99,7 +99,11 @@ pub fn lint_specs(v: &Vault, game: &GameNames, diags: &mut Vec<Diagnostic>) {
 
 /// The names a directive gives: items, features, clouds, tiles, colours,
 /// monsters and the `place:` words of monster specs.
-fn lint_directive(d: &Directive, game: &GameNames, diags: &mut Vec<Diagnostic>) {
+pub(in crate::dcss) fn lint_directive(
+    d: &Directive,
+    game: &GameNames,
+    diags: &mut Vec<Diagnostic>,
+) {
     // One switch on the keyword per directive.
     match d.kw {
         Kw::Item => {

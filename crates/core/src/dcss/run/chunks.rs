@@ -16,25 +16,33 @@ use super::super::{File, Item, LuaKind, Vault};
 /// call for each header).
 pub const HEADER: &str = "__vw_header";
 
-/// The texts of one map's chunks, in the order crawl runs them.
+/// The file's Lua outside its maps (its helper functions), which crawl
+/// runs once, in its VM's globals, before any map of the file.
+pub fn global_chunk(source: &str, file: &File) -> String {
+    let lines = LineIndex::new(source);
+    let mut global = Layout::default();
+    for lua in &file.prelude {
+        global.put(lines.line_of(lua.text_at), &lua.text);
+    }
+    global.text()
+}
+
+/// The texts of one map's chunks, in the order crawl runs them; each
+/// chunk's line 1 is the file's line `first + 1`.
 pub struct MapChunks {
-    /// The file's Lua outside its maps (its helper functions).
-    pub global: String,
+    pub first: usize,
     /// The map's `prelude {{ }}` blocks.
     pub prelude: String,
     /// Headers, `:` lines and `{{ }}` blocks.
     pub main: String,
 }
 
-/// The chunks of `vault` in `file` (whose text is `source`).
-pub fn map_chunks(source: &str, file: &File, vault: &Vault) -> MapChunks {
+/// The chunks of `vault` (in a file whose text is `source`).
+pub fn map_chunks(source: &str, vault: &Vault) -> MapChunks {
     let lines = LineIndex::new(source);
-    let mut global = Layout::default();
-    for lua in &file.prelude {
-        global.put(lines.line_of(lua.text_at), &lua.text);
-    }
-    let mut prelude = Layout::default();
-    let mut main = Layout::default();
+    let first = lines.line_of(vault.span.start as usize);
+    let mut prelude = Layout::from(first);
+    let mut main = Layout::from(first);
     for (i, item) in vault.items.iter().enumerate() {
         match item {
             Item::Directive(d) => main.put(
@@ -52,7 +60,7 @@ pub fn map_chunks(source: &str, file: &File, vault: &Vault) -> MapChunks {
         }
     }
     MapChunks {
-        global: global.text(),
+        first,
         prelude: prelude.text(),
         main: main.text(),
     }
@@ -71,18 +79,29 @@ impl LineIndex {
     }
 }
 
-/// Text placed on given lines, the rest blank.
+/// Text placed on given lines (counted from line `first`), the rest
+/// blank.
 #[derive(Default)]
 struct Layout {
+    first: usize,
     lines: Vec<String>,
 }
 
 impl Layout {
+    fn from(first: usize) -> Layout {
+        Layout {
+            first,
+            lines: Vec::new(),
+        }
+    }
+
     /// `text` from line `first` on (a line already holding text gets
     /// the new text after a `;`, which Lua reads as a statement break).
     fn put(&mut self, first: usize, text: &str) {
         for (i, part) in text.split('\n').enumerate() {
-            let at = first + i;
+            let Some(at) = (first + i).checked_sub(self.first) else {
+                continue;
+            };
             if self.lines.len() <= at {
                 self.lines.resize(at + 1, String::new());
             }
@@ -107,13 +126,14 @@ mod tests {
     fn each_chunk_keeps_the_files_line_numbers() {
         let src = "{{\nfunction helper(e) e.kmons('A = orc') end\n}}\n\nNAME: x\nKFEAT: A = lava\n: helper(_G)\nMAP\nA.\nENDMAP\n";
         let file = crate::dcss::parse(src);
-        let chunks = map_chunks(src, &file, &file.vaults[0]);
+        let chunks = map_chunks(src, &file.vaults[0]);
         let line = |text: &str, n: usize| text.split('\n').nth(n).unwrap_or("").to_string();
         assert_eq!(
-            line(&chunks.global, 1),
+            line(&global_chunk(src, &file), 1),
             "function helper(e) e.kmons('A = orc') end"
         );
-        assert_eq!(line(&chunks.main, 5), "__vw_header(0)");
-        assert_eq!(line(&chunks.main, 6).trim(), "helper(_G)");
+        assert_eq!(chunks.first, 4);
+        assert_eq!(line(&chunks.main, 5 - 4), "__vw_header(0)");
+        assert_eq!(line(&chunks.main, 6 - 4).trim(), "helper(_G)");
     }
 }

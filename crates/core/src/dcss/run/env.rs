@@ -111,8 +111,9 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 5] = [
+    let globals: [(&str, Native<MapRun>); 6] = [
         ("__vw_missing", missing),
+        ("__vw_where", place),
         (super::chunks::HEADER, header_item),
         ("__vw_glyph", glyph),
         ("__vw_set_glyph", set_glyph),
@@ -121,18 +122,15 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     for (name, f) in globals {
         ctx.set_global(name, native(ctx, shared, f))?;
     }
-    place(ctx, shared)
+    Ok(())
 }
 
-/// `__vw_place`: the branch and depth `you.*` answer for.
-fn place<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
+/// `__vw_where()`: the branch, depth and absolute depth `you.*` answer
+/// for.
+fn place<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let place = shared.borrow().place.clone();
-    let table = Table::new(&ctx);
-    table.set(ctx, "branch", place.branch)?;
-    table.set(ctx, "depth", place.depth)?;
-    table.set(ctx, "absdepth", place.absdepth)?;
-    ctx.set_global("__vw_place", table)?;
-    Ok(())
+    stack.replace(ctx, (place.branch, place.depth, place.absdepth));
+    Ok(CallbackReturn::Return)
 }
 
 /// A `dgn` header function (`kw`'s): each string argument after the map

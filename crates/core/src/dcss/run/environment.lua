@@ -29,11 +29,11 @@ function crawl.err_trace(f, ...) return f(...) end
 
 -- The place the map is built for (see `Place` in mod.rs).
 you = {}
-function you.in_branch(b) return string.lower(b) == string.lower(__vw_place.branch) end
-function you.branch() return __vw_place.branch end
-function you.depth() return __vw_place.depth end
-function you.absdepth() return __vw_place.absdepth end
-function you.where() return __vw_place.branch .. ":" .. __vw_place.depth end
+function you.in_branch(b) return string.lower(b) == string.lower((__vw_where())) end
+function you.branch() return (__vw_where()) end
+function you.depth() local _, depth = __vw_where() return depth end
+function you.absdepth() local _, _, absdepth = __vw_where() return absdepth end
+function you.where() local branch, depth = __vw_where() return branch .. ":" .. depth end
 function you.depth_fraction() return 0 end
 function you.at_branch_bottom() return false end
 function you.zigs_completed() return 0 end

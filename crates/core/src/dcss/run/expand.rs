@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use super::{Event, Outcome};
-use crate::dcss::ast::{Directive, Item, MapRow, Vault};
+use crate::dcss::ast::{Args, Directive, Item, Kw, MapRow, Vault};
 use crate::dcss::reader;
 use vaultwright_model::source::Span;
 
@@ -44,30 +44,96 @@ pub fn expanded<'a>(source: &'a str, vault: &Vault<'a>, outcome: &Outcome) -> Va
 
 /// A header function's value as its directive: spans on the string in
 /// the source when the call's line writes it out once, else on the line.
-fn from_lua<'a>(source: &'a str, kw: crate::dcss::ast::Kw, text: &str, line: u32) -> Directive<'a> {
+fn from_lua<'a>(source: &'a str, kw: Kw, text: &str, line: u32) -> Directive<'a> {
     let line_span = line_span(source, line);
-    let on_line = source
-        .get(line_span.start as usize..line_span.end as usize)
-        .unwrap_or("");
-    let written = (!text.is_empty() && on_line.matches(text).count() == 1)
-        .then(|| on_line.find(text))
-        .flatten();
-    match written {
-        Some(at) => {
-            let at = line_span.start as usize + at;
-            let text = source.get(at..at + text.len()).unwrap_or("");
-            let call = Span::new(line_span.start as usize, at + text.len());
-            reader::directive_of_call(kw, text, at, call)
-        }
-        None => {
-            let d = reader::directive_of_call(kw, text, 0, line_span).into_owned();
-            let mut args = crate::dcss::ast::Args::default();
-            for (text, _) in d.args.iter() {
-                args.push((text.clone(), line_span));
-            }
-            Directive { args, ..d }
-        }
+    match written_at(source, line_span, text) {
+        Some(at) => exact(source, kw, at, text.len(), line_span),
+        None => respanned(kw, text, |_| line_span),
     }
+}
+
+/// Where the call's line writes `text` out, once.
+fn written_at(source: &str, line_span: Span, text: &str) -> Option<usize> {
+    let on_line = source.get(line_span.start as usize..line_span.end as usize)?;
+    let once = !text.is_empty() && on_line.matches(text).count() == 1;
+    once.then(|| on_line.find(text))
+        .flatten()
+        .map(|i| line_span.start as usize + i)
+}
+
+fn exact<'a>(source: &'a str, kw: Kw, at: usize, len: usize, line_span: Span) -> Directive<'a> {
+    let text = source.get(at..at + len).unwrap_or("");
+    reader::directive_of_call(kw, text, at, Span::new(line_span.start as usize, at + len))
+}
+
+/// The directive of `text`, each argument's span given by `span_of`.
+fn respanned(kw: Kw, text: &str, span_of: impl Fn(&str) -> Span) -> Directive<'static> {
+    let d = reader::directive_of_call(kw, text, 0, Span::new(0, 0)).into_owned();
+    let mut args = Args::default();
+    let mut first = None;
+    for (i, (arg, _)) in d.args.iter().enumerate() {
+        let value = d
+            .splits
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|_| crate::dcss::spec::split_selector(arg).map(|(_, _, v)| v))
+            .unwrap_or(arg);
+        let span = span_of(value);
+        first.get_or_insert(span);
+        args.push((arg.clone(), span));
+    }
+    Directive {
+        args,
+        span: first.unwrap_or_default(),
+        ..d
+    }
+}
+
+/// The values the vault's Lua gave its header functions that its call
+/// does not write out (through a helper, or computed), as directives
+/// with the file line of the call: each argument lies on the vault's own
+/// Lua string holding its value when there is one, else on `fallback`.
+pub fn lua_made<'a>(
+    source: &'a str,
+    vault: &Vault<'a>,
+    outcome: &Outcome,
+    fallback: Span,
+) -> Vec<(Directive<'static>, u32)> {
+    let mut out = Vec::new();
+    for event in &outcome.events {
+        let Event::Call { kw, text, line } = event else {
+            continue;
+        };
+        if written_at(source, line_span(source, *line), text).is_some() {
+            continue;
+        }
+        let d = respanned(*kw, text, |value| {
+            vault_string(source, vault, value).unwrap_or(fallback)
+        });
+        out.push((d, *line));
+    }
+    out
+}
+
+/// The span of a string of the vault's own Lua whose content is `value`.
+fn vault_string(source: &str, vault: &Vault, value: &str) -> Option<Span> {
+    let value = value.trim();
+    if value.is_empty() {
+        return None;
+    }
+    vault.lua().find_map(|lua| {
+        let text = &*lua.text;
+        ['"', '\''].iter().find_map(|q| {
+            let quoted = format!("{q}{value}{q}");
+            let at = text.find(&quoted)? + 1;
+            let start = lua.text_at + at;
+            source
+                .get(start..start + value.len())
+                .filter(|s| *s == value)
+                .map(|_| Span::new(start, start + value.len()))
+        })
+    })
 }
 
 /// The span of 1-based line `line` of `source` (without its line end).

@@ -26,7 +26,7 @@ use vaultwright_model::DcssLibrary;
 
 use crate::dcss::ast::Kw;
 use crate::dcss::{File, Vault};
-use crate::lua::sandbox::{self, Chunk, Host, Meter};
+use crate::lua::sandbox::{self, Chunk, Host, Meter, Session};
 pub use crate::lua::sandbox::{Limits, Stop};
 use crate::rng::Rng;
 
@@ -82,6 +82,17 @@ pub struct Place {
     pub branch: String,
     pub depth: i64,
     pub absdepth: i64,
+}
+
+/// The Dungeon's first level.
+impl Default for Place {
+    fn default() -> Place {
+        Place {
+            branch: "D".into(),
+            depth: 1,
+            absdepth: 1,
+        }
+    }
 }
 
 impl Place {
@@ -221,86 +232,149 @@ const LIBRARY_START: &str = "for _, path in ipairs({ 'dlua/util.lua', 'dlua/iter
 /// The global holding the map's environment while its chunks run.
 const ENV: &str = "__vw_env";
 
-/// A map's Lua made ready to run for any number of seeds.
-pub struct PreparedMap {
-    chunks: Vec<Arc<Chunk>>,
-    name: String,
-    place: Place,
-    rows: Vec<Vec<u8>>,
+/// A chunk of our own, prepared and compiled once per process.
+fn ours(cell: &'static OnceLock<Arc<Chunk>>, text: &str) -> Arc<Chunk> {
+    cell.get_or_init(|| Arc::new(Chunk::new("environment", sandbox::prepared(text))))
+        .clone()
+}
+
+/// What every map of a file runs first, made ready once per file: the
+/// environment, crawl's library when there is one, the file's prelude.
+pub struct PreparedFile {
+    start: Vec<Arc<Chunk>>,
     library: Option<Arc<Library>>,
 }
 
+impl PreparedFile {
+    pub fn new(source: &str, file: &File, library: Option<Arc<Library>>) -> PreparedFile {
+        static BASE: OnceLock<Arc<Chunk>> = OnceLock::new();
+        static START: OnceLock<Arc<Chunk>> = OnceLock::new();
+        let mut start = vec![ours(&BASE, ENVIRONMENT)];
+        if library.is_some() {
+            start.push(ours(&START, LIBRARY_START));
+        }
+        let global = chunks::global_chunk(source, file);
+        start.push(Arc::new(Chunk::new(
+            sandbox::SCRIPT,
+            sandbox::prepared(&global),
+        )));
+        PreparedFile { start, library }
+    }
+}
+
+/// A map's Lua made ready to run for any number of seeds.
+pub struct PreparedMap {
+    file: Arc<PreparedFile>,
+    chunks: [Arc<Chunk>; 3],
+    name: String,
+    place: Place,
+    rows: Vec<Vec<u8>>,
+}
+
 impl PreparedMap {
+    /// The map of `vault`, in a file of its own making (what one drawing
+    /// needs; a check of many maps shares one `PreparedFile`).
     pub fn new(
         source: &str,
         file: &File,
         vault: &Vault,
         library: Option<Arc<Library>>,
     ) -> PreparedMap {
-        let texts = chunks::map_chunks(source, file, vault);
-        static BASE: OnceLock<Arc<Chunk>> = OnceLock::new();
-        let base = BASE
-            .get_or_init(|| Arc::new(Chunk::new("environment", sandbox::prepared(ENVIRONMENT))))
-            .clone();
-        let make_env = Arc::new(Chunk::new(
-            "environment",
-            format!("{ENV} = __vw_make_env()"),
-        ));
-        let script = |text: &str| sandbox::prepared(text);
-        let mut chunks = vec![base];
-        if library.is_some() {
-            chunks.push(Arc::new(Chunk::new(
-                "environment",
-                sandbox::prepared(LIBRARY_START),
-            )));
-        }
-        chunks.extend([
-            Arc::new(Chunk::new(sandbox::SCRIPT, script(&texts.global))),
-            make_env,
-            Arc::new(Chunk::in_env(sandbox::SCRIPT, script(&texts.prelude), ENV)),
-            Arc::new(Chunk::in_env(sandbox::SCRIPT, script(&texts.main), ENV)),
-        ]);
+        let prepared = Arc::new(PreparedFile::new(source, file, library));
+        PreparedMap::in_file(&prepared, source, vault)
+    }
+
+    pub fn in_file(file: &Arc<PreparedFile>, source: &str, vault: &Vault) -> PreparedMap {
+        static MAKE_ENV: OnceLock<Arc<Chunk>> = OnceLock::new();
+        let texts = chunks::map_chunks(source, vault);
+        let in_env = |text: &str| {
+            Arc::new(Chunk::script_part(
+                sandbox::prepared(text),
+                texts.first,
+                ENV,
+            ))
+        };
         let (rows, _) = vault.grid();
         PreparedMap {
-            chunks,
+            file: file.clone(),
+            chunks: [
+                ours(&MAKE_ENV, &format!("{ENV} = __vw_make_env()")),
+                in_env(&texts.prelude),
+                in_env(&texts.main),
+            ],
             name: vault.name.to_string(),
             place: Place::first_allowed(vault),
             rows,
-            library,
         }
     }
 
-    /// The map's Lua run for `seed`.
+    /// The map's Lua run for `seed`, in a VM of its own.
     pub fn run(&self, seed: u64, limits: Limits) -> Outcome {
-        sandbox::deep(|| self.run_here(seed, limits))
+        sandbox::deep(|| FileRun::new(&self.file, limits).run(self, seed))
     }
+}
 
-    fn run_here(&self, seed: u64, limits: Limits) -> Outcome {
+/// One VM running the maps of a file, as crawl's one VM runs every map:
+/// the file's start runs once, then each map in its own environment.
+/// Natively it must live on the deep stack (`sandbox::deep`).
+pub struct FileRun {
+    session: Session<MapRun>,
+    shared: Shared,
+    limits: Limits,
+    /// Why the file's start stopped, if it did: every map stops there.
+    start: Option<Stop>,
+}
+
+impl FileRun {
+    pub fn new(file: &PreparedFile, limits: Limits) -> FileRun {
         let shared: Shared = Rc::new(RefCell::new(MapRun {
             meter: Meter::new(limits),
-            rng: Rng::new(seed ^ super::realize::RNG_SALT),
-            name: self.name.clone(),
-            place: self.place.clone(),
-            lines: self.rows.clone(),
+            rng: Rng::new(0),
+            name: String::new(),
+            place: Place::default(),
+            lines: Vec::new(),
             events: Vec::new(),
-            library: self.library.clone(),
+            library: file.library.clone(),
             required: HashSet::new(),
             missing: None,
         }));
-        let (stop, steps, _) = sandbox::execute_then(
-            &self.chunks,
-            &shared,
+        let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
+        let (start, _) = session.run(&file.start);
+        FileRun {
+            session,
+            shared,
             limits,
-            |ctx| env::install(ctx, &shared),
-            |_| (),
-        );
-        let (lines, events, missing) = match shared.try_borrow_mut() {
+            start,
+        }
+    }
+
+    /// `map`'s Lua run for `seed`.
+    pub fn run(&mut self, map: &PreparedMap, seed: u64) -> Outcome {
+        if let Some(stop) = &self.start {
+            return Outcome {
+                lines: map.rows.clone(),
+                events: Vec::new(),
+                stop: Some(stop.clone()),
+                steps: 0,
+            };
+        }
+        if let Ok(mut run) = self.shared.try_borrow_mut() {
+            run.meter = Meter::new(self.limits);
+            run.rng = Rng::new(seed ^ super::realize::RNG_SALT);
+            run.name.clone_from(&map.name);
+            run.place = map.place.clone();
+            run.lines.clone_from(&map.rows);
+            run.events.clear();
+            run.missing = None;
+        }
+        let (stop, steps) = self.session.run(&map.chunks);
+        let (lines, events, missing) = match self.shared.try_borrow_mut() {
             Ok(mut run) => (
                 std::mem::take(&mut run.lines),
                 std::mem::take(&mut run.events),
                 run.missing.take(),
             ),
-            Err(_) => (self.rows.clone(), Vec::new(), None),
+            Err(_) => (map.rows.clone(), Vec::new(), None),
         };
         let stop = stop.map(|mut s| {
             if let Some(name) = missing.filter(|_| s.message.contains("found nil")) {

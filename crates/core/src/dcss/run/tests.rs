@@ -126,96 +126,76 @@ fn crawl_require_runs_a_file_of_the_library_once() {
 #[test]
 #[ignore = "a survey of the corpus, run by hand"]
 fn survey_corpus() {
-    let mut stops: std::collections::BTreeMap<String, usize> = Default::default();
-    let (mut ran, mut total) = (0, 0);
-    let root = std::path::Path::new("../../../shared/corpus/dcss/des");
-    let mut files = Vec::new();
-    let dlua = std::path::Path::new("../../../shared/corpus/dcss/dlua");
-    for sub in ["", "layout"] {
-        for e in std::fs::read_dir(dlua.join(sub)).unwrap().flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x == "lua") {
-                let name = format!(
-                    "dlua/{}{}",
-                    if sub.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{sub}/")
-                    },
-                    p.file_name().unwrap().to_string_lossy()
-                );
-                files.push((name, std::fs::read_to_string(&p).unwrap()));
+    crate::lua::sandbox::deep(|| {
+        let mut stops: std::collections::BTreeMap<String, usize> = Default::default();
+        let (mut ran, mut total) = (0, 0);
+        let root = std::path::Path::new("../../../shared/corpus/dcss/des");
+        let mut files = Vec::new();
+        let dlua = std::path::Path::new("../../../shared/corpus/dcss/dlua");
+        for sub in ["", "layout"] {
+            for e in std::fs::read_dir(dlua.join(sub)).unwrap().flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "lua") {
+                    let name = format!(
+                        "dlua/{}{}",
+                        if sub.is_empty() {
+                            String::new()
+                        } else {
+                            format!("{sub}/")
+                        },
+                        p.file_name().unwrap().to_string_lossy()
+                    );
+                    files.push((name, std::fs::read_to_string(&p).unwrap()));
+                }
             }
         }
-    }
-    let library = std::env::var_os("WITH_DLUA").map(|_| Arc::new(Library::new(files)));
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-                continue;
-            }
-            let Ok(src) = std::fs::read_to_string(&p) else {
-                continue;
-            };
-            let file = parse(&src);
-            for v in &file.vaults {
-                if !v.has_lua() {
+        let library = std::env::var_os("WITH_DLUA").map(|_| Arc::new(Library::new(files)));
+        let mut times = [std::time::Duration::ZERO; 3];
+        let mut dirs = vec![root.to_path_buf()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
                     continue;
                 }
-                total += 1;
-                let o = PreparedMap::new(&src, &file, v, library.clone()).run(1, Limits::default());
-                match o.stop {
-                    None => ran += 1,
-                    Some(s) => {
-                        let key: String = s.message.chars().take(60).collect();
-                        *stops.entry(key).or_default() += 1;
+                let Ok(src) = std::fs::read_to_string(&p) else {
+                    continue;
+                };
+                let t0 = std::time::Instant::now();
+                let file = parse(&src);
+                let prepared = Arc::new(PreparedFile::new(&src, &file, library.clone()));
+                let mut session = FileRun::new(&prepared, Limits::default());
+                times[0] += t0.elapsed();
+                for v in &file.vaults {
+                    if !v.has_lua() {
+                        continue;
+                    }
+                    total += 1;
+                    let t1 = std::time::Instant::now();
+                    let map = PreparedMap::in_file(&prepared, &src, v);
+                    times[1] += t1.elapsed();
+                    let t2 = std::time::Instant::now();
+                    let o = session.run(&map, 1);
+                    times[2] += t2.elapsed();
+                    match o.stop {
+                        None => ran += 1,
+                        Some(s) => {
+                            let key: String = s.message.chars().take(60).collect();
+                            *stops.entry(key).or_default() += 1;
+                        }
                     }
                 }
             }
         }
-    }
-    eprintln!("ran {ran} of {total}");
-    let mut v: Vec<_> = stops.into_iter().collect();
-    v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    for (m, n) in v.iter().take(60) {
-        eprintln!("{n:5} {m}");
-    }
-}
-
-#[test]
-#[ignore = "by hand"]
-fn survey_library() {
-    let dlua = std::path::Path::new("../../../shared/corpus/dcss/dlua");
-    for f in [
-        "util", "iter", "init", "dungeon", "luamark", "mapinit", "vault",
-    ] {
-        let text = std::fs::read_to_string(dlua.join(format!("{f}.lua"))).unwrap();
-        let src = "NAME: t\nMAP\n.\nENDMAP\n";
-        let file = parse(src);
-        let mut files = vec![];
-        for e in std::fs::read_dir(dlua).unwrap().flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x == "lua") {
-                files.push((
-                    format!("dlua/{}", p.file_name().unwrap().to_string_lossy()),
-                    std::fs::read_to_string(&p).unwrap(),
-                ));
-            }
-        }
-        let _ = text;
-        let mut prepared = PreparedMap::new(src, &file, &file.vaults[0], None);
-        prepared.library = Some(Arc::new(Library::new(files)));
-        prepared.chunks.insert(
-            1,
-            Arc::new(Chunk::new(
-                sandbox::SCRIPT,
-                sandbox::prepared(&format!("crawl_require('dlua/{f}.lua')")),
-            )),
+        eprintln!(
+            "ran {ran} of {total}; parse+start {:?} prepare {:?} run {:?}",
+            times[0], times[1], times[2]
         );
-        let o = prepared.run(0, Limits::default());
-        eprintln!("{f}: {:?}", o.stop);
-    }
+        let mut v: Vec<_> = stops.into_iter().collect();
+        v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        for (m, n) in v.iter().take(60) {
+            eprintln!("{n:5} {m}");
+        }
+    })
 }

@@ -12,7 +12,7 @@ use piccolo::{Closure, Context, FunctionPrototype, PrototypeError};
 /// is given it, and that text compiled (on first use, by the first run:
 /// the parser recurses, and runs are on a deep stack).
 pub struct Chunk {
-    name: &'static str,
+    name: std::borrow::Cow<'static, str>,
     text: String,
     /// The global holding the table the chunk runs in (its `_ENV`), when
     /// not the globals themselves (a DCSS map's environment).
@@ -23,20 +23,23 @@ pub struct Chunk {
 impl Chunk {
     pub fn new(name: &'static str, text: String) -> Chunk {
         Chunk {
-            name,
+            name: name.into(),
             text,
             env: None,
             compiled: OnceLock::new(),
         }
     }
 
-    /// A chunk that runs in the table the global `env` holds when it is
-    /// loaded (its `_ENV`), as crawl runs a map's Lua in the map's
-    /// environment.
-    pub fn in_env(name: &'static str, text: String, env: &'static str) -> Chunk {
+    /// A part of the script whose first line is the script's line
+    /// `first + 1`: the VM's line numbers in it are moved by `first` (its
+    /// name says by how much: `level@first`), so a part cut from a long
+    /// file costs its own lines, not the file's. It runs in the table the
+    /// global `env` holds.
+    pub fn script_part(text: String, first: usize, env: &'static str) -> Chunk {
         Chunk {
+            name: format!("{}@{first}", super::SCRIPT).into(),
             env: Some(env),
-            ..Chunk::new(name, text)
+            ..Chunk::new(super::SCRIPT, text)
         }
     }
 

@@ -142,6 +142,18 @@ pub type Native<H> = for<'gc, 'a> fn(
 /// libraries').
 pub const SCRIPT: &str = "level";
 
+/// Whether a chunk is the script's (`level`) or a part of it
+/// (`level@first`, `Chunk::script_part`), and by how many lines its line
+/// numbers are moved.
+fn script_lines_from(name: &[u8]) -> Option<usize> {
+    let rest = name.strip_prefix(SCRIPT.as_bytes())?;
+    match rest.strip_prefix(b"@") {
+        None if rest.is_empty() => Some(0),
+        None => None,
+        Some(digits) => std::str::from_utf8(digits).ok()?.parse().ok(),
+    }
+}
+
 /// A function as a Lua value; it notes the script line calling it and
 /// burns the fuel its work cost (`budget::charge`).
 pub fn native<'gc, H: Host>(ctx: Context<'gc>, shared: &Shared<H>, f: Native<H>) -> Callback<'gc> {
@@ -159,9 +171,9 @@ pub fn native_costing<'gc, H: Host>(
     let shared = shared.clone();
     Callback::from_fn(&ctx, move |ctx, mut exec, mut stack| {
         if let Some(frame) = exec.upper_lua_frame() {
-            if frame.chunk_name.as_bytes() == SCRIPT.as_bytes() {
-                let line = u32::try_from(frame.current_line.0 + 1).unwrap_or(u32::MAX);
-                shared.borrow_mut().meter().line = line;
+            if let Some(first) = script_lines_from(frame.chunk_name.as_bytes()) {
+                let line = (frame.current_line.0 + 1).saturating_add(first as u64);
+                shared.borrow_mut().meter().line = u32::try_from(line).unwrap_or(u32::MAX);
             }
         }
         let out = f(&shared, ctx, &mut stack);
@@ -224,6 +236,76 @@ pub fn execute_then<H: Host, T>(
         };
         (Some(stop), 0, None)
     })
+}
+
+/// One VM kept for many runs, as a game keeps its level compiler's VM:
+/// what the first chunks define (a library, a file's helpers) stays for
+/// the runs after them. Each run has its own step budget; a run the VM
+/// itself failed on ends the session (every later run stops at once).
+pub struct Session<H: Host> {
+    lua: Lua,
+    shared: Shared<H>,
+    limits: Limits,
+    broken: Option<Stop>,
+}
+
+impl<H: Host> Session<H> {
+    /// A VM holding Lua's library gaps and what `install` gives it.
+    pub fn new(
+        shared: &Shared<H>,
+        limits: Limits,
+        install: impl for<'gc> FnOnce(Context<'gc>) -> Result<(), Error<'gc>>,
+    ) -> Session<H> {
+        let made =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| new_vm(shared, install)));
+        let (lua, broken) = match made {
+            Ok(Ok(lua)) => (lua, None),
+            Ok(Err(stop)) => (Lua::core(), Some(stop)),
+            Err(_) => (Lua::core(), Some(vm_failed(shared))),
+        };
+        let mut session = Session {
+            lua,
+            shared: shared.clone(),
+            limits,
+            broken,
+        };
+        if session.broken.is_none() {
+            let (stop, _) = session.run(&[library::chunk()]);
+            session.broken = stop;
+        }
+        session
+    }
+
+    /// Runs the chunks in order until one stops; the stop and the steps
+    /// they took.
+    pub fn run(&mut self, chunks: &[Arc<Chunk>]) -> (Option<Stop>, u64) {
+        if let Some(stop) = &self.broken {
+            return (Some(stop.clone()), 0);
+        }
+        let (lua, shared, limits) = (&mut self.lua, &self.shared, self.limits);
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut steps = 0;
+            for chunk in chunks {
+                if let Err(stop) = run_chunk(lua, shared, chunk, limits, &mut steps) {
+                    return (Some(stop), steps);
+                }
+            }
+            (None, steps)
+        }));
+        ran.unwrap_or_else(|_| {
+            let stop = vm_failed(&self.shared);
+            self.broken = Some(stop.clone());
+            (Some(stop), 0)
+        })
+    }
+}
+
+fn vm_failed<H: Host>(shared: &Shared<H>) -> Stop {
+    Stop {
+        kind: StopKind::Error,
+        message: VM_FAILED.into(),
+        line: shared.try_borrow_mut().map_or(0, |mut r| r.meter().line),
+    }
 }
 
 /// A VM with Lua's library gaps and what `install` gives it.
