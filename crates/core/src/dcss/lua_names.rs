@@ -7,6 +7,7 @@
 //! one, else on the vault's first Lua line. (Calls that write their value
 //! out are checked where they are read: `lint::lint_header_calls`.)
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::ast::{Item, Vault};
@@ -14,6 +15,7 @@ use super::lint;
 use super::run::expand::lua_made;
 use super::run::{FileRun, Library, Limits, PreparedFile, PreparedMap};
 use super::File;
+use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::Span;
 use vaultwright_model::{DcssLibrary, GameNames};
@@ -35,8 +37,56 @@ impl std::fmt::Debug for LibraryRef {
     }
 }
 
-/// Per vault of `file` that `wanted` says to check (and that has Lua),
-/// the findings about the names its Lua gives.
+/// Whether a vault's Lua may give a name its call does not write out:
+/// it hands the map to a helper (`_G`), calls a function of the file's
+/// prelude, or calls a header function with anything but one string
+/// written out. Only such Lua is run by the check (a drawing runs all).
+fn may_give_names(v: &Vault, helpers: &HashSet<&str>) -> bool {
+    v.lua().any(|lua| {
+        let code = &*lua.text;
+        let toks = lua.tokens();
+        let text = |i: usize| toks.get(i).map_or("", |t: &scan::Token| t.text(code));
+        toks.iter().enumerate().any(|(i, t)| {
+            if t.kind != scan::Kind::Word {
+                return false;
+            }
+            let word = t.text(code);
+            if word == "_G" || helpers.contains(word) {
+                return true;
+            }
+            if lint::header_function(word).is_none() || text(i + 1) != "(" {
+                return false;
+            }
+            let literal = toks
+                .get(i + 2)
+                .is_some_and(|s| matches!(s.kind, scan::Kind::String | scan::Kind::LongString));
+            !(literal && text(i + 3) == ")")
+        })
+    })
+}
+
+/// The functions the file's prelude defines by a plain name.
+fn prelude_functions<'a>(file: &'a File) -> HashSet<&'a str> {
+    let mut names = HashSet::new();
+    for lua in &file.prelude {
+        let code = &*lua.text;
+        let toks = lua.tokens();
+        for pair in toks.windows(3) {
+            let [f, name, after] = pair else { continue };
+            if f.text(code) == "function"
+                && name.kind == scan::Kind::Word
+                && after.text(code) == "("
+            {
+                names.insert(name.text(code));
+            }
+        }
+    }
+    names
+}
+
+/// Per vault of `file` that `wanted` says to check (and whose Lua may
+/// give names its calls do not write out), the findings about the names
+/// its Lua gives.
 pub fn findings(
     src: &str,
     file: &File,
@@ -44,8 +94,12 @@ pub fn findings(
     names: &GameNames,
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Vec<Diagnostic>> {
+    let helpers = prelude_functions(file);
     let todo: Vec<usize> = (0..file.vaults.len())
-        .filter(|&i| file.vaults[i].has_lua() && wanted(i))
+        .filter(|&i| {
+            let v = &file.vaults[i];
+            v.has_lua() && wanted(i) && may_give_names(v, &helpers)
+        })
         .collect();
     let mut out = vec![Vec::new(); file.vaults.len()];
     if todo.is_empty() {
@@ -58,7 +112,7 @@ pub fn findings(
         todo.iter()
             .map(|&i| {
                 let v = &file.vaults[i];
-                let outcome = session.run(&PreparedMap::in_file(&prepared, src, v), 0);
+                let outcome = session.run(&PreparedMap::in_file(&prepared, v), 0);
                 (i, vault_findings(src, v, &outcome, names))
             })
             .collect()

@@ -171,7 +171,7 @@ pub(in crate::dcss) fn lint_directive(
 
 /// The Lua functions that stand for a header (levcomp writes `KMONS: …`
 /// as `kmons("…")`) and whose names the header checks read.
-fn header_function(name: &str) -> Option<Kw> {
+pub(in crate::dcss) fn header_function(name: &str) -> Option<Kw> {
     Some(match name {
         "kmons" => Kw::Kmons,
         "mons" => Kw::Mons,

@@ -18,8 +18,7 @@ pub const HEADER: &str = "__vw_header";
 
 /// The file's Lua outside its maps (its helper functions), which crawl
 /// runs once, in its VM's globals, before any map of the file.
-pub fn global_chunk(source: &str, file: &File) -> String {
-    let lines = LineIndex::new(source);
+pub fn global_chunk(lines: &LineIndex, file: &File) -> String {
     let mut global = Layout::default();
     for lua in &file.prelude {
         global.put(lines.line_of(lua.text_at), &lua.text);
@@ -38,8 +37,7 @@ pub struct MapChunks {
 }
 
 /// The chunks of `vault` (in a file whose text is `source`).
-pub fn map_chunks(source: &str, vault: &Vault) -> MapChunks {
-    let lines = LineIndex::new(source);
+pub fn map_chunks(lines: &LineIndex, vault: &Vault) -> MapChunks {
     let first = lines.line_of(vault.span.start as usize);
     let mut prelude = Layout::from(first);
     let mut main = Layout::from(first);
@@ -66,11 +64,11 @@ pub fn map_chunks(source: &str, vault: &Vault) -> MapChunks {
     }
 }
 
-/// Line numbers (0-based) of byte offsets.
-struct LineIndex(Vec<usize>);
+/// Line numbers (0-based) of byte offsets, made once per file.
+pub struct LineIndex(Vec<usize>);
 
 impl LineIndex {
-    fn new(source: &str) -> LineIndex {
+    pub fn new(source: &str) -> LineIndex {
         LineIndex(memchr::memchr_iter(b'\n', source.as_bytes()).collect())
     }
 
@@ -126,10 +124,11 @@ mod tests {
     fn each_chunk_keeps_the_files_line_numbers() {
         let src = "{{\nfunction helper(e) e.kmons('A = orc') end\n}}\n\nNAME: x\nKFEAT: A = lava\n: helper(_G)\nMAP\nA.\nENDMAP\n";
         let file = crate::dcss::parse(src);
-        let chunks = map_chunks(src, &file.vaults[0]);
+        let lines = LineIndex::new(src);
+        let chunks = map_chunks(&lines, &file.vaults[0]);
         let line = |text: &str, n: usize| text.split('\n').nth(n).unwrap_or("").to_string();
         assert_eq!(
-            line(&global_chunk(src, &file), 1),
+            line(&global_chunk(&lines, &file), 1),
             "function helper(e) e.kmons('A = orc') end"
         );
         assert_eq!(chunks.first, 4);

@@ -243,6 +243,7 @@ fn ours(cell: &'static OnceLock<Arc<Chunk>>, text: &str) -> Arc<Chunk> {
 pub struct PreparedFile {
     start: Vec<Arc<Chunk>>,
     library: Option<Arc<Library>>,
+    lines: chunks::LineIndex,
 }
 
 impl PreparedFile {
@@ -253,12 +254,17 @@ impl PreparedFile {
         if library.is_some() {
             start.push(ours(&START, LIBRARY_START));
         }
-        let global = chunks::global_chunk(source, file);
+        let lines = chunks::LineIndex::new(source);
+        let global = chunks::global_chunk(&lines, file);
         start.push(Arc::new(Chunk::new(
             sandbox::SCRIPT,
             sandbox::prepared(&global),
         )));
-        PreparedFile { start, library }
+        PreparedFile {
+            start,
+            library,
+            lines,
+        }
     }
 }
 
@@ -281,12 +287,12 @@ impl PreparedMap {
         library: Option<Arc<Library>>,
     ) -> PreparedMap {
         let prepared = Arc::new(PreparedFile::new(source, file, library));
-        PreparedMap::in_file(&prepared, source, vault)
+        PreparedMap::in_file(&prepared, vault)
     }
 
-    pub fn in_file(file: &Arc<PreparedFile>, source: &str, vault: &Vault) -> PreparedMap {
+    pub fn in_file(file: &Arc<PreparedFile>, vault: &Vault) -> PreparedMap {
         static MAKE_ENV: OnceLock<Arc<Chunk>> = OnceLock::new();
-        let texts = chunks::map_chunks(source, vault);
+        let texts = chunks::map_chunks(&file.lines, vault);
         let in_env = |text: &str| {
             Arc::new(Chunk::script_part(
                 sandbox::prepared(text),

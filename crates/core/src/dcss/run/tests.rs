@@ -173,7 +173,7 @@ fn survey_corpus() {
                     }
                     total += 1;
                     let t1 = std::time::Instant::now();
-                    let map = PreparedMap::in_file(&prepared, &src, v);
+                    let map = PreparedMap::in_file(&prepared, v);
                     times[1] += t1.elapsed();
                     let t2 = std::time::Instant::now();
                     let o = session.run(&map, 1);
