@@ -31,6 +31,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("nethack36_des", nethack36_des),
     ("nethack_lev", nethack_lev),
     ("nethack_lua", nethack_lua),
+    ("dcss_lua", dcss_lua),
 ];
 
 /// The options the fuzzer may set.
@@ -266,6 +267,20 @@ pub fn dcss_des(data: &[u8]) {
     let a = analyze(&src, Language::DcssDes, &knobs.options(Target::default()));
     spans_are_sound(&src, &a);
     paint_anywhere(&src, Language::DcssDes, &a, knobs.seed as u32);
+}
+
+/// A DCSS vault's Lua, run as crawl runs it: the input is the Lua of a
+/// vault with a small map, which the drawing and the names check run.
+pub fn dcss_lua(data: &[u8]) {
+    let (lua, knobs) = split(data);
+    let src =
+        format!("NAME: fuzzed_lua\nTAGS: transparent\nMAP\nx.A\n.B.\nENDMAP\n{{{{\n{lua}\n}}}}\n");
+    let options = Options {
+        focus: Some(0),
+        ..knobs.options(Target::default())
+    };
+    let a = analyze(&src, Language::DcssDes, &options);
+    spans_are_sound(&src, &a);
 }
 
 pub fn powder_map(data: &[u8]) {

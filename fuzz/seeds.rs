@@ -38,6 +38,7 @@ pub const SEEDS: &[(&str, &[&str], &[&str])] = &[
     ("nethack36_lev", &["nethack-3.6.6"], &["lev"]),
     ("nethack36_des", &["nethack-3.6.6"], &["des"]),
     ("nethack_lua", &["nethack-3.7/dat"], &["lua"]),
+    ("dcss_lua", &["dcss/dlua"], &["lua"]),
     (
         "nethack_lev",
         &["nethack-3.4.3/expected", "nethack-3.2.x/expected"],

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::ast::{Item, Vault};
 use super::lint;
 use super::run::expand::lua_made;
-use super::run::{FileRun, Library, Limits, PreparedFile, PreparedMap};
+use super::run::{FileRun, Library, PreparedFile, PreparedMap, VAULT_LIMITS};
 use super::File;
 use crate::lua::scan;
 use vaultwright_model::diagnostic::Diagnostic;
@@ -108,7 +108,7 @@ pub fn findings(
     let library = library.map(|l| Library::of(&l.0));
     let runs: Vec<(usize, Vec<Diagnostic>)> = crate::lua::sandbox::deep(|| {
         let prepared = Arc::new(PreparedFile::new(src, file, library));
-        let mut session = FileRun::new(&prepared, Limits::default());
+        let mut session = FileRun::new(&prepared, VAULT_LIMITS);
         todo.iter()
             .map(|&i| {
                 let v = &file.vaults[i];

@@ -5,7 +5,7 @@
 //! and the view says where and why.
 
 use super::run::expand::expanded;
-use super::run::{Library, Limits, Place, PreparedMap};
+use super::run::{Library, Place, PreparedMap, VAULT_LIMITS};
 use super::{view, File, Vault};
 use vaultwright_model::view::TileMap;
 use vaultwright_model::Options;
@@ -17,7 +17,7 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
         return view::view(v, seed);
     }
     let library = options.dcss_library.as_ref().map(Library::of);
-    let outcome = PreparedMap::new(src, file, v, library.clone()).run(seed, Limits::default());
+    let outcome = PreparedMap::new(src, file, v, library.clone()).run(seed, VAULT_LIMITS);
     let place = Place::first_allowed(v);
     match &outcome.stop {
         None => {

@@ -212,6 +212,14 @@ fn budget_line(run: &mut MapRun, len: usize) {
     }
 }
 
+/// How far a vault's Lua may run: the corpus's busiest vault takes some
+/// 90 thousand steps; a loop that does not end is stopped within a
+/// second natively.
+pub const VAULT_LIMITS: Limits = Limits {
+    steps: 2_000_000,
+    memory: 64 << 20,
+};
+
 /// What one run of a map's Lua left.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {

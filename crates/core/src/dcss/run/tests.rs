@@ -151,6 +151,7 @@ fn survey_corpus() {
         }
         let library = std::env::var_os("WITH_DLUA").map(|_| Arc::new(Library::new(files)));
         let mut times = [std::time::Duration::ZERO; 3];
+        let mut most = (0u64, String::new());
         let mut dirs = vec![root.to_path_buf()];
         while let Some(d) = dirs.pop() {
             for e in std::fs::read_dir(&d).unwrap().flatten() {
@@ -178,6 +179,9 @@ fn survey_corpus() {
                     let t2 = std::time::Instant::now();
                     let o = session.run(&map, 1);
                     times[2] += t2.elapsed();
+                    if o.steps > most.0 {
+                        most = (o.steps, v.name.to_string());
+                    }
                     match o.stop {
                         None => ran += 1,
                         Some(s) => {
@@ -188,6 +192,7 @@ fn survey_corpus() {
                 }
             }
         }
+        eprintln!("most steps: {most:?}");
         eprintln!(
             "ran {ran} of {total}; parse+start {:?} prepare {:?} run {:?}",
             times[0], times[1], times[2]
