@@ -89,6 +89,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     for (name, f) in functions {
         dgn.set(ctx, name, native(ctx, shared, f))?;
     }
+    super::builder::install(ctx, shared, dgn)?;
     ctx.set_global("dgn", dgn)?;
     // piccolo's globals lack Lua's `_G`; the environment reads through it.
     ctx.set_global("_G", ctx.globals())?;

@@ -13,6 +13,7 @@
 //! `crawl_require` when a `Library` is given; without one, a call of its
 //! helpers stops the run, and the view says so.
 
+mod builder;
 mod chunks;
 mod env;
 pub mod expand;

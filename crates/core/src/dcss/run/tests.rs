@@ -204,3 +204,16 @@ fn survey_corpus() {
         }
     })
 }
+
+#[test]
+fn the_builder_grows_and_fills_the_map() {
+    let src = "NAME: t\n: extend_map{width = 5, height = 3, fill = '.'}\n: fill_area{x1 = 1, y1 = 0, x2 = 3, y2 = 2, fill = 'l', border = 'x'}\n: set_border_fill_type('rock_wall')\n: if not is_valid_coord{x = 4, y = 2} or width() ~= 5 or height() ~= 3 then error('size') end\n";
+    let o = outcome(src, 0);
+    assert_eq!(o.stop, None, "{o:?}");
+    let rows: Vec<&str> = o
+        .lines
+        .iter()
+        .map(|l| std::str::from_utf8(l).unwrap_or(""))
+        .collect();
+    assert_eq!(rows, [".xxx.", ".xlx.", ".xxx."]);
+}
