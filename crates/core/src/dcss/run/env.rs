@@ -77,7 +77,9 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
             }),
         )?;
     }
-    let functions: [(&str, Native<MapRun>); 7] = [
+    let functions: [(&str, Native<MapRun>); 9] = [
+        ("feature_number", feature_number),
+        ("feature_name", feature_name),
         ("map", map),
         ("mapsize", map_size),
         ("normalise", normalise),
@@ -197,6 +199,30 @@ fn header_item<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>
         shared.borrow_mut().events.push(Event::Header(i));
     }
     stack.clear();
+    Ok(CallbackReturn::Return)
+}
+
+/// `dgn.feature_number(name)`: a number for a feature name, nil for a
+/// name the game does not know. crawl's numbers are its enum's; ours are
+/// the place in our table of its names, which is all a vault can use
+/// them for (it only compares them and hands them back).
+fn feature_number<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let name = text(stack.get(0)).unwrap_or_default();
+    let at = crate::dcss::tables::FEATURES
+        .iter()
+        .position(|f| *f == name);
+    stack.replace(ctx, at.map_or(Value::Nil, |i| Value::Integer(i as i64 + 1)));
+    Ok(CallbackReturn::Return)
+}
+
+/// `dgn.feature_name(n)`: the name `feature_number` gave `n`.
+fn feature_name<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let n = int(stack.get(0)).and_then(|n| usize::try_from(n - 1).ok());
+    let name = n.and_then(|i| crate::dcss::tables::FEATURES.get(i).copied());
+    stack.replace(
+        ctx,
+        name.map_or(Value::Nil, |s| Value::String(ctx.intern(s.as_bytes()))),
+    );
     Ok(CallbackReturn::Return)
 }
 

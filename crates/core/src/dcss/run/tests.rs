@@ -217,3 +217,9 @@ fn the_builder_grows_and_fills_the_map() {
         .collect();
     assert_eq!(rows, [".xxx.", ".xlx.", ".xxx."]);
 }
+
+#[test]
+fn feature_numbers_name_their_features_back() {
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(dgn.feature_name(dgn.feature_number('lava')) == 'lava')\n: assert(dgn.feature_number('no such feature') == nil)\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}
