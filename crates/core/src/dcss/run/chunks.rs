@@ -11,6 +11,7 @@
 //! is line `n` of the file), so the VM's line numbers are the file's.
 
 use super::super::{File, Item, LuaKind, Vault};
+use vaultwright_model::source::LineIndex;
 
 /// The global that applies a vault's header item `i` (the main chunk's
 /// call for each header).
@@ -61,19 +62,6 @@ pub fn map_chunks(lines: &LineIndex, vault: &Vault) -> MapChunks {
         first,
         prelude: prelude.text(),
         main: main.text(),
-    }
-}
-
-/// Line numbers (0-based) of byte offsets, made once per file.
-pub struct LineIndex(Vec<usize>);
-
-impl LineIndex {
-    pub fn new(source: &str) -> LineIndex {
-        LineIndex(memchr::memchr_iter(b'\n', source.as_bytes()).collect())
-    }
-
-    fn line_of(&self, offset: usize) -> usize {
-        self.0.partition_point(|&nl| nl < offset)
     }
 }
 

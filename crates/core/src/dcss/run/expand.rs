@@ -9,13 +9,14 @@ use std::borrow::Cow;
 use super::{Event, Outcome};
 use crate::dcss::ast::{Args, Directive, Item, Kw, MapRow, Vault};
 use crate::dcss::reader;
-use vaultwright_model::source::Span;
+use vaultwright_model::source::{LineIndex, Span};
 
 /// `vault` as its Lua run (`outcome`) builds it; `source` is the file's
 /// text.
 pub fn expanded<'a>(source: &'a str, vault: &Vault<'a>, outcome: &Outcome) -> Vault<'a> {
     let mut out = Vault::new(vault.name.clone(), vault.name_span, vault.span);
     out.default_depth = vault.default_depth.clone();
+    let lines = LineIndex::new(source);
     for event in &outcome.events {
         match event {
             Event::Header(i) => {
@@ -27,7 +28,7 @@ pub fn expanded<'a>(source: &'a str, vault: &Vault<'a>, outcome: &Outcome) -> Va
                 }
             }
             Event::Call { kw, text, line } => {
-                let d = from_lua(source, *kw, text, *line);
+                let d = from_lua(source, &lines, *kw, text, *line);
                 out.push(Item::Directive(Directive {
                     conditional: false,
                     ..d
@@ -44,8 +45,14 @@ pub fn expanded<'a>(source: &'a str, vault: &Vault<'a>, outcome: &Outcome) -> Va
 
 /// A header function's value as its directive: spans on the string in
 /// the source when the call's line writes it out once, else on the line.
-fn from_lua<'a>(source: &'a str, kw: Kw, text: &str, line: u32) -> Directive<'a> {
-    let line_span = line_span(source, line);
+fn from_lua<'a>(
+    source: &'a str,
+    lines: &LineIndex,
+    kw: Kw,
+    text: &str,
+    line: u32,
+) -> Directive<'a> {
+    let line_span = line_span(source, lines, line);
     match written_at(source, line_span, text) {
         Some(at) => exact(source, kw, at, text.len(), line_span),
         None => respanned(kw, text, |_| line_span),
@@ -101,11 +108,12 @@ pub fn lua_made<'a>(
     fallback: Span,
 ) -> Vec<(Directive<'static>, u32)> {
     let mut out = Vec::new();
+    let lines = LineIndex::new(source);
     for event in &outcome.events {
         let Event::Call { kw, text, line } = event else {
             continue;
         };
-        if written_at(source, line_span(source, *line), text).is_some() {
+        if written_at(source, line_span(source, &lines, *line), text).is_some() {
             continue;
         }
         let d = respanned(*kw, text, |value| {
@@ -137,18 +145,9 @@ fn vault_string(source: &str, vault: &Vault, value: &str) -> Option<Span> {
 }
 
 /// The span of 1-based line `line` of `source` (without its line end).
-fn line_span(source: &str, line: u32) -> Span {
-    let bytes = source.as_bytes();
-    let mut start = 0;
-    for _ in 1..line {
-        match memchr::memchr(b'\n', bytes.get(start..).unwrap_or_default()) {
-            Some(i) => start += i + 1,
-            None => return Span::new(source.len(), source.len()),
-        }
-    }
-    let rest = bytes.get(start..).unwrap_or_default();
-    let end = memchr::memchr(b'\n', rest).map_or(source.len(), |i| start + i);
-    Span::new(start, end)
+fn line_span(source: &str, lines: &LineIndex, line: u32) -> Span {
+    let range = lines.line_range(source, (line as usize).saturating_sub(1));
+    Span::new(range.start, range.end)
 }
 
 /// The map's rows as Lua left them: a row the same as the vault's keeps

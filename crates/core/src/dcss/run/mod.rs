@@ -252,7 +252,7 @@ fn ours(cell: &'static OnceLock<Arc<Chunk>>, text: &str) -> Arc<Chunk> {
 pub struct PreparedFile {
     start: Vec<Arc<Chunk>>,
     library: Option<Arc<Library>>,
-    lines: chunks::LineIndex,
+    lines: vaultwright_model::source::LineIndex,
 }
 
 impl PreparedFile {
@@ -263,7 +263,7 @@ impl PreparedFile {
         if library.is_some() {
             start.push(ours(&START, LIBRARY_START));
         }
-        let lines = chunks::LineIndex::new(source);
+        let lines = vaultwright_model::source::LineIndex::new(source);
         let global = chunks::global_chunk(&lines, file);
         start.push(Arc::new(Chunk::new(
             sandbox::SCRIPT,
