@@ -172,3 +172,42 @@ function string.gsub(s, p, repl, n)
    out[#out + 1] = string.sub(s, pos + 1)
    return table.concat(out), count
 end
+
+-- `o:m(...)`, which the rewritten script calls: piccolo gives strings no
+-- metatable, where Lua's is the string library's (`s:sub(2)`).
+local string_library, value_type = string, type
+function __vw_self(o, name, ...)
+   local method
+   if value_type(o) == "string" then
+      method = string_library[name]
+   else
+      method = o[name]
+   end
+   if method == nil then
+      error("attempt to call a nil value (method '" .. name .. "')")
+   end
+   return method(o, ...)
+end
+
+-- `string.rep(s, n [, sep])`, which piccolo's library lacks: built by
+-- doubling, each `..` measured against the memory cap.
+function string.rep(s, n, sep)
+   s, n = tostring(s), math.floor(n)
+   if n <= 0 then
+      return ""
+   end
+   if sep ~= nil and sep ~= "" then
+      return s .. string.rep(sep .. s, n - 1)
+   end
+   local out, piece = "", s
+   while n > 0 do
+      if n % 2 == 1 then
+         out = out .. piece
+      end
+      n = n // 2
+      if n > 0 then
+         piece = piece .. piece
+      end
+   end
+   return out
+end

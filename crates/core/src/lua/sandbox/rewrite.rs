@@ -54,6 +54,18 @@ pub const SET: &str = "__vw_set";
 /// assignment of several values).
 pub const ROOM: &str = "__vw_room";
 
+/// `__vw_self(o, "m", …)`: `o:m(…)`, a string's methods the string
+/// library's (piccolo 0.3.3 gives strings no metatable).
+pub const METHOD: &str = "__vw_self";
+
+/// The methods a string has (its metatable's `__index`, the string
+/// library): only calls of these names may need `METHOD`, so a script's
+/// own objects' other methods are left to the VM.
+const STRING_METHODS: [&str; 13] = [
+    "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "rep", "reverse",
+    "sub", "upper",
+];
+
 /// Chains longer than this are made shallow.
 const LONG: usize = 16;
 
@@ -68,6 +80,7 @@ pub fn rewrite(tree: &Node, source: &str) -> String {
             Kind::Assignment => edits.assignment(&node),
             Kind::Binary => edits.binary(&node),
             Kind::Unary => edits.unary(&node),
+            Kind::Method => edits.method(&node),
             _ => {}
         }
     }
@@ -235,6 +248,55 @@ impl Edits<'_> {
                 self.close(store.last_suffix);
             }
         }
+    }
+
+    /// `p:m(a, b)` → `__vw_self(p, "m", a, b)`; `p:m "s"` and `p:m {…}`
+    /// → `__vw_self(p, "m", "s")`. Each token is replaced where it is, so
+    /// a call spread over lines keeps its lines.
+    fn method(&mut self, node: &Node) {
+        let Some(receiver) = node.parent().filter(|p| p.kind() == Kind::Suffixed) else {
+            return;
+        };
+        let tokens: Vec<Element> = parts(node).collect();
+        let (Some(colon), Some(name), Some(arguments)) = (
+            tokens.first().and_then(element_extent),
+            tokens.get(1),
+            tokens.get(2),
+        ) else {
+            return;
+        };
+        let (Some((start, _)), Some(name_at), Some(text), Some((args_start, args_end))) = (
+            extent(&receiver),
+            element_extent(name),
+            name.as_token().map(|t| t.text().to_string()),
+            element_extent(arguments),
+        ) else {
+            return;
+        };
+        // A chain of many calls is left as it is: each rewritten call
+        // would nest one level deeper in the VM's compiler.
+        let calls = receiver
+            .children()
+            .filter(|c| c.kind() == Kind::Method)
+            .count();
+        if !STRING_METHODS.contains(&text.as_str()) || calls > LONG {
+            return;
+        }
+        self.next_construct();
+        self.open(start, format!("{METHOD}("));
+        self.replace(colon, ",");
+        self.replace(name_at, &format!("\"{text}\""));
+        let Some(arguments) = arguments.as_node().filter(|a| a.kind() == Kind::Arguments) else {
+            self.open(args_start, ", ".into());
+            self.close(args_end);
+            return;
+        };
+        let inner: Vec<Element> = parts(arguments).collect();
+        let Some(open) = inner.first().and_then(element_extent) else {
+            return;
+        };
+        // `(` and `)` alone: no arguments after the name.
+        self.replace(open, if inner.len() > 2 { "," } else { "" });
     }
 
     /// Each chain of a flat node, outer first: from its last operator, the
@@ -619,6 +681,25 @@ mod tests {
         assert_eq!(
             rewritten("x = a[2] + 1 - a[1]"),
             "x = __vw_sub(a[2] + 1 , a[1])"
+        );
+    }
+
+    #[test]
+    fn a_method_call_is_a_call_of_the_runtime_on_the_same_lines() {
+        assert_eq!(rewritten("x = s:sub(2)"), "x = __vw_self(s,\"sub\",2)");
+        assert_eq!(rewritten("s:upper()"), "__vw_self(s,\"upper\")");
+        assert_eq!(rewritten("s:grow()"), "s:grow()");
+        assert_eq!(
+            rewritten("x = a.b:rep \"s\":len{1}"),
+            "x = __vw_self(__vw_self(a.b,\"rep\" , \"s\"),\"len\", {1})"
+        );
+        assert_eq!(
+            rewritten("x = t\n  :find(1,\n 2) + y"),
+            "x = __vw_add(__vw_self(t\n  ,\"find\",1,\n 2) , y)"
+        );
+        assert_eq!(
+            rewritten("p:lower().r = 1"),
+            "__vw_set(__vw_self(p,\"lower\"),\"r\" , 1)"
         );
     }
 }

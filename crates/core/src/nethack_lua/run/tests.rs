@@ -197,6 +197,13 @@ const STRING_CALLS: &[&str] = &[
     r#"tonumber("2.5")"#,
     r#"tonumber("z", 36)"#,
     r#"tonumber("12a")"#,
+    r#"("Hello"):upper():lower()"#,
+    r#"("hello world"):sub(2, -3)"#,
+    r#"("ab"):rep(3, ", ")"#,
+    r#"("ab"):rep(0)"#,
+    r#"("a=1"):match("(%a)=(%d)")"#,
+    r#"("%d items"):format(3)"#,
+    r#"("x"):nosuch()"#,
 ];
 
 /// What each call gives, as one text: its results joined by commas, or
