@@ -84,7 +84,7 @@ pub fn with_library_beside(options: Options, file: &std::path::Path) -> Options 
     if options.dcss_library.is_some() {
         return options;
     }
-    let dcss_library = crate::dlua::beside(file).and_then(|dir| crate::dlua::read(&dir).ok());
+    let dcss_library = vaultwright::dlua::library_beside(file);
     Options {
         dcss_library,
         ..options
@@ -136,7 +136,7 @@ impl GameArgs {
             }
         }
         let dcss_library = match &self.dlua {
-            Some(dir) => match crate::dlua::read(dir) {
+            Some(dir) => match vaultwright::dlua::read(dir) {
                 Ok(library) => Some(library),
                 Err(e) => {
                     eprintln!("error: --dlua {e}");

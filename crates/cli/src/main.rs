@@ -12,7 +12,6 @@
 mod allocator;
 mod decode;
 mod decompile;
-mod dlua;
 mod game;
 mod output;
 mod tokens;
@@ -751,6 +750,11 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
     if files.len() > 1 && read.iter().all(joins_a_dcss_set) {
         let texts = read.into_iter().flatten().map(|(text, _)| text);
         let dcss: Vec<(PathBuf, String)> = files.iter().cloned().zip(texts).collect();
+        // One game's files: the library beside the first is theirs.
+        let options = match files.first() {
+            Some(first) => game::with_library_beside(options, first),
+            None => options,
+        };
         return check_dcss_set(format, &dcss, &options);
     }
     let mut any_error = false;
@@ -773,6 +777,10 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
         let options = Options {
             file_name: file_name(path),
             ..options.clone()
+        };
+        let options = match language {
+            Language::DcssDes => game::with_library_beside(options, path),
+            _ => options,
         };
         Some(analyze(text, *language, &options))
     });

@@ -34,6 +34,7 @@ pub mod level_scripts {
     pub use crate::nethack_lua::run::level::Level;
     pub use crate::nethack_lua::run::{run, Prepared, Realisation};
 }
+pub mod dlua;
 mod nethack;
 mod nethack36;
 mod nethack_common;

@@ -141,13 +141,17 @@ impl Workspace {
         // No views (the editor draws none), but the tokens, which a
         // DCSS reading keeps only when views are wanted: views of an entry
         // that does not exist.
+        let Some(doc) = self.open.get_mut(url) else {
+            return;
+        };
         let options = Options {
             focus: Some(usize::MAX),
             file_name: file_name(url),
             ..self.options.clone()
         };
-        let Some(doc) = self.open.get_mut(url) else {
-            return;
+        let options = match doc.language {
+            Some(Language::DcssDes) => with_library_beside(options, url),
+            _ => options,
         };
         doc.analysis = doc
             .language
@@ -259,6 +263,10 @@ impl Workspace {
             without_views: true,
             ..self.options.clone()
         };
+        let options = match urls.first() {
+            Some(first) => with_library_beside(options, first),
+            None => options,
+        };
         let analyses = Analyzer::new().analyze_set(&files, Language::DcssDes, &options);
         let mut out = Vec::new();
         for (url, analysis) in urls.into_iter().zip(analyses) {
@@ -351,5 +359,21 @@ mod tests {
         let read: Vec<String> = ws.folder.keys().map(file_name).collect();
         assert_eq!(read, ["ok.des"]);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// `options` with crawl's Lua library found beside the file at `url`
+/// (walking up to `dat/dlua`) when the settings gave none.
+fn with_library_beside(options: Options, url: &Url) -> Options {
+    if options.dcss_library.is_some() {
+        return options;
+    }
+    let dcss_library = url
+        .to_file_path()
+        .ok()
+        .and_then(|path| vaultwright::dlua::library_beside(&path));
+    Options {
+        dcss_library,
+        ..options
     }
 }

@@ -13,10 +13,12 @@ use std::sync::Arc;
 use super::ast::{Item, Vault};
 use super::lint;
 use super::run::expand::lua_made;
-use super::run::{FileRun, Library, PreparedFile, PreparedMap, VAULT_LIMITS};
+use super::run::{
+    assigned_names, FileRun, Library, Missing, PreparedFile, PreparedMap, VAULT_LIMITS,
+};
 use super::File;
 use crate::lua::scan;
-use vaultwright_model::diagnostic::Diagnostic;
+use vaultwright_model::diagnostic::{Diagnostic, Fix};
 use vaultwright_model::source::Span;
 use vaultwright_model::{DcssLibrary, GameNames};
 
@@ -65,6 +67,67 @@ fn may_give_names(v: &Vault, helpers: &HashSet<&str>) -> bool {
     })
 }
 
+/// Whether a vault's Lua may call a name that nothing defines: a call of
+/// a plain name, or of a field of `dgn`, `crawl` or `you`, that neither
+/// the game, crawl's library, nor the file defines or assigns. Only such
+/// Lua is run for DC0314 (the run decides).
+fn may_call_undefined(v: &Vault, file_names: &HashSet<String>, library: &Library) -> bool {
+    v.lua().any(|lua| {
+        let code = &*lua.text;
+        let toks = lua.tokens();
+        let text = |i: usize| toks.get(i).map_or("", |t: &scan::Token| t.text(code));
+        let mut i = 0;
+        while i < toks.len() {
+            let starts_name = toks[i].kind == scan::Kind::Word
+                && !matches!(text(i.wrapping_sub(1)), "." | ":" | "function");
+            if !starts_name {
+                i += 1;
+                continue;
+            }
+            let (name, last) = scan::dotted_name(code, toks, i);
+            i = last + 1;
+            let called = matches!(text(last + 1), "(" | "{")
+                || toks
+                    .get(last + 1)
+                    .is_some_and(|t| matches!(t.kind, scan::Kind::String | scan::Kind::LongString));
+            if !called || LUA_WORDS.contains(&name) || name.contains(':') {
+                continue;
+            }
+            let known = file_names.contains(name) || library.assigns(name);
+            let undefined = match name.split_once('.') {
+                None => {
+                    !known
+                        && lint::header_function(name).is_none()
+                        && !Missing::plain(name).game_defines()
+                }
+                Some((table @ ("dgn" | "crawl" | "you"), field)) if !field.contains('.') => {
+                    !known && !Missing::field(table, field).game_defines()
+                }
+                Some(_) => false,
+            };
+            if undefined {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// Lua's reserved words a `(` may follow.
+const LUA_WORDS: &[&str] = &[
+    "and", "elseif", "function", "if", "in", "local", "not", "or", "return", "until", "while",
+];
+
+/// The names the file's Lua defines or assigns, anywhere in it.
+fn file_assigned_names(file: &File) -> HashSet<String> {
+    let preludes = file.prelude.iter();
+    let vaults = file.vaults.iter().flat_map(|v| v.lua());
+    preludes
+        .chain(vaults)
+        .flat_map(|lua| assigned_names(&lua.text))
+        .collect()
+}
+
 /// The functions the file's prelude defines by a plain name.
 fn prelude_functions<'a>(file: &'a File) -> HashSet<&'a str> {
     let mut names = HashSet::new();
@@ -95,25 +158,38 @@ pub fn findings(
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Vec<Diagnostic>> {
     let helpers = prelude_functions(file);
+    let library = library.map(|l| Library::of(&l.0));
+    let file_names = match &library {
+        Some(_) => file_assigned_names(file),
+        None => HashSet::new(),
+    };
     let todo: Vec<usize> = (0..file.vaults.len())
         .filter(|&i| {
             let v = &file.vaults[i];
-            v.has_lua() && wanted(i) && may_give_names(v, &helpers)
+            v.has_lua()
+                && wanted(i)
+                && (may_give_names(v, &helpers)
+                    || library
+                        .as_deref()
+                        .is_some_and(|l| may_call_undefined(v, &file_names, l)))
         })
         .collect();
     let mut out = vec![Vec::new(); file.vaults.len()];
     if todo.is_empty() {
         return out;
     }
-    let library = library.map(|l| Library::of(&l.0));
     let runs: Vec<(usize, Vec<Diagnostic>)> = crate::lua::sandbox::deep(|| {
-        let prepared = Arc::new(PreparedFile::new(src, file, library));
+        let prepared = Arc::new(PreparedFile::new(src, file, library.clone()));
         let mut session = FileRun::new(&prepared, VAULT_LIMITS);
         todo.iter()
             .map(|&i| {
                 let v = &file.vaults[i];
                 let outcome = session.run(&PreparedMap::in_file(&prepared, v), 0);
-                (i, vault_findings(src, v, &outcome, names))
+                let mut found = vault_findings(src, v, &outcome, names);
+                if let Some(library) = &library {
+                    found.extend(undefined_call(src, v, &outcome, library, &file_names));
+                }
+                (i, found)
             })
             .collect()
     });
@@ -141,12 +217,91 @@ fn vault_findings(
     for (directive, line) in lua_made(src, v, outcome, fallback) {
         let from = found.len();
         lint::lint_directive(&directive, names, &mut found);
+        let through = match line {
+            0 => "given by the vault's Lua, through crawl's library".to_string(),
+            line => format!("given by the vault's Lua, through the call at line {line}"),
+        };
         for d in &mut found[from..] {
-            d.notes.push(format!(
-                "given by the vault's Lua, through the call at line {line}"
-            ));
+            d.notes.push(through.clone());
         }
     }
     found.retain(|d| d.span != Span::new(0, 0));
     found
+}
+
+/// DC0314: the run stopped calling a name that neither crawl's library
+/// (loaded), the file, nor the game defines: crawl's run of the map stops
+/// there too. A name the game defines that this runner does not model
+/// is no finding (the view says the run stopped).
+fn undefined_call(
+    src: &str,
+    v: &Vault,
+    outcome: &super::run::Outcome,
+    library: &Library,
+    file_names: &HashSet<String>,
+) -> Option<Diagnostic> {
+    let missing = outcome.missing.as_ref().filter(|m| !m.game_defines())?;
+    let span = name_span(src, v, missing)?;
+    let written = missing.written();
+    let diagnostic = Diagnostic::error(
+        UNDEFINED_CALL,
+        format!("`{written}` is defined neither by crawl's Lua library, nor by the game, nor in this file"),
+        span,
+    )
+    .with_note("the vault's Lua stops here: crawl cannot build the map".to_string());
+    let prefix = missing.table.as_ref().map(|t| format!("{t}."));
+    let defined = library
+        .assigned()
+        .iter()
+        .chain(file_names)
+        .filter_map(|n| match &prefix {
+            Some(p) => n.strip_prefix(p.as_str()),
+            None => (!n.contains('.')).then_some(n.as_str()),
+        });
+    let candidates = missing.game_names().into_iter().chain(defined);
+    let limit = (missing.name.len() / 4).clamp(1, 3);
+    Some(
+        match crate::suggest::nearest(&missing.name, candidates, limit) {
+            Some(near) => diagnostic
+                .with_note(format!(
+                    "did you mean `{}{near}`?",
+                    prefix.as_deref().unwrap_or("")
+                ))
+                .with_fix(Fix {
+                    title: format!("change to {near}"),
+                    span,
+                    replacement: near.to_string(),
+                }),
+            None => diagnostic,
+        },
+    )
+}
+
+/// The code of a call of a name nothing defines.
+pub const UNDEFINED_CALL: &str = "DC0314";
+
+/// Where the vault's Lua writes `missing` (`name`, or `table.name`).
+fn name_span(src: &str, v: &Vault, missing: &super::run::Missing) -> Option<Span> {
+    v.lua().find_map(|lua| {
+        let code = &*lua.text;
+        let toks = lua.tokens();
+        toks.iter().enumerate().find_map(|(i, t)| {
+            if t.kind != scan::Kind::Word || t.text(code) != missing.name {
+                return None;
+            }
+            let before = |k: usize| {
+                i.checked_sub(k)
+                    .and_then(|j| toks.get(j))
+                    .map_or("", |t: &scan::Token| t.text(code))
+            };
+            let fits = match &missing.table {
+                Some(table) => before(1) == "." && before(2) == table,
+                None => !matches!(before(1), "." | ":"),
+            };
+            let start = lua.text_at + t.start;
+            let end = start + missing.name.len();
+            (fits && src.get(start..end) == Some(missing.name.as_str()))
+                .then(|| Span::new(start, end))
+        })
+    })
 }

@@ -161,7 +161,11 @@ fn header_call<'gc>(
     kw: Kw,
 ) -> Out<'gc> {
     let mut run = shared.borrow_mut();
-    let line = run.meter.line;
+    let line = if run.meter.from_script {
+        run.meter.line
+    } else {
+        0
+    };
     for i in 1..stack.len() {
         match stack.get(i) {
             Value::Nil => {}

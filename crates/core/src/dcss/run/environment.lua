@@ -76,3 +76,8 @@ end
 -- A global read that finds nothing is noted, so a run stopped by a call
 -- of nil can name what was missing.
 setmetatable(_G, { __index = function(_, name) __vw_missing(name) end })
+for _, table_name in ipairs({ "dgn", "crawl", "you" }) do
+   setmetatable(_G[table_name], {
+      __index = function(_, name) __vw_missing(table_name .. "." .. tostring(name)) end,
+   })
+end

@@ -52,6 +52,10 @@ fn from_lua<'a>(
     text: &str,
     line: u32,
 ) -> Directive<'a> {
+    if line == 0 {
+        // Made by crawl's library: no line of the file holds the call.
+        return respanned(kw, text, |_| Span::new(0, 0));
+    }
     let line_span = line_span(source, lines, line);
     match written_at(source, line_span, text) {
         Some(at) => exact(source, kw, at, text.len(), line_span),
@@ -113,7 +117,8 @@ pub fn lua_made<'a>(
         let Event::Call { kw, text, line } = event else {
             continue;
         };
-        if written_at(source, line_span(source, &lines, *line), text).is_some() {
+        // Line 0: crawl's library made the call; no line of ours has it.
+        if *line > 0 && written_at(source, line_span(source, &lines, *line), text).is_some() {
             continue;
         }
         let d = respanned(*kw, text, |value| {

@@ -15,6 +15,7 @@
 
 mod builder;
 mod chunks;
+mod crawl_api;
 mod env;
 pub mod expand;
 
@@ -36,6 +37,8 @@ use crate::rng::Rng;
 #[derive(Default)]
 pub struct Library {
     files: BTreeMap<String, (String, OnceLock<Arc<Chunk>>)>,
+    /// The names its files assign or define as functions.
+    assigned: OnceLock<HashSet<String>>,
 }
 
 impl Library {
@@ -64,17 +67,60 @@ impl Library {
                 .into_iter()
                 .map(|(path, text)| (path, (text, OnceLock::new())))
                 .collect(),
+            assigned: OnceLock::new(),
         }
+    }
+
+    /// Whether one of its files defines a function or assigns a value
+    /// named `name` (read from the text, not run: a cheap test of
+    /// whether a vault's call may find nothing).
+    pub fn assigns(&self, name: &str) -> bool {
+        self.assigned().contains(name)
+    }
+
+    /// Every name its files define or assign, dotted as written.
+    pub fn assigned(&self) -> &HashSet<String> {
+        self.assigned.get_or_init(|| {
+            self.files
+                .values()
+                .flat_map(|(text, _)| assigned_names(text))
+                .collect()
+        })
     }
 
     fn chunk(&self, path: &str) -> Option<Arc<Chunk>> {
         let (text, chunk) = self.files.get(path)?;
         Some(
             chunk
-                .get_or_init(|| Arc::new(Chunk::new(sandbox::SCRIPT, sandbox::prepared(text))))
+                .get_or_init(|| Arc::new(Chunk::new(LIBRARY_CHUNK, sandbox::prepared(text))))
                 .clone(),
         )
     }
+}
+
+/// The names `text` defines as functions (`function name(`, `function
+/// t.name(`) or assigns (`name =`, `t.name =`), dotted as written.
+pub fn assigned_names(text: &str) -> Vec<String> {
+    use crate::lua::scan;
+    let toks = scan::significant(text, None);
+    let word = |i: usize| toks.get(i).map_or("", |t| t.text(text));
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let starts_name =
+            toks[i].kind == scan::Kind::Word && !matches!(word(i.wrapping_sub(1)), "." | ":");
+        if !starts_name {
+            i += 1;
+            continue;
+        }
+        let (name, last) = scan::dotted_name(text, &toks, i);
+        let after_function = i > 0 && word(i - 1) == "function";
+        if after_function || word(last + 1) == "=" {
+            names.push(name.replace(':', "."));
+        }
+        i = last + 1;
+    }
+    names
 }
 
 /// The place a map is built for: what `you.*` answers.
@@ -134,7 +180,7 @@ pub enum Event {
     /// The vault's own header, item `i` of its items.
     Header(usize),
     /// A header function Lua called, with its value and the file line
-    /// (1-based) of the call.
+    /// (1-based) of the call (0: crawl's library made it).
     Call { kw: Kw, text: String, line: u32 },
 }
 
@@ -231,7 +277,70 @@ pub struct Outcome {
     /// Why and where the run stopped early, if it did.
     pub stop: Option<Stop>,
     pub steps: u64,
+    /// What a run stopped by a call of nil was missing.
+    pub missing: Option<Missing>,
 }
+
+/// A name the vault's Lua read and found nothing under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Missing {
+    /// The global table it was read from (`dgn`, `crawl`, `you`), or
+    /// none: a global of the map's environment.
+    pub table: Option<String>,
+    pub name: String,
+}
+
+impl Missing {
+    /// A global of the map's environment.
+    pub fn plain(name: &str) -> Missing {
+        Missing::noted(name)
+    }
+
+    /// A field of a global table.
+    pub fn field(table: &str, name: &str) -> Missing {
+        Missing {
+            table: Some(table.to_string()),
+            name: name.to_string(),
+        }
+    }
+
+    /// From what the environment noted: `name` or `table.name`.
+    fn noted(text: &str) -> Missing {
+        match text.split_once('.') {
+            Some((table, name)) => Missing {
+                table: Some(table.to_string()),
+                name: name.to_string(),
+            },
+            None => Missing {
+                table: None,
+                name: text.to_string(),
+            },
+        }
+    }
+
+    /// As the vault's Lua writes it.
+    pub fn written(&self) -> String {
+        match &self.table {
+            Some(table) => format!("{table}.{}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// Whether the game defines it (on the C++ side, or in Lua's own
+    /// library): when it does, this runner does not model it yet.
+    pub fn game_defines(&self) -> bool {
+        crawl_api::game_defines(self.table.as_deref(), &self.name)
+    }
+
+    /// The game's names it may have meant to write (those of its table).
+    pub fn game_names(&self) -> Vec<&'static str> {
+        crawl_api::names(self.table.as_deref())
+    }
+}
+
+/// The name crawl's library files run under: their lines are not the
+/// vault file's, so a call from them names no line of it.
+const LIBRARY_CHUNK: &str = "dlua";
 
 /// Our code the VM runs first: the environment crawl gives a map.
 const ENVIRONMENT: &str = include_str!("environment.lua");
@@ -371,6 +480,7 @@ impl FileRun {
                 events: Vec::new(),
                 stop: Some(stop.clone()),
                 steps: 0,
+                missing: None,
             };
         }
         if let Ok(mut run) = self.shared.try_borrow_mut() {
@@ -391,9 +501,15 @@ impl FileRun {
             ),
             Err(_) => (map.rows.clone(), Vec::new(), None),
         };
+        let missing = missing
+            .filter(|_| {
+                stop.as_ref()
+                    .is_some_and(|s| s.message.contains("found nil"))
+            })
+            .map(|noted| Missing::noted(&noted));
         let stop = stop.map(|mut s| {
-            if let Some(name) = missing.filter(|_| s.message.contains("found nil")) {
-                s.message = format!("`{name}` is not defined ({})", s.message);
+            if let Some(m) = &missing {
+                s.message = format!("`{}` is not defined ({})", m.written(), s.message);
             }
             s
         });
@@ -402,6 +518,7 @@ impl FileRun {
             events,
             stop,
             steps,
+            missing,
         }
     }
 }

@@ -85,6 +85,10 @@ impl Default for Limits {
 pub struct Meter {
     /// The script line of the call being run.
     pub line: u32,
+    /// Whether the call being run was made by the script's own code, not
+    /// by a library's (whose lines are not the script's: `line` is then
+    /// the script's last).
+    pub from_script: bool,
     /// Bytes game functions keep outside the VM (`budget::keep`).
     pub kept: usize,
     /// The run's memory cap, and whether something was refused by it.
@@ -98,6 +102,7 @@ impl Meter {
     pub fn new(limits: Limits) -> Meter {
         Meter {
             line: 0,
+            from_script: true,
             kept: 0,
             memory_cap: limits.memory,
             over_memory: false,
@@ -171,9 +176,13 @@ pub fn native_costing<'gc, H: Host>(
     let shared = shared.clone();
     Callback::from_fn(&ctx, move |ctx, mut exec, mut stack| {
         if let Some(frame) = exec.upper_lua_frame() {
-            if let Some(first) = script_lines_from(frame.chunk_name.as_bytes()) {
+            let first = script_lines_from(frame.chunk_name.as_bytes());
+            let mut host = shared.borrow_mut();
+            let meter = host.meter();
+            meter.from_script = first.is_some();
+            if let Some(first) = first {
                 let line = (frame.current_line.0 + 1).saturating_add(first as u64);
-                shared.borrow_mut().meter().line = u32::try_from(line).unwrap_or(u32::MAX);
+                meter.line = u32::try_from(line).unwrap_or(u32::MAX);
             }
         }
         let out = f(&shared, ctx, &mut stack);

@@ -1,13 +1,27 @@
 //! crawl's own Lua library (`dat/dlua`), which a DCSS vault's Lua runs
 //! with: given as `--dlua DIR`, or found beside the file (walking up from
 //! `…/dat/des/branch/x.des` to the `…/dat/dlua` that holds
-//! `dungeon.lua`). Its files are read, never copied anywhere.
+//! `dungeon.lua`). Its files are read, never copied anywhere. The CLI
+//! and the language server share this; the studio is given the files.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
-use vaultwright::DcssLibrary;
+use crate::DcssLibrary;
+
+/// The library beside `file`, read once per folder for the process (a
+/// `check` of a tree or a language server's session meets the same
+/// folder for every file). `None` when there is none, or it cannot be
+/// read: the view says what that changes.
+pub fn library_beside(file: &Path) -> Option<DcssLibrary> {
+    static READ: OnceLock<Mutex<HashMap<PathBuf, Option<DcssLibrary>>>> = OnceLock::new();
+    let dir = beside(file)?;
+    let mut read = READ.get_or_init(Default::default).lock().ok()?;
+    read.entry(dir.clone())
+        .or_insert_with(|| self::read(&dir).ok())
+        .clone()
+}
 
 /// The library folder beside `file`: the first `dlua` folder holding
 /// `dungeon.lua` in a folder above it.
@@ -39,7 +53,7 @@ pub fn read(dir: &Path) -> Result<DcssLibrary, String> {
             if path.is_dir() {
                 folders.push(path);
             } else if path.extension().is_some_and(|x| x == "lua") {
-                let text = vaultwright::walk::read_utf8(&path)
+                let text = crate::walk::read_utf8(&path)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 let relative = path.strip_prefix(dir).unwrap_or(&path);
                 let name: Vec<String> = relative
