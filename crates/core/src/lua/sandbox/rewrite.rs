@@ -180,6 +180,23 @@ impl Term {
         }
     }
 
+    /// A call or `...`, which give all their values as a call's last
+    /// argument or a table's last item.
+    fn is_multi_valued(&self) -> bool {
+        let Term::Part(e) = self else {
+            return false;
+        };
+        match e {
+            rowan::NodeOrToken::Token(t) => t.text() == "...",
+            rowan::NodeOrToken::Node(n) => {
+                n.kind() == Kind::Suffixed
+                    && n.children()
+                        .last()
+                        .is_some_and(|c| matches!(c.kind(), Kind::Call | Kind::Method))
+            }
+        }
+    }
+
     fn is_number(&self) -> bool {
         matches!(self, Term::Part(e) if is_number(e))
     }
@@ -430,6 +447,16 @@ impl Edits<'_> {
             self.replace(op.range, ",");
         }
         self.close(end);
+        // An operand gives one value: a call (or `...`) as the last
+        // argument would give all of its own (`"a" .. s:gsub(…)` is not
+        // joined with gsub's count).
+        if let Some(last) = chain.terms.last().filter(|t| t.is_multi_valued()) {
+            if let Some((from, to)) = last.extent() {
+                self.next_construct();
+                self.open(from, "(".into());
+                self.close(to);
+            }
+        }
     }
 
     /// `a - b - c` → `__vw_sub(__vw_sub(a , b) , c)`: each operator that
@@ -689,6 +716,11 @@ mod tests {
         assert_eq!(rewritten("x = s:sub(2)"), "x = __vw_self(s,\"sub\",2)");
         assert_eq!(rewritten("s:upper()"), "__vw_self(s,\"upper\")");
         assert_eq!(rewritten("s:grow()"), "s:grow()");
+        assert_eq!(
+            rewritten("x = 'a' .. s:gsub('b', 'c')"),
+            "x = __vw_concat('a' ,(__vw_self( s,\"gsub\",'b', 'c')))"
+        );
+        assert_eq!(rewritten("x = 'a' .. ..."), "x = __vw_concat('a' ,( ...))");
         assert_eq!(
             rewritten("x = a.b:rep \"s\":len{1}"),
             "x = __vw_self(__vw_self(a.b,\"rep\" , \"s\"),\"len\", {1})"
