@@ -20,6 +20,7 @@ mod architecture;
 mod cli;
 mod cli_exit_codes;
 mod dcss_corpus;
+mod dcss_crawl_oracle;
 mod dgn_comp_oracle;
 mod extreme_numbers;
 #[cfg(unix)]
