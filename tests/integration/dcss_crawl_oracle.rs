@@ -10,7 +10,8 @@
 //! built at, the set of glyphs ever drawn in it, and the cells that never
 //! vary. Without the variable the comparison is skipped with a message.
 //!
-//! The sample holds every map-less vault, every layout, and every k-th of
+//! The sample holds every map-less vault, every layout, every vault whose
+//! Lua draws into its map, and every k-th of
 //! the others (by file and order). The table by class is printed;
 //! `VAULTWRIGHT_ORACLE_SHOW=1` lists each vault that disagrees and how.
 //! The asserted floors are the agreement measured when the comparison was
@@ -155,7 +156,7 @@ fn sample(des: &Path) -> Vec<Sampled> {
         for (name, body) in blocks(&text) {
             let class = class_of(&body);
             let take = match class {
-                Class::MapLess | Class::Layout => true,
+                Class::MapLess | Class::Layout | Class::LuaMap => true,
                 _ => {
                     others += 1;
                     others % EVERY == 0

@@ -136,6 +136,56 @@ pub fn kfeat(spec: &str) -> Option<(char, Rgb, String)> {
     Some((glyph, fg, words))
 }
 
+/// A KFEAT value as the game builds one cell of it: each cell picks an
+/// alternative by its weight (`w:N` or `weight:N`, 10 without), with
+/// `roll` the cell's draw (crawl's `feature_slot::get_feat`). `None` when
+/// no table here knows the alternative picked.
+pub fn kfeat_at(spec: &str, roll: u64) -> Option<(char, Rgb, String)> {
+    let alternatives: Vec<(&str, u64)> = spec
+        .split('/')
+        .map(|alt| (alt.trim(), alternative_weight(alt)))
+        .collect();
+    let total: u64 = alternatives.iter().map(|(_, w)| w).sum();
+    let mut left = roll % total.max(1);
+    let picked = alternatives
+        .iter()
+        .find(|(_, w)| {
+            let here = left < *w;
+            left = left.saturating_sub(*w);
+            here
+        })
+        .map_or(spec, |(alt, _)| alt);
+    let name = lint::strip_weights(picked);
+    let name = name.trim();
+    match name.as_bytes() {
+        [g] => Some(glyph_feature(*g)),
+        _ if name.split_whitespace().any(|w| w == "shop") => {
+            let (glyph, fg, _) = feature("abandoned_shop")?;
+            Some((glyph, fg, format!("shop ({name})")))
+        }
+        _ if matches!(name, "any trap" | "random trap") => {
+            let (glyph, fg, _) = feature("trap_alarm")?;
+            Some((glyph, fg, format!("a trap ({name})")))
+        }
+        _ => feature_named(name).map(|(g, fg, w)| (g, fg, w.to_string())),
+    }
+}
+
+/// An alternative's weight as the game reads it: `weight:N` or `w:N`,
+/// and 10 when absent or not above 0.
+fn alternative_weight(alternative: &str) -> u64 {
+    alternative
+        .split_whitespace()
+        .find_map(|word| {
+            let n = word
+                .strip_prefix("weight:")
+                .or_else(|| word.strip_prefix("w:"))?;
+            n.parse::<i64>().ok()
+        })
+        .filter(|&w| w > 0)
+        .map_or(10, |w| w as u64)
+}
+
 /// The feature a map glyph makes where a KFEAT names the glyph: its
 /// terrain, or floor for a glyph that places a monster or an item.
 fn glyph_feature(g: u8) -> (char, Rgb, String) {

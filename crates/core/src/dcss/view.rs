@@ -98,6 +98,7 @@ fn floor_cell(origin: Option<Span>, source: Option<(i32, i32)>) -> Cell {
 /// KITEM put something on floor (or on the KFEAT terrain).
 fn draw(
     c: &RCell,
+    roll: u64,
     kspecs: &[KSpec],
     mons: &[(Cow<str>, Span)],
     items: &[(Cow<str>, Span)],
@@ -106,7 +107,7 @@ fn draw(
     let last = |kw: &str| kspecs.iter().rev().find(|k| k.key == g && k.keyword == kw);
     let (kfeat, kmons, kitem) = (last("KFEAT"), last("KMONS"), last("KITEM"));
     let cell = match kfeat {
-        Some(k) => kfeat_cell(c, k),
+        Some(k) => kfeat_cell(c, k, roll),
         None if kmons.is_some() || kitem.is_some() => floor_cell(c.by.or(c.origin), c.source),
         None => glyph_cell(c),
     };
@@ -130,11 +131,12 @@ fn draw(
     (cell, on)
 }
 
-/// The terrain a KFEAT makes: the first alternative as the game draws
-/// it, or the key glyph marked as undrawn when no table here knows it.
-fn kfeat_cell(c: &RCell, k: &KSpec) -> Cell {
+/// The terrain a KFEAT makes: the alternative this cell's `roll` picks,
+/// as the game draws it, or the key glyph marked as undrawn when no table
+/// here knows it.
+fn kfeat_cell(c: &RCell, k: &KSpec, roll: u64) -> Cell {
     let g = c.glyph as char;
-    let (glyph, fg, kind) = match look::kfeat(&k.value) {
+    let (glyph, fg, kind) = match look::kfeat_at(&k.value, roll) {
         Some((glyph, fg, name)) => (glyph, fg, format!("{name} (KFEAT `{g}`)")),
         None => (g, Rgb::PLACEHOLDER, format!("`{g}`: KFEAT {}", k.value)),
     };
@@ -146,6 +148,17 @@ fn kfeat_cell(c: &RCell, k: &KSpec) -> Cell {
         origin: Some(k.span),
         source_xy: c.source,
     }
+}
+
+/// One cell's own draw for `seed` (the game draws a KFEAT's alternative
+/// per cell).
+fn cell_roll(seed: u64, x: usize, y: usize) -> u64 {
+    let mut z = seed
+        ^ (x as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ (y as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// The cell of a glyph without K-spec: its terrain, or floor under what
@@ -333,7 +346,7 @@ pub fn view(v: &Vault, seed: u64) -> Option<TileMap> {
     let mut tm = TileMap::new(w, h, Cell::blank());
     for (y, row) in r.grid.iter().enumerate() {
         for (x, c) in row.iter().enumerate() {
-            let (cell, on) = draw(c, &kspecs, &mons, &items);
+            let (cell, on) = draw(c, cell_roll(seed, x, y), &kspecs, &mons, &items);
             if let Some(slot) = tm.cell_mut(x as i64, y as i64) {
                 *slot = cell;
             }
