@@ -245,3 +245,19 @@ test("a Lua level broken on one line still outlines the calls after it, on a pho
   await page.screenshot({ path: path.join(OUT, "lua-broken-phone.png") });
   assert.deepEqual(errors, []);
 }));
+
+test("NetHack's themerms.lua and bigrm-2.lua run in the browser (a table field set to nil, then grown)", () => withStudio(async ({ page, errors, server }) => {
+  assert.ok(fs.existsSync(path.join(DAT, "themerms.lua")), `${DAT} is missing: this test needs ../shared/corpus`);
+  await openStudio(page, server.url);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  for (const file of ["bigrm-2.lua", "themerms.lua"]) {
+    await open(page, path.join(DAT, file));
+    await waitFor(page, () => /\d+ of \d+/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+    const said = await page.evaluate(() => document.body.textContent);
+    assert.doesNotMatch(said, /not run in the browser|the Lua VM \(piccolo [\d.]+\) failed/, `${file} is declined`);
+  }
+  await open(page, path.join(DAT, "bigrm-2.lua"));
+  await waitFor(page, () => /the level, run/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""));
+  await page.screenshot({ path: path.join(OUT, "lua-bigrm-2-desktop.png") });
+  assert.deepEqual(errors, []);
+}));
