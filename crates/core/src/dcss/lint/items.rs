@@ -80,6 +80,12 @@ pub fn item_name_ok(name: &str) -> bool {
     }) {
         return true;
     }
+    // A corpse of a random monster of a kind (`random draconian corpse`).
+    for suffix in [" corpse", " skeleton"] {
+        if name.strip_suffix(suffix).is_some_and(monster_name_ok) {
+            return true;
+        }
+    }
     if let Some(c) = name
         .strip_prefix("any ")
         .or_else(|| name.strip_prefix("random "))
@@ -122,10 +128,27 @@ pub fn unknown_items(spec: &str, game: &GameNames) -> Vec<String> {
     let mut out = Vec::new();
     let mut name = NameBuf::default();
     for alt in fields(spec, |c| c == b'/' || c == b',') {
-        let n = name.normalise(alt, item_flag);
+        // A corpse's or skeleton's monster takes the monster flags too
+        // (`spriggan name:baked n_adj corpse`).
+        let n = name.normalise(alt, |w| item_flag(w) || super::monsters::monster_flag(w));
         if !item_name_ok(n) && !game.knows(NameKind::Item, n) {
             out.push(n.to_string());
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corpse_takes_a_monster_spec_with_its_flags() {
+        let game = GameNames::default();
+        let unknown = |spec| unknown_items(spec, &game);
+        assert!(unknown("random draconian corpse").is_empty());
+        assert!(unknown("spriggan name:baked n_adj n_spe n_des corpse").is_empty());
+        assert!(unknown("never_decay orc corpse / human skeleton").is_empty());
+        assert_eq!(unknown("orcc corpse"), ["orcc corpse"]);
+    }
 }

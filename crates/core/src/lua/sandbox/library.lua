@@ -211,3 +211,9 @@ function string.rep(s, n, sep)
    end
    return out
 end
+
+-- `(f())` and the last operand of `..`: the first of the values, which
+-- Lua gives there (piccolo 0.3.3 passes on all of them).
+function __vw_one(v)
+   return v
+end

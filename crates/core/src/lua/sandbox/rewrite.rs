@@ -66,6 +66,10 @@ const STRING_METHODS: [&str; 13] = [
     "sub", "upper",
 ];
 
+/// `__vw_one(f())`: the first of a call's values, which Lua gives for a
+/// call in parentheses or as an operand (piccolo 0.3.3 passes on all).
+pub const ONE: &str = "__vw_one";
+
 /// Chains longer than this are made shallow.
 const LONG: usize = 16;
 
@@ -81,6 +85,7 @@ pub fn rewrite(tree: &Node, source: &str) -> String {
             Kind::Binary => edits.binary(&node),
             Kind::Unary => edits.unary(&node),
             Kind::Method => edits.method(&node),
+            Kind::Paren => edits.paren(&node),
             _ => {}
         }
     }
@@ -453,9 +458,24 @@ impl Edits<'_> {
         if let Some(last) = chain.terms.last().filter(|t| t.is_multi_valued()) {
             if let Some((from, to)) = last.extent() {
                 self.next_construct();
-                self.open(from, "(".into());
+                self.open(from, format!("{ONE}("));
                 self.close(to);
             }
+        }
+    }
+
+    /// `(f())` → `__vw_one(f())`: one value, as Lua gives.
+    fn paren(&mut self, node: &Node) {
+        let parts: Vec<Element> = parts(node).collect();
+        let (Some(open), Some(inner)) = (parts.first(), parts.get(1)) else {
+            return;
+        };
+        if !Term::Part(inner.clone()).is_multi_valued() {
+            return;
+        }
+        if let Some(open) = element_extent(open) {
+            self.next_construct();
+            self.replace(open, &format!("{ONE}("));
         }
     }
 
@@ -718,9 +738,16 @@ mod tests {
         assert_eq!(rewritten("s:grow()"), "s:grow()");
         assert_eq!(
             rewritten("x = 'a' .. s:gsub('b', 'c')"),
-            "x = __vw_concat('a' ,(__vw_self( s,\"gsub\",'b', 'c')))"
+            "x = __vw_concat('a' , __vw_one(__vw_self(s,\"gsub\",'b', 'c')))"
         );
-        assert_eq!(rewritten("x = 'a' .. ..."), "x = __vw_concat('a' ,( ...))");
+        assert_eq!(
+            rewritten("x = 'a' .. ..."),
+            "x = __vw_concat('a' , __vw_one(...))"
+        );
+        assert_eq!(
+            rewritten("x = (f()) + (g)"),
+            "x = __vw_add(__vw_one(f()) , (g))"
+        );
         assert_eq!(
             rewritten("x = a.b:rep \"s\":len{1}"),
             "x = __vw_self(__vw_self(a.b,\"rep\" , \"s\"),\"len\", {1})"

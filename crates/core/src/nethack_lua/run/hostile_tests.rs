@@ -162,3 +162,14 @@ fn a_long_concatenation_is_one_string() {
         "{s:?}"
     );
 }
+
+#[test]
+fn a_call_in_parentheses_gives_one_value() {
+    // piccolo 0.3.3 passes on all of its values; Lua gives the first.
+    let src = "local function two() return 'a', 0 end\n\
+               des.message(tostring(select('#', (two()))))\n\
+               des.message(tostring(select('#', two())))\n\
+               des.message('p' .. two())\n\
+               des.message('q' .. (two()))\n";
+    assert_eq!(said(src), ["1", "2", "pa", "qa"]);
+}
