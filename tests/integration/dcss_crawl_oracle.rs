@@ -159,7 +159,7 @@ fn sample(des: &Path) -> Vec<Sampled> {
                 Class::MapLess | Class::Layout | Class::LuaMap => true,
                 _ => {
                     others += 1;
-                    others % EVERY == 0
+                    others.is_multiple_of(EVERY)
                 }
             };
             if take {
