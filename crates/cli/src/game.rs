@@ -77,20 +77,6 @@ pub struct GameArgs {
     pub reachability_seeds: u32,
 }
 
-/// `options` with crawl's Lua library found beside `file` when none was
-/// given (a library that cannot be read is left out: the view says what
-/// that changes).
-pub fn with_library_beside(options: Options, file: &std::path::Path) -> Options {
-    if options.dcss_library.is_some() {
-        return options;
-    }
-    let dcss_library = vaultwright::dlua::library_beside(file);
-    Options {
-        dcss_library,
-        ..options
-    }
-}
-
 impl GameArgs {
     /// The language `--target` implies: NetHack 5.0's levels are Lua.
     pub fn language(&self) -> Option<vaultwright::Language> {

@@ -302,7 +302,7 @@ fn run(cli: Cli) -> ExitCode {
             legend,
         } => {
             let base = match game.options() {
-                Ok(base) => game::with_library_beside(base, &file),
+                Ok(base) => vaultwright::dlua::with_library_beside(base, &file),
                 Err(code) => return code,
             };
             let tty = std::io::stdout().is_terminal();
@@ -752,7 +752,7 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
         let dcss: Vec<(PathBuf, String)> = files.iter().cloned().zip(texts).collect();
         // One game's files: the library beside the first is theirs.
         let options = match files.first() {
-            Some(first) => game::with_library_beside(options, first),
+            Some(first) => vaultwright::dlua::with_library_beside(options, first),
             None => options,
         };
         return check_dcss_set(format, &dcss, &options);
@@ -779,7 +779,7 @@ fn check(format: Format, forced: Option<Language>, base: Options, files: &[PathB
             ..options.clone()
         };
         let options = match language {
-            Language::DcssDes => game::with_library_beside(options, path),
+            Language::DcssDes => vaultwright::dlua::with_library_beside(options, path),
             _ => options,
         };
         Some(analyze(text, *language, &options))

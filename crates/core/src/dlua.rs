@@ -23,6 +23,18 @@ pub fn library_beside(file: &Path) -> Option<DcssLibrary> {
         .clone()
 }
 
+/// `options` with the library beside `file` when they hold none (one
+/// that cannot be read is left out: the view says what that changes).
+pub fn with_library_beside(options: crate::Options, file: &Path) -> crate::Options {
+    if options.dcss_library.is_some() {
+        return options;
+    }
+    crate::Options {
+        dcss_library: library_beside(file),
+        ..options
+    }
+}
+
 /// The library folder beside `file`: the first `dlua` folder holding
 /// `dungeon.lua` in a folder above it.
 pub fn beside(file: &Path) -> Option<PathBuf> {

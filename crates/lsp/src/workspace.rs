@@ -365,15 +365,8 @@ mod tests {
 /// `options` with crawl's Lua library found beside the file at `url`
 /// (walking up to `dat/dlua`) when the settings gave none.
 fn with_library_beside(options: Options, url: &Url) -> Options {
-    if options.dcss_library.is_some() {
-        return options;
-    }
-    let dcss_library = url
-        .to_file_path()
-        .ok()
-        .and_then(|path| vaultwright::dlua::library_beside(&path));
-    Options {
-        dcss_library,
-        ..options
+    match url.to_file_path() {
+        Ok(path) => vaultwright::dlua::with_library_beside(options, &path),
+        Err(()) => options,
     }
 }
