@@ -185,7 +185,7 @@ pub fn findings(
             .map(|&i| {
                 let v = &file.vaults[i];
                 let outcome = session.run(&PreparedMap::in_file(&prepared, v), 0);
-                let mut found = vault_findings(src, v, &outcome, names);
+                let mut found = vault_findings(src, prepared.lines(), v, &outcome, names);
                 if let Some(library) = &library {
                     found.extend(undefined_call(src, v, &outcome, library, &file_names));
                 }
@@ -201,6 +201,7 @@ pub fn findings(
 
 fn vault_findings(
     src: &str,
+    lines: &vaultwright_model::source::LineIndex,
     v: &Vault,
     outcome: &super::run::Outcome,
     names: &GameNames,
@@ -214,7 +215,7 @@ fn vault_findings(
             _ => None,
         })
         .unwrap_or(v.name_span);
-    for (directive, line) in lua_made(src, v, outcome, fallback) {
+    for (directive, line) in lua_made(src, lines, v, outcome, fallback) {
         let from = found.len();
         lint::lint_directive(&directive, names, &mut found);
         let through = match line {

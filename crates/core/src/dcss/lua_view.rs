@@ -17,11 +17,12 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
         return view::view(v, seed);
     }
     let library = options.dcss_library.as_ref().map(Library::of);
-    let outcome = PreparedMap::new(src, file, v, library.clone()).run(seed, VAULT_LIMITS);
+    let map = PreparedMap::new(src, file, v, library.clone());
+    let outcome = map.run(seed, VAULT_LIMITS);
     let place = Place::first_allowed(v);
     match &outcome.stop {
         None => {
-            let built = expanded(src, v, &outcome);
+            let built = expanded(src, map.lines(), v, &outcome);
             let mut tm = view::view(&built, seed)?;
             tm.notes.insert(
                 0,

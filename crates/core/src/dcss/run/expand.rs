@@ -12,11 +12,15 @@ use crate::dcss::reader;
 use vaultwright_model::source::{LineIndex, Span};
 
 /// `vault` as its Lua run (`outcome`) builds it; `source` is the file's
-/// text.
-pub fn expanded<'a>(source: &'a str, vault: &Vault<'a>, outcome: &Outcome) -> Vault<'a> {
+/// text, `lines` its line index.
+pub fn expanded<'a>(
+    source: &'a str,
+    lines: &LineIndex,
+    vault: &Vault<'a>,
+    outcome: &Outcome,
+) -> Vault<'a> {
     let mut out = Vault::new(vault.name.clone(), vault.name_span, vault.span);
     out.default_depth = vault.default_depth.clone();
-    let lines = LineIndex::new(source);
     for event in &outcome.events {
         match event {
             Event::Header(i) => {
@@ -28,7 +32,7 @@ pub fn expanded<'a>(source: &'a str, vault: &Vault<'a>, outcome: &Outcome) -> Va
                 }
             }
             Event::Call { kw, text, line } => {
-                let d = from_lua(source, &lines, *kw, text, *line);
+                let d = from_lua(source, lines, *kw, text, *line);
                 out.push(Item::Directive(Directive {
                     conditional: false,
                     ..d
@@ -107,18 +111,18 @@ fn respanned(kw: Kw, text: &str, span_of: impl Fn(&str) -> Span) -> Directive<'s
 /// Lua string holding its value when there is one, else on `fallback`.
 pub fn lua_made<'a>(
     source: &'a str,
+    lines: &LineIndex,
     vault: &Vault<'a>,
     outcome: &Outcome,
     fallback: Span,
 ) -> Vec<(Directive<'static>, u32)> {
     let mut out = Vec::new();
-    let lines = LineIndex::new(source);
     for event in &outcome.events {
         let Event::Call { kw, text, line } = event else {
             continue;
         };
         // Line 0: crawl's library made the call; no line of ours has it.
-        if *line > 0 && written_at(source, line_span(source, &lines, *line), text).is_some() {
+        if *line > 0 && written_at(source, line_span(source, lines, *line), text).is_some() {
             continue;
         }
         let d = respanned(*kw, text, |value| {

@@ -384,6 +384,11 @@ impl PreparedFile {
             lines,
         }
     }
+
+    /// The file's line index (made once, for every map of it).
+    pub fn lines(&self) -> &vaultwright_model::source::LineIndex {
+        &self.lines
+    }
 }
 
 /// A map's Lua made ready to run for any number of seeds.
@@ -396,6 +401,11 @@ pub struct PreparedMap {
 }
 
 impl PreparedMap {
+    /// Its file's line index.
+    pub fn lines(&self) -> &vaultwright_model::source::LineIndex {
+        self.file.lines()
+    }
+
     /// The map of `vault`, in a file of its own making (what one drawing
     /// needs; a check of many maps shares one `PreparedFile`).
     pub fn new(

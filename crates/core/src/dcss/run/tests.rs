@@ -48,7 +48,12 @@ fn headers_under_a_lua_condition_apply_only_when_it_holds() {
     let file = parse(src);
     let o = PreparedMap::new(src, &file, &file.vaults[0], None).run(3, Limits::default());
     assert_eq!(o.stop, None, "{o:?}");
-    let v = expanded(src, &file.vaults[0], &o);
+    let v = expanded(
+        src,
+        &vaultwright_model::source::LineIndex::new(src),
+        &file.vaults[0],
+        &o,
+    );
     let substs: Vec<&str> = v.directives("SUBST").map(|d| &*d.args[0].0).collect();
     assert_eq!(substs, ["a = b"]);
 }
@@ -66,7 +71,12 @@ fn the_string_given_to_a_header_function_is_where_its_directive_lies() {
     let src = "NAME: t\nMAP\nA\nENDMAP\n: kmons(\"A = orc wizzard\")\n";
     let file = parse(src);
     let o = PreparedMap::new(src, &file, &file.vaults[0], None).run(0, Limits::default());
-    let v = expanded(src, &file.vaults[0], &o);
+    let v = expanded(
+        src,
+        &vaultwright_model::source::LineIndex::new(src),
+        &file.vaults[0],
+        &o,
+    );
     let d = v.directives("KMONS").next().expect("a KMONS");
     let span = d.args[0].1;
     assert_eq!(
