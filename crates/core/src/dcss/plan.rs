@@ -175,6 +175,28 @@ impl Plan {
         plan
     }
 
+    /// The steps of one transform directive (as crawl's `subst`, `nsubst`,
+    /// `shuffle` and `clear` read their argument when called).
+    pub fn of_directive(d: &Directive) -> Plan {
+        let mut plan = Plan::default();
+        plan.read_directive(d);
+        plan
+    }
+
+    /// Applies the steps to rows of glyphs, ragged or not, as crawl's
+    /// `map_lines` does when a transform is called: at once, on the map
+    /// as it stands.
+    pub fn apply_to_rows(&self, rows: &mut [Vec<u8>], rng: &mut Rng) {
+        let mut cells: Vec<u8> = rows.concat();
+        self.apply(&mut cells, rng, |_, _| {});
+        let mut rest = cells.into_iter();
+        for row in rows.iter_mut() {
+            for g in row.iter_mut() {
+                *g = rest.next().unwrap_or(*g);
+            }
+        }
+    }
+
     fn read_directive(&mut self, d: &Directive) {
         if d.conditional {
             // A marker under a condition is simply not placed here.

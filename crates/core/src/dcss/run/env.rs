@@ -178,6 +178,10 @@ fn header_call<'gc>(
                     )
                     .into_value(ctx)
                 })?;
+                if super::transform::is_transform(kw) {
+                    super::transform::apply_call(&mut run, kw, &value)
+                        .map_err(|e| e.into_value(ctx))?;
+                }
                 run.events.push(Event::Call {
                     kw,
                     text: value,
@@ -200,7 +204,9 @@ fn missing<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
 /// `__vw_header(i)`: the vault's header item `i`, applied as written.
 fn header_item<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     if let Some(i) = int(stack.get(0)).and_then(|i| usize::try_from(i).ok()) {
-        shared.borrow_mut().events.push(Event::Header(i));
+        let mut run = shared.borrow_mut();
+        super::transform::apply_header(&mut run, i);
+        run.events.push(Event::Header(i));
     }
     stack.clear();
     Ok(CallbackReturn::Return)

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use super::transform::is_transform;
 use super::{Event, Outcome};
 use crate::dcss::ast::{Args, Directive, Item, Kw, MapRow, Vault};
 use crate::dcss::reader;
@@ -23,8 +24,12 @@ pub fn expanded<'a>(
     out.default_depth = vault.default_depth.clone();
     for event in &outcome.events {
         match event {
+            // The run applied the transforms to its lines already.
+            Event::Call { kw, .. } if is_transform(*kw) => {}
             Event::Header(i) => {
-                if let Some(Item::Directive(d)) = vault.items.get(*i) {
+                if let Some(Item::Directive(d)) =
+                    vault.items.get(*i).filter(|i| !is_transform_item(i))
+                {
                     out.push(Item::Directive(Directive {
                         conditional: false,
                         ..d.clone()
@@ -45,6 +50,10 @@ pub fn expanded<'a>(
         span: map_span(vault),
     });
     out
+}
+
+fn is_transform_item(item: &Item) -> bool {
+    matches!(item, Item::Directive(d) if is_transform(d.kw))
 }
 
 /// A header function's value as its directive: spans on the string in

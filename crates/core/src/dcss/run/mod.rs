@@ -18,6 +18,7 @@ mod chunks;
 mod crawl_api;
 mod env;
 pub mod expand;
+mod transform;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
@@ -192,6 +193,8 @@ pub struct MapRun {
     place: Place,
     lines: Vec<Vec<u8>>,
     events: Vec<Event>,
+    /// The map's transform headers, read once, by item index.
+    transforms: Arc<BTreeMap<usize, crate::dcss::plan::Plan>>,
     library: Option<Arc<Library>>,
     required: HashSet<String>,
     /// The last global read that found nothing.
@@ -398,6 +401,7 @@ pub struct PreparedMap {
     name: String,
     place: Place,
     rows: Vec<Vec<u8>>,
+    transforms: Arc<BTreeMap<usize, crate::dcss::plan::Plan>>,
 }
 
 impl PreparedMap {
@@ -439,6 +443,7 @@ impl PreparedMap {
             name: vault.name.to_string(),
             place: Place::first_allowed(vault),
             rows,
+            transforms: Arc::new(transform::header_transforms(vault)),
         }
     }
 
@@ -468,6 +473,7 @@ impl FileRun {
             place: Place::default(),
             lines: Vec::new(),
             events: Vec::new(),
+            transforms: Arc::default(),
             library: file.library.clone(),
             required: HashSet::new(),
             missing: None,
@@ -499,6 +505,7 @@ impl FileRun {
             run.name.clone_from(&map.name);
             run.place = map.place.clone();
             run.lines.clone_from(&map.rows);
+            run.transforms = map.transforms.clone();
             run.events.clear();
             run.missing = None;
         }

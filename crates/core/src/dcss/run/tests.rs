@@ -38,8 +38,28 @@ fn lua_after_the_map_meets_the_whole_map() {
     let src = "NAME: t\nMAP\nab\ncd\nENDMAP\n: mapgrd[0][0] = 'x'\n: subst(\"b = c\")\n: if mapgrd[1][1] == 'd' then kfeat(\"c = lava\") end\n";
     let o = outcome(src, 1);
     assert_eq!(o.stop, None, "{o:?}");
-    assert_eq!(o.lines, [b"xb".to_vec(), b"cd".to_vec()]);
+    assert_eq!(o.lines, [b"xc".to_vec(), b"cd".to_vec()]);
     assert_eq!(calls(&o), [(Kw::Subst, "b = c"), (Kw::Kfeat, "c = lava")]);
+}
+
+#[test]
+fn a_transform_rewrites_the_map_when_it_runs_as_crawls_map_lines_does() {
+    // The MAP runs first; then headers and Lua in source order, each
+    // transform at once: the write before the SUBST is rewritten, the one
+    // after it is kept, and Lua reads what the NSUBST chose.
+    let src = "NAME: t\n: mapgrd[0][0] = 'a'\nSUBST: a = b\n: mapgrd[1][0] = 'a'\nNSUBST: c = 1:d / *:e\n: n = #dgn.gly_points(_G, 'd')\n: if n == 1 then mapgrd[0][1] = 'z' end\nMAP\n.c\ncc\nENDMAP\n";
+    let o = outcome(src, 4);
+    assert_eq!(o.stop, None, "{o:?}");
+    assert_eq!(o.lines[0][..2], *b"ba");
+    assert_eq!(o.lines[1][0], b'z', "Lua found the NSUBST's one d: {o:?}");
+    assert!(!o.lines.concat().contains(&b'c'), "{o:?}");
+}
+
+#[test]
+fn a_transform_lua_gives_that_crawl_cannot_read_stops_the_run() {
+    let o = outcome("NAME: t\nMAP\n.\nENDMAP\n: subst(\"abc\")\n", 0);
+    let stop = o.stop.expect("a stop");
+    assert!(stop.message.contains("malformed declaration"), "{stop:?}");
 }
 
 #[test]
@@ -54,8 +74,11 @@ fn headers_under_a_lua_condition_apply_only_when_it_holds() {
         &file.vaults[0],
         &o,
     );
-    let substs: Vec<&str> = v.directives("SUBST").map(|d| &*d.args[0].0).collect();
-    assert_eq!(substs, ["a = b"]);
+    assert_eq!(o.lines, [b"b".to_vec()]);
+    // The run applied it: the vault the game builds holds the map it
+    // left, and no transform to apply twice.
+    assert_eq!(v.grid().0, [b"b".to_vec()]);
+    assert_eq!(v.directives("SUBST").count(), 0);
 }
 
 #[test]
