@@ -246,8 +246,10 @@ static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 const WORK_STACK: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    allocator::one_arena();
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Lsp) {
+        allocator::one_arena();
+    }
     let work = std::thread::Builder::new()
         .name("work".into())
         .stack_size(WORK_STACK)
