@@ -526,7 +526,14 @@ impl FileRun {
             .map(|noted| Missing::noted(&noted));
         let stop = stop.map(|mut s| {
             if let Some(m) = &missing {
-                s.message = format!("`{}` is not defined ({})", m.written(), s.message);
+                s.message = if m.game_defines() {
+                    format!(
+                        "`{}` is the game's own (C++) and not modelled here",
+                        m.written()
+                    )
+                } else {
+                    format!("`{}` is not defined ({})", m.written(), s.message)
+                };
             }
             s
         });

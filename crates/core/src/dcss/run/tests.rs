@@ -120,6 +120,16 @@ fn a_call_of_nothing_stops_the_run() {
 }
 
 #[test]
+fn a_call_of_the_games_own_unmodelled_builder_says_so() {
+    let o = outcome("NAME: t\nMAP\nENDMAP\n: layout_basic()\n", 0);
+    let stop = o.stop.expect("a stop");
+    assert_eq!(
+        stop.message,
+        "`layout_basic` is the game's own (C++) and not modelled here"
+    );
+}
+
+#[test]
 fn an_endless_loop_is_stopped_by_the_step_budget() {
     let src = "NAME: t\nMAP\n.\nENDMAP\n: while true do end\n";
     let file = parse(src);
