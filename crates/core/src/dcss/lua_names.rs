@@ -244,6 +244,9 @@ fn undefined_call(
     let missing = outcome.missing.as_ref().filter(|m| !m.game_defines())?;
     let span = name_span(src, v, missing)?;
     let written = missing.written();
+    if let Some(file) = &missing.unloaded_in {
+        return Some(not_loaded(&written, file, span));
+    }
     let diagnostic = Diagnostic::error(
         UNDEFINED_CALL,
         format!("`{written}` is defined neither by crawl's Lua library, nor by the game, nor in this file"),
@@ -276,6 +279,23 @@ fn undefined_call(
             None => diagnostic,
         },
     )
+}
+
+/// DC0314 for a name a file of crawl's library defines that the vault's
+/// file never loads: crawl's run stops there too. The fix loads it at the
+/// top of the file, as crawl's own vault files do.
+fn not_loaded(written: &str, file: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        UNDEFINED_CALL,
+        format!("`{written}` is defined in crawl's `{file}`, which this file does not load"),
+        span,
+    )
+    .with_note("the vault's Lua stops here: crawl cannot build the map".to_string())
+    .with_fix(Fix {
+        title: format!("load {file} at the top of the file"),
+        span: Span::new(0, 0),
+        replacement: format!(": crawl_require(\"{file}\")\n"),
+    })
 }
 
 /// The code of a call of a name nothing defines.

@@ -89,6 +89,15 @@ impl Library {
         })
     }
 
+    /// The library file that defines or assigns `name` (dotted as
+    /// written), the first by path when several do.
+    pub fn file_assigning(&self, name: &str) -> Option<&str> {
+        self.files
+            .iter()
+            .find(|(_, (text, _))| assigned_names(text).iter().any(|n| n == name))
+            .map(|(path, _)| path.as_str())
+    }
+
     fn chunk(&self, path: &str) -> Option<Arc<Chunk>> {
         let (text, chunk) = self.files.get(path)?;
         Some(
@@ -243,6 +252,13 @@ impl MapRun {
         }
     }
 
+    /// The file of the library that defines `name`, when the run has not
+    /// loaded it.
+    fn unloaded_file_of(&self, name: &str) -> Option<String> {
+        let file = self.library.as_ref()?.file_assigning(name)?;
+        (!self.required.contains(file)).then(|| file.to_string())
+    }
+
     /// The tags given so far by Lua's `tags` calls.
     fn tags(&self) -> impl Iterator<Item = &str> {
         self.events.iter().flat_map(|e| match e {
@@ -291,6 +307,9 @@ pub struct Missing {
     /// none: a global of the map's environment.
     pub table: Option<String>,
     pub name: String,
+    /// The file of crawl's library that defines it, when the run never
+    /// loaded that file (`crawl_require`).
+    pub unloaded_in: Option<String>,
 }
 
 impl Missing {
@@ -304,6 +323,7 @@ impl Missing {
         Missing {
             table: Some(table.to_string()),
             name: name.to_string(),
+            unloaded_in: None,
         }
     }
 
@@ -313,10 +333,12 @@ impl Missing {
             Some((table, name)) => Missing {
                 table: Some(table.to_string()),
                 name: name.to_string(),
+                unloaded_in: None,
             },
             None => Missing {
                 table: None,
                 name: text.to_string(),
+                unloaded_in: None,
             },
         }
     }
@@ -511,19 +533,24 @@ impl FileRun {
         }
         let (stop, steps) = self.session.run(&map.chunks);
         let (lines, events, missing) = match self.shared.try_borrow_mut() {
-            Ok(mut run) => (
-                std::mem::take(&mut run.lines),
-                std::mem::take(&mut run.events),
-                run.missing.take(),
-            ),
+            Ok(mut run) => {
+                let missing = run.missing.take().map(|noted| {
+                    let mut missing = Missing::noted(&noted);
+                    missing.unloaded_in = run.unloaded_file_of(&missing.written());
+                    missing
+                });
+                (
+                    std::mem::take(&mut run.lines),
+                    std::mem::take(&mut run.events),
+                    missing,
+                )
+            }
             Err(_) => (map.rows.clone(), Vec::new(), None),
         };
-        let missing = missing
-            .filter(|_| {
-                stop.as_ref()
-                    .is_some_and(|s| s.message.contains("found nil"))
-            })
-            .map(|noted| Missing::noted(&noted));
+        let missing = missing.filter(|_| {
+            stop.as_ref()
+                .is_some_and(|s| s.message.contains("found nil"))
+        });
         let stop = stop.map(|mut s| {
             if let Some(m) = &missing {
                 s.message = if m.game_defines() {
