@@ -132,6 +132,8 @@ test("the page carries a Content-Security-Policy that allows its own scripts and
   assert.ok(scripts.includes("'self'") && scripts.includes("'wasm-unsafe-eval'"), scripts.join(" "));
   assert.ok(!scripts.includes("'unsafe-inline'") && !scripts.includes("'unsafe-eval'"), scripts.join(" "));
   assert.ok(!scripts.some((s) => /^https?:|\*/.test(s)), "no script from elsewhere");
+  // The one other origin: where crawl's Lua library is fetched, as text.
+  assert.deepEqual(directives["connect-src"], ["'self'", "https://raw.githubusercontent.com"]);
   // It comes before the first script, so it governs all of them.
   assert.ok(page.indexOf("Content-Security-Policy") < page.indexOf("<script"));
   // Every test's page load listens for refusals (harness.mjs): the

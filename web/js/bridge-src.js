@@ -141,6 +141,19 @@ export function readFile(file) {
   return file.arrayBuffer().then((b) => new Uint8Array(b));
 }
 
+/** The path of a file picked with its folder, inside that folder. */
+export function relativePath(file) {
+  return file.webkitRelativePath || file.name;
+}
+
+/** The text at `url` (a file of crawl's Lua library), or a rejection that
+ *  says why: the address's status, or that the network is out of reach. */
+export function fetchText(url) {
+  return fetch(url, { cache: "no-cache", credentials: "omit" }).then((r) =>
+    r.ok ? r.text() : Promise.reject(new Error(`${r.status} ${r.statusText} from ${url}`)),
+  );
+}
+
 export function registerServiceWorker() {
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     // The worker script is always checked against the host, never taken

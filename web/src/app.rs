@@ -56,6 +56,7 @@ pub fn app() -> Html {
     use_document_storage(&state, dispatch.clone());
     use_settings_storage(&state.settings);
     use_names_storage(&state.names);
+    crate::effects::library::use_library_storage(&state.library);
 
     let doc = state.doc().cloned();
     // The editor reports keystrokes once their frame is painted (see
@@ -73,11 +74,13 @@ pub fn app() -> Html {
                 d.name.clone(),
                 d.shown.symbol,
                 state.game.clone(),
+                state.library.clone(),
             )
         });
         let (doc, analyzer, game) = (doc.clone(), analyzer.clone(), state.game.clone());
+        let library = state.library.as_ref().map(|l| l.files.clone());
         use_memo(key, move |_| {
-            doc.map(|d| Rc::new(derive(&mut analyzer.borrow_mut(), &d, &game)))
+            doc.map(|d| Rc::new(derive(&mut analyzer.borrow_mut(), &d, &game, library)))
         })
     };
     use_shortcuts(
@@ -219,7 +222,7 @@ pub fn app() -> Html {
                 <ShortcutSheet />
             }
             if state.overlay == Some(Overlay::Names) {
-                <NamesPanel names={state.names.clone()} in_links={state.settings.names_in_links} />
+                <NamesPanel names={state.names.clone()} in_links={state.settings.names_in_links} library={state.library.clone()} />
             }
             if state.overlay == Some(Overlay::Documents) {
                 <DocumentsPanel docs={Rc::new(state.docs.clone())} current={state.current} />

@@ -61,6 +61,10 @@ extern "C" {
     pub fn copy_text(text: &str) -> js_sys::Promise;
     #[wasm_bindgen(js_name = readFile)]
     pub fn read_file(file: &web_sys::File) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = relativePath)]
+    pub fn relative_path(file: &web_sys::File) -> String;
+    #[wasm_bindgen(js_name = fetchText)]
+    pub fn fetch_text(url: &str) -> js_sys::Promise;
     #[wasm_bindgen(js_name = registerServiceWorker)]
     pub fn register_service_worker();
     pub fn now() -> f64;

@@ -54,7 +54,12 @@ impl Derived {
     }
 }
 
-pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames) -> Derived {
+pub fn derive(
+    analyzer: &mut Analyzer,
+    doc: &Doc,
+    game: &vaultwright::GameNames,
+    library: Option<vaultwright::DcssLibrary>,
+) -> Derived {
     let start = now();
     crate::analysed();
     let options = Options {
@@ -66,6 +71,7 @@ pub fn derive(analyzer: &mut Analyzer, doc: &Doc, game: &vaultwright::GameNames)
         dialect: None,
         focus: Some(doc.shown.symbol),
         dcss_names: game.clone(),
+        dcss_library: library,
         ..Options::default()
     };
     // Re-analysis after a keystroke re-lints only the vaults that changed.

@@ -32,6 +32,7 @@ pub mod bridge;
 pub use vaultwright_codec as codec;
 pub mod components;
 pub mod convert;
+pub mod crawl_library;
 pub mod derive;
 pub mod documents;
 pub mod effects;

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use vaultwright::view::ViewKind;
 use vaultwright::{GameNames, Language, Target};
 
+use crate::crawl_library::CrawlLibrary;
+
 use crate::codec::{FacesState, LinkOrigin, ViewSettings};
 use yew::prelude::*;
 
@@ -289,6 +291,9 @@ pub struct State {
     pub names: Rc<Vec<NamesFile>>,
     /// What the active ones add (the analysis is keyed by it).
     pub game: Rc<GameNames>,
+    /// crawl's Lua library, when the user opened or fetched it: the
+    /// vaults' Lua runs with it.
+    pub library: Option<Rc<CrawlLibrary>>,
     /// Painting the map by hand.
     pub brush: Brush,
     /// An edit for the editor to make as one undo step (a paint stroke):
@@ -404,6 +409,7 @@ impl State {
             legend: None,
             names: Rc::new(Vec::new()),
             game: Rc::new(GameNames::default()),
+            library: None,
         }
     }
 
@@ -520,6 +526,10 @@ pub enum Action {
     AddNames(NamesFile),
     ToggleNames(String),
     RemoveNames(String),
+    /// crawl's Lua library read from storage, a folder or the network:
+    /// it replaces the one held.
+    Library(CrawlLibrary),
+    ForgetLibrary,
     NamesInLinks(bool),
     /// The problems list's filters changed.
     Problems(ProblemFilter),
@@ -756,6 +766,8 @@ impl Reducible for State {
                 }
             }
             Action::RemoveNames(id) => Rc::make_mut(&mut s.names).retain(|f| f.id != id),
+            Action::Library(library) => s.library = Some(Rc::new(library)),
+            Action::ForgetLibrary => s.library = None,
             Action::NamesInLinks(on) => s.settings.names_in_links = on,
             Action::Problems(f) => s.settings.problems = f,
         }

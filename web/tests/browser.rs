@@ -297,6 +297,7 @@ fn permalinks_and_offsets_work_in_wasm() {
             "MAZE:\"é\",' '\nNOMAP\n",
         ),
         &vaultwright::GameNames::default(),
+        None,
     );
     // Token offsets are UTF-16: the string token ends before the two-byte é ends in bytes.
     assert!(derived

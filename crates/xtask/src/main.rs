@@ -257,7 +257,9 @@ fn build_studio() -> Result {
 /// `<meta>` (a static host sends no header of ours): scripts from its own
 /// origin, the wasm the browser compiles, Trunk's inline start-up script
 /// by its hash, and nothing from anywhere else. Inline `style` attributes
-/// stay allowed: Yew sets them (sizes, positions).
+/// stay allowed: Yew sets them (sizes, positions). The one other origin
+/// the page may reach is where crawl's Lua library is fetched from
+/// (`web/src/crawl_library.rs`), for its text only.
 fn write_content_security_policy(dist: &Path) -> Result {
     use base64::Engine;
     use sha2::Digest;
@@ -275,7 +277,7 @@ fn write_content_security_policy(dist: &Path) -> Result {
     let policy = format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
-         connect-src 'self'; worker-src 'self'; manifest-src 'self'; \
+         connect-src 'self' https://raw.githubusercontent.com; worker-src 'self'; manifest-src 'self'; \
          object-src 'none'; base-uri 'none'; form-action 'none'",
         hashes.join(" ")
     );

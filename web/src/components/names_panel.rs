@@ -10,12 +10,15 @@ use yew::prelude::*;
 
 use crate::actions::{now_ms, Dispatch};
 use crate::bridge;
+use crate::crawl_library::CrawlLibrary;
+use crate::effects::library;
 use crate::state::{game_names, Action, NamesFile, Tone};
 
 #[derive(Properties, PartialEq)]
 pub struct NamesPanelProps {
     pub names: Rc<Vec<NamesFile>>,
     pub in_links: bool,
+    pub library: Option<Rc<CrawlLibrary>>,
 }
 
 #[function_component(NamesPanel)]
@@ -69,7 +72,71 @@ pub fn names_panel(props: &NamesPanelProps) -> Html {
                 <input type="checkbox" checked={props.in_links} onchange={in_links} data-testid="names-in-links" />
                 {" Put the active names files in copied links"}
             </label>
+            <LibrarySection library={props.library.clone()} />
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LibrarySectionProps {
+    library: Option<Rc<CrawlLibrary>>,
+}
+
+/// crawl's Lua library: what the studio holds, and the ways to bring it.
+#[function_component(LibrarySection)]
+fn library_section(props: &LibrarySectionProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let on_folder = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(files) = input.files() {
+                library::read_folder(files, dispatch.clone());
+            }
+            input.set_value("");
+        })
+    };
+    let fetch = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| library::fetch_pinned(dispatch.clone()))
+    };
+    let forget = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::ForgetLibrary))
+    };
+    let status = match &props.library {
+        Some(l) => html! {
+            <p data-testid="library-status">{ format!("Held in this browser: {} Lua files from {}. Vaults' Lua runs with them, offline too.", l.files.len(), l.origin) }</p>
+        },
+        None => html! {
+            <p data-testid="library-status">{"Not held: a vault whose Lua calls crawl's helpers (place_unique, decorative_floor, the layouts…) is drawn from its headers alone, and its view says so."}</p>
+        },
+    };
+    // `webkitdirectory` is not an attribute Yew knows: set it on the node.
+    let folder_input = use_node_ref();
+    {
+        let folder_input = folder_input.clone();
+        use_effect_with((), move |_| {
+            if let Some(input) = folder_input.cast::<HtmlInputElement>() {
+                let _ = input.set_attribute("webkitdirectory", "");
+            }
+        });
+    }
+    html! {
+        <section class="library" aria-labelledby="library-title" data-testid="library-section">
+            <h3 id="library-title">{"crawl's Lua library (dat/dlua)"}</h3>
+            <p class="hint">{"Vaults call crawl's own Lua library. It is crawl's code, not part of the studio: open your crawl's "}<code>{"dat"}</code>{" folder, or fetch the library from crawl's repository at the commit the checker's names come from ("}<code>{ crate::crawl_library::pinned_origin() }</code>{")."}</p>
+            { status }
+            <div class="names-actions">
+                <label class="button file-button">
+                    {"Open dat folder…"}<input ref={folder_input} type="file" multiple=true class="visually-hidden" onchange={on_folder} data-testid="open-dat" />
+                </label>
+                <button onclick={fetch} data-testid="fetch-library">{"Fetch from crawl's repository"}</button>
+                if props.library.is_some() {
+                    <button onclick={forget} data-testid="forget-library">{"Forget"}</button>
+                }
+            </div>
+        </section>
     }
 }
 

@@ -25,6 +25,7 @@ use yew::prelude::*;
 
 use crate::actions::{make_doc, Dispatch};
 use crate::bridge;
+use crate::effects::library::{LibraryRecord, LIBRARY_KIND};
 use crate::examples::EXAMPLES;
 use crate::state::{Action, Doc, NamesFile, Settings, State, Theme, Tone};
 
@@ -116,15 +117,22 @@ pub fn use_stored_documents(dispatch: Dispatch) {
             return;
         }
         wasm_bindgen_futures::spawn_local(async move {
-            let (mut docs, names) = match bridge::settle(bridge::db_all()).await {
+            let Stored {
+                mut docs,
+                names,
+                library,
+            } = match bridge::settle(bridge::db_all()).await {
                 Ok(v) => stored_records(&v.as_string().unwrap_or_default()),
                 Err(e) => {
                     dispatch.dispatch(Action::Message(Tone::Error, format!("This browser's storage is not available ({e}); documents will not be kept.")));
-                    (Vec::new(), Vec::new())
+                    Stored::default()
                 }
             };
             if !names.is_empty() {
                 dispatch.dispatch(Action::NamesLoaded(names));
+            }
+            if let Some(library) = library {
+                dispatch.dispatch(Action::Library(library.into_library()));
             }
             let stored = restore_backup(&mut docs);
             STORED_AT_START.with(|s| *s.borrow_mut() = stored);
@@ -140,21 +148,36 @@ pub fn use_stored_documents(dispatch: Dispatch) {
     });
 }
 
+/// What storage holds.
+#[derive(Default)]
+struct Stored {
+    docs: Vec<Doc>,
+    names: Vec<NamesFile>,
+    library: Option<LibraryRecord>,
+}
+
 /// The stored records, read one by one (one damaged record loses only
-/// itself): documents, and names files by their kind.
-fn stored_records(json: &str) -> (Vec<Doc>, Vec<NamesFile>) {
+/// itself): documents, and names files and crawl's library by their kind.
+fn stored_records(json: &str) -> Stored {
     let records: Vec<&serde_json::value::RawValue> = serde_json::from_str(json).unwrap_or_default();
-    let mut docs = Vec::new();
-    let mut names = Vec::new();
+    let mut stored = Stored::default();
     for r in records {
         let kind = serde_json::from_str::<RecordKind>(r.get()).map(|k| k.kind);
-        if kind.ok().flatten().as_deref() == Some(NAMES_KIND) {
-            names.extend(serde_json::from_str::<NamesFile>(r.get()).ok());
-        } else {
-            docs.extend(serde_json::from_str::<Doc>(r.get()).ok());
+        match kind.ok().flatten().as_deref() {
+            Some(NAMES_KIND) => stored
+                .names
+                .extend(serde_json::from_str::<NamesFile>(r.get()).ok()),
+            Some(LIBRARY_KIND) => {
+                if let Ok(library) = serde_json::from_str::<LibraryRecord>(r.get()) {
+                    stored.library = Some(library);
+                }
+            }
+            _ => stored
+                .docs
+                .extend(serde_json::from_str::<Doc>(r.get()).ok()),
         }
     }
-    (docs, names)
+    stored
 }
 
 /// The kind of a stored record (documents have none). Records are read as
@@ -498,5 +521,32 @@ mod tests {
         let single = serde_json::to_string(&one).unwrap_or_default();
         assert_eq!(backed_up(&single), [one]);
         assert!(backed_up("not json").is_empty());
+    }
+
+    /// Documents, names files and crawl's library share the store, each
+    /// read by its kind; a damaged record loses only itself.
+    #[test]
+    fn stored_records_are_told_apart_by_kind() {
+        let doc = crate::state::new_doc(
+            "a".into(),
+            "a.des",
+            vaultwright::Language::DcssDes,
+            "NAME: a",
+            1.0,
+        );
+        let library = r#"{"id":"crawl-library","kind":"dlua","origin":"dat","read_at":5.0,"files":{"dlua/dungeon.lua":"x = 1"}}"#;
+        let names =
+            r#"{"id":"names:1:f","name":"f","text":"monster: x","active":true,"kind":"names"}"#;
+        let json = format!(
+            "[{},{library},{names},{{\"kind\":\"dlua\"}}]",
+            serde_json::to_string(&doc).unwrap_or_default()
+        );
+        let stored = stored_records(&json);
+        assert_eq!(stored.docs, [doc]);
+        assert_eq!(stored.names.len(), 1);
+        let library = stored.library.map(LibraryRecord::into_library);
+        let library = library.expect("the library record");
+        assert_eq!(library.origin, "dat");
+        assert!(library.is_whole());
     }
 }

@@ -1,0 +1,180 @@
+// crawl's Lua library in the studio: fetched at the pinned commit (the
+// test serves the corpus's copy in place of crawl's repository, which is
+// the library at that commit) or opened from a dat folder, kept in this
+// browser across a reload, and the vaults' Lua runs with it; without it
+// the view says what is missing.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { OUT, SHARED, openStudio, waitFor, withStudio } from "./harness.mjs";
+
+const DLUA = path.join(SHARED, "corpus/dcss/dlua");
+const REPOSITORY = "https://raw.githubusercontent.com/crawl/crawl/";
+
+function haveLibrary(t) {
+  if (fs.existsSync(path.join(DLUA, "dungeon.lua"))) return true;
+  if (process.env.CI === "true") assert.fail(`${DLUA} is missing: the library tests need the corpus`);
+  t.skip(`${DLUA} is missing`);
+  return false;
+}
+
+/** Answers the studio's fetches of crawl's repository from the corpus's
+ *  copy of the library; returns the paths it was asked for. */
+async function serveRepository(page) {
+  const asked = [];
+  await page.route(`${REPOSITORY}**`, (route) => {
+    const url = new URL(route.request().url());
+    const at = url.pathname.indexOf("/crawl-ref/source/dat/dlua/");
+    const rel = at < 0 ? null : url.pathname.slice(at + "/crawl-ref/source/dat/dlua/".length);
+    const file = rel && path.join(DLUA, rel);
+    asked.push(url.pathname);
+    if (!file || !file.startsWith(DLUA) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: "" });
+    return route.fulfill({ status: 200, contentType: "text/plain", body: fs.readFileSync(file, "utf8") });
+  });
+  return asked;
+}
+
+function fixture(name, text) {
+  const file = path.join(OUT, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function open(page, file) {
+  await page.setInputFiles("[data-testid=open-file]", file);
+  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
+}
+
+// A vault whose Lua calls a helper of crawl's library (dlua/vault.lua).
+const HELPED = [
+  "NAME: garden_helped",
+  "TAGS: no_rotate no_hmirror no_vmirror",
+  ": decorative_floor(_G, 'p', \"flower patch\")",
+  "MAP",
+  "xxxxxxx",
+  "x.ppp.x",
+  "x.p@p.x",
+  "x.ppp.x",
+  "xxxxxxx",
+  "ENDMAP",
+  "",
+].join("\n");
+
+/** Waits until the view's notes (joined by new lines) match `re`, and
+ *  (with `not`) do not match `not`. */
+async function notesSay(page, re, not = null) {
+  await page.waitForFunction(([src, nsrc]) => {
+    const text = [...document.querySelectorAll(".view-notes li")].map((n) => n.textContent).join("\n");
+    return new RegExp(src).test(text) && !(nsrc && new RegExp(nsrc).test(text));
+  }, [re.source, not?.source ?? null], { timeout: 20000 });
+}
+
+test("fetched at the pinned commit, the library runs a vault's helpers, stays across a reload, and can be forgotten", (t) => {
+  if (!haveLibrary(t)) return;
+  return withStudio(async ({ page, errors, server }) => {
+    const asked = await serveRepository(page);
+    await openStudio(page, server.url);
+    await open(page, fixture("helped.des", HELPED));
+    await notesSay(page, /not at hand/);
+    await notesSay(page, /decorative_floor/);
+    await page.click("[data-testid=names]");
+    await page.waitForSelector("[data-testid=library-section]");
+    assert.match(await page.textContent("[data-testid=library-status]"), /Not held/);
+    await page.click("[data-testid=fetch-library]");
+    await waitFor(page, () => /Held in this browser: 73 Lua files from crawl\/crawl@5539bdd7ae/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
+    assert.equal(asked.length, 73);
+    assert.ok(asked.every((p) => p.startsWith("/crawl/crawl/5539bdd7ae305739dd29112ad5d16cc14c077abe/crawl-ref/source/dat/dlua/")), asked[0]);
+    await page.screenshot({ path: path.join(OUT, "library-panel.png") });
+    await page.keyboard.press("Escape");
+    // The helper's file is not loaded: crawl's run stops there too, and
+    // the finding's fix loads it.
+    await notesSay(page, /decorative_floor/, /not at hand/);
+    const fix = page.locator("button", { hasText: "load dlua/vault.lua at the top of the file" });
+    await fix.click();
+    await notesSay(page, /Lua ran for this seed/, /not at hand/);
+    assert.match(await page.evaluate(() => document.querySelector("[data-testid=editor]").vwEditor.text), /^: crawl_require\("dlua\/vault.lua"\)\n/);
+    // Kept: a reload, with the network refused, still has it.
+    await page.unroute(`${REPOSITORY}**`);
+    await page.route(`${REPOSITORY}**`, (route) => route.abort());
+    await page.reload();
+    await openStudio(page, server.url);
+    await notesSay(page, /Lua ran for this seed/);
+    await page.screenshot({ path: path.join(OUT, "library-vault.png") });
+    // Forgotten, the view says what is missing again, and after a reload too.
+    await page.click("[data-testid=names]");
+    await page.click("[data-testid=forget-library]");
+    await waitFor(page, () => /Not held/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
+    await page.keyboard.press("Escape");
+    await notesSay(page, /not at hand/);
+    await page.reload();
+    await openStudio(page, server.url);
+    await notesSay(page, /not at hand/);
+    assert.deepEqual(errors, []);
+  });
+});
+
+test("a failed fetch changes nothing and says why", (t) => {
+  if (!haveLibrary(t)) return;
+  return withStudio(async ({ page, errors, server }) => {
+    await page.route(`${REPOSITORY}**`, (route) => route.abort());
+    await openStudio(page, server.url);
+    await open(page, fixture("helped.des", HELPED));
+    await page.click("[data-testid=names]");
+    await page.click("[data-testid=fetch-library]");
+    await waitFor(page, () => /Could not fetch crawl's Lua library/.test(document.querySelector("[data-testid=message]")?.textContent ?? ""));
+    assert.match(await page.textContent("[data-testid=library-status]"), /Not held/);
+    assert.deepEqual(errors, []);
+  });
+});
+
+for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
+  test(`a dat folder opened once draws a layout at level size (${tag})`, (t) => {
+    if (!haveLibrary(t)) return;
+    return withStudio(async ({ page, errors, server }) => {
+      await openStudio(page, server.url);
+      await open(page, fixture("donut.des", DONUT));
+      await page.click("[data-testid=names]");
+      // The folder as a user picks it: crawl's dat, holding dlua.
+      const dat = path.join(OUT, "picked-dat");
+      fs.rmSync(dat, { recursive: true, force: true });
+      fs.mkdirSync(dat, { recursive: true });
+      fs.cpSync(DLUA, path.join(dat, "dlua"), { recursive: true });
+      fs.mkdirSync(path.join(dat, "des"), { recursive: true });
+      fs.writeFileSync(path.join(dat, "des", "not-lua.des"), "NAME: x\n");
+      await page.setInputFiles("[data-testid=open-dat]", dat);
+      await waitFor(page, () => /Held in this browser: 73 Lua files from picked-dat/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
+      await page.setViewportSize({ width: w, height: h });
+      if (tag === "phone") await page.screenshot({ path: path.join(OUT, "library-panel-phone.png") });
+      await page.keyboard.press("Escape");
+      if (tag === "phone") await page.locator("[data-testid=pane-tabs] button", { hasText: "View" }).click();
+      await notesSay(page, /Lua ran for this seed/);
+      const label = await page.getAttribute("canvas[data-testid=tilemap]", "aria-label");
+      assert.match(label, /80 by 70 cells/);
+      await page.screenshot({ path: path.join(OUT, `library-layout-${tag}.png`) });
+      assert.deepEqual(errors, []);
+    });
+  });
+}
+
+// A layout in crawl's way: the whole level, drawn by the library's and
+// the builder's functions.
+const DONUT = [
+  "NAME: layout_donut_test",
+  "DEPTH: D:2-",
+  "ORIENT: encompass",
+  "TAGS: overwritable layout allow_dup unrand",
+  "{{",
+  "  local gxm, gym = dgn.max_bounds()",
+  "  extend_map{width=gxm, height=gym, fill='x'}",
+  "  fill_area{x1=10, y1=10, x2=gxm-10, y2=gym-10, fill='.'}",
+  "  fill_area{x1=25, y1=25, x2=gxm-25, y2=gym-25, fill='x'}",
+  "  local fill = util.random_choose_weighted({ {'.', 10}, {'w', 5}, {'l', 1} })",
+  "  octa_room{x1=30, y1=30, x2=gxm-30, y2=gym-30, oblique=3, replace='x', inside=fill}",
+  "  mapgrd[12][12] = '{'",
+  "  mapgrd[gxm-12][gym-12] = '}'",
+  "}}",
+  "MAP",
+  "ENDMAP",
+  "",
+].join("\n");
