@@ -58,6 +58,10 @@ const QUIET_FUNCTIONS: &[&str] = &[
     "set_feature_name",
     "change_floor_colour",
     "change_rock_colour",
+    "change_floor_tile",
+    "change_rock_tile",
+    "set_branch_epilogue",
+    "set_border_fill_type",
     "register_listener",
     "set_random_mon_list",
 ];
@@ -212,8 +216,8 @@ fn header_item<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>
     Ok(CallbackReturn::Return)
 }
 
-/// `dgn.feature_number(name)`: a number for a feature name, nil for a
-/// name the game does not know. crawl's numbers are its enum's; ours are
+/// `dgn.feature_number(name)`: a number for a feature name, 0 (the
+/// game's "unseen") for a name it does not know. crawl's numbers are its enum's; ours are
 /// the place in our table of its names, which is all a vault can use
 /// them for (it only compares them and hands them back).
 fn feature_number<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
@@ -221,14 +225,21 @@ fn feature_number<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>
     let at = crate::dcss::tables::FEATURES
         .iter()
         .position(|f| *f == name);
-    stack.replace(ctx, at.map_or(Value::Nil, |i| Value::Integer(i as i64 + 1)));
+    // A name the game does not know is its "unseen", 0 (as
+    // `dungeon_feature_by_name` answers): crawl's library compares with it.
+    stack.replace(ctx, at.map_or(0, |i| i as i64 + 1));
     Ok(CallbackReturn::Return)
 }
 
 /// `dgn.feature_name(n)`: the name `feature_number` gave `n`.
 fn feature_name<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let n = int(stack.get(0)).and_then(|n| usize::try_from(n - 1).ok());
-    let name = n.and_then(|i| crate::dcss::tables::FEATURES.get(i).copied());
+    let n = int(stack.get(0));
+    let name = match n {
+        Some(0) => Some("unseen"),
+        n => n
+            .and_then(|n| usize::try_from(n - 1).ok())
+            .and_then(|i| crate::dcss::tables::FEATURES.get(i).copied()),
+    };
     stack.replace(
         ctx,
         name.map_or(Value::Nil, |s| Value::String(ctx.intern(s.as_bytes()))),

@@ -23,6 +23,90 @@ callback = {}
 lmark = {}
 function dgn.mapgrd_table() return __vw_mapgrd end
 
+-- How many levels each branch has (crawl's branch-data.h, its depth
+-- column), for `dgn.br_depth`; the place's branch when none is named.
+local branch_depths = {
+   D = 15, Temple = 1, Orc = 2, Elf = 3, Lair = 5, Swamp = 4, Shoals = 4,
+   Snake = 4, Spider = 4, Slime = 5, Vaults = 5, Crypt = 3, Tomb = 3,
+   Depths = 4, Hell = 1, Dis = 7, Geh = 7, Coc = 7, Tar = 7, Zot = 5,
+   Abyss = 7, Pan = 1, Zig = 27, Bazaar = 1, Trove = 1, Sewer = 1,
+   Ossuary = 1, Bailey = 1, Gauntlet = 1, IceCv = 1, Volcano = 1,
+   WizLab = 1, Desolation = 1, Arena = 1, Crucible = 1, Necropolis = 1,
+   Gulch = 1,
+}
+function dgn.br_depth(branch)
+   local depth = branch_depths[branch or (__vw_where())]
+   if not depth then error("bad argument #1 to 'br_depth' (No such branch)") end
+   return depth
+end
+local hells = { Dis = true, Geh = true, Coc = true, Tar = true }
+-- The builder's area: half the level in a Hell branch above its end.
+function dgn.builder_bounds()
+   local branch, depth = __vw_where()
+   if hells[branch] and depth < branch_depths[branch] then return 40, 35 end
+   return 80, 70
+end
+function dgn.in_bounds(x, y) return x > 0 and x < 79 and y > 0 and y < 69 end
+function dgn.is_descent() return false end
+-- The level holds no vault but this one.
+function dgn.in_vault() return false end
+
+-- Monster behaviours by name (the level compiler only keeps the number a
+-- name gives, to hand it back): each name its own number.
+mons = {}
+local behaviours = {}
+function mons.behaviour(name)
+   if not behaviours[name] then
+      local n = 0
+      for _ in pairs(behaviours) do n = n + 1 end
+      behaviours[name] = n
+   end
+   return behaviours[name]
+end
+function dgn.uniq_tag_used() return false end
+
+-- Event types by name and back (l-dgnevt.cc): bit i-1 for the i-th name.
+local event_names = { "turn", "mons_move", "player_move", "leave_level",
+   "entering_level", "entered_level", "player_los", "player_climb",
+   "monster_dies", "item_pickup", "item_moved", "feat_change", "unused",
+   "door_opened", "door_closed", "hp_warning", "pressure_plate" }
+function dgn.dgn_event_type(...)
+   local out = {}
+   for i = 1, select("#", ...) do
+      local v = select(i, ...)
+      if type(v) == "string" then
+         local n = 0
+         for k, name in ipairs(event_names) do
+            if name == v then n = 1 << (k - 1) end
+         end
+         out[#out + 1] = n
+      elseif type(v) == "number" then
+         local name = "none"
+         for k = #event_names, 1, -1 do
+            if v & (1 << (k - 1)) ~= 0 then name = event_names[k] end
+         end
+         out[#out + 1] = name
+      end
+   end
+   return table.unpack(out)
+end
+
+-- crawl's averaged roll (random.cc): the first roll below `max`, the
+-- others up to it, their sum divided by the rolls.
+function crawl.random2avg(max, rolls)
+   local sum = crawl.random2(max)
+   for _ = 2, rolls do sum = sum + crawl.random2(max + 1) end
+   return sum // rolls
+end
+-- One generator serves every stream here: the function simply runs.
+function crawl.rng_wrap(f, _) return f() end
+-- A made-up name, as the game's name maker gives (letters of the seed).
+function crawl.make_name()
+   local first = { "Ba", "Ko", "Zu", "Mel", "Tha", "Ri", "Gor", "Va" }
+   local rest = { "rak", "lin", "dos", "mith", "zar", "nel", "go", "ur" }
+   return first[crawl.random2(#first) + 1] .. rest[crawl.random2(#rest) + 1]
+end
+
 -- Levels are made before the game is under way.
 function crawl.game_started() return false end
 function crawl.err_trace(f, ...) return f(...) end
@@ -44,6 +128,13 @@ function you.turns() return 0 end
 function you.race() return "Human" end
 function you.god() return "" end
 function you.see_cell() return false end
+-- A new character: a silent human with no mutations and no skill.
+function you.silenced() return false end
+function you.genus() return "human" end
+function you.species() return "Human" end
+function you.get_base_mutation_level() return 0 end
+function you.mutation() return 0 end
+function you.base_skill() return 0 end
 
 -- `mapgrd[x][y]`: the map's glyph at column x, row y (from 0).
 __vw_mapgrd = setmetatable({}, { __index = function(_, x)

@@ -130,6 +130,17 @@ fn a_call_of_the_games_own_unmodelled_builder_says_so() {
 }
 
 #[test]
+fn the_games_level_facts_answer_as_at_level_creation() {
+    let src = "NAME: t\nDEPTH: Dis:3\nMAP\n.\nENDMAP\n: local w, h = dgn.builder_bounds()\n: local los, ev = dgn.dgn_event_type('player_los', 64)\n: local a = crawl.random2avg(10, 3)\n: local r = crawl.rng_wrap(function() return 7 end, 'subgenerator')\n: map(0, string.format('%d %d %d %d %s %s %s %d %s', dgn.br_depth('Zot'), dgn.br_depth(), w, h, los, ev, tostring(a >= 0 and a < 10), r, tostring(dgn.in_bounds(0, 5))))\n";
+    let o = outcome(src, 2);
+    assert_eq!(o.stop, None, "{o:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&o.lines[0]),
+        "5 7 40 35 64 player_los true 7 false"
+    );
+}
+
+#[test]
 fn an_endless_loop_is_stopped_by_the_step_budget() {
     let src = "NAME: t\nMAP\n.\nENDMAP\n: while true do end\n";
     let file = parse(src);
@@ -229,7 +240,14 @@ fn survey_corpus() {
                         None => ran += 1,
                         Some(s) => {
                             let key: String = s.message.chars().take(60).collect();
-                            *stops.entry(key).or_default() += 1;
+                            let seen = stops.entry(key).or_default();
+                            *seen += 1;
+                            if *seen == 1 {
+                                eprintln!(
+                                    "first stop of its kind: {} line {}: {}",
+                                    v.name, s.line, s.message
+                                );
+                            }
                         }
                     }
                 }
@@ -263,6 +281,6 @@ fn the_builder_grows_and_fills_the_map() {
 
 #[test]
 fn feature_numbers_name_their_features_back() {
-    let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(dgn.feature_name(dgn.feature_number('lava')) == 'lava')\n: assert(dgn.feature_number('no such feature') == nil)\n";
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(dgn.feature_name(dgn.feature_number('lava')) == 'lava')\n: assert(dgn.feature_number('no such feature') == 0 and dgn.feature_name(0) == 'unseen')\n";
     assert_eq!(outcome(src, 0).stop, None);
 }
