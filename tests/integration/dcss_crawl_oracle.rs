@@ -449,8 +449,8 @@ fn vaults_are_drawn_as_crawl_places_them() {
     // is a regression.
     let floors = [
         (Class::Plain, 70),
-        (Class::LuaSubst, 65),
-        (Class::LuaMap, 50),
+        (Class::LuaSubst, 70),
+        (Class::LuaMap, 62),
         (Class::MapLess, 110),
     ];
     for (class, floor) in floors {
