@@ -41,7 +41,8 @@ pub fn use_library_storage(library: &Option<Rc<CrawlLibrary>>) {
     use_effect_with(library.clone(), move |library| {
         // The first run sees the empty start, not a removal.
         let first = !std::mem::replace(&mut *started.borrow_mut(), true);
-        if super::storage::ephemeral() {
+        // In a frame of another page nothing is kept (as the documents).
+        if bridge::embedded() {
             return;
         }
         match library {
