@@ -107,6 +107,10 @@ function crawl.make_name()
    return first[crawl.random2(#first) + 1] .. rest[crawl.random2(#rest) + 1]
 end
 
+-- crawl's colour library (l-colour.cc): element colours a file defines
+-- for the game's display, which a drawing does not animate.
+colour = { add_colour = function() end }
+
 -- Levels are made before the game is under way.
 function crawl.game_started() return false end
 function crawl.err_trace(f, ...) return f(...) end
