@@ -256,7 +256,6 @@ fn undefined_call(
     let prefix = missing.table.as_ref().map(|t| format!("{t}."));
     let defined = library
         .assigned()
-        .iter()
         .chain(file_names)
         .filter_map(|n| match &prefix {
             Some(p) => n.strip_prefix(p.as_str()),

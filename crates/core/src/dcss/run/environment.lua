@@ -54,12 +54,11 @@ function dgn.in_vault() return false end
 -- Monster behaviours by name (the level compiler only keeps the number a
 -- name gives, to hand it back): each name its own number.
 mons = {}
-local behaviours = {}
+local behaviours, behaviour_count = {}, 0
 function mons.behaviour(name)
    if not behaviours[name] then
-      local n = 0
-      for _ in pairs(behaviours) do n = n + 1 end
-      behaviours[name] = n
+      behaviours[name] = behaviour_count
+      behaviour_count = behaviour_count + 1
    end
    return behaviours[name]
 end

@@ -21,7 +21,7 @@ pub mod expand;
 mod transform;
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -38,8 +38,9 @@ use crate::rng::Rng;
 #[derive(Default)]
 pub struct Library {
     files: BTreeMap<String, (String, OnceLock<Arc<Chunk>>)>,
-    /// The names its files assign or define as functions.
-    assigned: OnceLock<HashSet<String>>,
+    /// The names its files assign or define as functions, each with the
+    /// first file (by path) that does.
+    assigned: OnceLock<HashMap<String, String>>,
 }
 
 impl Library {
@@ -76,26 +77,32 @@ impl Library {
     /// named `name` (read from the text, not run: a cheap test of
     /// whether a vault's call may find nothing).
     pub fn assigns(&self, name: &str) -> bool {
-        self.assigned().contains(name)
+        self.assigning().contains_key(name)
     }
 
     /// Every name its files define or assign, dotted as written.
-    pub fn assigned(&self) -> &HashSet<String> {
-        self.assigned.get_or_init(|| {
-            self.files
-                .values()
-                .flat_map(|(text, _)| assigned_names(text))
-                .collect()
-        })
+    pub fn assigned(&self) -> impl Iterator<Item = &String> {
+        self.assigning().keys()
     }
 
     /// The library file that defines or assigns `name` (dotted as
     /// written), the first by path when several do.
     pub fn file_assigning(&self, name: &str) -> Option<&str> {
-        self.files
-            .iter()
-            .find(|(_, (text, _))| assigned_names(text).iter().any(|n| n == name))
-            .map(|(path, _)| path.as_str())
+        self.assigning().get(name).map(String::as_str)
+    }
+
+    /// Each name its files define or assign, with the first file that
+    /// does, read once.
+    fn assigning(&self) -> &HashMap<String, String> {
+        self.assigned.get_or_init(|| {
+            let mut names = HashMap::new();
+            for (path, (text, _)) in &self.files {
+                for name in assigned_names(text) {
+                    names.entry(name).or_insert_with(|| path.clone());
+                }
+            }
+            names
+        })
     }
 
     fn chunk(&self, path: &str) -> Option<Arc<Chunk>> {
@@ -532,9 +539,13 @@ impl FileRun {
             run.missing = None;
         }
         let (stop, steps) = self.session.run(&map.chunks);
+        let stopped_by_nil = stop
+            .as_ref()
+            .is_some_and(|s| s.message.contains("found nil"));
         let (lines, events, missing) = match self.shared.try_borrow_mut() {
             Ok(mut run) => {
-                let missing = run.missing.take().map(|noted| {
+                // Only a run a call of nil stopped is missing something.
+                let missing = run.missing.take().filter(|_| stopped_by_nil).map(|noted| {
                     let mut missing = Missing::noted(&noted);
                     missing.unloaded_in = run.unloaded_file_of(&missing.written());
                     missing
@@ -547,10 +558,6 @@ impl FileRun {
             }
             Err(_) => (map.rows.clone(), Vec::new(), None),
         };
-        let missing = missing.filter(|_| {
-            stop.as_ref()
-                .is_some_and(|s| s.message.contains("found nil"))
-        });
         let stop = stop.map(|mut s| {
             if let Some(m) = &missing {
                 s.message = if m.game_defines() {
