@@ -56,7 +56,6 @@ pub fn app() -> Html {
     use_document_storage(&state, dispatch.clone());
     use_settings_storage(&state.settings);
     use_names_storage(&state.names);
-    crate::effects::library::use_library_storage(&state.library);
 
     let doc = state.doc().cloned();
     // The editor reports keystrokes once their frame is painted (see

@@ -32,8 +32,6 @@ pub struct CrawlLibrary {
     /// Where the files came from, as the panel says it: a folder's name
     /// or `crawl/crawl@5539bdd7ae`.
     pub origin: String,
-    /// When it was read (ms since the epoch).
-    pub read_at: f64,
     pub files: DcssLibrary,
 }
 
@@ -45,10 +43,9 @@ impl PartialEq for CrawlLibrary {
 }
 
 impl CrawlLibrary {
-    pub fn new(origin: String, read_at: f64, files: BTreeMap<String, String>) -> CrawlLibrary {
+    pub fn new(origin: String, files: BTreeMap<String, String>) -> CrawlLibrary {
         CrawlLibrary {
             origin,
-            read_at,
             files: Arc::new(files),
         }
     }

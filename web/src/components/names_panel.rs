@@ -102,7 +102,7 @@ fn library_section(props: &LibrarySectionProps) -> Html {
     };
     let forget = {
         let dispatch = dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::ForgetLibrary))
+        Callback::from(move |_: MouseEvent| library::forget(&dispatch))
     };
     let status = match &props.library {
         Some(l) => html! {

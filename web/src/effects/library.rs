@@ -1,17 +1,14 @@
 //! Bringing crawl's Lua library into the studio and keeping it: from a
 //! folder the user picks, or fetched at the pinned commit from crawl's
 //! repository (the one origin the page may reach), then stored in
-//! IndexedDB as one record so a later visit, offline or not, has it.
+//! IndexedDB as one record when it is taken (and deleted when forgotten),
+//! so a later visit, offline or not, has it.
 
-use std::collections::BTreeMap;
-use std::rc::Rc;
-
-use yew::prelude::*;
-
-use crate::actions::{now_ms, Dispatch};
+use crate::actions::Dispatch;
 use crate::bridge;
 use crate::crawl_library::{self, CrawlLibrary, MAX_FILE_BYTES};
 use crate::state::{Action, Tone};
+use std::collections::BTreeMap;
 
 /// The library's record in the documents' store, told apart by its kind.
 pub const LIBRARY_KIND: &str = "dlua";
@@ -23,47 +20,38 @@ pub struct LibraryRecord {
     pub id: String,
     pub kind: String,
     pub origin: String,
-    pub read_at: f64,
     pub files: BTreeMap<String, String>,
 }
 
 impl LibraryRecord {
     pub fn into_library(self) -> CrawlLibrary {
-        CrawlLibrary::new(self.origin, self.read_at, self.files)
+        CrawlLibrary::new(self.origin, self.files)
     }
 }
 
-/// Writes the library whenever another is taken, and forgets it when the
-/// user does.
-#[hook]
-pub fn use_library_storage(library: &Option<Rc<CrawlLibrary>>) {
-    let started = use_mut_ref(|| false);
-    use_effect_with(library.clone(), move |library| {
-        // The first run sees the empty start, not a removal.
-        let first = !std::mem::replace(&mut *started.borrow_mut(), true);
-        // In a frame of another page nothing is kept (as the documents).
-        if bridge::embedded() {
-            return;
-        }
-        match library {
-            Some(l) => {
-                let record = LibraryRecord {
-                    id: LIBRARY_ID.into(),
-                    kind: LIBRARY_KIND.into(),
-                    origin: l.origin.clone(),
-                    read_at: l.read_at,
-                    files: (*l.files).clone(),
-                };
-                if let Ok(json) = serde_json::to_string(&record) {
-                    let _ = bridge::db_put(&json);
-                }
-            }
-            None if !first => {
-                let _ = bridge::db_delete(LIBRARY_ID);
-            }
-            None => {}
-        }
-    });
+/// Keeps `library` in this browser (one record, replacing the last).
+fn keep(library: &CrawlLibrary) {
+    // In a frame of another page nothing is kept (as the documents).
+    if bridge::embedded() {
+        return;
+    }
+    let record = LibraryRecord {
+        id: LIBRARY_ID.into(),
+        kind: LIBRARY_KIND.into(),
+        origin: library.origin.clone(),
+        files: (*library.files).clone(),
+    };
+    if let Ok(json) = serde_json::to_string(&record) {
+        let _ = bridge::db_put(&json);
+    }
+}
+
+/// Forgets the library, here and in this browser's storage.
+pub fn forget(dispatch: &Dispatch) {
+    if !bridge::embedded() {
+        let _ = bridge::db_delete(LIBRARY_ID);
+    }
+    dispatch.dispatch(Action::ForgetLibrary);
 }
 
 /// Fetches every file of the library at the pinned commit, saying how
@@ -96,7 +84,7 @@ pub fn fetch_pinned(dispatch: Dispatch) {
             }
         }
         take(
-            CrawlLibrary::new(crawl_library::pinned_origin(), now_ms(), files),
+            CrawlLibrary::new(crawl_library::pinned_origin(), files),
             &dispatch,
         );
     });
@@ -127,7 +115,7 @@ pub fn read_folder(picked: web_sys::FileList, dispatch: Dispatch) {
                 files.insert(path, String::from_utf8_lossy(&bytes).into_owned());
             }
         }
-        take(CrawlLibrary::new(folder, now_ms(), files), &dispatch);
+        take(CrawlLibrary::new(folder, files), &dispatch);
     });
 }
 
@@ -152,5 +140,6 @@ fn take(library: CrawlLibrary, dispatch: &Dispatch) {
             library.origin
         ),
     ));
+    keep(&library);
     dispatch.dispatch(Action::Library(library));
 }

@@ -534,7 +534,7 @@ mod tests {
             "NAME: a",
             1.0,
         );
-        let library = r#"{"id":"crawl-library","kind":"dlua","origin":"dat","read_at":5.0,"files":{"dlua/dungeon.lua":"x = 1"}}"#;
+        let library = r#"{"id":"crawl-library","kind":"dlua","origin":"dat","files":{"dlua/dungeon.lua":"x = 1"}}"#;
         let names =
             r#"{"id":"names:1:f","name":"f","text":"monster: x","active":true,"kind":"names"}"#;
         let json = format!(
