@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { DIST, SHARED, startServer, launch, openStudio, substVault, cellPoint } from "./harness.mjs";
+import { DIST, SHARED, startServer, launch, openStudio, substVault, cellPoint, serveCrawlLibrary } from "./harness.mjs";
 
 function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
@@ -260,13 +260,7 @@ test("budget figures", async () => {
     // Lua-driven vaults, with crawl's library fetched (served from the
     // corpus's copy in place of crawl's repository): an edit inside the
     // vault runs its Lua again for the view (budget p95 50 ms).
-    const dlua = path.join(SHARED, "corpus/dcss/dlua");
-    await page.route("https://raw.githubusercontent.com/crawl/crawl/**", (route) => {
-      const rel = new URL(route.request().url()).pathname.split("/dat/dlua/")[1] ?? "";
-      const file = path.join(dlua, rel);
-      if (!rel || !file.startsWith(dlua) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: "" });
-      return route.fulfill({ status: 200, contentType: "text/plain", body: fs.readFileSync(file, "utf8") });
-    });
+    await serveCrawlLibrary(page);
     await page.click("[data-testid=names]");
     await page.click("[data-testid=fetch-library]");
     await page.waitForFunction(() => /Held in this browser/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""), null, { timeout: 30000 });

@@ -6,32 +6,20 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import path from "node:path";
-import { OUT, openStudio, waitFor, withStudio } from "./harness.mjs";
+import { OUT, fixtureFile, openFile, openStudio, waitFor, withStudio } from "./harness.mjs";
 
 fs.mkdirSync(OUT, { recursive: true });
-
-/** Writes a file for the page to open and returns its path. */
-function fixture(name, text) {
-  const file = path.join(OUT, name);
-  fs.writeFileSync(file, text);
-  return file;
-}
-
-async function open(page, file) {
-  await page.setInputFiles("[data-testid=open-file]", file);
-  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
-}
 
 const FORK_VAULT = "NAME: fork_guard\nMONS: deep elf mage\nMAP\n@.1.\nENDMAP\n";
 
 test("a names file makes a fork's monster known, is kept across a reload, and can be switched off", () => withStudio(async ({ page, errors, server }) => {
   await openStudio(page, server.url);
-  await open(page, fixture("fork.des", FORK_VAULT));
+  await openFile(page, fixtureFile("fork.des", FORK_VAULT));
   const unknown = () => [...document.querySelectorAll(".diag.error .diag-msg")].some((d) => /deep elf mage/.test(d.textContent));
   await waitFor(page, unknown);
   await page.click("[data-testid=names]");
   await page.waitForSelector("[data-testid=names-panel]");
-  await page.setInputFiles("[data-testid=add-names]", fixture("fork.names", "# my fork\nmonster: deep elf mage\n"));
+  await page.setInputFiles("[data-testid=add-names]", fixtureFile("fork.names", "# my fork\nmonster: deep elf mage\n"));
   await waitFor(page, () => /1 active/.test(document.querySelector("[data-testid=names-panel]").textContent));
   await page.screenshot({ path: path.join(OUT, "dcss-names-panel.png") });
   const known = () => ![...document.querySelectorAll(".diag.error .diag-msg")].some((d) => /deep elf mage/.test(d.textContent));
@@ -76,7 +64,7 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
   test(`cut-off cells are shaded and markers drawn by kind, with their events listed (${tag})`, () => withStudio(async ({ page, errors, server }) => {
     await page.setViewportSize({ width: w, height: h });
     await openStudio(page, server.url);
-    await open(page, fixture("seeded.des", SEEDED));
+    await openFile(page, fixtureFile("seeded.des", SEEDED));
     if (tag === "phone") await page.locator("[data-testid=pane-tabs] button", { hasText: "View" }).click();
     await page.waitForSelector("canvas[data-testid=tilemap]");
     await waitFor(page, () => [...document.querySelectorAll(".diag")].some((d) => /DC0400|cut walkable cells off/.test(d.textContent)));
@@ -101,9 +89,9 @@ function linkTo(state) {
 
 test("a link never replaces the user's names file: one of the same name is kept beside it", () => withStudio(async ({ page, errors, server }) => {
   await openStudio(page, server.url);
-  await open(page, fixture("fork.des", FORK_VAULT));
+  await openFile(page, fixtureFile("fork.des", FORK_VAULT));
   await page.click("[data-testid=names]");
-  await page.setInputFiles("[data-testid=add-names]", fixture("fork.names", "# mine\nmonster: deep elf mage\n"));
+  await page.setInputFiles("[data-testid=add-names]", fixtureFile("fork.names", "# mine\nmonster: deep elf mage\n"));
   await waitFor(page, () => /Names \(1\)/.test(document.querySelector("[data-testid=names]")?.textContent ?? ""));
   await page.waitForTimeout(400);
   const hash = linkTo({
@@ -141,7 +129,7 @@ test("a text that mentions <svg> and carries a link is opened as text, not as a 
     source: "MAZE:\"smuggled\",' '\n", symbol: 0, seed: 1, view: "map",
   });
   const text = `# exported with <svg> pictures in mind\n# <metadata id="vaultwright-state">${hidden}</metadata>\n${FORK_VAULT}`;
-  await open(page, fixture("notes.des", text));
+  await openFile(page, fixtureFile("notes.des", text));
   await waitFor(page, () => document.querySelector("[data-testid=editor]")?.vwText?.().includes("exported with <svg>"));
   assert.equal(await page.evaluate(() => [...document.querySelectorAll("[data-testid=documents] option")].some((o) => o.textContent === "smuggled.des")), false);
   assert.deepEqual(errors, []);

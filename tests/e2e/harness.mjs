@@ -220,3 +220,36 @@ export async function downloaded(page, act) {
   const file = await download.path();
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
 }
+
+/** Writes a file for the page to open (under target/e2e) and returns its path. */
+export function fixtureFile(name, text) {
+  const file = path.join(OUT, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** Opens `file` through the studio's Open button and waits until it is shown. */
+export async function openFile(page, file) {
+  await page.setInputFiles("[data-testid=open-file]", file);
+  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
+}
+
+/** Where crawl's Lua library is fetched from (web/src/crawl_library.rs). */
+export const CRAWL_REPOSITORY = "https://raw.githubusercontent.com/crawl/crawl/";
+export const CORPUS_DLUA = path.join(SHARED, "corpus/dcss/dlua");
+
+/** Answers the page's fetches of crawl's repository from the corpus's copy
+ *  of the library (crawl's dat/dlua at the pinned commit); returns the
+ *  paths asked for. */
+export async function serveCrawlLibrary(page) {
+  const asked = [];
+  await page.route(`${CRAWL_REPOSITORY}**`, (route) => {
+    const url = new URL(route.request().url());
+    const rel = url.pathname.split("/crawl-ref/source/dat/dlua/")[1] ?? "";
+    const file = path.join(CORPUS_DLUA, rel);
+    asked.push(url.pathname);
+    if (!rel || !file.startsWith(CORPUS_DLUA) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: "" });
+    return route.fulfill({ status: 200, contentType: "text/plain", body: fs.readFileSync(file, "utf8") });
+  });
+  return asked;
+}

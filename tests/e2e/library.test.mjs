@@ -7,43 +7,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { OUT, SHARED, openStudio, waitFor, withStudio } from "./harness.mjs";
-
-const DLUA = path.join(SHARED, "corpus/dcss/dlua");
-const REPOSITORY = "https://raw.githubusercontent.com/crawl/crawl/";
+import { CORPUS_DLUA, CRAWL_REPOSITORY, OUT, fixtureFile, openFile, openStudio, serveCrawlLibrary, waitFor, withStudio } from "./harness.mjs";
 
 function haveLibrary(t) {
-  if (fs.existsSync(path.join(DLUA, "dungeon.lua"))) return true;
-  if (process.env.CI === "true") assert.fail(`${DLUA} is missing: the library tests need the corpus`);
-  t.skip(`${DLUA} is missing`);
+  if (fs.existsSync(path.join(CORPUS_DLUA, "dungeon.lua"))) return true;
+  if (process.env.CI === "true") assert.fail(`${CORPUS_DLUA} is missing: the library tests need the corpus`);
+  t.skip(`${CORPUS_DLUA} is missing`);
   return false;
-}
-
-/** Answers the studio's fetches of crawl's repository from the corpus's
- *  copy of the library; returns the paths it was asked for. */
-async function serveRepository(page) {
-  const asked = [];
-  await page.route(`${REPOSITORY}**`, (route) => {
-    const url = new URL(route.request().url());
-    const at = url.pathname.indexOf("/crawl-ref/source/dat/dlua/");
-    const rel = at < 0 ? null : url.pathname.slice(at + "/crawl-ref/source/dat/dlua/".length);
-    const file = rel && path.join(DLUA, rel);
-    asked.push(url.pathname);
-    if (!file || !file.startsWith(DLUA) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: "" });
-    return route.fulfill({ status: 200, contentType: "text/plain", body: fs.readFileSync(file, "utf8") });
-  });
-  return asked;
-}
-
-function fixture(name, text) {
-  const file = path.join(OUT, name);
-  fs.writeFileSync(file, text);
-  return file;
-}
-
-async function open(page, file) {
-  await page.setInputFiles("[data-testid=open-file]", file);
-  await waitFor(page, (n) => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === n, path.basename(file));
 }
 
 // A vault whose Lua calls a helper of crawl's library (dlua/vault.lua).
@@ -73,9 +43,9 @@ async function notesSay(page, re, not = null) {
 test("fetched at the pinned commit, the library runs a vault's helpers, stays across a reload, and can be forgotten", (t) => {
   if (!haveLibrary(t)) return;
   return withStudio(async ({ page, errors, server }) => {
-    const asked = await serveRepository(page);
+    const asked = await serveCrawlLibrary(page);
     await openStudio(page, server.url);
-    await open(page, fixture("helped.des", HELPED));
+    await openFile(page, fixtureFile("helped.des", HELPED));
     await notesSay(page, /not at hand/);
     await notesSay(page, /decorative_floor/);
     await page.click("[data-testid=names]");
@@ -95,8 +65,8 @@ test("fetched at the pinned commit, the library runs a vault's helpers, stays ac
     await notesSay(page, /Lua ran for this seed/, /not at hand/);
     assert.match(await page.evaluate(() => document.querySelector("[data-testid=editor]").vwEditor.text), /^: crawl_require\("dlua\/vault.lua"\)\n/);
     // Kept: a reload, with the network refused, still has it.
-    await page.unroute(`${REPOSITORY}**`);
-    await page.route(`${REPOSITORY}**`, (route) => route.abort());
+    await page.unroute(`${CRAWL_REPOSITORY}**`);
+    await page.route(`${CRAWL_REPOSITORY}**`, (route) => route.abort());
     await page.reload();
     await openStudio(page, server.url);
     await notesSay(page, /Lua ran for this seed/);
@@ -117,9 +87,9 @@ test("fetched at the pinned commit, the library runs a vault's helpers, stays ac
 test("a failed fetch changes nothing and says why", (t) => {
   if (!haveLibrary(t)) return;
   return withStudio(async ({ page, errors, server }) => {
-    await page.route(`${REPOSITORY}**`, (route) => route.abort());
+    await page.route(`${CRAWL_REPOSITORY}**`, (route) => route.abort());
     await openStudio(page, server.url);
-    await open(page, fixture("helped.des", HELPED));
+    await openFile(page, fixtureFile("helped.des", HELPED));
     await page.click("[data-testid=names]");
     await page.click("[data-testid=fetch-library]");
     await waitFor(page, () => /Could not fetch crawl's Lua library/.test(document.querySelector("[data-testid=message]")?.textContent ?? ""));
@@ -133,13 +103,13 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
     if (!haveLibrary(t)) return;
     return withStudio(async ({ page, errors, server }) => {
       await openStudio(page, server.url);
-      await open(page, fixture("donut.des", DONUT));
+      await openFile(page, fixtureFile("donut.des", DONUT));
       await page.click("[data-testid=names]");
       // The folder as a user picks it: crawl's dat, holding dlua.
       const dat = path.join(OUT, "picked-dat");
       fs.rmSync(dat, { recursive: true, force: true });
       fs.mkdirSync(dat, { recursive: true });
-      fs.cpSync(DLUA, path.join(dat, "dlua"), { recursive: true });
+      fs.cpSync(CORPUS_DLUA, path.join(dat, "dlua"), { recursive: true });
       fs.mkdirSync(path.join(dat, "des"), { recursive: true });
       fs.writeFileSync(path.join(dat, "des", "not-lua.des"), "NAME: x\n");
       await page.setInputFiles("[data-testid=open-dat]", dat);
