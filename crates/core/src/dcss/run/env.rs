@@ -132,11 +132,10 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     Ok(())
 }
 
-/// `__vw_where()`: the branch, depth and absolute depth `you.*` answer
-/// for.
+/// `__vw_where()`: the branch and depth `you.*` answer for.
 fn place<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let place = shared.borrow().place.clone();
-    stack.replace(ctx, (place.branch, place.depth, place.absdepth));
+    stack.replace(ctx, (place.branch, place.depth));
     Ok(CallbackReturn::Return)
 }
 

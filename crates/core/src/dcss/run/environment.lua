@@ -23,27 +23,81 @@ callback = {}
 lmark = {}
 function dgn.mapgrd_table() return __vw_mapgrd end
 
--- How many levels each branch has (crawl's branch-data.h, its depth
--- column), for `dgn.br_depth`; the place's branch when none is named.
-local branch_depths = {
-   D = 15, Temple = 1, Orc = 2, Elf = 3, Lair = 5, Swamp = 4, Shoals = 4,
-   Snake = 4, Spider = 4, Slime = 5, Vaults = 5, Crypt = 3, Tomb = 3,
-   Depths = 4, Hell = 1, Dis = 7, Geh = 7, Coc = 7, Tar = 7, Zot = 5,
-   Abyss = 7, Pan = 1, Zig = 27, Bazaar = 1, Trove = 1, Sewer = 1,
-   Ossuary = 1, Bailey = 1, Gauntlet = 1, IceCv = 1, Volcano = 1,
-   WizLab = 1, Desolation = 1, Arena = 1, Crucible = 1, Necropolis = 1,
-   Gulch = 1,
+-- crawl's branches (branch-data.h at the corpus's commit), by the name
+-- DEPTH and `you.branch` give: how many levels each has, the absolute
+-- depth its first level adds to (`absdepth`, 0-based as crawl keeps it)
+-- and, for a branch entered from another, that branch and the first of
+-- its levels the entrance may be on.
+local branches = {
+   D = { 15, 0 }, Temple = { 1, 5, "D", 4 }, Orc = { 2, 10, "D", 9 },
+   Elf = { 3, 15, "Orc", 2 }, Lair = { 5, 10, "D", 8 },
+   Swamp = { 4, 15, "Lair", 2 }, Shoals = { 4, 15, "Lair", 2 },
+   Snake = { 4, 15, "Lair", 2 }, Spider = { 4, 15, "Lair", 2 },
+   Slime = { 5, 17, "Lair", 4 }, Vaults = { 5, 19, "D", 13 },
+   Crypt = { 3, 19, "Vaults", 2 }, Tomb = { 3, 21, "Crypt", 3 },
+   Depths = { 4, 22, "D", 15 }, Hell = { 1, 27 },
+   Dis = { 7, 28, "Hell", 1 }, Geh = { 7, 28, "Hell", 1 },
+   Coc = { 7, 28, "Hell", 1 }, Tar = { 7, 28, "Hell", 1 },
+   Zot = { 5, 27, "Depths", 4 }, Abyss = { 7, 24 }, Pan = { 1, 24 },
+   Zig = { 27, 27, "Depths", 1 }, Lab = { 1, 15 }, Bazaar = { 1, 18 },
+   Trove = { 1, 18 }, Sewer = { 1, 4 }, Ossuary = { 1, 6 },
+   Bailey = { 1, 11 }, Gauntlet = { 1, 15 }, IceCv = { 1, 15 },
+   Volcano = { 1, 14 }, WizLab = { 1, 24 }, Desolation = { 1, 20 },
+   Arena = { 1, 0 }, Crucible = { 1, 0 }, Necropolis = { 1, 0 },
+   Gulch = { 1, 20 },
 }
-function dgn.br_depth(branch)
-   local depth = branch_depths[branch or (__vw_where())]
-   if not depth then error("bad argument #1 to 'br_depth' (No such branch)") end
-   return depth
+local function branch_of(name)
+   local branch = branches[name or (__vw_where())]
+   if not branch then error("No such branch") end
+   return branch
+end
+function dgn.br_depth(name)
+   return branch_of(name)[1]
+end
+function dgn.br_exists(name) return branches[name] ~= nil end
+function dgn.br_parent_branch(name) return branch_of(name)[3] end
+
+-- Level ids (l-dgnlvl.cc): a branch and a depth; named as crawl's
+-- `level_id::describe` names them ("Lair:2", a one-level "Temple").
+local level_ids = {}
+local function level_id(branch, depth)
+   return setmetatable({ branch = branch, depth = depth }, level_ids)
+end
+local function level_name(branch, depth)
+   if not branch then return "" end
+   local known = branches[branch]
+   if known and known[1] == 1 then return branch end
+   if depth == 0 then return branch .. ":$" end
+   return branch .. ":" .. depth
+end
+local function as_level_id(v)
+   if getmetatable(v) == level_ids then return v end
+   if type(v) == "string" then
+      local branch, depth = v:match("^([^:]+):?(%d*)$")
+      if branch and branches[branch] then return level_id(branch, tonumber(depth) or 1) end
+      error("Invalid level id: " .. v)
+   end
+   error("bad argument #1 (Expected level_id)")
+end
+function dgn.level_id(v)
+   if v == nil then return level_id(__vw_where()) end
+   return as_level_id(v)
+end
+function dgn.level_name(v)
+   local lid = as_level_id(v)
+   return level_name(lid.branch, lid.depth)
+end
+-- Where a branch's entrance is: crawl picks it within the parent's
+-- range when a game starts; a drawing takes the first level allowed.
+function dgn.br_entrance(name)
+   local branch = branch_of(name)
+   return level_id(branch[3], branch[4] or 0)
 end
 local hells = { Dis = true, Geh = true, Coc = true, Tar = true }
 -- The builder's area: half the level in a Hell branch above its end.
 function dgn.builder_bounds()
    local branch, depth = __vw_where()
-   if hells[branch] and depth < branch_depths[branch] then return 40, 35 end
+   if hells[branch] and depth < branches[branch][1] then return 40, 35 end
    return 80, 70
 end
 function dgn.in_bounds(x, y) return x > 0 and x < 79 and y > 0 and y < 69 end
@@ -110,6 +164,20 @@ end
 -- for the game's display, which a drawing does not animate.
 colour = { add_colour = function() end }
 
+-- Answers of a game that has just begun (the placement script's): every
+-- item pickable (item sets are not modelled), the first of the Orbs of
+-- Zot a new game may choose (and `you.monster()` answers "program bug"
+-- as before a game, below).
+items = { pickable = function() return true end }
+function dgn.zot_orb_type() return "orb of fire" end
+-- A map's parameters come from a placer (`dgn.place_maps`): none here.
+function dgn.map_parameters() return {} end
+-- crawl's byte-wise comparison of two strings: -1, 0 or 1.
+function crawl.string_compare(a, b)
+   if a < b then return -1 elseif a > b then return 1 end
+   return 0
+end
+
 -- Levels are made before the game is under way.
 function crawl.game_started() return false end
 function crawl.err_trace(f, ...) return f(...) end
@@ -119,8 +187,12 @@ you = {}
 function you.in_branch(b) return string.lower(b) == string.lower((__vw_where())) end
 function you.branch() return (__vw_where()) end
 function you.depth() local _, depth = __vw_where() return depth end
-function you.absdepth() local _, _, absdepth = __vw_where() return absdepth end
-function you.where() local branch, depth = __vw_where() return branch .. ":" .. depth end
+-- crawl's absolute depth, 1-based (`env.absdepth0 + 1`).
+function you.absdepth()
+   local branch, depth = __vw_where()
+   return (branches[branch] or { 0, 0 })[2] + depth
+end
+function you.where() return level_name(__vw_where()) end
 function you.depth_fraction() return 0 end
 function you.at_branch_bottom() return false end
 function you.zigs_completed() return 0 end
@@ -131,6 +203,7 @@ function you.turns() return 0 end
 function you.race() return "Human" end
 function you.god() return "" end
 function you.see_cell() return false end
+function you.monster() return "program bug" end
 -- A new character: a silent human with no mutations and no skill.
 function you.silenced() return false end
 function you.genus() return "human" end

@@ -145,7 +145,6 @@ pub fn assigned_names(text: &str) -> Vec<String> {
 pub struct Place {
     pub branch: String,
     pub depth: i64,
-    pub absdepth: i64,
 }
 
 /// The Dungeon's first level.
@@ -154,7 +153,6 @@ impl Default for Place {
         Place {
             branch: "D".into(),
             depth: 1,
-            absdepth: 1,
         }
     }
 }
@@ -186,7 +184,6 @@ impl Place {
         Place {
             branch: branch.to_string(),
             depth,
-            absdepth: depth,
         }
     }
 }

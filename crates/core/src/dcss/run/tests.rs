@@ -284,3 +284,17 @@ fn feature_numbers_name_their_features_back() {
     let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(dgn.feature_name(dgn.feature_number('lava')) == 'lava')\n: assert(dgn.feature_number('no such feature') == 0 and dgn.feature_name(0) == 'unseen')\n";
     assert_eq!(outcome(src, 0).stop, None);
 }
+
+#[test]
+fn a_parameter_no_argument_was_given_for_is_nil() {
+    // piccolo 0.3.3 alone hands `f` the "a" the table's items left in a
+    // register above the call (the rewrite reads parameters from `...`).
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: local function g(t, f) return f end\n: local x = {\"b\", \"a\"}\n: local y = g(x)\n: assert(y == nil, tostring(y))\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}
+
+#[test]
+fn levels_are_named_as_crawl_names_them() {
+    let src = "NAME: t\nDEPTH: Lair:2\nMAP\n.\nENDMAP\n: assert(you.where() == 'Lair:2' and you.absdepth() == 12, you.where())\n: assert(dgn.level_name(dgn.br_entrance('Depths')) == 'D:15')\n: assert(dgn.level_name('Temple') == 'Temple' and dgn.br_depth('Zot') == 5)\n: assert(#dgn.map_parameters() == 0 and crawl.string_compare('a', 'b') == -1)\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}

@@ -86,6 +86,7 @@ pub fn rewrite(tree: &Node, source: &str) -> String {
             Kind::Unary => edits.unary(&node),
             Kind::Method => edits.method(&node),
             Kind::Paren => edits.paren(&node),
+            Kind::Parameters => edits.parameters(&node),
             _ => {}
         }
     }
@@ -479,6 +480,45 @@ impl Edits<'_> {
         }
     }
 
+    /// `function f(a, b)` → `function f(...) local a, b = ...;`. piccolo
+    /// 0.3.3's call opcode leaves a parameter no argument was given for
+    /// holding what the caller's register above the arguments held (it
+    /// fills the new frame with nil only past the caller's registers),
+    /// so `f(x)` could see a stale `b`; `...` holds exactly the arguments
+    /// given. Each name and comma is removed where it stands (the lines
+    /// stay the script's). A function with `...` of its own is left as
+    /// written.
+    fn parameters(&mut self, node: &Node) {
+        let parts: Vec<Element> = parts(node).collect();
+        let text = |e: &Element| e.as_token().map(|t| t.text().to_string());
+        if parts.iter().any(|e| text(e).as_deref() == Some("...")) {
+            return;
+        }
+        let names: Vec<String> = parts
+            .iter()
+            .filter(|e| e.kind() == Kind::Name)
+            .filter_map(text)
+            .collect();
+        let (Some(open), Some(close)) = (
+            parts.first().and_then(element_extent),
+            parts.last().and_then(element_extent),
+        ) else {
+            return;
+        };
+        if names.is_empty() {
+            return;
+        }
+        self.next_construct();
+        // Put first: the first name, removed, starts at the same offset.
+        self.open(open.1, "...".into());
+        for part in &parts[1..parts.len() - 1] {
+            if let Some(range) = element_extent(part) {
+                self.replace(range, "");
+            }
+        }
+        self.open(close.1, format!(" local {} = ...;", names.join(", ")));
+    }
+
     /// `a - b - c` → `__vw_sub(__vw_sub(a , b) , c)`: each operator that
     /// is the runtime's wraps the chain so far (outermost opened first).
     fn nested_calls(&mut self, chain: &Chain, start: usize) {
@@ -719,6 +759,23 @@ mod tests {
         assert!(out.ends_with("__vw_sub(b , c)})"), "{out}");
         let mixed = rewritten("x = a + b == c - d");
         assert_eq!(mixed, "x = __vw_add(a , b) == __vw_sub(c , d)");
+    }
+
+    #[test]
+    fn parameters_are_read_from_the_arguments_given() {
+        assert_eq!(
+            rewritten("function f(a, b) return b end"),
+            "function f(... ) local a, b = ...; return b end"
+        );
+        assert_eq!(
+            rewritten("local g = function(x,\n y) end"),
+            "local g = function(...\n ) local x, y = ...; end"
+        );
+        assert_eq!(rewritten("function t:m() end"), "function t:m() end");
+        assert_eq!(
+            rewritten("function v(a, ...) end"),
+            "function v(a, ...) end"
+        );
     }
 
     #[test]
