@@ -186,6 +186,15 @@ fn alternative_weight(alternative: &str) -> u64 {
         .map_or(10, |w| w as u64)
 }
 
+/// The vault name of the feature map glyph `g` makes: its terrain's, or
+/// floor (under a monster or an item, or for a glyph of no meaning).
+pub fn map_feature(g: u8) -> &'static str {
+    MAP_FEATURES
+        .iter()
+        .find(|(m, _)| *m == g)
+        .map_or("floor", |(_, name)| name)
+}
+
 /// The feature a map glyph makes where a KFEAT names the glyph: its
 /// terrain, or floor for a glyph that places a monster or an item.
 fn glyph_feature(g: u8) -> (char, Rgb, String) {

@@ -64,6 +64,8 @@ const QUIET_FUNCTIONS: &[&str] = &[
     "set_border_fill_type",
     "register_listener",
     "set_random_mon_list",
+    // A subvault's mask: a map placed on its own has none to apply.
+    "default_subvault_glyphs",
 ];
 
 pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
@@ -118,7 +120,8 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 6] = [
+    let globals: [(&str, Native<MapRun>); 7] = [
+        ("__vw_map_feature", map_feature),
         ("__vw_missing", missing),
         ("__vw_where", place),
         (super::chunks::HEADER, header_item),
@@ -390,6 +393,16 @@ fn glyph<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
     let g = x.zip(y).and_then(|(x, y)| shared.borrow().glyph(x, y));
     stack.clear();
     stack.push_back(g.map_or(Value::Nil, |g| Value::String(ctx.intern(&[g]))));
+    Ok(CallbackReturn::Return)
+}
+
+/// `__vw_map_feature(glyph)`: the feature's name a map glyph makes.
+fn map_feature<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let g = text(stack.get(0))
+        .and_then(|g| g.bytes().next())
+        .unwrap_or(b'.');
+    let name = crate::dcss::look::map_feature(g);
+    stack.replace(ctx, Value::String(ctx.intern(name.as_bytes())));
     Ok(CallbackReturn::Return)
 }
 

@@ -38,7 +38,8 @@ local branches = {
    Depths = { 4, 22, "D", 15 }, Hell = { 1, 27 },
    Dis = { 7, 28, "Hell", 1 }, Geh = { 7, 28, "Hell", 1 },
    Coc = { 7, 28, "Hell", 1 }, Tar = { 7, 28, "Hell", 1 },
-   Zot = { 5, 27, "Depths", 4 }, Abyss = { 7, 24 }, Pan = { 1, 24 },
+   Zot = { 5, 27, "Depths", 4 }, Forest = { 5, 19, "Vaults", 2 },
+   Blade = { 1, 21, "Vaults", 3 }, Abyss = { 7, 24 }, Pan = { 1, 24 },
    Zig = { 27, 27, "Depths", 1 }, Lab = { 1, 15 }, Bazaar = { 1, 18 },
    Trove = { 1, 18 }, Sewer = { 1, 4 }, Ossuary = { 1, 6 },
    Bailey = { 1, 11 }, Gauntlet = { 1, 15 }, IceCv = { 1, 15 },
@@ -170,6 +171,49 @@ colour = { add_colour = function() end }
 -- as before a game, below).
 items = { pickable = function() return true end }
 function dgn.zot_orb_type() return "orb of fire" end
+-- Features' properties (l-feat.cc, by terrain.cc's rules): asked of a
+-- feature's name or number, or of a cell (the map's glyph there stands
+-- for the level being made; off the map, rock).
+local function feature_of(a, b)
+   if b ~= nil then
+      local g = __vw_glyph(a, b)
+      return g and __vw_map_feature(g) or "rock_wall"
+   end
+   if type(a) == "number" then return dgn.feature_name(a) or "unseen" end
+   return tostring(a)
+end
+local solid = { tree = true, mangrove = true, demonic_tree = true,
+   petrified_tree = true, granite_statue = true, orcish_idol = true,
+   metal_statue = true, iron_grate = true, open_sea = true, lava_sea = true,
+   endless_salt = true }
+local water = { shallow_water = true, deep_water = true, open_sea = true,
+   mangrove = true, toxic_bog = true }
+local function is_wall(f) return f:find("_wall$") ~= nil end
+local function is_door(f) return f:find("door$") ~= nil end
+local function is_closed_door(f)
+   return is_door(f) and not f:find("^open") and not f:find("^broken")
+end
+local function is_solid(f) return is_wall(f) or solid[f] == true or is_closed_door(f) end
+local properties = {
+   is_wall = is_wall, is_solid = is_solid, is_door = is_door,
+   is_closed_door = is_closed_door,
+   has_solid_floor = function(f) return not is_solid(f) and f ~= "deep_water" and f ~= "lava" end,
+   is_water = function(f) return water[f] == true end,
+   is_lava = function(f) return f == "lava" or f == "lava_sea" end,
+   is_trap = function(f) return f:find("^trap_") ~= nil end,
+   is_altar = function(f) return f:find("^altar_") ~= nil end,
+   is_stair = function(f) return f:find("stair") ~= nil or f:find("hatch") ~= nil end,
+   is_permarock = function(f) return f:find("permarock") ~= nil end,
+   is_statue_or_idol = function(f) return f == "granite_statue" or f == "orcish_idol" or f == "metal_statue" end,
+}
+feat = {}
+for name, test in pairs(properties) do
+   feat[name] = function(a, b) return test(feature_of(a, b)) end
+end
+
+-- A monster list read for later creation (l-dgnmon.cc): kept as given;
+-- the monsters are made only in a game under way.
+function dgn.monster_spec(spec) return { spec = spec } end
 -- A map's parameters come from a placer (`dgn.place_maps`): none here.
 function dgn.map_parameters() return {} end
 -- crawl's byte-wise comparison of two strings: -1, 0 or 1.

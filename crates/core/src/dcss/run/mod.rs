@@ -486,8 +486,9 @@ pub struct FileRun {
     session: Session<MapRun>,
     shared: Shared,
     limits: Limits,
-    /// Why the file's start stopped, if it did: every map stops there.
-    start: Option<Stop>,
+    /// Why the file's start stopped, if it did (every map stops there),
+    /// and what a call of nil there was missing.
+    start: (Option<Stop>, Option<Missing>),
 }
 
 impl FileRun {
@@ -505,7 +506,8 @@ impl FileRun {
             missing: None,
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
-        let (start, _) = session.run(&file.start);
+        let (stop, _) = session.run(&file.start);
+        let start = explained(&shared, stop);
         FileRun {
             session,
             shared,
@@ -516,13 +518,13 @@ impl FileRun {
 
     /// `map`'s Lua run for `seed`.
     pub fn run(&mut self, map: &PreparedMap, seed: u64) -> Outcome {
-        if let Some(stop) = &self.start {
+        if let (Some(stop), missing) = &self.start {
             return Outcome {
                 lines: map.rows.clone(),
                 events: Vec::new(),
                 stop: Some(stop.clone()),
                 steps: 0,
-                missing: None,
+                missing: missing.clone(),
             };
         }
         if let Ok(mut run) = self.shared.try_borrow_mut() {
@@ -536,38 +538,14 @@ impl FileRun {
             run.missing = None;
         }
         let (stop, steps) = self.session.run(&map.chunks);
-        let stopped_by_nil = stop
-            .as_ref()
-            .is_some_and(|s| s.message.contains("found nil"));
-        let (lines, events, missing) = match self.shared.try_borrow_mut() {
-            Ok(mut run) => {
-                // Only a run a call of nil stopped is missing something.
-                let missing = run.missing.take().filter(|_| stopped_by_nil).map(|noted| {
-                    let mut missing = Missing::noted(&noted);
-                    missing.unloaded_in = run.unloaded_file_of(&missing.written());
-                    missing
-                });
-                (
-                    std::mem::take(&mut run.lines),
-                    std::mem::take(&mut run.events),
-                    missing,
-                )
-            }
-            Err(_) => (map.rows.clone(), Vec::new(), None),
+        let (stop, missing) = explained(&self.shared, stop);
+        let (lines, events) = match self.shared.try_borrow_mut() {
+            Ok(mut run) => (
+                std::mem::take(&mut run.lines),
+                std::mem::take(&mut run.events),
+            ),
+            Err(_) => (map.rows.clone(), Vec::new()),
         };
-        let stop = stop.map(|mut s| {
-            if let Some(m) = &missing {
-                s.message = if m.game_defines() {
-                    format!(
-                        "`{}` is the game's own (C++) and not modelled here",
-                        m.written()
-                    )
-                } else {
-                    format!("`{}` is not defined ({})", m.written(), s.message)
-                };
-            }
-            s
-        });
         Outcome {
             lines,
             events,
@@ -576,6 +554,34 @@ impl FileRun {
             missing,
         }
     }
+}
+
+/// The stop as a user reads it (a call of nil names what it called) and
+/// what was missing: only a run a call of nil stopped misses something.
+fn explained(shared: &Shared, stop: Option<Stop>) -> (Option<Stop>, Option<Missing>) {
+    let stopped_by_nil = stop
+        .as_ref()
+        .is_some_and(|s| s.message.contains("found nil"));
+    let missing = shared.try_borrow_mut().ok().and_then(|mut run| {
+        let noted = run.missing.take().filter(|_| stopped_by_nil)?;
+        let mut missing = Missing::noted(&noted);
+        missing.unloaded_in = run.unloaded_file_of(&missing.written());
+        Some(missing)
+    });
+    let stop = stop.map(|mut s| {
+        if let Some(m) = &missing {
+            s.message = if m.game_defines() {
+                format!(
+                    "`{}` is the game's own (C++) and not modelled here",
+                    m.written()
+                )
+            } else {
+                format!("`{}` is not defined ({})", m.written(), s.message)
+            };
+        }
+        s
+    });
+    (stop, missing)
 }
 
 #[cfg(test)]

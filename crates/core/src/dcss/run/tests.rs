@@ -298,3 +298,23 @@ fn levels_are_named_as_crawl_names_them() {
     let src = "NAME: t\nDEPTH: Lair:2\nMAP\n.\nENDMAP\n: assert(you.where() == 'Lair:2' and you.absdepth() == 12, you.where())\n: assert(dgn.level_name(dgn.br_entrance('Depths')) == 'D:15')\n: assert(dgn.level_name('Temple') == 'Temple' and dgn.br_depth('Zot') == 5)\n: assert(#dgn.map_parameters() == 0 and crawl.string_compare('a', 'b') == -1)\n";
     assert_eq!(outcome(src, 0).stop, None);
 }
+
+#[test]
+fn features_answer_as_the_game_classes_them() {
+    let src = "NAME: t\nMAP\nx.w\nENDMAP\n: assert(feat.is_solid(0, 0) and feat.has_solid_floor(1, 0) and not feat.has_solid_floor(2, 0))\n: assert(feat.is_door('closed_door') and feat.is_solid('closed_door') and not feat.is_solid('open_door'))\n: assert(feat.is_wall(dgn.feature_number('stone_wall')) and feat.is_solid(5, 5))\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}
+
+#[test]
+fn a_library_file_stopping_names_what_it_called() {
+    let library = Library::new([("dlua/a.lua".to_string(), "dgn.no_such_thing()".to_string())]);
+    let src = ": crawl_require('dlua/a.lua')\nNAME: t\nMAP\n.\nENDMAP\n";
+    let file = parse(src);
+    let o = PreparedMap::new(src, &file, &file.vaults[0], Some(Arc::new(library)))
+        .run(0, Limits::default());
+    let stop = o.stop.map(|s| s.message).unwrap_or_default();
+    assert!(
+        stop.contains("`dgn.no_such_thing` is not defined"),
+        "{stop}"
+    );
+}
