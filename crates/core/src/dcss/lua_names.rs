@@ -13,9 +13,7 @@ use std::sync::Arc;
 use super::ast::{Item, Vault};
 use super::lint;
 use super::run::expand::lua_made;
-use super::run::{
-    assigned_names, FileRun, Library, Missing, PreparedFile, PreparedMap, VAULT_LIMITS,
-};
+use super::run::{assigned_names, Library, Missing, PreparedFile, PreparedMap, VAULT_LIMITS};
 use super::File;
 use crate::lua::scan;
 use vaultwright_model::diagnostic::{Diagnostic, Fix};
@@ -180,18 +178,19 @@ pub fn findings(
     }
     let runs: Vec<(usize, Vec<Diagnostic>)> = crate::lua::sandbox::deep(|| {
         let prepared = Arc::new(PreparedFile::new(src, file, library.clone()));
-        let mut session = FileRun::new(&prepared, VAULT_LIMITS);
-        todo.iter()
-            .map(|&i| {
-                let v = &file.vaults[i];
-                let outcome = session.run(&PreparedMap::in_file(&prepared, v), 0);
-                let mut found = vault_findings(src, prepared.lines(), v, &outcome, names);
-                if let Some(library) = &library {
-                    found.extend(undefined_call(src, v, &outcome, library, &file_names));
-                }
-                (i, found)
-            })
-            .collect()
+        prepared.with_run(VAULT_LIMITS, |session| {
+            todo.iter()
+                .map(|&i| {
+                    let v = &file.vaults[i];
+                    let outcome = session.run(&PreparedMap::in_file(&prepared, v), 0);
+                    let mut found = vault_findings(src, prepared.lines(), v, &outcome, names);
+                    if let Some(library) = &library {
+                        found.extend(undefined_call(src, v, &outcome, library, &file_names));
+                    }
+                    (i, found)
+                })
+                .collect()
+        })
     });
     for (i, found) in runs {
         out[i] = found;

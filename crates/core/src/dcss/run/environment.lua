@@ -268,6 +268,10 @@ end })
 -- through to the globals, each `dgn` function is bound to the map, and
 -- `_G` is the environment itself (`helper(_G)` hands the map over).
 function __vw_make_env()
+   -- Each map is built as on a new level of a new game: no environment
+   -- or persistent data is kept from an earlier run (see kept.rs).
+   if rawget(dgn, "_map_envs") then dgn._map_envs = nil end
+   dgn.persist = {}
    -- crawl's own wrapper when its library is loaded (dungeon.lua).
    if rawget(_G, "dgn_map_meta_wrap") then
       return dgn_map_meta_wrap(__vw_map, dgn)

@@ -18,6 +18,7 @@ mod chunks;
 mod crawl_api;
 mod env;
 pub mod expand;
+mod kept;
 mod transform;
 
 use std::cell::RefCell;
@@ -389,6 +390,9 @@ fn ours(cell: &'static OnceLock<Arc<Chunk>>, text: &str) -> Arc<Chunk> {
 /// environment, crawl's library when there is one, the file's prelude.
 pub struct PreparedFile {
     start: Vec<Arc<Chunk>>,
+    /// What its start is: the library (by identity) and the file's
+    /// prelude (a VM that ran the same start can run its maps).
+    start_key: u64,
     library: Option<Arc<Library>>,
     lines: vaultwright_model::source::LineIndex,
 }
@@ -403,15 +407,22 @@ impl PreparedFile {
         }
         let lines = vaultwright_model::source::LineIndex::new(source);
         let global = chunks::global_chunk(&lines, file);
+        let start_key = kept::start_key(library.as_ref(), &global);
         start.push(Arc::new(Chunk::new(
             sandbox::SCRIPT,
             sandbox::prepared(&global),
         )));
         PreparedFile {
             start,
+            start_key,
             library,
             lines,
         }
+    }
+
+    /// `work` on the VM this thread keeps for this file's start (`kept`).
+    pub fn with_run<T>(&self, limits: Limits, work: impl FnOnce(&mut FileRun) -> T) -> T {
+        kept::with_file_run(self, limits, work)
     }
 
     /// The file's line index (made once, for every map of it).
@@ -473,9 +484,10 @@ impl PreparedMap {
         }
     }
 
-    /// The map's Lua run for `seed`, in a VM of its own.
+    /// The map's Lua run for `seed`, in the VM this thread keeps for its
+    /// file's start (`kept`).
     pub fn run(&self, seed: u64, limits: Limits) -> Outcome {
-        sandbox::deep(|| FileRun::new(&self.file, limits).run(self, seed))
+        sandbox::deep(|| kept::with_file_run(&self.file, limits, |run| run.run(self, seed)))
     }
 }
 
@@ -514,6 +526,11 @@ impl FileRun {
             limits,
             start,
         }
+    }
+
+    /// Whether the VM failed: a run would stop at once.
+    fn is_broken(&self) -> bool {
+        self.session.is_broken()
     }
 
     /// `map`'s Lua run for `seed`.

@@ -318,3 +318,25 @@ fn a_library_file_stopping_names_what_it_called() {
         "{stop}"
     );
 }
+
+#[test]
+fn a_thread_keeps_its_vm_for_the_next_drawing_of_the_same_start() {
+    let src = "{{\nfunction bump() runs = (runs or 0) + 1 return runs end\n}}\nNAME: t\nMAP\n.\nENDMAP\n: tags('run' .. bump())\n: assert(dgn.persist.seen == nil, 'persistent data outlived its run')\n: dgn.persist.seen = true\n";
+    let other = src.replace("runs = ", "runs = 10 + ");
+    let tags = |o: &Outcome| -> Vec<String> {
+        calls(o).iter().map(|(_, text)| text.to_string()).collect()
+    };
+    // On this thread, as a drawing in the browser runs (natively each
+    // drawing may get a thread of its own: `sandbox::deep`).
+    let draw = |src: &str| {
+        let file = parse(src);
+        let prepared = Arc::new(PreparedFile::new(src, &file, None));
+        let map = PreparedMap::in_file(&prepared, &file.vaults[0]);
+        let o = prepared.with_run(Limits::default(), |run| run.run(&map, 0));
+        assert_eq!(o.stop, None);
+        tags(&o)
+    };
+    let drawn = [draw(src), draw(src), draw(&other), draw(src)];
+    // The same start runs on: its globals stay; another start, a new VM.
+    assert_eq!(drawn, [["run1"], ["run2"], ["run11"], ["run1"]]);
+}

@@ -62,7 +62,7 @@ pub enum StopKind {
 }
 
 /// How long and how large a run may grow.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub steps: u64,
     pub memory: usize,
@@ -283,6 +283,11 @@ impl<H: Host> Session<H> {
             session.broken = stop;
         }
         session
+    }
+
+    /// Whether the VM failed (every later run stops at once).
+    pub fn is_broken(&self) -> bool {
+        self.broken.is_some()
     }
 
     /// Runs the chunks in order until one stops; the stop and the steps
