@@ -31,6 +31,11 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
                     place.branch, place.depth
                 ),
             );
+            for name in &outcome.unmodelled {
+                tm.notes.push(format!(
+                    "`{name}` found no map: the maps the game would choose from its index are not drawn"
+                ));
+            }
             Some(tm)
         }
         Some(stop) => {

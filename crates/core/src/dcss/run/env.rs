@@ -120,7 +120,8 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 7] = [
+    let globals: [(&str, Native<MapRun>); 8] = [
+        ("__vw_unmodelled", unmodelled),
         ("__vw_map_feature", map_feature),
         ("__vw_missing", missing),
         ("__vw_where", place),
@@ -393,6 +394,19 @@ fn glyph<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
     let g = x.zip(y).and_then(|(x, y)| shared.borrow().glyph(x, y));
     stack.clear();
     stack.push_back(g.map_or(Value::Nil, |g| Value::String(ctx.intern(&[g]))));
+    Ok(CallbackReturn::Return)
+}
+
+/// `__vw_unmodelled(name)`: the game's function `name` answered as if
+/// the game had nothing to give.
+fn unmodelled<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    if let Some(name) = text(stack.get(0)) {
+        let mut run = shared.borrow_mut();
+        if !run.unmodelled.contains(&name) {
+            run.unmodelled.push(name);
+        }
+    }
+    stack.clear();
     Ok(CallbackReturn::Return)
 }
 

@@ -214,6 +214,12 @@ end
 -- A monster list read for later creation (l-dgnmon.cc): kept as given;
 -- the monsters are made only in a game under way.
 function dgn.monster_spec(spec) return { spec = spec } end
+-- Maps the game chooses from its index of every vault (by tag, name or
+-- depth) are not modelled: none is found, as when no map fits, and the
+-- view says so.
+for _, name in ipairs({ "map_by_tag", "map_by_name", "map_in_depth", "map_by_place" }) do
+   dgn[name] = function() __vw_unmodelled("dgn." .. name) return nil end
+end
 -- A map's parameters come from a placer (`dgn.place_maps`): none here.
 function dgn.map_parameters() return {} end
 -- crawl's byte-wise comparison of two strings: -1, 0 or 1.

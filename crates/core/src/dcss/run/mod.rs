@@ -213,6 +213,9 @@ pub struct MapRun {
     required: HashSet<String>,
     /// The last global read that found nothing.
     missing: Option<String>,
+    /// The game's functions the run called that answer as if the game
+    /// had nothing to give (`__vw_unmodelled`), in the order first called.
+    unmodelled: Vec<String>,
 }
 
 impl Host for MapRun {
@@ -303,6 +306,9 @@ pub struct Outcome {
     pub steps: u64,
     /// What a run stopped by a call of nil was missing.
     pub missing: Option<Missing>,
+    /// The game's functions it called that answered as if the game had
+    /// nothing to give (a map chosen from the game's index: none).
+    pub unmodelled: Vec<String>,
 }
 
 /// A name the vault's Lua read and found nothing under.
@@ -516,6 +522,7 @@ impl FileRun {
             library: file.library.clone(),
             required: HashSet::new(),
             missing: None,
+            unmodelled: Vec::new(),
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
         let (stop, _) = session.run(&file.start);
@@ -542,6 +549,7 @@ impl FileRun {
                 stop: Some(stop.clone()),
                 steps: 0,
                 missing: missing.clone(),
+                unmodelled: Vec::new(),
             };
         }
         if let Ok(mut run) = self.shared.try_borrow_mut() {
@@ -553,15 +561,17 @@ impl FileRun {
             run.transforms = map.transforms.clone();
             run.events.clear();
             run.missing = None;
+            run.unmodelled.clear();
         }
         let (stop, steps) = self.session.run(&map.chunks);
         let (stop, missing) = explained(&self.shared, stop);
-        let (lines, events) = match self.shared.try_borrow_mut() {
+        let (lines, events, unmodelled) = match self.shared.try_borrow_mut() {
             Ok(mut run) => (
                 std::mem::take(&mut run.lines),
                 std::mem::take(&mut run.events),
+                std::mem::take(&mut run.unmodelled),
             ),
-            Err(_) => (map.rows.clone(), Vec::new()),
+            Err(_) => (map.rows.clone(), Vec::new(), Vec::new()),
         };
         Outcome {
             lines,
@@ -569,6 +579,7 @@ impl FileRun {
             stop,
             steps,
             missing,
+            unmodelled,
         }
     }
 }

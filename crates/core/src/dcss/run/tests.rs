@@ -340,3 +340,11 @@ fn a_thread_keeps_its_vm_for_the_next_drawing_of_the_same_start() {
     // The same start runs on: its globals stay; another start, a new VM.
     assert_eq!(drawn, [["run1"], ["run2"], ["run11"], ["run1"]]);
 }
+
+#[test]
+fn a_map_chosen_from_the_games_index_is_none_and_said() {
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(dgn.map_by_tag('special_room') == nil)\n: assert(dgn.map_by_tag('x') == nil)\n";
+    let o = outcome(src, 0);
+    assert_eq!(o.stop, None);
+    assert_eq!(o.unmodelled, ["dgn.map_by_tag"]);
+}
