@@ -276,7 +276,7 @@ end })
 function __vw_make_env()
    -- Each map is built as on a new level of a new game: no environment
    -- or persistent data is kept from an earlier run (see kept.rs).
-   if rawget(dgn, "_map_envs") then dgn._map_envs = nil end
+   dgn._map_envs = {}
    dgn.persist = {}
    -- crawl's own wrapper when its library is loaded (dungeon.lua).
    if rawget(_G, "dgn_map_meta_wrap") then

@@ -526,7 +526,7 @@ impl FileRun {
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
         let (stop, _) = session.run(&file.start);
-        let start = explained(&shared, stop);
+        let start = explained(&shared, stop, limits);
         FileRun {
             session,
             shared,
@@ -564,7 +564,7 @@ impl FileRun {
             run.unmodelled.clear();
         }
         let (stop, steps) = self.session.run(&map.chunks);
-        let (stop, missing) = explained(&self.shared, stop);
+        let (stop, missing) = explained(&self.shared, stop, self.limits);
         let (lines, events, unmodelled) = match self.shared.try_borrow_mut() {
             Ok(mut run) => (
                 std::mem::take(&mut run.lines),
@@ -586,7 +586,11 @@ impl FileRun {
 
 /// The stop as a user reads it (a call of nil names what it called) and
 /// what was missing: only a run a call of nil stopped misses something.
-fn explained(shared: &Shared, stop: Option<Stop>) -> (Option<Stop>, Option<Missing>) {
+fn explained(
+    shared: &Shared,
+    stop: Option<Stop>,
+    limits: Limits,
+) -> (Option<Stop>, Option<Missing>) {
     let stopped_by_nil = stop
         .as_ref()
         .is_some_and(|s| s.message.contains("found nil"));
@@ -597,6 +601,14 @@ fn explained(shared: &Shared, stop: Option<Stop>) -> (Option<Stop>, Option<Missi
         Some(missing)
     });
     let stop = stop.map(|mut s| {
+        if s.kind == sandbox::StopKind::Steps {
+            // crawl's heaviest layouts run hundreds of millions of steps:
+            // the limit alone does not tell a loop that never ends.
+            s.message = format!(
+                "ran past {}, the most a drawing runs: a loop that never ends, or more work than a preview affords",
+                steps_in_words(limits.steps)
+            );
+        }
         if let Some(m) = &missing {
             s.message = if m.game_defines() {
                 format!(
@@ -610,6 +622,14 @@ fn explained(shared: &Shared, stop: Option<Stop>) -> (Option<Stop>, Option<Missi
         s
     });
     (stop, missing)
+}
+
+/// "2 million steps".
+fn steps_in_words(steps: u64) -> String {
+    match steps {
+        n if n >= 1_000_000 && n % 1_000_000 == 0 => format!("{} million steps", n / 1_000_000),
+        n => format!("{n} steps"),
+    }
 }
 
 #[cfg(test)]

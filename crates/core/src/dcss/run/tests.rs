@@ -149,9 +149,11 @@ fn an_endless_loop_is_stopped_by_the_step_budget() {
         memory: 64 << 20,
     };
     let o = PreparedMap::new(src, &file, &file.vaults[0], None).run(0, limits);
+    let stop = o.stop.expect("stopped");
+    assert_eq!(stop.kind, crate::lua::sandbox::StopKind::Steps);
     assert_eq!(
-        o.stop.map(|s| s.kind),
-        Some(crate::lua::sandbox::StopKind::Steps)
+        stop.message,
+        "ran past 100000 steps, the most a drawing runs: a loop that never ends, or more work than a preview affords"
     );
 }
 
