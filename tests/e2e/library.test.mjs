@@ -148,3 +148,45 @@ const DONUT = [
   "ENDMAP",
   "",
 ].join("\n");
+
+// A vault whose Lua sorts through crawl's library (`dgn.random_item_def`
+// calls `util.sort(t)`, one argument given of two) and asks the game's
+// index for a map by tag, which a drawing does not have.
+const WEAPONS = [
+  "NAME: weapon_rack_test",
+  "TAGS: no_rotate no_hmirror no_vmirror",
+  ": local weapons = { [\"great mace\"] = 10, [\"glaive\"] = 5, [\"broad axe\"] = 5 }",
+  ": kitem(\"d = \" .. dgn.random_item_def(weapons, \"freezing\", \"pre_id\"))",
+  ": if not dgn.map_by_tag(\"special_room\") then kfeat(\"p = altar_trog\") end",
+  "MAP",
+  "xxx@xxx",
+  "x.d.p.x",
+  "x.....x",
+  "xxxxxxx",
+  "ENDMAP",
+  "",
+].join("\n");
+
+for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
+  test(`a vault sorting through the library draws, and says what the game's index would give (${tag})`, (t) => {
+    if (!haveLibrary(t)) return;
+    return withStudio(async ({ page, errors, server }) => {
+      await serveCrawlLibrary(page);
+      await openStudio(page, server.url);
+      await openFile(page, fixtureFile("weapons.des", WEAPONS));
+      await page.click("[data-testid=names]");
+      await page.click("[data-testid=fetch-library]");
+      await waitFor(page, () => /Held in this browser/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: w, height: h });
+      if (tag === "phone") await page.locator("[data-testid=pane-tabs] button", { hasText: "View" }).click();
+      await notesSay(page, /Lua ran for this seed/);
+      await notesSay(page, /`dgn\.map_by_tag` found no map/, /cut off/);
+      const legend = (await page.locator("[data-testid=legend-row]").allTextContents()).join("\n");
+      assert.match(legend, /altar/i);
+      assert.match(legend, /great mace|glaive|broad axe/);
+      await page.screenshot({ path: path.join(OUT, `library-sorted-${tag}.png`) });
+      assert.deepEqual(errors, []);
+    });
+  });
+}

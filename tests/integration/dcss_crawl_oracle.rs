@@ -449,7 +449,7 @@ fn vaults_are_drawn_as_crawl_places_them() {
     // is a regression.
     let floors = [
         (Class::Plain, 70),
-        (Class::LuaSubst, 70),
+        (Class::LuaSubst, 76),
         (Class::LuaMap, 62),
         (Class::MapLess, 110),
     ];
