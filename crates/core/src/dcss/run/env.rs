@@ -56,8 +56,6 @@ const QUIET_FUNCTIONS: &[&str] = &[
     "depth_weight",
     "tags_remove",
     "set_feature_name",
-    "change_floor_colour",
-    "change_rock_colour",
     "change_floor_tile",
     "change_rock_tile",
     "set_branch_epilogue",

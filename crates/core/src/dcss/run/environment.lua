@@ -211,6 +211,25 @@ for name, test in pairs(properties) do
    feat[name] = function(a, b) return test(feature_of(a, b)) end
 end
 
+-- The level's floor and rock colours (env.floor_colour, rock_colour):
+-- black while vaults are built (the branch's are set after them) unless
+-- a vault changes them; `__vw_make_env` sets them back for each map.
+local colours = {}
+function dgn.change_floor_colour(colour)
+   if type(colour) == "string" then colours.floor = colour end
+end
+function dgn.change_rock_colour(colour)
+   if type(colour) == "string" then colours.rock = colour end
+end
+function dgn.get_floor_colour() return colours.floor end
+function dgn.get_rock_colour() return colours.rock end
+function __vw_reset_colours() colours.floor, colours.rock = "black", "black" end
+
+-- A map placed on its own is no subvault: it has no mask and no size.
+function dgn.is_subvault() return false end
+function dgn.subvault_size() return 0, 0 end
+function dgn.subvault_cell_valid() return false end
+
 -- A monster list read for later creation (l-dgnmon.cc): kept as given;
 -- the monsters are made only in a game under way.
 function dgn.monster_spec(spec) return { spec = spec } end
@@ -254,6 +273,7 @@ function you.race() return "Human" end
 function you.god() return "" end
 function you.see_cell() return false end
 function you.monster() return "program bug" end
+function you.name() return "Adventurer" end
 -- A new character: a silent human with no mutations and no skill.
 function you.silenced() return false end
 function you.genus() return "human" end
@@ -278,6 +298,7 @@ function __vw_make_env()
    -- or persistent data is kept from an earlier run (see kept.rs).
    dgn._map_envs = {}
    dgn.persist = {}
+   __vw_reset_colours()
    -- crawl's own wrapper when its library is loaded (dungeon.lua).
    if rawget(_G, "dgn_map_meta_wrap") then
       return dgn_map_meta_wrap(__vw_map, dgn)
