@@ -354,7 +354,11 @@ fn a_map_chosen_from_the_games_index_is_none_and_said() {
 #[test]
 fn the_floor_colour_is_black_until_a_vault_changes_it() {
     let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(dgn.get_floor_colour() == 'black')\n: dgn.change_floor_colour('blue')\n: assert(dgn.get_floor_colour() == 'blue')\n: local w, h = subvault_size()\n: assert(w == 0 and h == 0 and not is_subvault())\n";
-    assert_eq!(outcome(src, 0).stop, None);
-    // The next map of the same VM starts from black again.
-    assert_eq!(outcome(src, 1).stop, None);
+    // Twice in one VM: the second run starts from black again.
+    let file = parse(src);
+    let prepared = Arc::new(PreparedFile::new(src, &file, None));
+    let map = PreparedMap::in_file(&prepared, &file.vaults[0]);
+    let mut run = FileRun::new(&prepared, Limits::default());
+    assert_eq!(run.run(&map, 0).stop, None);
+    assert_eq!(run.run(&map, 1).stop, None);
 }
