@@ -364,25 +364,22 @@ fn falsehood<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> 
     Ok(CallbackReturn::Return)
 }
 
-/// `dgn.gly_points(map, glyph)`: every cell holding `glyph`, as `{x, y}`
-/// tables (crawl's points have fields `x` and `y`).
-fn glyph_points<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+/// `dgn.gly_points(map, glyph)`: every cell holding `glyph`, as values
+/// (l-dgn.cc: `x1, y1, x2, y2, …`).
+fn glyph_points<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let glyph = text(stack.get(1)).and_then(|g| g.bytes().next());
-    let out = Table::new(&ctx);
+    stack.clear();
     let run = shared.borrow();
-    let mut n = 0i64;
-    for (y, line) in run.lines.iter().enumerate() {
-        for (x, &g) in line.iter().enumerate() {
+    // crawl's `find_glyph` order: from the last row up, each from its
+    // last column; every point as two values, x then y.
+    for (y, line) in run.lines.iter().enumerate().rev() {
+        for (x, &g) in line.iter().enumerate().rev() {
             if Some(g) == glyph {
-                let point = Table::new(&ctx);
-                point.set(ctx, "x", x as i64)?;
-                point.set(ctx, "y", y as i64)?;
-                n += 1;
-                out.set(ctx, n, point)?;
+                stack.push_back(Value::Integer(x as i64));
+                stack.push_back(Value::Integer(y as i64));
             }
         }
     }
-    stack.replace(ctx, out);
     Ok(CallbackReturn::Return)
 }
 
@@ -540,8 +537,15 @@ fn random_real<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '
 }
 
 fn roll_dice<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let n = arg(ctx, stack, 0, "roll_dice")?.clamp(0, 1000);
-    let size = arg(ctx, stack, 1, "roll_dice")?;
+    // One argument is the sides of one die (l-crawl.cc).
+    let (n, size) = if stack.len() == 1 {
+        (1, arg(ctx, stack, 0, "roll_dice")?)
+    } else {
+        (
+            arg(ctx, stack, 0, "roll_dice")?.clamp(0, 1000),
+            arg(ctx, stack, 1, "roll_dice")?,
+        )
+    };
     let total: i64 = (0..n).map(|_| 1 + random_below(shared, size)).sum();
     stack.replace(ctx, if size <= 0 { 0 } else { total });
     Ok(CallbackReturn::Return)

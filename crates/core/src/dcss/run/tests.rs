@@ -47,7 +47,7 @@ fn a_transform_rewrites_the_map_when_it_runs_as_crawls_map_lines_does() {
     // The MAP runs first; then headers and Lua in source order, each
     // transform at once: the write before the SUBST is rewritten, the one
     // after it is kept, and Lua reads what the NSUBST chose.
-    let src = "NAME: t\n: mapgrd[0][0] = 'a'\nSUBST: a = b\n: mapgrd[1][0] = 'a'\nNSUBST: c = 1:d / *:e\n: n = #dgn.gly_points(_G, 'd')\n: if n == 1 then mapgrd[0][1] = 'z' end\nMAP\n.c\ncc\nENDMAP\n";
+    let src = "NAME: t\n: mapgrd[0][0] = 'a'\nSUBST: a = b\n: mapgrd[1][0] = 'a'\nNSUBST: c = 1:d / *:e\n: n = select('#', gly_points('d')) // 2\n: if n == 1 then mapgrd[0][1] = 'z' end\nMAP\n.c\ncc\nENDMAP\n";
     let o = outcome(src, 4);
     assert_eq!(o.stop, None, "{o:?}");
     assert_eq!(o.lines[0][..2], *b"ba");
@@ -361,4 +361,16 @@ fn the_floor_colour_is_black_until_a_vault_changes_it() {
     let mut run = FileRun::new(&prepared, Limits::default());
     assert_eq!(run.run(&map, 0).stop, None);
     assert_eq!(run.run(&map, 1).stop, None);
+}
+
+#[test]
+fn glyph_points_are_values_in_crawls_order() {
+    let src = "NAME: t\nMAP\na.a\n.a.\nENDMAP\n: local p = {gly_points('a')}\n: assert(#p == 6 and p[1] == 1 and p[2] == 1 and p[3] == 2 and p[4] == 0 and p[5] == 0 and p[6] == 0, table.concat(p, ','))\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}
+
+#[test]
+fn one_argument_to_roll_dice_is_the_sides_of_one_die() {
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: assert(crawl.roll_dice(1) == 1 and crawl.roll_dice(3) <= 3 and crawl.roll_dice(2, 1) == 2)\n";
+    assert_eq!(outcome(src, 0).stop, None);
 }
