@@ -94,11 +94,12 @@ function dgn.br_entrance(name)
    local branch = branch_of(name)
    return level_id(branch[3], branch[4] or 0)
 end
-local hells = { Dis = true, Geh = true, Coc = true, Tar = true }
--- The builder's area: half the level in a Hell branch above its end.
+-- The builder's area: half the level in a Hell branch (one entered from
+-- the Vestibule) above its end.
 function dgn.builder_bounds()
-   local branch, depth = __vw_where()
-   if hells[branch] and depth < branches[branch][1] then return 40, 35 end
+   local name, depth = __vw_where()
+   local branch = branches[name]
+   if branch and branch[3] == "Hell" and depth < branch[1] then return 40, 35 end
    return 80, 70
 end
 function dgn.in_bounds(x, y) return x > 0 and x < 79 and y > 0 and y < 69 end
@@ -171,6 +172,7 @@ colour = { add_colour = function() end }
 -- as before a game, below).
 items = { pickable = function() return true end }
 function dgn.zot_orb_type() return "orb of fire" end
+
 -- Features' properties (l-feat.cc, by terrain.cc's rules): asked of a
 -- feature's name or number, or of a cell (the map's glyph there stands
 -- for the level being made; off the map, rock).
@@ -215,6 +217,8 @@ end
 -- black while vaults are built (the branch's are set after them) unless
 -- a vault changes them; `__vw_make_env` sets them back for each map.
 local colours = {}
+function __vw_reset_colours() colours.floor, colours.rock = "black", "black" end
+__vw_reset_colours()
 function dgn.change_floor_colour(colour)
    if type(colour) == "string" then colours.floor = colour end
 end
@@ -223,7 +227,6 @@ function dgn.change_rock_colour(colour)
 end
 function dgn.get_floor_colour() return colours.floor end
 function dgn.get_rock_colour() return colours.rock end
-function __vw_reset_colours() colours.floor, colours.rock = "black", "black" end
 
 -- A map placed on its own is no subvault: it has no mask and no size.
 function dgn.is_subvault() return false end

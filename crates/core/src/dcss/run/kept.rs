@@ -46,11 +46,9 @@ pub(super) fn with_file_run<T>(
         if !fits {
             // The old VM goes before the new one is made.
             *kept = None;
-            *kept = Some((file.start_key, limits, FileRun::new(file, limits)));
         }
-        match kept.as_mut() {
-            Some((_, _, run)) => work(run),
-            None => work(&mut FileRun::new(file, limits)),
-        }
+        let (_, _, run) =
+            kept.get_or_insert_with(|| (file.start_key, limits, FileRun::new(file, limits)));
+        work(run)
     })
 }

@@ -499,19 +499,24 @@ impl Edits<'_> {
             .filter(|e| e.kind() == Kind::Name)
             .filter_map(text)
             .collect();
-        let (Some(open), Some(close)) = (
-            parts.first().and_then(element_extent),
-            parts.last().and_then(element_extent),
+        let (Some(first), Some(last)) = (parts.first(), parts.last()) else {
+            return;
+        };
+        let enclosed = text(first).as_deref() == Some("(") && text(last).as_deref() == Some(")");
+        let (Some(open), Some(close), Some(inside)) = (
+            element_extent(first),
+            element_extent(last),
+            parts.get(1..parts.len().saturating_sub(1)),
         ) else {
             return;
         };
-        if names.is_empty() {
+        if names.is_empty() || !enclosed {
             return;
         }
         self.next_construct();
         // Put first: the first name, removed, starts at the same offset.
         self.open(open.1, "...".into());
-        for part in &parts[1..parts.len() - 1] {
+        for part in inside {
             if let Some(range) = element_extent(part) {
                 self.replace(range, "");
             }
