@@ -212,6 +212,12 @@ function string.rep(s, n, sep)
    return out
 end
 
+-- `a, b = x, y`: every value made before any is stored, as Lua does
+-- (piccolo 0.3.3 stores each as it is made: `a, b = b, a` gave b, b).
+function __vw_values(...)
+   return ...
+end
+
 -- `(f())` and the last operand of `..`: the first of the values, which
 -- Lua gives there (piccolo 0.3.3 passes on all of them).
 function __vw_one(v)

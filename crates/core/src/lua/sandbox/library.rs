@@ -27,11 +27,32 @@ type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 /// The string and table functions level files use that piccolo's core
 /// library lacks.
 pub fn install<'gc, H: Host>(ctx: Context<'gc>, shared: &Shared<H>) -> Result<(), Error<'gc>> {
+    // As piccolo's own, but through `native`, which notes the line of
+    // the call: a script's `error` or failed `assert` stops at its line.
+    ctx.set_global("error", native(ctx, shared, error))?;
+    ctx.set_global("assert", native(ctx, shared, assert))?;
     if let Value::Table(string) = ctx.get_global("string") {
         string.set(ctx, "format", native(ctx, shared, format))?;
         string.set(ctx, "rep", native(ctx, shared, rep))?;
     }
     Ok(())
+}
+
+/// `error(value)`: the value raised.
+fn error<'gc, H: Host>(_: &Shared<H>, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    Err(stack.get(0).into())
+}
+
+/// `assert(v [, message, …])`: its arguments back when `v` holds, else
+/// the message (or Lua's own) raised.
+fn assert<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    if stack.get(0).to_bool() {
+        Ok(CallbackReturn::Return)
+    } else if stack.get(1).is_nil() {
+        Err("assertion failed!".into_value(ctx).into())
+    } else {
+        Err(stack.get(1).into())
+    }
 }
 
 /// `string.rep(s, n [, sep])`: any count Lua takes, the result measured

@@ -70,6 +70,10 @@ const STRING_METHODS: [&str; 13] = [
 /// call in parentheses or as an operand (piccolo 0.3.3 passes on all).
 pub const ONE: &str = "__vw_one";
 
+/// `__vw_values(a, b)`: its arguments, every one made before any is
+/// stored (the values of an assignment to several targets).
+pub const VALUES: &str = "__vw_values";
+
 /// Chains longer than this are made shallow.
 const LONG: usize = 16;
 
@@ -263,6 +267,19 @@ impl Edits<'_> {
                 self.set(&store, equal, end);
             }
             return;
+        }
+        // `a, b = b, a`: piccolo 0.3.3 stores each value as it is made, so
+        // the second is made from the first's new value (`b, b`); values
+        // passed through a call are all made before any is stored.
+        let values: Vec<&Element> = all[equal + 1..].iter().step_by(2).collect();
+        if let (true, Some(first), Some(last)) = (
+            values.len() > 1,
+            values.first().and_then(|v| element_extent(v)),
+            values.last().and_then(|v| element_extent(v)),
+        ) {
+            self.next_construct();
+            self.open(first.0, format!("{VALUES}("));
+            self.close(last.1);
         }
         for target in targets {
             if let Some(store) = field_store(target) {
@@ -781,6 +798,18 @@ mod tests {
             rewritten("function v(a, ...) end"),
             "function v(a, ...) end"
         );
+    }
+
+    #[test]
+    fn every_value_is_made_before_any_is_stored() {
+        assert_eq!(rewritten("a, b = b, a"), "a, b = __vw_values(b, a)");
+        assert_eq!(
+            rewritten("t.x, y = y.x, f()"),
+            "__vw_room(t).x, y = __vw_values(y.x, f())"
+        );
+        // One value, or one target: nothing to make first.
+        assert_eq!(rewritten("a, b = f()"), "a, b = f()");
+        assert_eq!(rewritten("local a, b = b, a"), "local a, b = b, a");
     }
 
     #[test]
