@@ -190,3 +190,35 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
     });
   });
 }
+
+// A layout whose Lua never ends: nothing is drawn, and the view says why
+// and where, in place of an empty map.
+const ENDLESS = [
+  "NAME: layout_endless_test",
+  "ORIENT: encompass",
+  "TAGS: overwritable layout",
+  "{{",
+  "  local n = 0",
+  "  while true do n = n + crawl.random2(3) end",
+  "}}",
+  "",
+].join("\n");
+
+for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
+  test(`a map-less vault whose Lua stops says why in place of a drawing (${tag})`, () =>
+    withStudio(async ({ page, errors, server }) => {
+      await page.setViewportSize({ width: w, height: h });
+      await openStudio(page, server.url);
+      await openFile(page, fixtureFile("endless.des", ENDLESS));
+      if (tag === "phone") await page.locator("[data-testid=pane-tabs] button", { hasText: "View" }).click();
+      await page.waitForSelector("[data-testid=empty-drawing]", { timeout: 20000 });
+      const said = await page.textContent("[data-testid=empty-drawing]");
+      assert.match(said, /Nothing drawn for layout_endless_test/);
+      assert.match(said, /stopped at line 6 \(ran past 2 million steps/);
+      assert.match(said, /nothing is drawn: its map is made in Lua/);
+      assert.match(said, /`vaultwright render` runs a vault's Lua up to 100 million steps/);
+      assert.equal(await page.locator("canvas[data-testid=tilemap]").count(), 0);
+      await page.screenshot({ path: path.join(OUT, `lua-stopped-${tag}.png`) });
+      assert.deepEqual(errors, []);
+    }));
+}

@@ -36,6 +36,7 @@ fn every_vault_parses_without_errors() {
     let mut vaults = 0;
     let mut errors = Vec::new();
     let mut with_map = 0;
+    let mut said_why_not = 0;
     let mut with_markers = 0;
     for f in &files {
         let src = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();
@@ -43,7 +44,16 @@ fn every_vault_parses_without_errors() {
         vaults += a.outline.len();
         for v in &a.views {
             match v.view {
-                View::TileMap(_) => with_map += 1,
+                View::TileMap(ref m) if m.width > 0 => with_map += 1,
+                View::TileMap(ref m) => {
+                    assert!(
+                        m.notes.iter().any(|n| n.contains("nothing is drawn")),
+                        "{}: an empty drawing says why: {:?}",
+                        f.display(),
+                        m.notes
+                    );
+                    said_why_not += 1;
+                }
                 View::EntityTable(_) => with_markers += 1,
                 _ => {}
             }
@@ -66,8 +76,11 @@ fn every_vault_parses_without_errors() {
     // 207 vaults build their map in Lua. Without crawl's library at hand
     // (the default options), the Lua of 81 of them runs and draws (the
     // uniques, whose helper is their file's own, and two the dungeon
-    // builder's functions draw); 126 draw nothing.
+    // builder's functions draw); 126 draw nothing: 123 run Lua and say
+    // why on an empty drawing, and three are placeholders with neither a
+    // map nor Lua (`abyss_*_dummy`), which have no drawing at all.
     assert_eq!(with_map, 6264 - 126);
+    assert_eq!(said_why_not, 123);
     // Vaults with markers, listed with what each does.
     assert_eq!(with_markers, 344);
 }

@@ -318,8 +318,10 @@ fn our_draws(
     library: &vaultwright::DcssLibrary,
 ) -> BTreeMap<String, Draws> {
     let text = unturned(text);
+    // Each vault drawn as `render` draws it, by name.
     let options = Options {
         dcss_library: Some(library.clone()),
+        lua_drawing_millions: Some(Options::DRAWING_BY_NAME_MILLIONS),
         ..Options::default()
     };
     let outline = analyze(

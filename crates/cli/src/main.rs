@@ -145,6 +145,10 @@ enum Command {
         /// appears.
         #[arg(long, value_enum, default_value = "auto")]
         legend: When,
+        /// DCSS: how many million steps a vault's Lua may run to be drawn
+        /// (a loop that never ends is stopped after them).
+        #[arg(long, value_name = "MILLIONS", default_value_t = Options::DRAWING_BY_NAME_MILLIONS)]
+        lua_steps: u32,
     },
     /// Print a compiled NetHack special level: a 3.4.3 or 3.2 .lev field
     /// by field (offset, size, record, value, meaning), a 3.6 one (or a
@@ -302,9 +306,13 @@ fn run(cli: Cli) -> ExitCode {
             game,
             color,
             legend,
+            lua_steps,
         } => {
             let base = match game.options() {
-                Ok(base) => vaultwright::dlua::with_library_beside(base, &file),
+                Ok(base) => Options {
+                    lua_drawing_millions: Some(lua_steps),
+                    ..vaultwright::dlua::with_library_beside(base, &file)
+                },
                 Err(code) => return code,
             };
             let tty = std::io::stdout().is_terminal();

@@ -55,12 +55,23 @@ pub struct Options {
     /// or a message: shared, not copied, by every analysis.
     #[serde(skip)]
     pub dcss_library: Option<DcssLibrary>,
+    /// DCSS: how many million steps a vault's Lua may run to be drawn
+    /// (the studio's preview budget when absent). One drawing asked for
+    /// by name (`render`) affords crawl's heaviest layouts what a view
+    /// redrawn on every keystroke cannot.
+    #[serde(default)]
+    pub lua_drawing_millions: Option<u32>,
 }
 
 /// The texts of crawl's Lua library files by path (cheap to clone).
 pub type DcssLibrary = std::sync::Arc<std::collections::BTreeMap<String, String>>;
 
 impl Options {
+    /// `lua_drawing_millions` for one drawing asked for by name: crawl's
+    /// busiest layouts but two fit, and a loop that never ends is stopped
+    /// in under a second natively.
+    pub const DRAWING_BY_NAME_MILLIONS: u32 = 100;
+
     /// Whether the views of outline entry `symbol` are wanted.
     pub fn wants_views_of(&self, symbol: usize) -> bool {
         !self.without_views && self.focus.is_none_or(|f| f == symbol)

@@ -301,3 +301,55 @@ fn render_draws_the_shared_builders() {
         panic!("{e}");
     }
 }
+
+/// A layout made all in Lua (crawl's honeycomb runs some ten million
+/// steps) is drawn at the level's size by `render`; under the studio's
+/// preview budget, and for a map-less vault whose Lua never ends, the
+/// drawing is empty and says why.
+#[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
+fn render_draws_a_layout_made_in_lua_or_says_why_not() {
+    let shared =
+        common::shared_dir().expect("../shared is missing: this test draws crawl's layouts");
+    let layouts = shared.join("corpus/dcss/des/builder/layout_pools.des");
+    let draw = |steps: &str| {
+        let out = bin()
+            .args(["render", "--vault", "layout_honeycomb", "--legend", "never"])
+            .args(["--color", "never", "--lua-steps", steps])
+            .arg(&layouts)
+            .output()
+            .expect("run");
+        assert_succeeded(&out);
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let drawn = draw("100");
+    let rows: Vec<&str> = drawn
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("note:"))
+        .collect();
+    assert_eq!(rows.len(), 70, "{drawn}");
+    assert!(rows.iter().all(|r| r.chars().count() == 80), "{drawn}");
+    assert!(rows.iter().any(|r| r.contains('.')), "no floor: {drawn}");
+    let cut_short = draw("2");
+    assert!(
+        cut_short.contains("ran past 2 million steps")
+            && cut_short.contains("nothing is drawn: its map is made in Lua"),
+        "{cut_short}"
+    );
+
+    let dir = tempdir("endless-layout");
+    let des = dir.join("endless.des");
+    std::fs::write(
+        &des,
+        "NAME: endless\nORIENT: encompass\n: while true do crawl.random2(9) end\n",
+    )
+    .unwrap();
+    let out = bin().arg("render").arg(&des).output().expect("run");
+    assert_succeeded(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the vault's Lua stopped at line 3 (ran past 100 million steps"),
+        "{text}"
+    );
+}

@@ -185,6 +185,14 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         Some(Shown::Map(_)) if faces_shown => html! {
             <FacesView derived={props.derived.clone()} seed={props.doc.shown.seed} faces={props.doc.shown.faces} dark={props.dark} />
         },
+        // Nothing drawn (a vault whose Lua stopped before it made its
+        // map): why, in place of an empty canvas.
+        Some(Shown::Map(m)) if m.width == 0 || m.height == 0 => html! {
+            <div class="empty-view" data-testid="empty-drawing">
+                <p>{ format!("Nothing drawn for {}:", analysis.outline.get(symbol).map_or("this entry", |e| e.name.as_str())) }</p>
+                <ul class="view-notes">{ for m.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+            </div>
+        },
         Some(Shown::Map(m)) => {
             let on_resize = {
                 let (d, dispatch, cursor) =

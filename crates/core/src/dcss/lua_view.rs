@@ -7,7 +7,8 @@
 use super::run::expand::expanded;
 use super::run::{Library, Place, PreparedMap, VAULT_LIMITS};
 use super::{view, File, Vault};
-use vaultwright_model::view::TileMap;
+use crate::lua::sandbox::{Limits, StopKind};
+use vaultwright_model::view::{Cell, TileMap};
 use vaultwright_model::Options;
 
 /// Vault `v` of `file` (whose text is `src`) drawn for `seed`, with the
@@ -18,12 +19,18 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
     }
     let library = options.dcss_library.as_ref().map(Library::of);
     let map = PreparedMap::new(src, file, v, library.clone());
-    let outcome = map.run(seed, VAULT_LIMITS);
+    let outcome = map.run(seed, drawing_limits(options));
     let place = Place::first_allowed(v);
     match &outcome.stop {
         None => {
             let built = expanded(src, map.lines(), v, &outcome);
-            let mut tm = view::view(&built, seed)?;
+            let mut tm = view::view(&built, seed).unwrap_or_else(|| {
+                let mut empty = TileMap::new(0, 0, Cell::blank());
+                empty
+                    .notes
+                    .push("its Lua left no map: nothing is drawn".into());
+                empty
+            });
             tm.notes.insert(
                 0,
                 format!(
@@ -39,15 +46,28 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
             Some(tm)
         }
         Some(stop) => {
-            let mut tm = view::view(v, seed)?;
+            // A vault whose Lua stopped before it drew anything (a map-less
+            // one) still shows why, on an empty map.
+            let mut tm = view::view(v, seed).unwrap_or_else(|| TileMap::new(0, 0, Cell::blank()));
             let at = match stop.line {
                 0 => String::new(),
                 line => format!(" at line {line}"),
             };
+            let drawn = if tm.width == 0 {
+                "nothing is drawn: its map is made in Lua"
+            } else {
+                "drawn from its headers alone"
+            };
             tm.notes.push(format!(
-                "the vault's Lua stopped{at} ({}): drawn from its headers alone",
+                "the vault's Lua stopped{at} ({}): {drawn}",
                 stop.message
             ));
+            if stop.kind == StopKind::Steps && options.lua_drawing_millions.is_none() {
+                tm.notes.push(format!(
+                    "`vaultwright render` runs a vault's Lua up to {} million steps to draw it",
+                    Options::DRAWING_BY_NAME_MILLIONS
+                ));
+            }
             if library.is_none() {
                 tm.notes.push(
                     "crawl's Lua library (dat/dlua) is not at hand: the helpers it defines are missing"
@@ -56,5 +76,17 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
             }
             Some(tm)
         }
+    }
+}
+
+/// The studio's preview budget, or the options' larger one for a
+/// drawing asked for by name.
+fn drawing_limits(options: &Options) -> Limits {
+    match options.lua_drawing_millions {
+        Some(millions) => Limits {
+            steps: u64::from(millions).saturating_mul(1_000_000),
+            ..VAULT_LIMITS
+        },
+        None => VAULT_LIMITS,
     }
 }

@@ -116,6 +116,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     for (name, f) in randoms {
         crawl.set(ctx, name, native(ctx, shared, f))?;
     }
+    super::noise::install(ctx, shared, crawl)?;
     ctx.set_global("crawl", crawl)?;
 
     let globals: [(&str, Native<MapRun>); 8] = [

@@ -19,6 +19,7 @@ mod crawl_api;
 mod env;
 pub mod expand;
 mod kept;
+mod noise;
 mod transform;
 
 use std::cell::RefCell;
