@@ -195,6 +195,14 @@ pub fn map_feature(g: u8) -> &'static str {
         .map_or("floor", |(_, name)| name)
 }
 
+/// The map glyph that makes feature `name`, when one does.
+pub fn feature_glyph(name: &str) -> Option<u8> {
+    MAP_FEATURES
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map(|(g, _)| *g)
+}
+
 /// The feature a map glyph makes where a KFEAT names the glyph: its
 /// terrain, or floor for a glyph that places a monster or an item.
 fn glyph_feature(g: u8) -> (char, Rgb, String) {

@@ -64,6 +64,10 @@ const QUIET_FUNCTIONS: &[&str] = &[
     "set_random_mon_list",
     // A subvault's mask: a map placed on its own has none to apply.
     "default_subvault_glyphs",
+    // The level's mask, which keeps later vaults off cells: a vault drawn
+    // on its own has no later vaults.
+    "set_map_mask",
+    "unset_map_mask",
 ];
 
 pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>> {
@@ -81,7 +85,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
             }),
         )?;
     }
-    let functions: [(&str, Native<MapRun>); 9] = [
+    let functions: [(&str, Native<MapRun>); 10] = [
         ("feature_number", feature_number),
         ("feature_name", feature_name),
         ("map", map),
@@ -91,6 +95,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
         ("has_tag", has_tag),
         ("is_validating", falsehood),
         ("gly_points", glyph_points),
+        ("grid", super::level::grid),
     ];
     for (name, f) in functions {
         dgn.set(ctx, name, native(ctx, shared, f))?;

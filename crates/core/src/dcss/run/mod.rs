@@ -19,6 +19,7 @@ mod crawl_api;
 mod env;
 pub mod expand;
 mod kept;
+mod level;
 mod noise;
 mod transform;
 
@@ -207,6 +208,8 @@ pub struct MapRun {
     name: String,
     place: Place,
     lines: Vec<Vec<u8>>,
+    /// The level outside the map, once `dgn.grid` has touched it.
+    level: Vec<Vec<u8>>,
     events: Vec<Event>,
     /// The map's transform headers, read once, by item index.
     transforms: Arc<BTreeMap<usize, crate::dcss::plan::Plan>>,
@@ -518,6 +521,7 @@ impl FileRun {
             name: String::new(),
             place: Place::default(),
             lines: Vec::new(),
+            level: Vec::new(),
             events: Vec::new(),
             transforms: Arc::default(),
             library: file.library.clone(),
@@ -567,11 +571,14 @@ impl FileRun {
         let (stop, steps) = self.session.run(&map.chunks);
         let (stop, missing) = explained(&self.shared, stop, self.limits);
         let (lines, events, unmodelled) = match self.shared.try_borrow_mut() {
-            Ok(mut run) => (
-                std::mem::take(&mut run.lines),
-                std::mem::take(&mut run.events),
-                std::mem::take(&mut run.unmodelled),
-            ),
+            Ok(mut run) => {
+                level::drawn_level(&mut run);
+                (
+                    std::mem::take(&mut run.lines),
+                    std::mem::take(&mut run.events),
+                    std::mem::take(&mut run.unmodelled),
+                )
+            }
             Err(_) => (map.rows.clone(), Vec::new(), Vec::new()),
         };
         Outcome {

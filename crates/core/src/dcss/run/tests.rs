@@ -413,3 +413,20 @@ fn an_error_or_a_failed_assert_stops_at_its_own_line() {
     let src = "NAME: t\n: assert(true, 'fine')\n: assert(1, 2)\nMAP\n.\nENDMAP\n";
     assert_eq!(outcome(src, 0).stop, None);
 }
+
+#[test]
+fn a_map_less_vault_that_paints_the_level_draws_it() {
+    // crawl's Vaults layouts paint the level with `dgn.grid` and leave
+    // their own map empty; the level around a vault on its own is rock.
+    let src = "NAME: t\nORIENT: encompass\n: assert(dgn.feature_name(dgn.grid(3, 4)) == 'rock_wall')\n: dgn.grid(3, 4, 'floor')\n: dgn.grid(79, 69, dgn.feature_number('deep_water'))\n: assert(dgn.feature_name(dgn.grid(3, 4)) == 'floor')\n: assert(not pcall(dgn.grid, 80, 0))\n";
+    let o = outcome(src, 0);
+    assert_eq!(o.stop, None, "{o:?}");
+    assert_eq!((o.lines.len(), o.lines[0].len()), (70, 80));
+    assert_eq!(
+        (o.lines[4][3], o.lines[69][79], o.lines[0][0]),
+        (b'.', b'w', b'x')
+    );
+    // A vault with a map of its own draws its map.
+    let src = "NAME: t\n: dgn.grid(0, 0, 'floor')\nMAP\nx\nENDMAP\n";
+    assert_eq!(outcome(src, 0).lines, [b"x".to_vec()]);
+}

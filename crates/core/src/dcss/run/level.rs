@@ -1,0 +1,84 @@
+//! The level outside the map: `dgn.grid(x, y [, feature])`, which reads
+//! (and, given a feature, sets) a cell of the level being made. crawl's
+//! layouts of the Vaults paint the whole level this way and leave their
+//! own map empty; a vault drawn on its own has an empty level of rock
+//! around it, so what `dgn.grid` paints is what such a layout draws.
+
+use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
+
+use super::{MapRun, Shared};
+use crate::dcss::tables::FEATURES;
+use crate::dcss::{look, LEVEL_HEIGHT, LEVEL_WIDTH};
+use crate::lua::sandbox::value::{int, text};
+
+type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
+
+/// What a fresh level holds: rock.
+const ROCK: u8 = b'x';
+
+impl MapRun {
+    /// The level's cell at `(x, y)`, made rock the first time it is met.
+    fn level_cell(&mut self, x: usize, y: usize) -> Option<&mut u8> {
+        if self.level.is_empty() {
+            self.level = vec![vec![ROCK; LEVEL_WIDTH]; LEVEL_HEIGHT];
+        }
+        self.level.get_mut(y)?.get_mut(x)
+    }
+}
+
+/// `dgn.grid(x, y [, feature])`: the feature number of the level's cell,
+/// after setting it to `feature` (a name or a number) when one is given.
+pub fn grid<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let at = |i: usize| int(stack.get(i)).and_then(|v| usize::try_from(v).ok());
+    let (Some(x), Some(y)) = (at(0), at(1)) else {
+        return Err("dgn.grid: the point is not on the level (0..79, 0..69)"
+            .into_value(ctx)
+            .into());
+    };
+    let wanted = match stack.get(2) {
+        Value::Nil => None,
+        v => feature_name(v),
+    };
+    let mut run = shared.borrow_mut();
+    let Some(cell) = run.level_cell(x, y) else {
+        return Err("dgn.grid: the point is not on the level (0..79, 0..69)"
+            .into_value(ctx)
+            .into());
+    };
+    if let Some(name) = wanted {
+        *cell = glyph_of(name);
+    }
+    let name = look::map_feature(*cell);
+    let number = FEATURES
+        .iter()
+        .position(|f| *f == name)
+        .map_or(0, |i| i as i64 + 1);
+    drop(run);
+    stack.replace(ctx, number);
+    Ok(CallbackReturn::Return)
+}
+
+/// A feature given by name, or by the number `dgn.feature_number` gave.
+fn feature_name(v: Value<'_>) -> Option<&'static str> {
+    if let Some(n) = int(v) {
+        return usize::try_from(n - 1)
+            .ok()
+            .and_then(|i| FEATURES.get(i).copied());
+    }
+    let name = text(v)?;
+    FEATURES.iter().find(|f| **f == name).copied()
+}
+
+/// The map glyph that makes feature `name`; floor for one no glyph
+/// makes (an exit, a portal: what a drawing shows them as elsewhere).
+fn glyph_of(name: &str) -> u8 {
+    look::feature_glyph(name).unwrap_or(b'.')
+}
+
+/// The level a map-less run painted, as the map it draws.
+pub fn drawn_level(run: &mut MapRun) {
+    if run.lines.is_empty() && !run.level.is_empty() {
+        run.lines = std::mem::take(&mut run.level);
+    }
+    run.level.clear();
+}
