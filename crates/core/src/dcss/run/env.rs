@@ -124,9 +124,10 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     super::noise::install(ctx, shared, crawl)?;
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 8] = [
+    let globals: [(&str, Native<MapRun>); 9] = [
         ("__vw_unmodelled", unmodelled),
         ("__vw_map_feature", map_feature),
+        ("__vw_level_feature", super::level::level_feature),
         ("__vw_missing", missing),
         ("__vw_where", place),
         (super::chunks::HEADER, header_item),

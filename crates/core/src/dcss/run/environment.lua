@@ -175,11 +175,11 @@ function dgn.zot_orb_type() return "orb of fire" end
 
 -- Features' properties (l-feat.cc, by terrain.cc's rules): asked of a
 -- feature's name or number, or of a cell (the map's glyph there stands
--- for the level being made; off the map, rock).
+-- for the level being made; off the map, the level: rock until painted).
 local function feature_of(a, b)
    if b ~= nil then
       local g = __vw_glyph(a, b)
-      return g and __vw_map_feature(g) or "rock_wall"
+      return g and __vw_map_feature(g) or __vw_level_feature(a, b)
    end
    if type(a) == "number" then return dgn.feature_name(a) or "unseen" end
    return tostring(a)
@@ -205,12 +205,21 @@ local properties = {
    is_trap = function(f) return f:find("^trap_") ~= nil end,
    is_altar = function(f) return f:find("^altar_") ~= nil end,
    is_stair = function(f) return f:find("stair") ~= nil or f:find("hatch") ~= nil end,
+   is_stone_stair = function(f) return f:find("^stone_stairs_") ~= nil end,
+   is_escape_hatch = function(f) return f:find("^escape_hatch_") ~= nil end,
    is_permarock = function(f) return f:find("permarock") ~= nil end,
    is_statue_or_idol = function(f) return f == "granite_statue" or f == "orcish_idol" or f == "metal_statue" end,
 }
 feat = {}
 for name, test in pairs(properties) do
    feat[name] = function(a, b) return test(feature_of(a, b)) end
+end
+-- Whether travel may cross a cell (dungeon.cc's `dgn_square_travel_ok`):
+-- not solid save a door, no deep water or lava, no trap that sends away.
+function dgn.is_passable(x, y)
+   local f = feature_of(x, y)
+   return (is_door(f) or not is_solid(f)) and f ~= "deep_water" and f ~= "lava"
+      and f ~= "trap_teleport_permanent" and f ~= "trap_dispersal"
 end
 
 -- The level's floor and rock colours (env.floor_colour, rock_colour):

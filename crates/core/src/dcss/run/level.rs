@@ -58,6 +58,24 @@ pub fn grid<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>)
     Ok(CallbackReturn::Return)
 }
 
+/// `__vw_level_feature(x, y)`: the name of the level's feature at a
+/// cell, without making the level (rock where it was never painted, and
+/// off the level).
+pub fn level_feature<'gc>(
+    shared: &Shared,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
+    let at = |i: usize| int(stack.get(i)).and_then(|v| usize::try_from(v).ok());
+    let cell = at(0).zip(at(1)).and_then(|(x, y)| {
+        let run = shared.borrow();
+        run.level.get(y).and_then(|row| row.get(x)).copied()
+    });
+    let name = look::map_feature(cell.unwrap_or(ROCK));
+    stack.replace(ctx, Value::String(ctx.intern(name.as_bytes())));
+    Ok(CallbackReturn::Return)
+}
+
 /// A feature given by name, or by the number `dgn.feature_number` gave.
 fn feature_name(v: Value<'_>) -> Option<&'static str> {
     if let Some(n) = int(v) {

@@ -418,7 +418,7 @@ fn an_error_or_a_failed_assert_stops_at_its_own_line() {
 fn a_map_less_vault_that_paints_the_level_draws_it() {
     // crawl's Vaults layouts paint the level with `dgn.grid` and leave
     // their own map empty; the level around a vault on its own is rock.
-    let src = "NAME: t\nORIENT: encompass\n: assert(dgn.feature_name(dgn.grid(3, 4)) == 'rock_wall')\n: dgn.grid(3, 4, 'floor')\n: dgn.grid(79, 69, dgn.feature_number('deep_water'))\n: assert(dgn.feature_name(dgn.grid(3, 4)) == 'floor')\n: assert(not pcall(dgn.grid, 80, 0))\n";
+    let src = "NAME: t\nORIENT: encompass\n: assert(dgn.feature_name(dgn.grid(3, 4)) == 'rock_wall')\n: dgn.grid(3, 4, 'floor')\n: dgn.grid(79, 69, dgn.feature_number('deep_water'))\n: assert(dgn.feature_name(dgn.grid(3, 4)) == 'floor')\n: assert(not pcall(dgn.grid, 80, 0))\n: assert(feat.is_solid(5, 5) and not feat.is_stone_stair(5, 5))\n: dgn.grid(5, 5, 'stone_stairs_down_i')\n: assert(feat.is_stone_stair(5, 5) and feat.is_escape_hatch('escape_hatch_up'))\n: assert(dgn.is_passable(5, 5) and not dgn.is_passable(6, 6) and not dgn.is_passable(79, 69))\n";
     let o = outcome(src, 0);
     assert_eq!(o.stop, None, "{o:?}");
     assert_eq!((o.lines.len(), o.lines[0].len()), (70, 80));
