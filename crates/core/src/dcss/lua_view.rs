@@ -25,7 +25,7 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
         None => {
             let built = expanded(src, map.lines(), v, &outcome);
             let mut tm = view::view(&built, seed).unwrap_or_else(|| {
-                let mut empty = TileMap::new(0, 0, Cell::blank());
+                let mut empty = nothing_drawn();
                 empty
                     .notes
                     .push("its Lua left no map: nothing is drawn".into());
@@ -48,7 +48,7 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
         Some(stop) => {
             // A vault whose Lua stopped before it drew anything (a map-less
             // one) still shows why, on an empty map.
-            let mut tm = view::view(v, seed).unwrap_or_else(|| TileMap::new(0, 0, Cell::blank()));
+            let mut tm = view::view(v, seed).unwrap_or_else(nothing_drawn);
             let at = match stop.line {
                 0 => String::new(),
                 line => format!(" at line {line}"),
@@ -77,6 +77,11 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
             Some(tm)
         }
     }
+}
+
+/// An empty drawing, which carries only its notes (why nothing is drawn).
+fn nothing_drawn() -> TileMap {
+    TileMap::new(0, 0, Cell::blank())
 }
 
 /// The studio's preview budget, or the options' larger one for a

@@ -118,10 +118,9 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
         ("div_rand_round", div_rand_round),
         ("split", split),
     ];
-    for (name, f) in randoms {
+    for (name, f) in randoms.into_iter().chain(super::noise::FUNCTIONS) {
         crawl.set(ctx, name, native(ctx, shared, f))?;
     }
-    super::noise::install(ctx, shared, crawl)?;
     ctx.set_global("crawl", crawl)?;
 
     let globals: [(&str, Native<MapRun>); 9] = [
@@ -230,13 +229,27 @@ fn header_item<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>
 /// them for (it only compares them and hands them back).
 fn feature_number<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let name = text(stack.get(0)).unwrap_or_default();
-    let at = crate::dcss::tables::FEATURES
-        .iter()
-        .position(|f| *f == name);
-    // A name the game does not know is its "unseen", 0 (as
-    // `dungeon_feature_by_name` answers): crawl's library compares with it.
-    stack.replace(ctx, at.map_or(0, |i| i as i64 + 1));
+    stack.replace(ctx, number_of_feature(&name));
     Ok(CallbackReturn::Return)
+}
+
+/// The number `dgn.feature_number` gives a feature name: its place in our
+/// table of crawl's names, from 1. A name the game does not know is its
+/// "unseen", 0 (as `dungeon_feature_by_name` answers): crawl's library
+/// compares with it.
+pub(super) fn number_of_feature(name: &str) -> i64 {
+    crate::dcss::tables::FEATURES
+        .iter()
+        .position(|f| *f == name)
+        .map_or(0, |i| i as i64 + 1)
+}
+
+/// The feature `number_of_feature` numbered `n` (none for 0 or past the
+/// table).
+pub(super) fn feature_numbered(n: i64) -> Option<&'static str> {
+    usize::try_from(n - 1)
+        .ok()
+        .and_then(|i| crate::dcss::tables::FEATURES.get(i).copied())
 }
 
 /// `dgn.feature_name(n)`: the name `feature_number` gave `n`.
@@ -244,9 +257,7 @@ fn feature_name<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) 
     let n = int(stack.get(0));
     let name = match n {
         Some(0) => Some("unseen"),
-        n => n
-            .and_then(|n| usize::try_from(n - 1).ok())
-            .and_then(|i| crate::dcss::tables::FEATURES.get(i).copied()),
+        n => n.and_then(feature_numbered),
     };
     stack.replace(
         ctx,

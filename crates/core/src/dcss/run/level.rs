@@ -6,8 +6,8 @@
 
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
+use super::env::{feature_numbered, number_of_feature};
 use super::{MapRun, Shared};
-use crate::dcss::tables::FEATURES;
 use crate::dcss::{look, LEVEL_HEIGHT, LEVEL_WIDTH};
 use crate::lua::sandbox::value::{int, text};
 
@@ -29,33 +29,28 @@ impl MapRun {
 /// `dgn.grid(x, y [, feature])`: the feature number of the level's cell,
 /// after setting it to `feature` (a name or a number) when one is given.
 pub fn grid<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let at = |i: usize| int(stack.get(i)).and_then(|v| usize::try_from(v).ok());
-    let (Some(x), Some(y)) = (at(0), at(1)) else {
-        return Err("dgn.grid: the point is not on the level (0..79, 0..69)"
-            .into_value(ctx)
-            .into());
-    };
+    let off_level = || "dgn.grid: the point is not on the level (0..79, 0..69)".into_value(ctx);
+    let (x, y) = point(stack).ok_or_else(off_level)?;
     let wanted = match stack.get(2) {
         Value::Nil => None,
-        v => feature_name(v),
+        v => feature_given(v),
     };
     let mut run = shared.borrow_mut();
-    let Some(cell) = run.level_cell(x, y) else {
-        return Err("dgn.grid: the point is not on the level (0..79, 0..69)"
-            .into_value(ctx)
-            .into());
-    };
+    let cell = run.level_cell(x, y).ok_or_else(off_level)?;
     if let Some(name) = wanted {
         *cell = glyph_of(name);
     }
-    let name = look::map_feature(*cell);
-    let number = FEATURES
-        .iter()
-        .position(|f| *f == name)
-        .map_or(0, |i| i as i64 + 1);
+    let number = number_of_feature(look::map_feature(*cell));
     drop(run);
     stack.replace(ctx, number);
     Ok(CallbackReturn::Return)
+}
+
+/// The cell the first two arguments name, when both are whole numbers of
+/// zero or more.
+fn point(stack: &Stack<'_, '_>) -> Option<(usize, usize)> {
+    let at = |i: usize| int(stack.get(i)).and_then(|v| usize::try_from(v).ok());
+    at(0).zip(at(1))
 }
 
 /// `__vw_level_feature(x, y)`: the name of the level's feature at a
@@ -66,8 +61,7 @@ pub fn level_feature<'gc>(
     ctx: Context<'gc>,
     stack: &mut Stack<'gc, '_>,
 ) -> Out<'gc> {
-    let at = |i: usize| int(stack.get(i)).and_then(|v| usize::try_from(v).ok());
-    let cell = at(0).zip(at(1)).and_then(|(x, y)| {
+    let cell = point(stack).and_then(|(x, y)| {
         let run = shared.borrow();
         run.level.get(y).and_then(|row| row.get(x)).copied()
     });
@@ -77,14 +71,11 @@ pub fn level_feature<'gc>(
 }
 
 /// A feature given by name, or by the number `dgn.feature_number` gave.
-fn feature_name(v: Value<'_>) -> Option<&'static str> {
-    if let Some(n) = int(v) {
-        return usize::try_from(n - 1)
-            .ok()
-            .and_then(|i| FEATURES.get(i).copied());
+fn feature_given(v: Value<'_>) -> Option<&'static str> {
+    match int(v) {
+        Some(n) => feature_numbered(n),
+        None => feature_numbered(number_of_feature(&text(v)?)),
     }
-    let name = text(v)?;
-    FEATURES.iter().find(|f| **f == name).copied()
 }
 
 /// The map glyph that makes feature `name`; floor for one no glyph
@@ -95,8 +86,7 @@ fn glyph_of(name: &str) -> u8 {
 
 /// The level a map-less run painted, as the map it draws.
 pub fn drawn_level(run: &mut MapRun) {
-    if run.lines.is_empty() && !run.level.is_empty() {
+    if run.lines.is_empty() {
         run.lines = std::mem::take(&mut run.level);
     }
-    run.level.clear();
 }

@@ -563,6 +563,7 @@ impl FileRun {
             run.name.clone_from(&map.name);
             run.place = map.place.clone();
             run.lines.clone_from(&map.rows);
+            run.level.clear();
             run.transforms = map.transforms.clone();
             run.events.clear();
             run.missing = None;

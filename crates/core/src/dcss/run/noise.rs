@@ -10,31 +10,21 @@
 //! generator and ours draw differently anyway.
 
 use noise::{NoiseFn, Simplex};
-use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Table, Value};
+use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
 use super::{MapRun, Shared};
 use crate::lua::sandbox::value::int;
-use crate::lua::sandbox::{native, Native};
+use crate::lua::sandbox::Native;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 
-/// The `crawl` functions of this file, added to its table.
-pub fn install<'gc>(
-    ctx: Context<'gc>,
-    shared: &Shared,
-    crawl: Table<'gc>,
-) -> Result<(), Error<'gc>> {
-    let functions: [(&str, Native<MapRun>); 4] = [
-        ("simplex", simplex),
-        ("worley", worley),
-        ("worley_diff", worley_diff),
-        ("split_bytes", split_bytes),
-    ];
-    for (name, f) in functions {
-        crawl.set(ctx, name, native(ctx, shared, f))?;
-    }
-    Ok(())
-}
+/// The `crawl` functions of this file, by name.
+pub const FUNCTIONS: [(&str, Native<MapRun>); 4] = [
+    ("simplex", simplex),
+    ("worley", worley),
+    ("worley_diff", worley_diff),
+    ("split_bytes", split_bytes),
+];
 
 /// The nearest two feature points of cellular noise at a point.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -114,26 +104,25 @@ fn mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A number argument (none for a value of another type).
+fn number(v: Value<'_>) -> Option<f64> {
+    match v {
+        Value::Number(f) => Some(f),
+        Value::Integer(i) => Some(i as f64),
+        _ => None,
+    }
+}
+
 /// The numbers given, as crawl reads them (`lua_tonumber`: 0 when not a
 /// number).
 fn numbers<const N: usize>(stack: &Stack<'_, '_>) -> [f64; N] {
-    std::array::from_fn(|i| match stack.get(i) {
-        Value::Number(f) => f,
-        Value::Integer(i) => i as f64,
-        _ => 0.0,
-    })
+    std::array::from_fn(|i| number(stack.get(i)).unwrap_or(0.0))
 }
 
 /// `crawl.simplex(x, y [, z [, w]])`: simplex noise in as many
 /// dimensions as numbers are given (nothing for fewer than two).
 fn simplex<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let given: Vec<f64> = (0..4)
-        .map_while(|i| match stack.get(i) {
-            Value::Number(f) => Some(f),
-            Value::Integer(i) => Some(i as f64),
-            _ => None,
-        })
-        .collect();
+    let given: Vec<f64> = (0..4).map_while(|i| number(stack.get(i))).collect();
     let noise = Simplex::new(0);
     let value = match given[..] {
         [x, y] => noise.get([x, y]),
