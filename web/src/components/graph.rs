@@ -56,7 +56,7 @@ pub fn branch_graph_view(props: &GraphProps) -> Html {
         <div class="svg-view">
             <Viewport kind="graph" natural={(w, h)} zoom={props.zoom} on_zoom={props.on_zoom.clone()} render={render} scroller={scroller} />
             if !g.notes.is_empty() {
-                <ul class="view-notes">{ for g.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+                { super::view_notes(&g.notes) }
             }
         </div>
     }

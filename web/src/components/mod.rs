@@ -53,6 +53,14 @@ pub struct Hover {
     pub at: (f64, f64),
 }
 
+/// A view's notes (how it was made, what it leaves out), as each view
+/// lists them under its drawing.
+pub fn view_notes(notes: &[String]) -> yew::Html {
+    yew::html! {
+        <ul class="view-notes">{ for notes.iter().map(|n| yew::html!{<li>{n}</li>}) }</ul>
+    }
+}
+
 /// `line N: text` of the line a span starts on (`lines` indexes `source`;
 /// it is built once per analysis, not per hover).
 pub fn describe_origin(source: &str, lines: &LineIndex, span: Span) -> String {

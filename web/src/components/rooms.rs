@@ -86,7 +86,7 @@ pub fn room_layout_view(props: &RoomsProps) -> Html {
         <div class="svg-view">
             <Viewport kind="rooms" natural={(w, h)} zoom={props.zoom} on_zoom={props.on_zoom.clone()} render={render} scroller={scroller} />
             if !l.notes.is_empty() {
-                <ul class="view-notes">{ for l.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+                { super::view_notes(&l.notes) }
             }
         </div>
     }

@@ -260,7 +260,7 @@ pub fn tile_map_view(props: &TileMapProps) -> Html {
             <Viewport kind="map" natural={natural} zoom={props.zoom} on_zoom={props.on_zoom.clone()}
                 render={render} scroller={scroller} tools={tools} overlay={overlay} painting={painting} />
             if !props.map.notes.is_empty() {
-                <ul class="view-notes">{ for props.map.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+                { super::view_notes(&props.map.notes) }
             }
             <Legend entries={(*legend).clone()} selected={props.legend.clone()} on_select={props.on_legend.clone()} />
         </div>

@@ -190,7 +190,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
         Some(Shown::Map(m)) if m.width == 0 || m.height == 0 => html! {
             <div class="empty-view" data-testid="empty-drawing">
                 <p>{ format!("Nothing drawn for {}:", analysis.outline.get(symbol).map_or("this entry", |e| e.name.as_str())) }</p>
-                <ul class="view-notes">{ for m.notes.iter().map(|n| html!{<li>{n}</li>}) }</ul>
+                { super::view_notes(&m.notes) }
             </div>
         },
         Some(Shown::Map(m)) => {
