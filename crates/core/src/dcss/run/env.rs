@@ -6,6 +6,7 @@
 
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Table, Value};
 
+use super::level::{feature_numbered, number_of_feature};
 use super::{Event, MapRun, Shared};
 use crate::dcss::ast::Kw;
 use crate::lua::sandbox::value::{int, text};
@@ -231,25 +232,6 @@ fn feature_number<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>
     let name = text(stack.get(0)).unwrap_or_default();
     stack.replace(ctx, number_of_feature(&name));
     Ok(CallbackReturn::Return)
-}
-
-/// The number `dgn.feature_number` gives a feature name: its place in our
-/// table of crawl's names, from 1. A name the game does not know is its
-/// "unseen", 0 (as `dungeon_feature_by_name` answers): crawl's library
-/// compares with it.
-pub(super) fn number_of_feature(name: &str) -> i64 {
-    crate::dcss::tables::FEATURES
-        .iter()
-        .position(|f| *f == name)
-        .map_or(0, |i| i as i64 + 1)
-}
-
-/// The feature `number_of_feature` numbered `n` (none for 0 or past the
-/// table).
-pub(super) fn feature_numbered(n: i64) -> Option<&'static str> {
-    usize::try_from(n - 1)
-        .ok()
-        .and_then(|i| crate::dcss::tables::FEATURES.get(i).copied())
 }
 
 /// `dgn.feature_name(n)`: the name `feature_number` gave `n`.

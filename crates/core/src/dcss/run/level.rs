@@ -6,8 +6,8 @@
 
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
-use super::env::{feature_numbered, number_of_feature};
 use super::{MapRun, Shared};
+use crate::dcss::tables::FEATURES;
 use crate::dcss::{look, LEVEL_HEIGHT, LEVEL_WIDTH};
 use crate::lua::sandbox::value::{int, text};
 
@@ -89,4 +89,23 @@ pub fn drawn_level(run: &mut MapRun) {
     if run.lines.is_empty() {
         run.lines = std::mem::take(&mut run.level);
     }
+}
+
+/// The number `dgn.feature_number` gives a feature name: its place in our
+/// table of crawl's names, from 1. A name the game does not know is its
+/// "unseen", 0 (as `dungeon_feature_by_name` answers): crawl's library
+/// compares with it.
+pub(super) fn number_of_feature(name: &str) -> i64 {
+    FEATURES
+        .iter()
+        .position(|f| *f == name)
+        .map_or(0, |i| i as i64 + 1)
+}
+
+/// The feature `number_of_feature` numbered `n` (none for 0 or past the
+/// table).
+pub(super) fn feature_numbered(n: i64) -> Option<&'static str> {
+    usize::try_from(n - 1)
+        .ok()
+        .and_then(|i| FEATURES.get(i).copied())
 }
