@@ -207,6 +207,8 @@ fn survey_corpus() {
         }
         let library = std::env::var_os("WITH_DLUA").map(|_| Arc::new(Library::new(files)));
         let mut times = [std::time::Duration::ZERO; 3];
+        let mut start_time = std::time::Duration::ZERO;
+        let mut parse_only = std::time::Duration::ZERO;
         let mut most = (0u64, String::new());
         let mut dirs = vec![root.to_path_buf()];
         while let Some(d) = dirs.pop() {
@@ -221,6 +223,7 @@ fn survey_corpus() {
                 };
                 let t0 = std::time::Instant::now();
                 let file = parse(&src);
+                parse_only += t0.elapsed();
                 let prepared = Arc::new(PreparedFile::new(&src, &file, library.clone()));
                 let limits = Limits {
                     steps: std::env::var("SURVEY_STEPS")
@@ -229,8 +232,10 @@ fn survey_corpus() {
                         .unwrap_or(Limits::default().steps),
                     ..Limits::default()
                 };
+                let parsed = t0.elapsed();
                 let mut session = FileRun::new(&prepared, limits);
-                times[0] += t0.elapsed();
+                times[0] += parsed;
+                start_time += t0.elapsed() - parsed;
                 for v in &file.vaults {
                     if !v.has_lua() {
                         continue;
@@ -242,7 +247,10 @@ fn survey_corpus() {
                     let t2 = std::time::Instant::now();
                     let o = session.run(&map, 1);
                     times[2] += t2.elapsed();
-                    if std::env::var_os("SURVEY_SLOW").is_some() && o.steps > 2_000_000 {
+                    let slow: Option<u64> = std::env::var("SURVEY_SLOW")
+                        .ok()
+                        .map(|s| s.parse().unwrap_or(2_000_000));
+                    if slow.is_some_and(|at| o.steps > at) {
                         eprintln!(
                             "slow: {} {} steps in {:?}, stop {:?}",
                             v.name,
@@ -273,7 +281,7 @@ fn survey_corpus() {
         }
         eprintln!("most steps: {most:?}");
         eprintln!(
-            "ran {ran} of {total}; parse+start {:?} prepare {:?} run {:?}",
+            "ran {ran} of {total}; parse {parse_only:?} +prepare file {:?} start {start_time:?} prepare {:?} run {:?}",
             times[0], times[1], times[2]
         );
         let mut v: Vec<_> = stops.into_iter().collect();

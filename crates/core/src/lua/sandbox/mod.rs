@@ -22,6 +22,7 @@
 pub mod budget;
 mod chunk;
 mod library;
+mod lists;
 mod operators;
 mod patterns;
 pub mod rewrite;
@@ -333,6 +334,7 @@ fn new_vm<H: Host>(
         library::install(ctx, shared)?;
         operators::install(ctx, shared)?;
         tables::install(ctx, shared)?;
+        lists::install(ctx, shared)?;
         strings::install(ctx, shared)?;
         Ok(())
     })

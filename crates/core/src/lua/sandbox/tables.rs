@@ -45,6 +45,22 @@ fn may_add<'gc>(table: Table<'gc>, key: Value<'gc>, value: Value<'gc>) -> bool {
     !value.is_nil() && table.get_value(key).is_nil()
 }
 
+/// `table[key] = value` raw, with room made first when it adds a key
+/// (the stores of `table.insert` and `table.remove`).
+pub(super) fn store<'gc>(
+    ctx: Context<'gc>,
+    table: Table<'gc>,
+    key: i64,
+    value: Value<'gc>,
+) -> Result<(), Error<'gc>> {
+    let key = Value::Integer(key);
+    if may_add(table, key, value) {
+        make_room_for_key(ctx, table);
+    }
+    table.set_value(&ctx, key, value)?;
+    Ok(())
+}
+
 /// `__vw_set(t, k, v)`: `t[k] = v`, with `__newindex` as the VM does it.
 fn set<'gc, H: Host>(_: &Shared<H>, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     let (target, key, value) = (stack.get(0), stack.get(1), stack.get(2));

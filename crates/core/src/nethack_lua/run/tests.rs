@@ -206,25 +206,65 @@ const STRING_CALLS: &[&str] = &[
     r#"("x"):nosuch()"#,
 ];
 
+/// Calls of the table functions, each list's state shown after it, and
+/// each compared with `lua5.4`'s own.
+const TABLE_CALLS: &[&str] = &[
+    "(function() local t = {1, 2, 3} table.insert(t, 4) return table.concat(t, ' ') end)()",
+    "(function() local t = {1, 2, 3} table.insert(t, 1, 0) return table.concat(t, ' ') end)()",
+    "(function() local t = {1, 2, 3} table.insert(t, 4, 9) return table.concat(t, ' ') end)()",
+    "(function() local t = {1, 2, 3} table.insert(t, 5, 9) end)()",
+    "(function() local t = {1, 2, 3} table.insert(t, 0, 9) end)()",
+    "(function() local t = {1, 2, 3} table.insert(t, 1, 2, 3) end)()",
+    "(function() local t = {} table.insert(t, 1.0, 'a') return t[1] end)()",
+    "(function() local t = {} table.insert(t, 1.5, 'a') end)()",
+    "table.insert('x', 1)",
+    "table.remove({1, 2, 3})",
+    "table.remove({1, 2, 3}, 1)",
+    "(function() local t = {1, 2, 3} local r = table.remove(t, 2) return r .. ':' .. table.concat(t, ' ') .. ':' .. #t end)()",
+    "table.remove({})",
+    "table.remove({}, 0)",
+    "table.remove({1, 2, 3}, 4)",
+    "table.remove({1, 2, 3}, 5)",
+    "table.remove({1, 2, 3}, 0)",
+    "(function() local t = {} for i = 1, 50 do table.insert(t, 1, i) end for i = 1, 20 do table.remove(t, 3) end return #t .. ':' .. table.concat(t, ' ') end)()",
+    "table.concat({1, 2.5, 'x'}, '-')",
+    "table.concat({}, ',')",
+    "table.concat({1, 2, 3}, ',', 2, 3)",
+    "table.concat({'a', 'b'}, ',', 3)",
+    "table.concat({1, {}, 3})",
+    "(function() local t = {} for i = 1, 37 do t[i] = i end return table.concat(t, '') end)()",
+    "(function() local t = {5, 3, 8, 1, 9, 2, 7} table.sort(t) return table.concat(t, ' ') end)()",
+    "(function() local t = {5, 3, 8, 1, 9, 2, 7} table.sort(t, function(a, b) return a > b end) return table.concat(t, ' ') end)()",
+    "(function() local t = {'pear', 'apple', 'fig'} table.sort(t) return table.concat(t, ' ') end)()",
+    "(function() local t = {} for i = 1, 300 do t[i] = (i * 7919) % 1000 end table.sort(t) for i = 2, 300 do if t[i - 1] > t[i] then return 'unsorted' end end return t[1] .. ' ' .. t[300] end)()",
+    "(function() local t = {1, 'a'} table.sort(t) end)()",
+    "(function() local t = {} table.sort(t) return #t end)()",
+];
+
 /// What each call gives, as one text: its results joined by commas, or
 /// `error`; one line a call.
-fn string_calls_script() -> String {
+fn calls_script(calls: &[&str]) -> String {
     let mut s = String::from("local lines = {}\nlocal function show(ok, ...)\n  if not ok then return 'error' end\n  local out = {}\n  for i = 1, select('#', ...) do out[#out + 1] = tostring((select(i, ...))) end\n  return table.concat(out, ',')\nend\n");
-    for call in STRING_CALLS {
+    for call in calls {
         s.push_str(&format!(
             "lines[#lines + 1] = show(pcall(function() return {call} end))\n"
         ));
     }
+    s
+}
+
+fn string_calls_script() -> String {
+    let mut s = calls_script(STRING_CALLS);
     s.push_str("local words = {}\nfor w in string.gmatch(\"one two  three\", \"%a+\") do words[#words + 1] = w end\nlines[#lines + 1] = table.concat(words, ',')\n");
     s.push_str("for k, v in string.gmatch(\"a=1, b=2\", \"(%w+)=(%w+)\") do lines[#lines + 1] = k .. v end\n");
     s.push_str("R = { table.concat(lines, '\\n') }\n");
     s
 }
 
-#[test]
-fn the_string_library_answers_as_lua_5_4_does() {
-    let script = string_calls_script();
-    let Some(super::super::calls::Value::Table(fields, _)) = global_table(&script, "R") else {
+/// The script's answers (its global `R[1]`) are `lua5.4`'s for the same
+/// script.
+fn answers_as_lua_5_4_does(script: &str) {
+    let Some(super::super::calls::Value::Table(fields, _)) = global_table(script, "R") else {
         panic!("the script left no table");
     };
     let ours = match &fields[..] {
@@ -248,4 +288,16 @@ fn the_string_library_answers_as_lua_5_4_does() {
         ours.contains(&format!("{expected:?}")),
         "ours: {ours}\nlua5.4: {expected}"
     );
+}
+
+#[test]
+fn the_table_library_answers_as_lua_5_4_does() {
+    let mut script = calls_script(TABLE_CALLS);
+    script.push_str("R = { table.concat(lines, '\\n') }\n");
+    answers_as_lua_5_4_does(&script);
+}
+
+#[test]
+fn the_string_library_answers_as_lua_5_4_does() {
+    answers_as_lua_5_4_does(&string_calls_script());
 }
