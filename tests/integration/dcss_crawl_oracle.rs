@@ -78,6 +78,8 @@ struct Sampled {
     file: PathBuf,
     name: String,
     class: Class,
+    /// Where both sides draw it: the first place its DEPTH allows.
+    place: String,
 }
 
 /// The vault blocks of a file: each `NAME:` to the next.
@@ -146,6 +148,14 @@ fn des_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The place each vault of a file is drawn for, as `Branch:depth`.
+fn first_places(text: &str) -> BTreeMap<String, String> {
+    vaultwright::vault_places::first_places(text)
+        .into_iter()
+        .map(|(name, place)| (name, place.to_string()))
+        .collect()
+}
+
 fn sample(des: &Path) -> Vec<Sampled> {
     let mut out = Vec::new();
     let mut others = 0usize;
@@ -153,6 +163,7 @@ fn sample(des: &Path) -> Vec<Sampled> {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
+        let places = first_places(&text);
         for (name, body) in blocks(&text) {
             let class = class_of(&body);
             let take = match class {
@@ -163,10 +174,12 @@ fn sample(des: &Path) -> Vec<Sampled> {
                 }
             };
             if take {
+                let place = places.get(&name).cloned().unwrap_or_else(|| "D:1".into());
                 out.push(Sampled {
                     file: file.clone(),
                     name,
                     class,
+                    place,
                 });
             }
         }
@@ -214,10 +227,10 @@ impl Draws {
     }
 }
 
-/// crawl's draws of every sampled vault, by name. A vault that ends the
-/// crawl process (an assertion of crawl's own) is left out and the rest
-/// run in a new one.
-fn crawl_draws(crawl: &Path, names: &[&str]) -> BTreeMap<String, Draws> {
+/// crawl's draws of every sampled vault (`NAME@PLACE`), by name. A vault
+/// that ends the crawl process (an assertion of crawl's own) is left out
+/// and the rest run in a new one.
+fn crawl_draws(crawl: &Path, names: &[String]) -> BTreeMap<String, Draws> {
     let out = common::tempdir("crawl-oracle");
     let script = crawl.join("scripts/vaultwright_place.lua");
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/oracle/crawl_place.lua");
@@ -227,9 +240,10 @@ fn crawl_draws(crawl: &Path, names: &[&str]) -> BTreeMap<String, Draws> {
     while !todo.is_empty() {
         let answered = run_crawl(crawl, &out, todo, &mut draws);
         // The first vault without all its answers ended the process.
+        let name_of = |n: &String| n.split_once('@').map_or(n.clone(), |(name, _)| name.into());
         let Some(stopped) = todo
             .iter()
-            .position(|n| answered.get(*n).copied().unwrap_or(0) < RUNS)
+            .position(|n| answered.get(&name_of(n)).copied().unwrap_or(0) < RUNS)
         else {
             break;
         };
@@ -245,7 +259,7 @@ fn crawl_draws(crawl: &Path, names: &[&str]) -> BTreeMap<String, Draws> {
 fn run_crawl(
     crawl: &Path,
     out: &Path,
-    names: &[&str],
+    names: &[String],
     draws: &mut BTreeMap<String, Draws>,
 ) -> BTreeMap<String, u64> {
     let run = Command::new(crawl.join("crawl"))
@@ -391,8 +405,11 @@ fn vaults_are_drawn_as_crawl_places_them() {
     let des = crawl.join("dat/des");
     let library = vaultwright::dlua::read(&crawl.join("dat/dlua")).expect("crawl's dat/dlua");
     let sampled = sample(&des);
-    let names: Vec<&str> = sampled.iter().map(|s| s.name.as_str()).collect();
-    let theirs = crawl_draws(&crawl, &names);
+    let placed: Vec<String> = sampled
+        .iter()
+        .map(|s| format!("{}@{}", s.name, s.place))
+        .collect();
+    let theirs = crawl_draws(&crawl, &placed);
     let mut ours: BTreeMap<String, Draws> = BTreeMap::new();
     let mut by_file: BTreeMap<&Path, Vec<&str>> = BTreeMap::new();
     for s in &sampled {

@@ -34,6 +34,21 @@ pub mod level_scripts {
     pub use crate::nethack_lua::run::level::Level;
     pub use crate::nethack_lua::run::{run, Prepared, Realisation};
 }
+/// Where DCSS vaults are drawn for, for what compares the drawings with
+/// crawl's from outside the core (the oracle test).
+pub mod vault_places {
+    pub use crate::dcss::run::Place;
+
+    /// The place each vault of a `.des` source is drawn for (the first
+    /// its DEPTH allows), by name, in file order.
+    pub fn first_places(source: &str) -> Vec<(String, Place)> {
+        crate::dcss::reader::read(source, false)
+            .vaults
+            .iter()
+            .map(|v| (v.name.to_string(), Place::first_allowed(v)))
+            .collect()
+    }
+}
 pub mod dlua;
 mod nethack;
 mod nethack36;

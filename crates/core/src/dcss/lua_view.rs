@@ -34,8 +34,8 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
             tm.notes.insert(
                 0,
                 format!(
-                    "the vault's Lua ran for this seed, as at {}:{} (the first place its DEPTH allows)",
-                    place.branch, place.depth
+                    "the vault's Lua ran for this seed, as at {place} ({})",
+                    Place::chosen_by(v)
                 ),
             );
             for name in &outcome.unmodelled {

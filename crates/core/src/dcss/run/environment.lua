@@ -47,8 +47,17 @@ local branches = {
    Arena = { 1, 0 }, Crucible = { 1, 0 }, Necropolis = { 1, 0 },
    Gulch = { 1, 20 },
 }
+-- The place the map is built for; a depth of 0 is the branch's last
+-- level (a vault for `Zot:$`).
+local function where()
+   local name, depth = __vw_where()
+   if depth == 0 then
+      depth = (branches[name] or { 1 })[1]
+   end
+   return name, depth
+end
 local function branch_of(name)
-   local branch = branches[name or (__vw_where())]
+   local branch = branches[name or (where())]
    if not branch then error("No such branch") end
    return branch
 end
@@ -81,7 +90,7 @@ local function as_level_id(v)
    error("bad argument #1 (Expected level_id)")
 end
 function dgn.level_id(v)
-   if v == nil then return level_id(__vw_where()) end
+   if v == nil then return level_id(where()) end
    return as_level_id(v)
 end
 function dgn.level_name(v)
@@ -97,7 +106,7 @@ end
 -- The builder's area: half the level in a Hell branch (one entered from
 -- the Vestibule) above its end.
 function dgn.builder_bounds()
-   local name, depth = __vw_where()
+   local name, depth = where()
    local branch = branches[name]
    if branch and branch[3] == "Hell" and depth < branch[1] then return 40, 35 end
    return 80, 70
@@ -265,15 +274,15 @@ function crawl.err_trace(f, ...) return f(...) end
 
 -- The place the map is built for (see `Place` in mod.rs).
 you = {}
-function you.in_branch(b) return string.lower(b) == string.lower((__vw_where())) end
-function you.branch() return (__vw_where()) end
-function you.depth() local _, depth = __vw_where() return depth end
+function you.in_branch(b) return string.lower(b) == string.lower((where())) end
+function you.branch() return (where()) end
+function you.depth() local _, depth = where() return depth end
 -- crawl's absolute depth, 1-based (`env.absdepth0 + 1`).
 function you.absdepth()
-   local branch, depth = __vw_where()
+   local branch, depth = where()
    return (branches[branch] or { 0, 0 })[2] + depth
 end
-function you.where() return level_name(__vw_where()) end
+function you.where() return level_name(where()) end
 function you.depth_fraction() return 0 end
 function you.at_branch_bottom() return false end
 function you.zigs_completed() return 0 end

@@ -147,6 +147,7 @@ pub fn assigned_names(text: &str) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Place {
     pub branch: String,
+    /// From 1; `Place::LAST` for the branch's last level (`Zot:$`).
     pub depth: i64,
 }
 
@@ -160,15 +161,31 @@ impl Default for Place {
     }
 }
 
+/// `Lair:2`, or `Zot:$` for a branch's last level.
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.depth {
+            Place::LAST => write!(f, "{}:$", self.branch),
+            depth => write!(f, "{}:{depth}", self.branch),
+        }
+    }
+}
+
 impl Place {
-    /// The first place the vault's `DEPTH:` (or the file's default depth)
-    /// allows; the Dungeon's first level when it names none.
+    /// The depth of a branch's last level, whatever its length (the
+    /// environment reads it from its table of branches).
+    pub const LAST: i64 = 0;
+
+    /// The place the vault's `PLACE:` names, else the first its `DEPTH:`
+    /// (or the file's default depth) allows; the Dungeon's first level
+    /// when it names none.
     pub fn first_allowed(vault: &Vault) -> Place {
-        let depth = vault
-            .first_arg("DEPTH")
+        let places = vault
+            .first_arg("PLACE")
+            .or_else(|| vault.first_arg("DEPTH"))
             .or(vault.default_depth.as_deref())
             .unwrap_or("");
-        let first = depth
+        let first = places
             .split(',')
             .map(str::trim)
             .find(|p| !p.is_empty() && !p.starts_with('!'))
@@ -178,15 +195,28 @@ impl Place {
             None if first.starts_with(|c: char| c.is_ascii_digit()) => ("D", first),
             None => (first, ""),
         };
-        let depth: i64 = levels
-            .split(|c: char| !c.is_ascii_digit())
-            .next()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or(1)
-            .max(1);
+        let depth = if levels.starts_with('$') {
+            Place::LAST
+        } else {
+            levels
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(1)
+                .max(1)
+        };
         Place {
             branch: branch.to_string(),
             depth,
+        }
+    }
+
+    /// Which header chose the place, as the view says it.
+    pub fn chosen_by(vault: &Vault) -> &'static str {
+        if vault.first_arg("PLACE").is_some() {
+            "the place its PLACE names"
+        } else {
+            "the first place its DEPTH allows"
         }
     }
 }

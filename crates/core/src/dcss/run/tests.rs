@@ -328,6 +328,23 @@ fn an_assignment_to_several_targets_makes_every_value_first() {
 }
 
 #[test]
+fn not_equal_compares_the_whole_of_each_side() {
+    // piccolo 0.3.3 alone runs `y ~= x - 1` as `(y ~= x) - 1`: "cannot
+    // add values" (crawl's layout_concentric_octagons stopped there).
+    let src = "NAME: t\nMAP\n.\nENDMAP\n: local x, y = 37, 36\n: assert(not (y ~= x - 1) and y ~= x + 1)\n: assert((1 < 2 ~= false) == true)\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}
+
+#[test]
+fn a_vault_with_a_place_is_built_there() {
+    // `$`: the branch's last level (Zot has five).
+    let src = "NAME: t\nPLACE: Zot:$\nMAP\n.\nENDMAP\n: assert(you.where() == 'Zot:5' and you.depth() == 5, you.where())\n";
+    assert_eq!(outcome(src, 0).stop, None);
+    let src = "NAME: t\nPLACE: Tomb:2\nDEPTH: D:3\nMAP\n.\nENDMAP\n: assert(you.where() == 'Tomb:2', you.where())\n";
+    assert_eq!(outcome(src, 0).stop, None);
+}
+
+#[test]
 fn levels_are_named_as_crawl_names_them() {
     let src = "NAME: t\nDEPTH: Lair:2\nMAP\n.\nENDMAP\n: assert(you.where() == 'Lair:2' and you.absdepth() == 12, you.where())\n: assert(dgn.level_name(dgn.br_entrance('Depths')) == 'D:15')\n: assert(dgn.level_name('Temple') == 'Temple' and dgn.br_depth('Zot') == 5)\n: assert(#dgn.map_parameters() == 0 and crawl.string_compare('a', 'b') == -1)\n";
     assert_eq!(outcome(src, 0).stop, None);

@@ -207,6 +207,16 @@ impl Term {
         }
     }
 
+    /// An operator expression (which piccolo may bind otherwise than
+    /// Lua), not a name, literal, call or parenthesised expression.
+    fn is_compound(&self) -> bool {
+        match self {
+            Term::Prefix(..) => true,
+            Term::Part(rowan::NodeOrToken::Node(n)) => matches!(n.kind(), Kind::Binary),
+            Term::Part(_) => false,
+        }
+    }
+
     fn is_number(&self) -> bool {
         matches!(self, Term::Part(e) if is_number(e))
     }
@@ -436,6 +446,10 @@ impl Edits<'_> {
         let (Some((start, _)), Some((_, end))) = (first.extent(), last.extent()) else {
             return;
         };
+        if priority == 3 && chain.ops.iter().any(|o| o.symbol == "~=") {
+            self.bind_not_equal(&chain, start);
+            return;
+        }
         match symbol.as_str() {
             ".." if chain.terms.len() > LONG => {
                 let open = format!("{CONCAT_LIST}({}, {{", chain.terms.len());
@@ -459,6 +473,33 @@ impl Edits<'_> {
                 }
             }
             _ => self.nested_calls(&chain, start),
+        }
+    }
+
+    /// A comparison chain holding `~=`, each operand and each left part in
+    /// parentheses: piccolo 0.3.3 binds `~=` as tightly as `+` (its
+    /// priority table), so `y ~= x - 1` ran as `(y ~= x) - 1` ("cannot
+    /// add values") and `a < b ~= c` as `a < (b ~= c)`. In parentheses
+    /// each operand is what Lua makes it.
+    fn bind_not_equal(&mut self, chain: &Chain, start: usize) {
+        self.next_construct();
+        // Outer first at one offset: the left parts, longest first; each
+        // left part closes after the operands it holds.
+        let left_ends: Vec<usize> = chain.terms[1..chain.terms.len() - 1]
+            .iter()
+            .filter_map(|t| t.extent().map(|(_, end)| end))
+            .collect();
+        for _ in &left_ends {
+            self.open(start, "(".into());
+        }
+        for term in &chain.terms {
+            if let Some((from, to)) = term.extent().filter(|_| term.is_compound()) {
+                self.open(from, "(".into());
+                self.close(to);
+            }
+        }
+        for end in left_ends {
+            self.close(end);
         }
     }
 
@@ -810,6 +851,19 @@ mod tests {
         // One value, or one target: nothing to make first.
         assert_eq!(rewritten("a, b = f()"), "a, b = f()");
         assert_eq!(rewritten("local a, b = b, a"), "local a, b = b, a");
+    }
+
+    #[test]
+    fn the_operands_of_not_equal_are_bound_as_lua_binds_them() {
+        assert_eq!(rewritten("z = y ~= x - 1"), "z = y ~= (x - 1)");
+        assert_eq!(rewritten("z = y + 1 ~= x"), "z = (y + 1) ~= x");
+        assert_eq!(rewritten("z = a < b ~= c"), "z = (a < b) ~= c");
+        assert_eq!(
+            rewritten("z = a < b + 1 ~= c == d"),
+            "z = ((a < (b + 1)) ~= c) == d"
+        );
+        assert_eq!(rewritten("z = a ~= b"), "z = a ~= b");
+        assert_eq!(rewritten("z = a == b - 1"), "z = a == b - 1");
     }
 
     #[test]
