@@ -18,6 +18,7 @@ mod chunks;
 mod crawl_api;
 mod env;
 pub mod expand;
+mod game_start;
 mod kept;
 mod level;
 mod noise;
@@ -442,16 +443,28 @@ impl PreparedFile {
         static BASE: OnceLock<Arc<Chunk>> = OnceLock::new();
         static START: OnceLock<Arc<Chunk>> = OnceLock::new();
         let mut start = vec![ours(&BASE, ENVIRONMENT)];
-        if library.is_some() {
+        let mut loaded_by_the_game = String::new();
+        if let Some(library) = &library {
             start.push(ours(&START, LIBRARY_START));
+            for path in game_start::files_named_by(file, library) {
+                loaded_by_the_game.push_str(&format!("crawl_require({path:?})\n"));
+            }
         }
         let lines = vaultwright_model::source::LineIndex::new(source);
         let global = chunks::global_chunk(&lines, file);
-        let start_key = kept::start_key(library.as_ref(), &global);
         start.push(Arc::new(Chunk::new(
             sandbox::SCRIPT,
             sandbox::prepared(&global),
         )));
+        // After the file's own: crawl ran the other files' preludes too
+        // before any map, in an order of its own.
+        if !loaded_by_the_game.is_empty() {
+            start.push(Arc::new(Chunk::new(
+                LIBRARY_CHUNK,
+                sandbox::prepared(&loaded_by_the_game),
+            )));
+        }
+        let start_key = kept::start_key(library.as_ref(), &(loaded_by_the_game + &global));
         PreparedFile {
             start,
             start_key,

@@ -268,7 +268,7 @@ fn survey_corpus() {
                             let key: String = s.message.chars().take(60).collect();
                             let seen = stops.entry(key).or_default();
                             *seen += 1;
-                            if *seen == 1 {
+                            if *seen == 1 || std::env::var_os("SURVEY_ALL").is_some() {
                                 eprintln!(
                                     "first stop of its kind: {} line {}: {}",
                                     v.name, s.line, s.message
@@ -368,6 +368,36 @@ fn a_library_file_stopping_names_what_it_called() {
         stop.contains("`dgn.no_such_thing` is not defined"),
         "{stop}"
     );
+}
+
+#[test]
+fn a_library_file_another_vault_file_loads_is_there_as_in_crawl() {
+    // crawl runs every file's global prelude when it starts: a file one
+    // of its vault files loads is loaded for all; one none loads is not.
+    let library = Library::new([
+        (
+            "dlua/layout/procedural.lua".to_string(),
+            "procedural = {}".to_string(),
+        ),
+        (
+            "dlua/layout/procedural_transform.lua".to_string(),
+            "procedural.transform = {}\nfunction procedural.transform.twice(x) return 2 * x end"
+                .to_string(),
+        ),
+        (
+            "dlua/mine.lua".to_string(),
+            "procedural.mine = {}\nfunction procedural.mine.f() return 1 end".to_string(),
+        ),
+    ]);
+    let library = Some(Arc::new(library));
+    let run = |src: &str| {
+        let file = parse(src);
+        PreparedMap::new(src, &file, &file.vaults[0], library.clone()).run(0, Limits::default())
+    };
+    let src = ": crawl_require('dlua/layout/procedural.lua')\nNAME: t\nMAP\n.\nENDMAP\n: assert(procedural.transform.twice(2) == 4)\n";
+    assert_eq!(run(src).stop, None);
+    let src = ": crawl_require('dlua/layout/procedural.lua')\nNAME: t\nMAP\n.\nENDMAP\n: assert(procedural.mine.f() == 1)\n";
+    assert!(run(src).stop.is_some());
 }
 
 #[test]
