@@ -1,17 +1,17 @@
-//! Lua's library where piccolo 0.3.3's core lacks it: `string.format`,
-//! `string.rep` (here, each result measured against the memory cap before
-//! it is made) and `table.insert`, `table.remove`, `table.concat`,
-//! `table.sort` (`library.lua`, loaded before any other chunk).
+//! Lua's library where piccolo 0.3.3's core lacks it or differs:
+//! `string.format`, `string.rep` (here, each result measured against the
+//! memory cap before it is made), `tostring` (a float as Lua writes it),
+//! `error` and `assert`, and `table.concat`, `table.sort`
+//! (`library.lua`, loaded before any other chunk).
 
 use std::sync::{Arc, OnceLock};
 
-use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
+use piccolo::{meta_ops, CallbackReturn, Context, Error, IntoValue, Stack, Value, Variadic};
 
-use super::value::{int, text};
+use super::value::{float_text, int, text};
 use super::{budget, native, Chunk, Host, Shared};
 
-/// `table.insert`, `table.remove`, `table.concat` and `table.sort`,
-/// loaded before any other chunk.
+/// `table.concat` and `table.sort`, loaded before any other chunk.
 const LIBRARY: &str = include_str!("library.lua");
 
 /// `library.lua` as the VM loads it: prepared and compiled once per
@@ -31,11 +31,43 @@ pub fn install<'gc, H: Host>(ctx: Context<'gc>, shared: &Shared<H>) -> Result<()
     // the call: a script's `error` or failed `assert` stops at its line.
     ctx.set_global("error", native(ctx, shared, error))?;
     ctx.set_global("assert", native(ctx, shared, assert))?;
+    ctx.set_global("tostring", native(ctx, shared, tostring))?;
     if let Value::Table(string) = ctx.get_global("string") {
         string.set(ctx, "format", native(ctx, shared, format))?;
         string.set(ctx, "rep", native(ctx, shared, rep))?;
     }
     Ok(())
+}
+
+/// `tostring(v)`: piccolo's, but a float as Lua writes it (`37.0`, not
+/// `37`).
+fn tostring<'gc, H: Host>(
+    _: &Shared<H>,
+    ctx: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
+    if stack.is_empty() {
+        return Err("bad argument #1 to 'tostring' (value expected)"
+            .into_value(ctx)
+            .into());
+    }
+    if let Value::Number(f) = stack.get(0) {
+        stack.replace(ctx, ctx.intern(float_text(f).as_bytes()));
+        return Ok(CallbackReturn::Return);
+    }
+    match meta_ops::tostring(ctx, stack.get(0))? {
+        meta_ops::MetaResult::Value(v) => {
+            stack.replace(ctx, v);
+            Ok(CallbackReturn::Return)
+        }
+        meta_ops::MetaResult::Call(call) => {
+            stack.replace(ctx, Variadic(call.args));
+            Ok(CallbackReturn::Call {
+                function: call.function,
+                then: None,
+            })
+        }
+    }
 }
 
 /// `error(value)`: the value raised.

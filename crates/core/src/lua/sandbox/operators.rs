@@ -326,5 +326,13 @@ fn join<'gc, H: Host>(
     }
     budget::make_room(shared, ctx, bytes)?;
     budget::charge(shared, bytes / 64);
-    piccolo::String::concat(ctx, values).map_err(|e| Error::from(e.to_string().into_value(ctx)))
+    // A float as Lua writes it (piccolo's own form drops `.0`).
+    let values: Vec<Value<'gc>> = values
+        .iter()
+        .map(|v| match *v {
+            Value::Number(f) => Value::String(ctx.intern(super::value::float_text(f).as_bytes())),
+            other => other,
+        })
+        .collect();
+    piccolo::String::concat(ctx, &values).map_err(|e| Error::from(e.to_string().into_value(ctx)))
 }

@@ -43,7 +43,7 @@ fn bytes<'gc>(
     match v {
         Value::String(s) => Ok(s.as_bytes().to_vec()),
         Value::Integer(i) => Ok(i.to_string().into_bytes()),
-        Value::Number(f) => Ok(f.to_string().into_bytes()),
+        Value::Number(f) => Ok(super::value::float_text(f).into_bytes()),
         _ => Err(format!(
             "bad argument #{n} to '{name}' (string expected, got {})",
             v.type_name()
