@@ -51,8 +51,9 @@ pub fn loaded_by_the_games_files(path: &str) -> bool {
 }
 
 /// The files of crawl's library that the game has loaded at start and
-/// that define a name `file`'s Lua uses (`procedural.transform.polar_inverse`),
-/// by path: what a run of its maps loads first.
+/// that define a name `file`'s Lua uses (`garden_spot`,
+/// `procedural.transform.polar_inverse`), by path: what a run of its
+/// maps loads first.
 pub fn files_named_by(file: &File, library: &Library) -> BTreeSet<String> {
     let mut files = BTreeSet::new();
     for lua in file.lua() {
@@ -66,9 +67,6 @@ pub fn files_named_by(file: &File, library: &Library) -> BTreeSet<String> {
             }
             let (name, last) = scan::dotted_name(code, toks, i);
             i = last + 1;
-            if !name.contains('.') {
-                continue;
-            }
             if let Some(path) = library
                 .file_assigning(&name.replace(':', "."))
                 .filter(|path| loaded_by_the_games_files(path))
