@@ -148,6 +148,12 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
         lint::lint_lua(l, &[], names, &mut diags);
     }
     lint::note_name_tables(&mut diags[prelude_from..]);
+    if let Some(library) = checks.library.as_ref() {
+        let library = super::run::Library::of(&library.0);
+        diags.extend(super::lua_fields::undefined_library_fields(
+            src, f, &library,
+        ));
+    }
     {
         let prelude: String = f.prelude.iter().map(|l| &*l.text).collect();
         let mut cache = cache.map(|c| {

@@ -117,7 +117,7 @@ const LUA_WORDS: &[&str] = &[
 ];
 
 /// The names the file's Lua defines or assigns, anywhere in it.
-fn file_assigned_names(file: &File) -> HashSet<String> {
+pub(super) fn file_assigned_names(file: &File) -> HashSet<String> {
     let preludes = file.prelude.iter();
     let vaults = file.vaults.iter().flat_map(|v| v.lua());
     preludes

@@ -61,6 +61,7 @@ pub mod lint;
 pub mod look;
 pub mod look_tables;
 pub mod lua_calls;
+pub mod lua_fields;
 pub mod lua_names;
 pub mod lua_view;
 pub mod marker_lines;

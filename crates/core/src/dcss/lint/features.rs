@@ -155,12 +155,10 @@ pub(super) fn tile_errors(
 
 /// Words of a weighted alternative that are weights or flags, not names.
 pub(in crate::dcss) fn strip_weights(alt: &str) -> std::borrow::Cow<'_, str> {
+    // crawl strips a `w:` or `mimic:` tag whatever its value; one that is
+    // no whole number (`w:0.0`, made by Lua 5.4's `/`) is then ignored.
     let keep = |w: &&str| {
-        !(w.starts_with("w:") && w[2..].parse::<u32>().is_ok())
-            && *w != "no_mimic"
-            && !(*w == "mimic"
-                || w.strip_prefix("mimic:")
-                    .is_some_and(|n| n.parse::<u32>().is_ok()))
+        !w.starts_with("w:") && *w != "no_mimic" && *w != "mimic" && !w.starts_with("mimic:")
     };
     let t = alt.trim();
     // Usually one name, already as the words would be joined.
@@ -197,5 +195,19 @@ pub(super) fn cloud_warnings(text: &str, at: usize, limit: usize, diags: &mut Ve
             d.notes.push(format!("did you mean \"{n}\"?"));
         }
         diags.push(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_weights;
+
+    #[test]
+    fn a_weight_is_stripped_whatever_its_value_as_crawl_strips_it() {
+        assert_eq!(strip_weights("trap_alarm w:5"), "trap_alarm");
+        // Lua 5.4's `/` makes `w:0.0`: crawl strips it and ignores it.
+        assert_eq!(strip_weights("trap_alarm w:0.0"), "trap_alarm");
+        assert_eq!(strip_weights("mimic:3 fountain"), "fountain");
+        assert_eq!(strip_weights("lava"), "lava");
     }
 }

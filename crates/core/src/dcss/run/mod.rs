@@ -45,6 +45,8 @@ pub struct Library {
     /// The names its files assign or define as functions, each with the
     /// first file (by path) that does.
     assigned: OnceLock<HashMap<String, String>>,
+    /// The global tables its files make (`omnigrid = {}`).
+    tables: OnceLock<HashSet<String>>,
 }
 
 impl Library {
@@ -74,7 +76,24 @@ impl Library {
                 .map(|(path, text)| (path, (text, OnceLock::new())))
                 .collect(),
             assigned: OnceLock::new(),
+            tables: OnceLock::new(),
         }
+    }
+
+    /// Whether one of its files makes a global table named `name` at its
+    /// top level (`omnigrid = {}`, `rooms = rooms or {}`): a namespace of
+    /// the library's functions.
+    pub fn makes_table(&self, name: &str) -> bool {
+        self.tables
+            .get_or_init(|| {
+                self.files
+                    .values()
+                    .flat_map(|(text, _)| text.lines())
+                    .filter_map(table_made_by)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .contains(name)
     }
 
     /// Whether one of its files defines a function or assigns a value
@@ -117,6 +136,22 @@ impl Library {
                 .clone(),
         )
     }
+}
+
+/// The table a top-level line of a library file makes: `name = {` or
+/// `name = name or {`.
+fn table_made_by(line: &str) -> Option<&str> {
+    let (name, value) = line.split_once('=')?;
+    let name = name.trim_end();
+    let is_name = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let value = value.trim_start();
+    let value = value
+        .strip_prefix(name)
+        .and_then(|v| v.trim_start().strip_prefix("or"))
+        .map_or(value, str::trim_start);
+    (is_name && value.starts_with('{')).then_some(name)
 }
 
 /// The names `text` defines as functions (`function name(`, `function
