@@ -471,6 +471,9 @@ fn vaults_are_drawn_as_crawl_places_them() {
         (Class::LuaSubst, 76),
         (Class::LuaMap, 62),
         (Class::MapLess, 110),
+        // Random whole levels: 20 draws rarely leave the same cells
+        // unchanged on both sides.
+        (Class::Layout, 8),
     ];
     for (class, floor) in floors {
         let all = tallies.get(&class).map_or(0, |t| t.all);
