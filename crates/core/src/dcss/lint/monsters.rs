@@ -20,6 +20,18 @@ pub(super) fn monster_warnings(
     if spec.as_bytes().contains(&b':') {
         modifier_errors(spec, span, game, diags);
         spell_errors(spec, span, game, diags);
+        for weight in fractional_weights(spec) {
+            diags.push(
+                Diagnostic::warning(
+                    READ_OTHERWISE,
+                    format!("`{weight}`: the game reads no weight here, as it is no whole number"),
+                    span,
+                )
+                .with_note(
+                    "the tag is dropped and the weight stays 10; Lua 5.4's `/` makes a float (`30 / 2` is `15.0`): `//` or `math.floor` keeps a whole number",
+                ),
+            );
+        }
         for (tag, number) in spaced_weights(spec) {
             let count = number.parse::<u32>().ok().filter(|n| (1..=99).contains(n));
             let (read, placed) = match count {
@@ -145,6 +157,17 @@ fn without_count(name: &str) -> &str {
         Some(b' ') if digits > 0 => &name[digits + 1..],
         _ => name,
     }
+}
+
+/// `w:15.0`: a weight tag whose value is no whole number (a float a
+/// vault's Lua made with `/`). The game strips the tag, fails to read its
+/// number and keeps the default weight.
+fn fractional_weights(spec: &str) -> impl Iterator<Item = &str> {
+    spec_words(spec).filter(|w| {
+        let value = w.strip_prefix("w:").or_else(|| w.strip_prefix("weight:"));
+        value
+            .is_some_and(|v| !v.is_empty() && v.parse::<i64>().is_err() && v.parse::<f64>().is_ok())
+    })
 }
 
 /// `w: 20 ice statue`: a weight tag with a space before its number. The
