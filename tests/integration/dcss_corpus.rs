@@ -283,3 +283,58 @@ fn cr_lf_files_read_as_lf_files() {
         assert_eq!(seen(&a, &lf), seen(&b, &crlf), "{}", p.display());
     }
 }
+
+/// With crawl's own library (the corpus's `dlua`), every vault's Lua finds
+/// what it calls: the only calls of names nothing defines are the three
+/// of `omnigrid.omnigrid_paint` in `layout_grids.des`, a mistake of
+/// crawl's own, and no drawing stops on a name nothing defines (a file's
+/// start that fails, a library file loaded out of order, stops every map
+/// of the file).
+#[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
+fn with_crawls_library_only_crawls_own_undefined_calls_are_found() {
+    let (root, paths) = des_corpus();
+    let library = vaultwright::dlua::read(&root.join("../dlua")).expect("the corpus's dlua");
+    let options = Options {
+        dcss_library: Some(library),
+        ..Options::default()
+    };
+    let mut undefined = Vec::new();
+    let mut stopped_on_nothing = Vec::new();
+    for path in &paths {
+        let src = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+        let analysis = analyze(&src, Language::DcssDes, &options);
+        let file = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        for v in &analysis.views {
+            if let View::TileMap(ref m) = v.view {
+                stopped_on_nothing.extend(
+                    m.notes
+                        .iter()
+                        .filter(|n| n.contains("is not defined"))
+                        .map(|n| format!("{file}: {n}")),
+                );
+            }
+        }
+        undefined.extend(
+            analysis
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == "DC0314")
+                .map(|d| format!("{file}: {}", d.message)),
+        );
+    }
+    let expected =
+        "builder/layout_grids.des: `omnigrid.omnigrid_paint` is defined neither by crawl's Lua library nor in this file";
+    assert_eq!(undefined, vec![expected; 3]);
+    // Nor does any drawing stop on a name nothing defines.
+    assert!(
+        stopped_on_nothing.is_empty(),
+        "{} drawings stop on a name nothing defines, first: {:#?}",
+        stopped_on_nothing.len(),
+        &stopped_on_nothing[..stopped_on_nothing.len().min(5)]
+    );
+}

@@ -50,6 +50,19 @@ pub fn loaded_by_the_games_files(path: &str) -> bool {
     LOADED_BY_THE_GAMES_FILES.contains(&path)
 }
 
+/// The file of the library that defines `name` as a global: a function
+/// at a file's top level (`garden_spot`), or a field of one of its tables
+/// (`procedural.transform.polar_inverse`). A name the library only
+/// assigns inside a function, or as a local, is no global of its.
+fn defining_file<'l>(library: &'l Library, name: &str) -> Option<&'l str> {
+    let name = name.replace(':', ".");
+    match name.split_once('.') {
+        None => library.file_defining_function(&name),
+        Some((table, _)) if library.makes_table(table) => library.file_assigning(&name),
+        Some(_) => None,
+    }
+}
+
 /// The files of crawl's library that the game has loaded at start and
 /// that define a name `file`'s Lua uses (`garden_spot`,
 /// `procedural.transform.polar_inverse`), by path: what a run of its
@@ -67,9 +80,8 @@ pub fn files_named_by(file: &File, library: &Library) -> BTreeSet<String> {
             }
             let (name, last) = scan::dotted_name(code, toks, i);
             i = last + 1;
-            if let Some(path) = library
-                .file_assigning(&name.replace(':', "."))
-                .filter(|path| loaded_by_the_games_files(path))
+            if let Some(path) =
+                defining_file(library, name).filter(|p| loaded_by_the_games_files(p))
             {
                 files.insert(path.to_string());
             }

@@ -47,6 +47,9 @@ pub struct Library {
     assigned: OnceLock<HashMap<String, String>>,
     /// The global tables its files make (`omnigrid = {}`).
     tables: OnceLock<HashSet<String>>,
+    /// The global functions its files define at their top level
+    /// (`function garden_spot(`), each with the first file that does.
+    functions: OnceLock<HashMap<String, String>>,
 }
 
 impl Library {
@@ -77,7 +80,29 @@ impl Library {
                 .collect(),
             assigned: OnceLock::new(),
             tables: OnceLock::new(),
+            functions: OnceLock::new(),
         }
+    }
+
+    /// The file that defines `name` as a global function at its top level
+    /// (`function garden_spot(e, glyph)`), the first by path.
+    pub fn file_defining_function(&self, name: &str) -> Option<&str> {
+        self.functions
+            .get_or_init(|| {
+                let mut functions = HashMap::new();
+                for (path, (text, _)) in &self.files {
+                    for line in text.lines() {
+                        if let Some(name) = global_function_made_by(line) {
+                            functions
+                                .entry(name.to_string())
+                                .or_insert_with(|| path.clone());
+                        }
+                    }
+                }
+                functions
+            })
+            .get(name)
+            .map(String::as_str)
     }
 
     /// Whether one of its files makes a global table named `name` at its
@@ -136,6 +161,18 @@ impl Library {
                 .clone(),
         )
     }
+}
+
+/// The global function a top-level line of a library file defines:
+/// `function name(`.
+fn global_function_made_by(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("function ")?.trim_start();
+    let name = &rest[..rest.find('(')?];
+    let name = name.trim_end();
+    let is_name = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    is_name.then_some(name)
 }
 
 /// The table a top-level line of a library file makes: `name = {` or
@@ -481,8 +518,10 @@ impl PreparedFile {
         let mut loaded_by_the_game = String::new();
         if let Some(library) = &library {
             start.push(ours(&START, LIBRARY_START));
+            // Each on its own: one that fails here (our model of the game
+            // lacks something it needs) stops only the maps that call it.
             for path in game_start::files_named_by(file, library) {
-                loaded_by_the_game.push_str(&format!("crawl_require({path:?})\n"));
+                loaded_by_the_game.push_str(&format!("pcall(crawl_require, {path:?})\n"));
             }
         }
         let lines = vaultwright_model::source::LineIndex::new(source);
