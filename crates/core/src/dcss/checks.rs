@@ -178,6 +178,10 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
             let at = v.span.start;
             let text = src.get(at as usize..v.span.end as usize);
             let hit = text.and_then(|t| cache.as_mut()?.remove(t).map(|d| (t, d)));
+            // Findings about names the vault's Lua gave say the file line
+            // of the call: kept by the vault's text alone they would name
+            // a stale line once an edit above moves the vault.
+            let lua_gave_findings = hit.is_none() && !from_lua.is_empty();
             let (text, found) = match hit {
                 Some((t, d)) => (Some(t), d),
                 None => {
@@ -207,7 +211,7 @@ pub fn check(f: &mut File, src: &str, checks: &Checks, cache: Option<&mut LintCa
             };
             // Copies only when the cache keeps the relative originals.
             match (next.as_mut(), text) {
-                (Some(next), Some(t)) => {
+                (Some(next), Some(t)) if !lua_gave_findings => {
                     diags.extend(found.iter().cloned().map(placed));
                     next.insert(t.to_string(), found);
                 }
