@@ -21,24 +21,8 @@ pub fn undefined_library_fields(src: &str, file: &File, library: &Library) -> Ve
     let bound = bound_names(file);
     let mut found = Vec::new();
     for lua in file.lua() {
-        let code = &*lua.text;
-        let toks = lua.tokens();
-        let text = |i: usize| toks.get(i).map_or("", |t: &scan::Token| t.text(code));
-        let mut i = 0;
-        while i < toks.len() {
-            let starts_name = toks[i].kind == scan::Kind::Word
-                && !matches!(text(i.wrapping_sub(1)), "." | ":" | "function");
-            if !starts_name {
-                i += 1;
-                continue;
-            }
-            let (name, last) = scan::dotted_name(code, toks, i);
-            let called = matches!(text(last + 1), "(" | "{")
-                || toks
-                    .get(last + 1)
-                    .is_some_and(|t| matches!(t.kind, scan::Kind::String | scan::Kind::LongString));
-            let field_at = last;
-            i = last + 1;
+        for used in scan::name_uses(&lua.text, lua.tokens()) {
+            let (name, called, field_at) = (used.name, used.called, used.last);
             let Some((table, field)) = name.split_once('.') else {
                 continue;
             };
@@ -58,7 +42,10 @@ pub fn undefined_library_fields(src: &str, file: &File, library: &Library) -> Ve
             if !undefined {
                 continue;
             }
-            let start = lua.text_at + toks[field_at].start;
+            let Some(token) = lua.tokens().get(field_at) else {
+                continue;
+            };
+            let start = lua.text_at + token.start;
             let span = Span::new(start, start + field.len());
             if src.get(start..start + field.len()) == Some(field) {
                 found.push(finding(library, &assigned, table, field, span));

@@ -71,25 +71,10 @@ fn may_give_names(v: &Vault, helpers: &HashSet<&str>) -> bool {
 /// Lua is run for DC0314 (the run decides).
 fn may_call_undefined(v: &Vault, file_names: &HashSet<String>, library: &Library) -> bool {
     v.lua().any(|lua| {
-        let code = &*lua.text;
-        let toks = lua.tokens();
-        let text = |i: usize| toks.get(i).map_or("", |t: &scan::Token| t.text(code));
-        let mut i = 0;
-        while i < toks.len() {
-            let starts_name = toks[i].kind == scan::Kind::Word
-                && !matches!(text(i.wrapping_sub(1)), "." | ":" | "function");
-            if !starts_name {
-                i += 1;
-                continue;
-            }
-            let (name, last) = scan::dotted_name(code, toks, i);
-            i = last + 1;
-            let called = matches!(text(last + 1), "(" | "{")
-                || toks
-                    .get(last + 1)
-                    .is_some_and(|t| matches!(t.kind, scan::Kind::String | scan::Kind::LongString));
-            if !called || LUA_WORDS.contains(&name) || name.contains(':') {
-                continue;
+        scan::name_uses(&lua.text, lua.tokens()).any(|used| {
+            let name = used.name;
+            if !used.called || LUA_WORDS.contains(&name) || name.contains(':') {
+                return false;
             }
             let known = file_names.contains(name) || library.assigns(name);
             let undefined = match name.split_once('.') {
@@ -103,11 +88,8 @@ fn may_call_undefined(v: &Vault, file_names: &HashSet<String>, library: &Library
                 }
                 Some(_) => false,
             };
-            if undefined {
-                return true;
-            }
-        }
-        false
+            undefined
+        })
     })
 }
 

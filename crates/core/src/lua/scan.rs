@@ -129,6 +129,41 @@ pub fn dotted_name<'a>(code: &'a str, toks: &[Token], from: usize) -> (&'a str, 
     (code.get(start..stop).unwrap_or(""), end)
 }
 
+/// A name as a script uses it: a dotted name (`dotted_name`) that is not
+/// a field or method of something before it, nor the name of a function
+/// being defined.
+pub struct NameUse<'a> {
+    pub name: &'a str,
+    /// The index of its last token.
+    pub last: usize,
+    /// Whether a call follows it: `(`, `{` or a string.
+    pub called: bool,
+}
+
+/// Each name `toks` (of `code`) uses, in order.
+pub fn name_uses<'a>(code: &'a str, toks: &'a [Token]) -> impl Iterator<Item = NameUse<'a>> + 'a {
+    let text = move |i: usize| toks.get(i).map_or("", |t: &Token| t.text(code));
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < toks.len() {
+            let starts_name = toks[i].kind == Kind::Word
+                && !matches!(text(i.wrapping_sub(1)), "." | ":" | "function");
+            if !starts_name {
+                i += 1;
+                continue;
+            }
+            let (name, last) = dotted_name(code, toks, i);
+            i = last + 1;
+            let called = matches!(text(last + 1), "(" | "{")
+                || toks
+                    .get(last + 1)
+                    .is_some_and(|t| matches!(t.kind, Kind::String | Kind::LongString));
+            return Some(NameUse { name, last, called });
+        }
+        None
+    })
+}
+
 /// The tokens of `code` without its comments.
 pub fn significant(code: &str, quote: Option<u8>) -> Vec<Token> {
     let mut toks = tokens_from(code, quote);
