@@ -109,9 +109,12 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
       fs.mkdirSync(dat, { recursive: true });
       fs.cpSync(CORPUS_DLUA, path.join(dat, "dlua"), { recursive: true });
       fs.mkdirSync(path.join(dat, "des"), { recursive: true });
-      fs.writeFileSync(path.join(dat, "des", "not-lua.des"), "NAME: x\n");
+      // A vault file of the game's own: read too, as the index a vault's
+      // Lua picks maps from.
+      fs.writeFileSync(path.join(dat, "des", "rooms.des"), "NAME: x\nMAP\n.\nENDMAP\n");
+      fs.writeFileSync(path.join(dat, "des", "README"), "not a vault file\n");
       await page.setInputFiles("[data-testid=open-dat]", dat);
-      await waitFor(page, () => /Held in this browser: 73 Lua files from picked-dat/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
+      await waitFor(page, () => /Held in this browser: 73 Lua files and 1 vault file from picked-dat/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
       await page.setViewportSize({ width: w, height: h });
       if (tag === "phone") await page.screenshot({ path: path.join(OUT, "library-panel-phone.png") });
       await page.keyboard.press("Escape");

@@ -55,6 +55,22 @@ impl CrawlLibrary {
     pub fn is_whole(&self) -> bool {
         self.files.contains_key("dlua/dungeon.lua")
     }
+
+    /// How many Lua files it holds.
+    pub fn lua_files(&self) -> usize {
+        self.files.keys().filter(|p| p.starts_with("dlua/")).count()
+    }
+
+    /// What it holds, in words: "73 Lua files" and, when the game's vault
+    /// files came with them, "and 144 vault files".
+    pub fn contents(&self) -> String {
+        let lua = self.lua_files();
+        match self.files.len() - lua {
+            0 => format!("{lua} Lua files"),
+            1 => format!("{lua} Lua files and 1 vault file"),
+            vaults => format!("{lua} Lua files and {vaults} vault files"),
+        }
+    }
 }
 
 /// The origin the panel names for the pinned commit.
@@ -76,15 +92,20 @@ pub fn pinned_files() -> impl Iterator<Item = (&'static str, String)> {
 
 /// The name crawl gives a file picked with its folder, from its path in
 /// that folder: `dat/dlua/layout/hyper.lua` and `dlua/layout/hyper.lua`
-/// are `dlua/layout/hyper.lua`; a file outside a `dlua` folder, or not
-/// Lua, is none of the library's.
+/// are `dlua/layout/hyper.lua`; the game's vault files, which a vault's
+/// Lua picks maps from, are `des/altar/altar.des`. Any other file is
+/// none of the library's.
 pub fn library_path(relative: &str) -> Option<String> {
     let parts: Vec<&str> = relative.split(['/', '\\']).collect();
-    let at = parts.iter().rposition(|p| *p == "dlua")?;
-    let rest = parts.get(at + 1..)?;
-    let is_lua = rest.last().is_some_and(|f| f.ends_with(".lua"));
-    (is_lua && rest.iter().all(|p| !p.is_empty() && *p != ".."))
-        .then(|| format!("dlua/{}", rest.join("/")))
+    [("dlua", ".lua"), ("des", ".des")]
+        .into_iter()
+        .find_map(|(folder, ending)| {
+            let at = parts.iter().rposition(|p| *p == folder)?;
+            let rest = parts.get(at + 1..)?;
+            let fits = rest.last().is_some_and(|f| f.ends_with(ending));
+            (fits && rest.iter().all(|p| !p.is_empty() && *p != ".."))
+                .then(|| format!("{folder}/{}", rest.join("/")))
+        })
 }
 
 /// The name of the folder the user picked, from a file's path in it.
@@ -107,7 +128,8 @@ mod tests {
             ("dat/dlua/layout/hyper.lua", Some("dlua/layout/hyper.lua")),
             ("dlua/dungeon.lua", Some("dlua/dungeon.lua")),
             ("crawl/dat/dlua/util.lua", Some("dlua/util.lua")),
-            ("dat/des/altar/altar.des", None),
+            ("dat/des/altar/altar.des", Some("des/altar/altar.des")),
+            ("dat/des/README", None),
             ("dat/dlua/README", None),
             ("dat/dlua/../x.lua", None),
             ("dungeon.lua", None),

@@ -46,7 +46,9 @@ pub fn beside(file: &Path) -> Option<PathBuf> {
 }
 
 /// Every `.lua` file under `dir`, by the path crawl names it with
-/// (`dlua/layout/hyper.lua`).
+/// (`dlua/layout/hyper.lua`), and the game's vault files in the `des`
+/// folder beside it (`des/branches/lair.des`): the index a vault's Lua
+/// picks maps from (`dgn.map_by_tag`).
 pub fn read(dir: &Path) -> Result<DcssLibrary, String> {
     // Checked before anything is walked: a wrong folder may be large.
     if !dir.join("dungeon.lua").is_file() {
@@ -56,6 +58,25 @@ pub fn read(dir: &Path) -> Result<DcssLibrary, String> {
         ));
     }
     let mut files = BTreeMap::new();
+    read_tree(dir, "lua", "dlua", &mut files)?;
+    if let Some(des) = dir.parent().map(|dat| dat.join("des")) {
+        // The index is a help to the drawing, not the library: a vault
+        // file that cannot be read leaves the maps read before it.
+        if des.is_dir() {
+            let _ = read_tree(&des, "des", "des", &mut files);
+        }
+    }
+    Ok(Arc::new(files))
+}
+
+/// Every file ending in `.{extension}` under `dir`, into `files` by its
+/// path under `dir` after `prefix`.
+fn read_tree(
+    dir: &Path,
+    extension: &str,
+    prefix: &str,
+    files: &mut BTreeMap<String, String>,
+) -> Result<(), String> {
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
         let entries =
@@ -64,7 +85,7 @@ pub fn read(dir: &Path) -> Result<DcssLibrary, String> {
             let path = entry.path();
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|x| x == "lua") {
+            } else if path.extension().is_some_and(|x| x == extension) {
                 let text = crate::walk::read_utf8(&path)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 let relative = path.strip_prefix(dir).unwrap_or(&path);
@@ -72,9 +93,9 @@ pub fn read(dir: &Path) -> Result<DcssLibrary, String> {
                     .components()
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .collect();
-                files.insert(format!("dlua/{}", name.join("/")), text);
+                files.insert(format!("{prefix}/{}", name.join("/")), text);
             }
         }
     }
-    Ok(Arc::new(files))
+    Ok(())
 }

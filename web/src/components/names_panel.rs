@@ -106,7 +106,7 @@ fn library_section(props: &LibrarySectionProps) -> Html {
     };
     let status = match &props.library {
         Some(l) => html! {
-            <p data-testid="library-status">{ format!("Held in this browser: {} Lua files from {}. Vaults' Lua runs with them, offline too.", l.files.len(), l.origin) }</p>
+            <p data-testid="library-status">{ format!("Held in this browser: {} from {}. Vaults' Lua runs with them, offline too.", l.contents(), l.origin) }</p>
         },
         None => html! {
             <p data-testid="library-status">{"Not held: a vault whose Lua calls crawl's helpers (place_unique, decorative_floor, the layouts…) is drawn from its headers alone, and its view says so."}</p>

@@ -91,7 +91,8 @@ pub fn fetch_pinned(dispatch: Dispatch) {
 }
 
 /// Reads the library's files out of a picked folder (`dat`, `dlua`, or
-/// crawl's whole tree): only Lua files under a `dlua` folder are read.
+/// crawl's whole tree): only Lua files under a `dlua` folder and the
+/// game's vault files under a `des` folder are read.
 pub fn read_folder(picked: web_sys::FileList, dispatch: Dispatch) {
     let chosen: Vec<(String, web_sys::File)> = (0..picked.length())
         .filter_map(|i| picked.get(i))
@@ -127,7 +128,7 @@ fn take(library: CrawlLibrary, dispatch: &Dispatch) {
             format!(
                 "{} holds no dlua/dungeon.lua ({} Lua files under a dlua folder): not crawl's dat folder? Nothing was changed.",
                 library.origin,
-                library.files.len()
+                library.lua_files()
             ),
         ));
         return;
@@ -135,8 +136,8 @@ fn take(library: CrawlLibrary, dispatch: &Dispatch) {
     dispatch.dispatch(Action::Message(
         Tone::Info,
         format!(
-            "crawl's Lua library ({} files, from {}) is kept in this browser: vaults' Lua now runs with it.",
-            library.files.len(),
+            "crawl's Lua library ({}, from {}) is kept in this browser: vaults' Lua now runs with it.",
+            library.contents(),
             library.origin
         ),
     ));

@@ -124,7 +124,12 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 9] = [
+    let globals: [(&str, Native<MapRun>); 14] = [
+        ("__vw_index_map", super::resolve::index_map),
+        ("__vw_index_entry", super::resolve::index_entry),
+        ("__vw_resolve", super::resolve::resolve),
+        ("__vw_inspect", super::resolve::inspect),
+        ("__vw_reuse", super::resolve::reuse),
         ("__vw_unmodelled", unmodelled),
         ("__vw_map_feature", map_feature),
         ("__vw_level_feature", super::level::level_feature),

@@ -12,6 +12,7 @@ end
 
 -- The level's bounds (GXM, GYM) and monster cap, as crawl's constants.
 function dgn.max_bounds() return 80, 70 end
+dgn.GXM, dgn.GYM = 80, 70
 function dgn.max_monsters() return 700 end
 -- Flags tags only the game's placement reads.
 function dgn.map_register_flag() end
@@ -254,11 +255,102 @@ function dgn.subvault_cell_valid() return false end
 -- A monster list read for later creation (l-dgnmon.cc): kept as given;
 -- the monsters are made only in a game under way.
 function dgn.monster_spec(spec) return { spec = spec } end
--- Maps the game chooses from its index of every vault (by tag, name or
--- depth) are not modelled: none is found, as when no map fits, and the
--- view says so.
-for _, name in ipairs({ "map_by_tag", "map_by_name", "map_in_depth", "map_by_place" }) do
+-- Maps the game chooses from its index of every vault by depth are not
+-- modelled: none is found, as when no map fits, and the view says so.
+for _, name in ipairs({ "map_in_depth", "map_by_place" }) do
    dgn[name] = function() __vw_unmodelled("dgn." .. name) return nil end
+end
+
+-- Maps chosen from the game's index by tag or name (resolve.rs). A map
+-- is a handle, the same one each time the run chooses that map, whose
+-- tags Lua may change as it may change a map of crawl's index.
+__vw_indexed = {}
+local function indexed(i)
+   if i == nil then return nil end
+   local m = __vw_indexed[i]
+   if not m then
+      local name, tags = __vw_index_entry(i)
+      m = { __vw_index = i, __vw_name = name, __vw_tags = {} }
+      for t in string.gmatch(tags or "", "%S+") do m.__vw_tags[t] = true end
+      __vw_indexed[i] = m
+   end
+   return m
+end
+local function from_index(m) return type(m) == "table" and m.__vw_index ~= nil end
+-- crawl's `tags_string`: sorted, joined by spaces.
+local function tag_string(set)
+   local list = {}
+   for t in pairs(set) do list[#list + 1] = t end
+   table.sort(list)
+   return table.concat(list, " ")
+end
+function dgn.map_by_tag(tag, check_depth)
+   return indexed(__vw_index_map("tag", tag, check_depth ~= false))
+end
+function dgn.map_by_name(name) return indexed(__vw_index_map("name", name)) end
+
+local own = { tags = dgn.tags, tags_remove = dgn.tags_remove, has_tag = dgn.has_tag,
+              name = dgn.name, mapsize = dgn.mapsize }
+function dgn.tags(m, ...)
+   if not from_index(m) then return own.tags(m, ...) end
+   if select("#", ...) > 0 then
+      local given = ...
+      if given == nil then
+         m.__vw_tags = {}
+      else
+         for t in string.gmatch(given, "%S+") do m.__vw_tags[t] = true end
+      end
+   end
+   return tag_string(m.__vw_tags)
+end
+function dgn.tags_remove(m, ...)
+   if not from_index(m) then return own.tags_remove(m, ...) end
+   for _, given in ipairs({ ... }) do
+      for t in string.gmatch(given, "%S+") do m.__vw_tags[t] = nil end
+   end
+   return tag_string(m.__vw_tags)
+end
+function dgn.has_tag(m, tag)
+   if not from_index(m) then return own.has_tag(m, tag) end
+   return m.__vw_tags[tag] == true
+end
+function dgn.name(m)
+   if not from_index(m) then return own.name(m) end
+   return m.__vw_name
+end
+function dgn.mapsize(m)
+   if not from_index(m) then return own.mapsize(m) end
+   return m.__vw_width or 0, m.__vw_height or 0
+end
+-- The map built for this level: a map of its own (its size and tags as
+-- built) and its placement, which `inspect_map` and `reuse_map` take.
+function dgn.resolve_map(m)
+   if not from_index(m) then return nil, nil end
+   local slot, width, height, tags = __vw_resolve(m.__vw_index, tag_string(m.__vw_tags))
+   if slot == nil then return nil, nil end
+   local map = { __vw_index = m.__vw_index, __vw_name = m.__vw_name, __vw_tags = {},
+                 __vw_width = width, __vw_height = height }
+   for t in string.gmatch(tags, "%S+") do map.__vw_tags[t] = true end
+   return map, { __vw_slot = slot, __vw_map = map }
+end
+function dgn.inspect_map(placement, x, y)
+   return __vw_inspect(placement.__vw_slot, x, y)
+end
+function dgn.reuse_map(placement, x, y, hflip, vflip, rotate)
+   local map = placement.__vw_map
+   map.__vw_width, map.__vw_height =
+      __vw_reuse(placement.__vw_slot, x, y, hflip, vflip, rotate or 0)
+end
+-- Built and drawn at once: at `(x, y)` when given, else where it fits.
+function dgn.place_map(m, check_collision, no_exits, x, y)
+   local map, placement = dgn.resolve_map(m)
+   if not placement then return nil end
+   if type(x) ~= "number" or type(y) ~= "number" then
+      x = crawl.random_range(1, math.max(1, dgn.GXM - map.__vw_width - 1))
+      y = crawl.random_range(1, math.max(1, dgn.GYM - map.__vw_height - 1))
+   end
+   dgn.reuse_map(placement, x, y)
+   return placement
 end
 -- A map's parameters come from a placer (`dgn.place_maps`): none here.
 function dgn.map_parameters() return {} end
@@ -319,6 +411,7 @@ function __vw_make_env()
    -- or persistent data is kept from an earlier run (see kept.rs).
    dgn._map_envs = {}
    dgn.persist = {}
+   __vw_indexed = {}
    __vw_reset_colours()
    -- crawl's own wrapper when its library is loaded (dungeon.lua).
    if rawget(_G, "dgn_map_meta_wrap") then

@@ -18,7 +18,7 @@ const ROCK: u8 = b'x';
 
 impl MapRun {
     /// The level's cell at `(x, y)`, made rock the first time it is met.
-    fn level_cell(&mut self, x: usize, y: usize) -> Option<&mut u8> {
+    pub(super) fn level_cell(&mut self, x: usize, y: usize) -> Option<&mut u8> {
         if self.level.is_empty() {
             self.level = vec![vec![ROCK; LEVEL_WIDTH]; LEVEL_HEIGHT];
         }

@@ -19,9 +19,11 @@ mod crawl_api;
 mod env;
 pub mod expand;
 mod game_start;
+pub mod index;
 mod kept;
 mod level;
 mod noise;
+mod resolve;
 mod transform;
 
 use std::cell::RefCell;
@@ -38,10 +40,16 @@ pub use crate::lua::sandbox::{Limits, Stop};
 use crate::rng::Rng;
 
 /// What crawl's Lua library holds: its files by the path `crawl_require`
-/// names them (`dlua/vault.lua`), each prepared and compiled once.
+/// names them (`dlua/vault.lua`), each prepared and compiled once; and
+/// the game's own vault files beside it (`des/…`), the index its maps
+/// are chosen from by tag or name.
 #[derive(Default)]
 pub struct Library {
     files: BTreeMap<String, (String, OnceLock<Arc<Chunk>>)>,
+    /// The game's vault files (`des/vaults/rooms.des`), by path.
+    vault_files: BTreeMap<String, String>,
+    /// Their maps, read on first use.
+    index: OnceLock<index::GameIndex>,
     /// The names its files assign or define as functions, each with the
     /// first file (by path) that does.
     assigned: OnceLock<HashMap<String, String>>,
@@ -71,17 +79,45 @@ impl Library {
         library
     }
 
-    /// The library from `(path, text)` pairs, paths as `dlua/x.lua`.
+    /// The library from `(path, text)` pairs, paths as `dlua/x.lua`;
+    /// those under `des/` are the game's vault files.
     pub fn new(files: impl IntoIterator<Item = (String, String)>) -> Library {
+        let (vault_files, files): (Vec<_>, Vec<_>) = files
+            .into_iter()
+            .partition(|(path, _)| path.starts_with(GAME_VAULTS));
         Library {
             files: files
                 .into_iter()
                 .map(|(path, text)| (path, (text, OnceLock::new())))
                 .collect(),
+            vault_files: vault_files.into_iter().collect(),
+            index: OnceLock::new(),
             assigned: OnceLock::new(),
             tables: OnceLock::new(),
             functions: OnceLock::new(),
         }
+    }
+
+    /// The maps of the game's vault files, read once; empty when the
+    /// library came without them.
+    pub fn index(&self) -> &index::GameIndex {
+        self.index.get_or_init(|| {
+            index::GameIndex::new(
+                self.vault_files
+                    .iter()
+                    .map(|(path, text)| (path.as_str(), text.as_str())),
+            )
+        })
+    }
+
+    /// Whether the game's vault files came with the library.
+    pub fn has_game_vaults(&self) -> bool {
+        !self.vault_files.is_empty()
+    }
+
+    /// The text of one of the game's vault files.
+    pub fn vault_file(&self, path: &str) -> Option<&str> {
+        self.vault_files.get(path).map(String::as_str)
     }
 
     /// The file that defines `name` as a global function at its top level
@@ -162,6 +198,9 @@ impl Library {
         )
     }
 }
+
+/// Where the game's vault files sit among the library's paths.
+pub const GAME_VAULTS: &str = "des/";
 
 /// The global function a top-level line of a library file defines:
 /// `function name(`.
@@ -323,6 +362,10 @@ pub struct MapRun {
     /// The game's functions the run called that answer as if the game
     /// had nothing to give (`__vw_unmodelled`), in the order first called.
     unmodelled: Vec<String>,
+    /// The limits the run is under (a map it builds runs under them too).
+    limits: Limits,
+    /// The maps it built from the game's index (`resolve`), by slot.
+    built: Vec<resolve::Built>,
 }
 
 impl Host for MapRun {
@@ -645,6 +688,8 @@ impl FileRun {
             required: HashSet::new(),
             missing: None,
             unmodelled: Vec::new(),
+            limits,
+            built: Vec::new(),
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
         let (stop, _) = session.run(&file.start);
@@ -685,6 +730,7 @@ impl FileRun {
             run.events.clear();
             run.missing = None;
             run.unmodelled.clear();
+            run.built.clear();
         }
         let (stop, steps) = self.session.run(&map.chunks);
         let (stop, missing) = explained(&self.shared, stop, self.limits);

@@ -186,26 +186,10 @@ fn survey_corpus() {
         let mut stops: std::collections::BTreeMap<String, usize> = Default::default();
         let (mut ran, mut total) = (0, 0);
         let root = std::path::Path::new("../../../shared/corpus/dcss/des");
-        let mut files = Vec::new();
         let dlua = std::path::Path::new("../../../shared/corpus/dcss/dlua");
-        for sub in ["", "layout"] {
-            for e in std::fs::read_dir(dlua.join(sub)).unwrap().flatten() {
-                let p = e.path();
-                if p.extension().is_some_and(|x| x == "lua") {
-                    let name = format!(
-                        "dlua/{}{}",
-                        if sub.is_empty() {
-                            String::new()
-                        } else {
-                            format!("{sub}/")
-                        },
-                        p.file_name().unwrap().to_string_lossy()
-                    );
-                    files.push((name, std::fs::read_to_string(&p).unwrap()));
-                }
-            }
-        }
-        let library = std::env::var_os("WITH_DLUA").map(|_| Arc::new(Library::new(files)));
+        // The library with the game's vault files beside it, as `check` reads it.
+        let files = crate::dlua::read(dlua).unwrap();
+        let library = std::env::var_os("WITH_DLUA").map(|_| Library::of(&files));
         let mut times = [std::time::Duration::ZERO; 3];
         let mut start_time = std::time::Duration::ZERO;
         let mut parse_only = std::time::Duration::ZERO;
