@@ -353,3 +353,28 @@ fn render_draws_a_layout_made_in_lua_or_says_why_not() {
         "{text}"
     );
 }
+
+/// A vault's Lua builds the game's own maps into its drawing, as crawl's
+/// Vaults layouts do: chosen from the vault files beside the library by
+/// tag (at the vault's depth, by weight, never a dummy) or by name,
+/// inspected cell by cell, and drawn mirrored and turned where the Lua
+/// says (the Lua asserts what it reads; the level is held to a golden).
+#[test]
+fn render_builds_maps_from_the_games_index() {
+    let placer = repo().join("tests/fixtures/dcss-index/des/placer.des");
+    let out = bin()
+        .args(["render", "--legend", "never", "--color", "never"])
+        .arg(&placer)
+        .output()
+        .expect("run");
+    assert_succeeded(&out);
+    let drawn = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        drawn.contains("the vault's Lua ran for this seed"),
+        "{drawn}"
+    );
+    let golden = repo().join("tests/fixtures/dcss-index/placer.render");
+    if let Err(e) = common::golden(&golden, &drawn) {
+        panic!("{e}");
+    }
+}

@@ -119,7 +119,7 @@ fn feature_of(vault: &Vault, g: u8) -> &'static str {
             Item::Directive(d) if d.kw == Kw::Kfeat => Some(d),
             _ => None,
         })
-        .flat_map(|d| d.selectors().into_iter().filter_map(|(_, sel)| sel))
+        .flat_map(|d| d.selectors().filter_map(|(_, sel)| sel))
         .filter(|(key, _, _)| key.bytes().any(|k| k == g))
         .last();
     let Some((_, _, value)) = kfeat else {
