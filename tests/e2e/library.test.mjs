@@ -123,6 +123,13 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
       const label = await page.getAttribute("canvas[data-testid=tilemap]", "aria-label");
       assert.match(label, /80 by 70 cells/);
       await page.screenshot({ path: path.join(OUT, `library-layout-${tag}.png`) });
+      if (tag === "desktop") {
+        // The vault files came with the folder: a map of theirs is found
+        // by name (the Lua stops on its assert otherwise).
+        await openFile(page, fixtureFile("picker.des", "NAME: picker\n: assert(dgn.map_by_name('x'), 'no map x')\nMAP\n.\nENDMAP\n"));
+        await waitFor(page, () => /1 by 1 cells/.test(document.querySelector("canvas[data-testid=tilemap]")?.getAttribute("aria-label") ?? ""));
+        await notesSay(page, /Lua ran for this seed/, /stopped/);
+      }
       assert.deepEqual(errors, []);
     });
   });

@@ -125,7 +125,7 @@ fn library_section(props: &LibrarySectionProps) -> Html {
     html! {
         <section class="library" aria-labelledby="library-title" data-testid="library-section">
             <h3 id="library-title">{"crawl's Lua library (dat/dlua)"}</h3>
-            <p class="hint">{"Vaults call crawl's own Lua library. It is crawl's code, not part of the studio: open your crawl's "}<code>{"dat"}</code>{" folder, or fetch the library from crawl's repository at the commit the checker's names come from ("}<code>{ crate::crawl_library::pinned_origin() }</code>{")."}</p>
+            <p class="hint">{"Vaults call crawl's own Lua library. It is crawl's code, not part of the studio: open your crawl's "}<code>{"dat"}</code>{" folder (its vault files come too: layouts choose their rooms from them), or fetch the library from crawl's repository at the commit the checker's names come from ("}<code>{ crate::crawl_library::pinned_origin() }</code>{")."}</p>
             { status }
             <div class="names-actions">
                 <label class="button file-button">

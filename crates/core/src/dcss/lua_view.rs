@@ -39,9 +39,7 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
                 ),
             );
             for name in &outcome.unmodelled {
-                tm.notes.push(format!(
-                    "`{name}` found no map: the maps the game would choose from its index are not drawn"
-                ));
+                tm.notes.push(unmodelled_note(name));
             }
             Some(tm)
         }
@@ -76,6 +74,17 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
             }
             Some(tm)
         }
+    }
+}
+
+/// What the view says of a call of the game's index that found nothing
+/// because the drawing could not look.
+fn unmodelled_note(name: &str) -> String {
+    match name {
+        "dgn.map_by_tag" | "dgn.map_by_name" => format!(
+            "`{name}` found no map: the game's vault files (dat/des, beside dat/dlua) are not at hand to choose from"
+        ),
+        _ => format!("`{name}` found no map: the maps the game would choose by depth are not drawn"),
     }
 }
 
