@@ -6,7 +6,8 @@
 
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
-use super::{MapRun, Shared};
+use super::{Event, MapRun, Shared};
+use crate::dcss::ast::Kw;
 use crate::dcss::tables::FEATURES;
 use crate::dcss::{look, LEVEL_HEIGHT, LEVEL_WIDTH};
 use crate::lua::sandbox::value::{int, text};
@@ -16,7 +17,39 @@ type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 /// What a fresh level holds: rock.
 const ROCK: u8 = b'x';
 
+/// Letters that stand on the level for the features no map glyph makes
+/// (a mangrove, an altar), each keyed to its feature by a KFEAT the
+/// drawing carries (`drawn_level`).
+const KEYED: &[u8] = b"QRSZEFHJKLMNPDqrsuyz";
+
 impl MapRun {
+    /// The glyph that stands for `feature` on the level: its map glyph,
+    /// else a letter keyed to it for this run; floor when the letters
+    /// run out.
+    pub(super) fn level_glyph(&mut self, feature: &'static str) -> u8 {
+        if let Some(g) = look::feature_glyph(feature) {
+            return g;
+        }
+        if let Some((g, _)) = self.level_keys.iter().find(|(_, f)| *f == feature) {
+            return *g;
+        }
+        match KEYED.get(self.level_keys.len()) {
+            Some(&g) => {
+                self.level_keys.push((g, feature));
+                g
+            }
+            None => b'.',
+        }
+    }
+
+    /// The feature a glyph of the level stands for.
+    fn level_feature_of(&self, g: u8) -> &'static str {
+        self.level_keys
+            .iter()
+            .find(|(k, _)| *k == g)
+            .map_or_else(|| look::map_feature(g), |(_, f)| f)
+    }
+
     /// The level's cell at `(x, y)`, made rock the first time it is met.
     pub(super) fn level_cell(&mut self, x: usize, y: usize) -> Option<&mut u8> {
         if self.level.is_empty() {
@@ -36,11 +69,13 @@ pub fn grid<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>)
         v => feature_given(v),
     };
     let mut run = shared.borrow_mut();
+    let glyph = wanted.map(|name| run.level_glyph(name));
     let cell = run.level_cell(x, y).ok_or_else(off_level)?;
-    if let Some(name) = wanted {
-        *cell = glyph_of(name);
+    if let Some(glyph) = glyph {
+        *cell = glyph;
     }
-    let number = number_of_feature(look::map_feature(*cell));
+    let now = *cell;
+    let number = number_of_feature(run.level_feature_of(now));
     drop(run);
     stack.replace(ctx, number);
     Ok(CallbackReturn::Return)
@@ -61,11 +96,11 @@ pub fn level_feature<'gc>(
     ctx: Context<'gc>,
     stack: &mut Stack<'gc, '_>,
 ) -> Out<'gc> {
-    let cell = point(stack).and_then(|(x, y)| {
+    let name = {
         let run = shared.borrow();
-        run.level.get(y).and_then(|row| row.get(x)).copied()
-    });
-    let name = look::map_feature(cell.unwrap_or(ROCK));
+        let cell = point(stack).and_then(|(x, y)| run.level.get(y)?.get(x).copied());
+        run.level_feature_of(cell.unwrap_or(ROCK))
+    };
     stack.replace(ctx, Value::String(ctx.intern(name.as_bytes())));
     Ok(CallbackReturn::Return)
 }
@@ -78,16 +113,19 @@ fn feature_given(v: Value<'_>) -> Option<&'static str> {
     }
 }
 
-/// The map glyph that makes feature `name`; floor for one no glyph
-/// makes (an exit, a portal: what a drawing shows them as elsewhere).
-fn glyph_of(name: &str) -> u8 {
-    look::feature_glyph(name).unwrap_or(b'.')
-}
-
-/// The level a map-less run painted, as the map it draws.
+/// The level a map-less run painted, as the map it draws, with a KFEAT
+/// for each letter that stands for a feature no map glyph makes.
 pub fn drawn_level(run: &mut MapRun) {
-    if run.lines.is_empty() {
-        run.lines = std::mem::take(&mut run.level);
+    if !run.lines.is_empty() || run.level.is_empty() {
+        return;
+    }
+    run.lines = std::mem::take(&mut run.level);
+    for (glyph, feature) in std::mem::take(&mut run.level_keys) {
+        run.events.push(Event::Call {
+            kw: Kw::Kfeat,
+            text: format!("{} = {feature}", glyph as char),
+            line: 0,
+        });
     }
 }
 

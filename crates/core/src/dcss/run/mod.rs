@@ -366,6 +366,9 @@ pub struct MapRun {
     limits: Limits,
     /// The maps it built from the game's index (`resolve`), by slot.
     built: Vec<resolve::Built>,
+    /// The letters standing on the level for features no map glyph
+    /// makes, with their features (`level`).
+    level_keys: Vec<(u8, &'static str)>,
 }
 
 impl Host for MapRun {
@@ -690,6 +693,7 @@ impl FileRun {
             unmodelled: Vec::new(),
             limits,
             built: Vec::new(),
+            level_keys: Vec::new(),
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
         let (stop, _) = session.run(&file.start);
@@ -731,6 +735,7 @@ impl FileRun {
             run.missing = None;
             run.unmodelled.clear();
             run.built.clear();
+            run.level_keys.clear();
         }
         let (stop, steps) = self.session.run(&map.chunks);
         let (stop, missing) = explained(&self.shared, stop, self.limits);

@@ -6,9 +6,9 @@
 //! (or `dgn.place_map`) draws it onto the level. The Lua side keeps the
 //! handles (`environment.lua`); what was built is kept here, by slot.
 //!
-//! A built map is drawn onto the level by its features: the level holds
-//! terrain, so the monsters and items a placed room would bring are not
-//! drawn (the view of that room shows them).
+//! A built map is drawn onto the level by its features (`level`): the
+//! level holds terrain, so the monsters and items a placed room would
+//! bring are not drawn (the view of that room shows them).
 
 use std::cell::Cell;
 use std::sync::Arc;
@@ -27,9 +27,8 @@ type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 /// One cell of a built map.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BuiltCell {
-    /// The glyph its feature is drawn with on the level.
-    pub glyph: u8,
-    /// Its feature, numbered as `dgn.feature_number` numbers them.
+    /// Its feature, by name and as `dgn.feature_number` numbers it.
+    pub name: &'static str,
     pub feature: i64,
     /// `@`: where the map opens onto the level.
     pub exit: bool,
@@ -98,11 +97,7 @@ fn cell(vault: &Vault, g: u8) -> BuiltCell {
     let space = g == b' ';
     let feature = if space { "floor" } else { feature_of(vault, g) };
     BuiltCell {
-        glyph: if space {
-            b' '
-        } else {
-            look::feature_glyph(feature).unwrap_or(b'.')
-        },
+        name: feature,
         feature: number_of_feature(feature),
         exit: g == b'@',
         space,
@@ -312,8 +307,9 @@ fn draw_on_level(run: &mut MapRun, cells: &Built, x: i64, y: i64) {
         for (dx, c) in row.iter().enumerate().filter(|(_, c)| !c.space) {
             let at = |o: i64, d: usize| usize::try_from(o.saturating_add(d as i64)).ok();
             if let (Some(lx), Some(ly)) = (at(x, dx), at(y, dy)) {
+                let glyph = run.level_glyph(c.name);
                 if let Some(cell) = run.level_cell(lx, ly) {
-                    *cell = c.glyph;
+                    *cell = glyph;
                 }
             }
         }
@@ -344,7 +340,7 @@ mod tests {
     #[test]
     fn a_built_cell_knows_its_feature_exit_and_space() {
         let cells = built(&["x@A", " 1."]);
-        assert_eq!(cells[0][0].glyph, b'x');
+        assert_eq!(cells[0][0].name, "rock_wall");
         assert!(cells[0][1].exit && !cells[0][1].space);
         assert_eq!(cells[0][2].feature, number_of_feature("altar_zin"));
         assert!(cells[1][0].space);
@@ -356,7 +352,7 @@ mod tests {
     fn a_quarter_turn_moves_the_top_row_to_the_right_column() {
         let cells = built(&["x.", ".."]);
         let clockwise = turned(&cells, true);
-        assert_eq!(clockwise[0][1].glyph, b'x');
+        assert_eq!(clockwise[0][1].name, "rock_wall");
         let back = turned(&clockwise, false);
         assert_eq!(back, cells);
     }

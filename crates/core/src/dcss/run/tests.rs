@@ -469,3 +469,30 @@ fn a_map_less_vault_that_paints_the_level_draws_it() {
     let src = "NAME: t\n: dgn.grid(0, 0, 'floor')\nMAP\nx\nENDMAP\n";
     assert_eq!(outcome(src, 0).lines, [b"x".to_vec()]);
 }
+
+#[test]
+fn a_feature_no_map_glyph_makes_stands_on_the_level_as_a_keyed_letter() {
+    // A swamp's mangroves, a room's altar: a letter keyed by a KFEAT the
+    // drawing carries, read back as the feature it stands for.
+    let src = "NAME: t\nORIENT: encompass\n: dgn.grid(1, 1, 'mangrove')\n: dgn.grid(2, 1, 'altar_zin')\n: dgn.grid(3, 1, 'mangrove')\n: assert(dgn.feature_name(dgn.grid(3, 1)) == 'mangrove')\n";
+    let o = outcome(src, 0);
+    assert_eq!(o.stop, None, "{o:?}");
+    let (mangrove, altar) = (o.lines[1][1], o.lines[1][2]);
+    assert_eq!(o.lines[1][3], mangrove);
+    assert_ne!(mangrove, altar);
+    let keyed: Vec<String> = o
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Call { kw: Kw::Kfeat, text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        keyed,
+        [
+            format!("{} = mangrove", mangrove as char),
+            format!("{} = altar_zin", altar as char)
+        ]
+    );
+}
