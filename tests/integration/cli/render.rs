@@ -378,3 +378,43 @@ fn render_builds_maps_from_the_games_index() {
         panic!("{e}");
     }
 }
+
+/// The whole levels crawl's C++ builds for its layout vaults
+/// (`dgn-swamp.cc`, `dgn-layouts.cc`), drawn at the level's size for two
+/// seeds, each drawing held to a digest in
+/// `tests/fixtures/render/levels.digests` (`VAULTWRIGHT_BLESS=1`
+/// rewrites it).
+#[test]
+#[cfg_attr(corpus_missing, ignore = "needs ../shared/corpus")]
+fn render_draws_the_games_whole_level_builders() {
+    let shared = common::shared_dir().expect("../shared is missing: this test draws its layouts");
+    let layouts = shared.join("corpus/dcss/des/builder/layout_cc.des");
+    let mut digests = String::new();
+    for vault in WHOLE_LEVELS {
+        for seed in ["1", "2"] {
+            let out = bin()
+                .args(["render", "--legend", "never", "--color", "never"])
+                .args(["--vault", vault, "--seed", seed])
+                .arg(&layouts)
+                .output()
+                .expect("run");
+            assert_succeeded(&out);
+            let text = String::from_utf8(out.stdout).expect("utf-8");
+            let rows: Vec<&str> = text
+                .lines()
+                .skip(1)
+                .take_while(|l| !l.starts_with("note:"))
+                .collect();
+            assert_eq!(rows.len(), 70, "{vault}: {text}");
+            assert!(text.contains("the vault's Lua ran for this seed"), "{text}");
+            digests.push_str(&format!("{vault} {seed} {:016x}\n", digest(&text)));
+        }
+    }
+    let golden = repo().join("tests/fixtures/render/levels.digests");
+    if let Err(e) = common::golden(&golden, &digests) {
+        panic!("{e}");
+    }
+}
+
+/// The layout vaults of `layout_cc.des` whose level crawl's C++ builds.
+const WHOLE_LEVELS: &[&str] = &["layout_basic_swamp"];

@@ -124,7 +124,8 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 14] = [
+    let globals: [(&str, Native<MapRun>); 15] = [
+        ("__vw_layout_swamp", super::levels::layout_swamp),
         ("__vw_index_map", super::resolve::index_map),
         ("__vw_index_entry", super::resolve::index_entry),
         ("__vw_resolve", super::resolve::resolve),

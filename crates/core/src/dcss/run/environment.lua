@@ -247,6 +247,10 @@ end
 function dgn.get_floor_colour() return colours.floor end
 function dgn.get_rock_colour() return colours.rock end
 
+-- The whole levels crawl's C++ builds (levels/): given what the game
+-- knows of the place.
+function dgn.layout_swamp() __vw_layout_swamp(you.depth()) end
+
 -- A map placed on its own is no subvault: it has no mask and no size.
 function dgn.is_subvault() return false end
 function dgn.subvault_size() return 0, 0 end

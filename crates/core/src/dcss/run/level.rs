@@ -42,6 +42,13 @@ impl MapRun {
         }
     }
 
+    /// The feature of the level's cell at `(x, y)` (rock where nothing
+    /// was painted).
+    pub(super) fn level_feature_at(&self, x: usize, y: usize) -> &'static str {
+        let glyph = self.level.get(y).and_then(|row| row.get(x)).copied();
+        self.level_feature_of(glyph.unwrap_or(ROCK))
+    }
+
     /// The feature a glyph of the level stands for.
     fn level_feature_of(&self, g: u8) -> &'static str {
         self.level_keys

@@ -16,12 +16,14 @@
 mod builder;
 mod chunks;
 mod crawl_api;
+mod dice;
 mod env;
 pub mod expand;
 mod game_start;
 pub mod index;
 mod kept;
 mod level;
+mod levels;
 mod noise;
 mod resolve;
 mod transform;

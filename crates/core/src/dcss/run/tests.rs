@@ -484,7 +484,11 @@ fn a_feature_no_map_glyph_makes_stands_on_the_level_as_a_keyed_letter() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Call { kw: Kw::Kfeat, text, .. } => Some(text.clone()),
+            Event::Call {
+                kw: Kw::Kfeat,
+                text,
+                ..
+            } => Some(text.clone()),
             _ => None,
         })
         .collect();

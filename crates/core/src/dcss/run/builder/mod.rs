@@ -48,6 +48,7 @@ mod texture;
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Table};
 
 use self::args::{coords, field_char, field_int};
+use super::dice::Dice;
 use super::{MapRun, Shared};
 use crate::lua::sandbox::{native, Native};
 use crate::rng::Rng;
@@ -230,14 +231,9 @@ impl Job<'_> {
         Ok(())
     }
 
-    /// crawl's `random2(n)`: `0..n`, and 0 (without a draw) when `n` is
-    /// at most 1.
+    /// crawl's `random2(n)` (`dice`).
     fn random2(&mut self, n: i64) -> i64 {
-        if n <= 1 {
-            return 0;
-        }
-        let hi = i32::try_from(n - 1).unwrap_or(i32::MAX);
-        i64::from(self.rng.range(0, hi))
+        self.rng.random2(n)
     }
 
     /// crawl's `random_range(lo, hi)`, which asserts `lo <= hi`.
@@ -248,23 +244,19 @@ impl Job<'_> {
                 self.name
             ));
         }
-        Ok(lo + self.random2(hi - lo + 1))
+        Ok(self.rng.random_range(lo, hi))
     }
 
-    /// crawl's `x_chance_in_y`: drawn only when the answer is in doubt.
     fn x_chance_in_y(&mut self, x: i64, y: i64) -> bool {
-        if x <= 0 {
-            return false;
-        }
-        x >= y || self.random2(y) < x
+        self.rng.x_chance_in_y(x, y)
     }
 
     fn one_chance_in(&mut self, n: i64) -> bool {
-        self.random2(n) == 0
+        self.rng.one_chance_in(n)
     }
 
     fn coinflip(&mut self) -> bool {
-        self.random2(2) != 0
+        self.rng.coinflip()
     }
 }
 
