@@ -13,11 +13,23 @@ pub trait Dice {
         lo + self.random2(hi - lo + 1)
     }
 
-    /// `random_range(lo, hi, rolls)`: the mean of `rolls` draws.
-    fn random_range_rolled(&mut self, lo: i64, hi: i64, rolls: i64) -> i64 {
+    /// `random2avg(max, rolls)`: the mean of a `random2(max)` and
+    /// `rolls - 1` draws of `random2(max + 1)`.
+    fn random2avg(&mut self, max: i64, rolls: i64) -> i64 {
         let rolls = rolls.max(1);
-        let sum: i64 = (0..rolls).map(|_| self.random2(hi - lo + 1)).sum();
-        lo + sum / rolls
+        let mut sum = self.random2(max);
+        for _ in 1..rolls {
+            sum += self.random2(max + 1);
+        }
+        sum / rolls
+    }
+
+    /// `roll_dice(num, size)`: `num` dice of `size` sides, from 1.
+    fn roll_dice(&mut self, num: i64, size: i64) -> i64 {
+        if num <= 0 || size <= 0 {
+            return 0;
+        }
+        num + (0..num).map(|_| self.random2(size)).sum::<i64>()
     }
 
     /// `x_chance_in_y`: drawn only when the answer is in doubt.

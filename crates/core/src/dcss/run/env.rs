@@ -124,7 +124,12 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 15] = [
+    let globals: [(&str, Native<MapRun>); 17] = [
+        ("__vw_layout_bigger_room", super::levels::layout_bigger_room),
+        (
+            "__vw_layout_chaotic_city",
+            super::levels::layout_chaotic_city,
+        ),
         ("__vw_layout_swamp", super::levels::layout_swamp),
         ("__vw_index_map", super::resolve::index_map),
         ("__vw_index_entry", super::resolve::index_entry),

@@ -250,6 +250,8 @@ function dgn.get_rock_colour() return colours.rock end
 -- The whole levels crawl's C++ builds (levels/): given what the game
 -- knows of the place.
 function dgn.layout_swamp() __vw_layout_swamp(you.depth()) end
+function dgn.layout_bigger_room() __vw_layout_bigger_room() end
+function dgn.layout_chaotic_city(_, wall) __vw_layout_chaotic_city(wall) end
 
 -- A map placed on its own is no subvault: it has no mask and no size.
 function dgn.is_subvault() return false end

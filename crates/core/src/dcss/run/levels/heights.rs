@@ -2,12 +2,10 @@
 //! points, then smoothed, which the Swamp and the Shoals turn into
 //! water and land.
 
+use super::{H, W};
 use crate::dcss::run::dice::Dice;
 use crate::dcss::{LEVEL_HEIGHT, LEVEL_WIDTH};
 use crate::rng::Rng;
-
-const W: i64 = LEVEL_WIDTH as i64;
-const H: i64 = LEVEL_HEIGHT as i64;
 
 pub struct Heights {
     cells: Vec<Vec<i64>>,

@@ -3,13 +3,9 @@
 //! shallow water, deeper levels wetter; mangroves fill the edge.
 
 use super::heights::{point_from, Heights};
-use super::Level;
+use super::{Level, H, W};
 use crate::dcss::run::dice::Dice;
-use crate::dcss::{LEVEL_HEIGHT, LEVEL_WIDTH};
 use crate::rng::Rng;
-
-const W: i64 = LEVEL_WIDTH as i64;
-const H: i64 = LEVEL_HEIGHT as i64;
 
 pub fn build(level: &mut Level, rng: &mut Rng, depth: i64) {
     let mut heights = Heights::new(-19);
