@@ -418,6 +418,7 @@ fn render_draws_the_games_whole_level_builders() {
 
 /// The layout vaults of `layout_cc.des` whose level crawl's C++ builds.
 const WHOLE_LEVELS: &[&str] = &[
+    "layout_basic",
     "layout_basic_swamp",
     "layout_bigger_room",
     "layout_chaotic_city",

@@ -124,7 +124,8 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 17] = [
+    let globals: [(&str, Native<MapRun>); 18] = [
+        ("__vw_layout_basic", super::levels::layout_basic),
         ("__vw_layout_bigger_room", super::levels::layout_bigger_room),
         (
             "__vw_layout_chaotic_city",

@@ -23,7 +23,7 @@
 //!   `fill_disconnected`.
 //!
 //! The `layout_*` functions (whole levels built by the game's C++) are
-//! not here: a vault calling one stops with a clear message.
+//! not here: they paint the level outside the map (`levels`).
 //!
 //! crawl reads and writes cells past the map's edge when a vault's
 //! coordinates run off it (undefined behaviour in its C++); here a box

@@ -62,7 +62,7 @@ fn any_wall(rng: &mut Rng, (rock, stone, metal): (i64, i64, i64)) -> &'static st
 
 /// `_box_room`: a hollow box of `wall` with a door or three, and a door
 /// wherever the box would shut another box's door in.
-fn box_room(
+pub fn box_room(
     level: &mut Level,
     rng: &mut Rng,
     (x1, y1, x2, y2): (i64, i64, i64, i64),
@@ -137,7 +137,7 @@ fn door_spot(level: &mut Level, x: i64, y: i64) -> u8 {
 
 /// `_octa_room`: the walls of a region turned to `floor`, its corners
 /// cut by `oblique` cells.
-fn octa_room(
+pub fn octa_room(
     level: &mut Level,
     (x1, y1, x2, y2): (i64, i64, i64, i64),
     oblique_max: i64,

@@ -6,6 +6,7 @@
 //! cells. The environment passes what the game knows of the place
 //! (`environment.lua`).
 
+mod basic;
 mod city;
 mod heights;
 mod open;
@@ -174,5 +175,14 @@ pub fn layout_chaotic_city<'gc>(
     });
     stack.clear();
     on_level(shared, |level, rng| city::chaotic_city(level, rng, wall));
+    Ok(CallbackReturn::Return)
+}
+
+/// `__vw_layout_basic(depth)`: trails, stairs and rooms, for crawl's
+/// absolute depth from 0.
+pub fn layout_basic<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+    let depth = int(stack.get(0)).unwrap_or(0);
+    stack.clear();
+    on_level(shared, |level, rng| basic::basic(level, rng, depth));
     Ok(CallbackReturn::Return)
 }

@@ -33,7 +33,7 @@ pub fn bigger_room(level: &mut Level, rng: &mut Rng) {
 }
 
 /// `_many_pools`: some twenty pools, each in a box of floor.
-fn many_pools(level: &mut Level, rng: &mut Rng, pool: &'static str) {
+pub fn many_pools(level: &mut Level, rng: &mut Rng, pool: &'static str) {
     let wanted = 20 + rng.random2avg(9, 2);
     let mut placed = 0;
     let mut tries = 0;
@@ -94,7 +94,7 @@ fn may_overwrite(level: &Level, x: i64, y: i64) -> bool {
 }
 
 /// `_build_river`: a band across the level, wandering up and down.
-fn river(level: &mut Level, rng: &mut Rng, water: &'static str) {
+pub fn river(level: &mut Level, rng: &mut Rng, water: &'static str) {
     let mut width = 3 + rng.random2(4);
     let mut y = 10 - width + rng.random2avg(H - 10, 3);
     for x in 5..W - 5 {
@@ -122,7 +122,7 @@ fn river(level: &mut Level, rng: &mut Rng, water: &'static str) {
 }
 
 /// `_build_lake`: a blob whose sides swell, then shrink, row by row.
-fn lake(level: &mut Level, rng: &mut Rng, water: &'static str) {
+pub fn lake(level: &mut Level, rng: &mut Rng, water: &'static str) {
     let mut x1 = 5 + rng.random2(W - 30);
     let y1 = 5 + rng.random2(H - 30);
     let mut x2 = x1 + 4 + rng.random2(16);
