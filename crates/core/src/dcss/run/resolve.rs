@@ -36,6 +36,14 @@ pub struct BuiltCell {
     pub space: bool,
 }
 
+/// A cell not part of the map.
+const SPACE: BuiltCell = BuiltCell {
+    name: "floor",
+    feature: 0,
+    exit: false,
+    space: true,
+};
+
 /// A map built from the game's index, as `dgn.resolve_map` leaves it.
 pub type Built = Vec<Vec<BuiltCell>>;
 
@@ -294,7 +302,11 @@ fn turned(cells: &Built, clockwise: bool) -> Built {
                     } else {
                         (w - 1 - x, y)
                     };
-                    cells[sy][sx]
+                    cells
+                        .get(sy)
+                        .and_then(|row| row.get(sx))
+                        .copied()
+                        .unwrap_or(SPACE)
                 })
                 .collect()
         })

@@ -20,6 +20,11 @@ use crate::dcss::{LEVEL_HEIGHT, LEVEL_WIDTH};
 use crate::lua::sandbox::value::{int, text};
 use crate::rng::Rng;
 
+/// The deepest a builder is told it is: deeper than any level of the
+/// game, and small enough that its arithmetic on depths cannot overflow
+/// (a vault's DEPTH may name any number).
+const MOST_DEPTH: i64 = 1000;
+
 pub const W: i64 = LEVEL_WIDTH as i64;
 pub const H: i64 = LEVEL_HEIGHT as i64;
 
@@ -143,7 +148,7 @@ fn on_level(shared: &Shared, build: impl FnOnce(&mut Level, &mut Rng)) {
 
 /// `__vw_layout_swamp(depth)`: the Swamp's level for its `depth`.
 pub fn layout_swamp<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let depth = int(stack.get(0)).unwrap_or(1);
+    let depth = int(stack.get(0)).unwrap_or(1).clamp(1, MOST_DEPTH);
     stack.clear();
     on_level(shared, |level, rng| swamp::build(level, rng, depth));
     Ok(CallbackReturn::Return)
@@ -181,7 +186,7 @@ pub fn layout_chaotic_city<'gc>(
 /// `__vw_layout_basic(depth)`: trails, stairs and rooms, for crawl's
 /// absolute depth from 0.
 pub fn layout_basic<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    let depth = int(stack.get(0)).unwrap_or(0);
+    let depth = int(stack.get(0)).unwrap_or(0).clamp(0, MOST_DEPTH);
     stack.clear();
     on_level(shared, |level, rng| basic::basic(level, rng, depth));
     Ok(CallbackReturn::Return)
