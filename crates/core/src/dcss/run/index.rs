@@ -53,9 +53,10 @@ impl GameIndex {
                     tags: vault.tags().iter().map(|t| t.to_string()).collect(),
                     depths: joined("DEPTH")
                         .or_else(|| vault.default_depth.as_deref().map(String::from)),
+                    // `WEIGHT: 35 (D), 15 (Snake)`: its first weight.
                     weight: vault
                         .first_arg("WEIGHT")
-                        .and_then(|w| w.trim().parse().ok())
+                        .and_then(|w| w.split_whitespace().next()?.parse().ok())
                         .unwrap_or(DEFAULT_WEIGHT),
                 });
             }
@@ -186,7 +187,7 @@ ENDMAP
 NAME: room_b
 TAGS: room
 DEPTH: D:1-3
-WEIGHT: 5
+WEIGHT: 5 (D), 1 (Lair)
 MAP
 .
 ENDMAP
