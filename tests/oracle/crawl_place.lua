@@ -9,7 +9,7 @@
 -- project draws it for (the first its DEPTH allows), since its Lua may
 -- ask where it is. For each vault and run it writes crawl's own map
 -- dump (80 by 70 glyphs) to OUT/NAME.RUN.txt and prints `PLACED NAME RUN x y w h`: where the
--- vault lies, unturned; or `FAILED NAME RUN` when crawl placed nothing,
+-- vault lies, unturned (the whole level for a layout that paints it); or `FAILED NAME RUN` when crawl placed nothing,
 -- `NOMAP NAME` when it has no such vault.
 
 local args = crawl.script_args()
@@ -32,8 +32,12 @@ local function place(map, name, where, run)
    debug.reset_rng(run)
    debug.reset_player_data()
    dgn.reset_level()
-   -- An empty level: floor inside its border of rock.
-   dgn.fill_grd_area(1, 1, 78, 68, "floor")
+   -- A layout builds the whole level from rock, as in a game; any other
+   -- vault is placed on an empty level: floor inside its border of rock.
+   local layout = dgn.has_tag(map, "layout")
+   if not layout then
+      dgn.fill_grd_area(1, 1, 78, 68, "floor")
+   end
    -- As its author wrote it: neither turned nor mirrored.
    dgn.tags(map, "no_rotate no_vmirror no_hmirror no_pool_fixup")
    if not dgn.place_map(map, false, true) then
@@ -43,6 +47,12 @@ local function place(map, name, where, run)
    local placed = placement_of(name)
    -- Points, as crawl gives them: tables of x and y.
    local pos, size = placed:pos(), placed:size()
+   -- A layout that paints the level and leaves its own map empty (the
+   -- game's C++ levels, the Vaults' rooms): the whole level is what it
+   -- built.
+   if layout and (size.x == 0 or size.y == 0) then
+      pos, size = { x = 0, y = 0 }, { x = 80, y = 70 }
+   end
    debug.dump_map(out .. "/" .. name .. "." .. run .. ".txt")
    print(("PLACED %s %d %d %d %d %d"):format(name, run, pos.x, pos.y, size.x, size.y))
 end
