@@ -472,8 +472,10 @@ fn vaults_are_drawn_as_crawl_places_them() {
         (Class::LuaMap, 62),
         (Class::MapLess, 110),
         // Random whole levels: 20 draws rarely leave the same cells
-        // unchanged on both sides.
-        (Class::Layout, 8),
+        // unchanged on both sides. (Four of the game's C++ levels agreed
+        // while neither side drew them; they are now compared over the
+        // whole level crawl builds.)
+        (Class::Layout, 6),
     ];
     for (class, floor) in floors {
         let all = tallies.get(&class).map_or(0, |t| t.all);

@@ -32,12 +32,9 @@ local function place(map, name, where, run)
    debug.reset_rng(run)
    debug.reset_player_data()
    dgn.reset_level()
-   -- A layout builds the whole level from rock, as in a game; any other
-   -- vault is placed on an empty level: floor inside its border of rock.
+   -- An empty level: floor inside its border of rock.
+   dgn.fill_grd_area(1, 1, 78, 68, "floor")
    local layout = dgn.has_tag(map, "layout")
-   if not layout then
-      dgn.fill_grd_area(1, 1, 78, 68, "floor")
-   end
    -- As its author wrote it: neither turned nor mirrored.
    dgn.tags(map, "no_rotate no_vmirror no_hmirror no_pool_fixup")
    if not dgn.place_map(map, false, true) then
