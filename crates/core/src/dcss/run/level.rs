@@ -116,8 +116,14 @@ pub fn level_feature<'gc>(
 fn feature_given(v: Value<'_>) -> Option<&'static str> {
     match int(v) {
         Some(n) => feature_numbered(n),
-        None => feature_numbered(number_of_feature(&text(v)?)),
+        None => feature_named(&text(v)?),
     }
+}
+
+/// The game's feature named `name`, as our table holds it (none for a
+/// name the game does not know).
+pub(super) fn feature_named(name: &str) -> Option<&'static str> {
+    FEATURES.iter().find(|f| **f == name).copied()
 }
 
 /// The level a map-less run painted, as the map it draws, with a KFEAT

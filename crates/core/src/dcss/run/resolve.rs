@@ -15,10 +15,10 @@ use std::sync::Arc;
 
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
-use super::level::number_of_feature;
+use super::level::{feature_named, number_of_feature};
 use super::{expand, Event, Library, MapRun, Place, PreparedMap, Shared};
 use crate::dcss::ast::{Item, Kw, Vault};
-use crate::dcss::{look, reader, realize, tables};
+use crate::dcss::{look, reader, realize};
 use crate::lua::sandbox::budget;
 use crate::lua::sandbox::value::{int, text};
 
@@ -132,11 +132,7 @@ fn feature_of(vault: &Vault, g: u8) -> &'static str {
     let name = first.split_whitespace().next().unwrap_or("");
     match name.as_bytes() {
         [glyph] => look::map_feature(*glyph),
-        _ => tables::FEATURES
-            .iter()
-            .find(|f| **f == name)
-            .copied()
-            .unwrap_or("floor"),
+        _ => feature_named(name).unwrap_or("floor"),
     }
 }
 

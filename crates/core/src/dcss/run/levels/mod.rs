@@ -172,12 +172,7 @@ pub fn layout_chaotic_city<'gc>(
     _: Context<'gc>,
     stack: &mut Stack<'gc, '_>,
 ) -> Out<'gc> {
-    let wall = text(stack.get(0)).and_then(|name| {
-        crate::dcss::tables::FEATURES
-            .iter()
-            .find(|f| **f == name)
-            .copied()
-    });
+    let wall = text(stack.get(0)).and_then(|name| super::level::feature_named(&name));
     stack.clear();
     on_level(shared, |level, rng| city::chaotic_city(level, rng, wall));
     Ok(CallbackReturn::Return)
