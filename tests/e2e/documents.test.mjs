@@ -256,14 +256,18 @@ test("F8 follows the problems list's filters; guideline notes fold away and stay
   });
   await page.mouse.move(at.x, at.y);
   await page.waitForSelector(".cm-tooltip-lint, [data-testid=hover-card]", { timeout: 5000 });
-  const outside = await page.evaluate(() => {
+  // A card that grows after it was placed (the finding joins the hover
+  // card) is placed again on the next frames: wait for that, then judge.
+  const cardsOutside = (untilNone) => {
     const ed = document.querySelector("[data-testid=editor] .cm-editor").getBoundingClientRect();
-    return [...document.querySelectorAll(".cm-tooltip")]
+    const outside = [...document.querySelectorAll(".cm-tooltip")]
       .map((t) => [t.className, t.getBoundingClientRect()])
       .filter(([, r]) => r.width > 0 && (r.left < ed.left - 1 || r.right > ed.right + 1))
       .map(([c, r]) => `${c}: ${r.left}..${r.right} outside ${ed.left}..${ed.right}`);
-  });
-  assert.deepEqual(outside, [], "every card inside the editor");
+    return untilNone ? outside.length === 0 : outside;
+  };
+  await page.waitForFunction(cardsOutside, true, { timeout: 5000 }).catch(() => {});
+  assert.deepEqual(await page.evaluate(cardsOutside, false), [], "every card inside the editor");
   await page.screenshot({ path: path.join(OUT, "problems-card-desktop.png") });
   assert.deepEqual(errors, []);
 }));
