@@ -224,7 +224,7 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
       assert.match(said, /Nothing drawn for layout_endless_test/);
       assert.match(said, /stopped at line 6 \(ran past 2 million steps/);
       assert.match(said, /nothing is drawn: its map is made in Lua/);
-      assert.match(said, /`vaultwright render` runs a vault's Lua up to 100 million steps/);
+      assert.match(said, /`vaultwright render` runs a vault's Lua up to 1000 million steps/);
       assert.equal(await page.locator("canvas[data-testid=tilemap]").count(), 0);
       await page.screenshot({ path: path.join(OUT, `lua-stopped-${tag}.png`) });
       assert.deepEqual(errors, []);

@@ -67,10 +67,11 @@ pub struct Options {
 pub type DcssLibrary = std::sync::Arc<std::collections::BTreeMap<String, String>>;
 
 impl Options {
-    /// `lua_drawing_millions` for one drawing asked for by name: crawl's
-    /// busiest layouts but two fit, and a loop that never ends is stopped
-    /// in under a second natively.
-    pub const DRAWING_BY_NAME_MILLIONS: u32 = 100;
+    /// `lua_drawing_millions` for one drawing asked for by name: every
+    /// layout of crawl's fits. The heaviest, the Vaults' chaotic city,
+    /// runs some 500 million steps (about a second in crawl itself, four
+    /// here); a loop that never ends is stopped within ten seconds.
+    pub const DRAWING_BY_NAME_MILLIONS: u32 = 1000;
 
     /// Whether the views of outline entry `symbol` are wanted.
     pub fn wants_views_of(&self, symbol: usize) -> bool {

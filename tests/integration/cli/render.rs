@@ -345,11 +345,16 @@ fn render_draws_a_layout_made_in_lua_or_says_why_not() {
         "NAME: endless\nORIENT: encompass\n: while true do crawl.random2(9) end\n",
     )
     .unwrap();
-    let out = bin().arg("render").arg(&des).output().expect("run");
+    let out = bin()
+        .arg("render")
+        .arg(&des)
+        .args(["--lua-steps", "20"])
+        .output()
+        .expect("run");
     assert_succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("the vault's Lua stopped at line 3 (ran past 100 million steps"),
+        text.contains("the vault's Lua stopped at line 3 (ran past 20 million steps"),
         "{text}"
     );
 }
