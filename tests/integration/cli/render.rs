@@ -385,7 +385,7 @@ fn render_builds_maps_from_the_games_index() {
 }
 
 /// The whole levels crawl's C++ builds for its layout vaults
-/// (`dgn-swamp.cc`, `dgn-layouts.cc`), drawn at the level's size for two
+/// (`dgn-swamp.cc`, `dgn-layouts.cc`, `dgn-shoals.cc`), drawn at the level's size for two
 /// seeds, each drawing held to a digest in
 /// `tests/fixtures/render/levels.digests` (`VAULTWRIGHT_BLESS=1`
 /// rewrites it).
@@ -427,4 +427,5 @@ const WHOLE_LEVELS: &[&str] = &[
     "layout_basic_swamp",
     "layout_bigger_room",
     "layout_chaotic_city",
+    "layout_shoals",
 ];

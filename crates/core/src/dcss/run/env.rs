@@ -124,7 +124,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
     }
     ctx.set_global("crawl", crawl)?;
 
-    let globals: [(&str, Native<MapRun>); 18] = [
+    let globals: [(&str, Native<MapRun>); 19] = [
         ("__vw_layout_basic", super::levels::layout_basic),
         ("__vw_layout_bigger_room", super::levels::layout_bigger_room),
         (
@@ -132,6 +132,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
             super::levels::layout_chaotic_city,
         ),
         ("__vw_layout_swamp", super::levels::layout_swamp),
+        ("__vw_layout_shoals", super::levels::layout_shoals),
         ("__vw_index_map", super::resolve::index_map),
         ("__vw_index_entry", super::resolve::index_entry),
         ("__vw_resolve", super::resolve::resolve),

@@ -250,6 +250,7 @@ function dgn.get_rock_colour() return colours.rock end
 -- The whole levels crawl's C++ builds (levels/): given what the game
 -- knows of the place.
 function dgn.layout_swamp() __vw_layout_swamp(you.depth()) end
+function dgn.layout_shoals() __vw_layout_shoals(you.depth()) end
 function dgn.layout_basic() __vw_layout_basic(you.absdepth() - 1) end
 function dgn.layout_bigger_room() __vw_layout_bigger_room() end
 function dgn.layout_chaotic_city(_, wall) __vw_layout_chaotic_city(wall) end

@@ -121,11 +121,11 @@ fn a_call_of_nothing_stops_the_run() {
 
 #[test]
 fn a_call_of_the_games_own_unmodelled_builder_says_so() {
-    let o = outcome("NAME: t\nMAP\nENDMAP\n: layout_shoals()\n", 0);
+    let o = outcome("NAME: t\nMAP\nENDMAP\n: dgn.apply_tide()\n", 0);
     let stop = o.stop.expect("a stop");
     assert_eq!(
         stop.message,
-        "`layout_shoals` is the game's own (C++) and not modelled here"
+        "`dgn.apply_tide` is the game's own (C++) and not modelled here"
     );
 }
 

@@ -57,6 +57,22 @@ impl Heights {
         }
     }
 
+    /// `dgn_island_centred_at` with its atoll: a crater first sunk by as
+    /// much as the island rises, then the island raised three cells
+    /// wider around it.
+    pub fn atoll(
+        &mut self,
+        rng: &mut Rng,
+        centre: (i64, i64),
+        points: i64,
+        radius: i64,
+        delta: (i64, i64),
+        margin: i64,
+    ) {
+        self.island(rng, centre, points, radius, (-delta.1, -delta.0), margin);
+        self.island(rng, centre, points, radius + 3, delta, margin);
+    }
+
     /// `dgn_smooth_heights(1, 1)`: each cell the weighted mean of its
     /// neighbours, visited from the centre outwards in four mirrored
     /// quarters, as crawl visits them.

@@ -1,5 +1,5 @@
 //! The whole levels crawl's C++ builds for a layout vault
-//! (`dgn-layouts.cc`, `dgn-swamp.cc`: `layout_swamp`, …), painted onto
+//! (`dgn-layouts.cc`, `dgn-swamp.cc`, `dgn-shoals.cc`: `layout_swamp`, …), painted onto
 //! the level outside the map as crawl paints `env.grid`. Each reads
 //! crawl's code for its steps and draws in crawl's order from the run's
 //! one generator, so a level keeps crawl's shapes though not its exact
@@ -10,6 +10,7 @@ mod basic;
 mod city;
 mod heights;
 mod open;
+mod shoals;
 mod swamp;
 
 use piccolo::{CallbackReturn, Context, Error, Stack};
@@ -151,6 +152,18 @@ pub fn layout_swamp<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc
     let depth = int(stack.get(0)).unwrap_or(1).clamp(1, MOST_DEPTH);
     stack.clear();
     on_level(shared, |level, rng| swamp::build(level, rng, depth));
+    Ok(CallbackReturn::Return)
+}
+
+/// `__vw_layout_shoals(depth)`: the Shoals' level for its `depth`.
+pub fn layout_shoals<'gc>(
+    shared: &Shared,
+    _: Context<'gc>,
+    stack: &mut Stack<'gc, '_>,
+) -> Out<'gc> {
+    let depth = int(stack.get(0)).unwrap_or(1).clamp(1, MOST_DEPTH);
+    stack.clear();
+    on_level(shared, |level, rng| shoals::build(level, rng, depth));
     Ok(CallbackReturn::Return)
 }
 

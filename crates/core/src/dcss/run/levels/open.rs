@@ -158,7 +158,7 @@ pub fn lake(level: &mut Level, rng: &mut Rng, water: &'static str) {
 
 /// The stairs in crawl's order: down, then up, of each of three pairs
 /// (and the escape hatches, a coin's toss when `hatches`).
-const STAIR_PAIRS: [(&str, &str); 4] = [
+pub(super) const STAIR_PAIRS: [(&str, &str); 4] = [
     ("stone_stairs_down_i", "stone_stairs_up_i"),
     ("stone_stairs_down_ii", "stone_stairs_up_ii"),
     ("stone_stairs_down_iii", "stone_stairs_up_iii"),
