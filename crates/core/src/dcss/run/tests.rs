@@ -130,6 +130,28 @@ fn a_call_of_the_games_own_unmodelled_builder_says_so() {
 }
 
 #[test]
+fn a_field_read_of_a_string_says_what_the_vm_cannot() {
+    let o = outcome(
+        "NAME: t\nMAP\n.\nENDMAP\n: local s = 'wall'\n: local w = s.weight\n",
+        0,
+    );
+    let stop = o.stop.expect("a stop");
+    assert!(
+        stop.message.starts_with(
+            "type error, expected table, found string: most often a field of a string was read"
+        ),
+        "{stop:?}"
+    );
+    // A method call is Lua's.
+    let o = outcome(
+        "NAME: t\nMAP\n.\nENDMAP\n: local s = 'wall'\n: map(0, s:upper())\n",
+        0,
+    );
+    assert_eq!(o.stop, None);
+    assert_eq!(o.lines[0], b"WALL");
+}
+
+#[test]
 fn the_games_level_facts_answer_as_at_level_creation() {
     let src = "NAME: t\nDEPTH: Dis:3\nMAP\n.\nENDMAP\n: local w, h = dgn.builder_bounds()\n: local los, ev = dgn.dgn_event_type('player_los', 64)\n: local a = crawl.random2avg(10, 3)\n: local r = crawl.rng_wrap(function() return 7 end, 'subgenerator')\n: map(0, string.format('%d %d %d %d %s %s %s %d %s', dgn.br_depth('Zot'), dgn.br_depth(), w, h, los, ev, tostring(a >= 0 and a < 10), r, tostring(dgn.in_bounds(0, 5))))\n";
     let o = outcome(src, 2);

@@ -423,5 +423,22 @@ fn error_stop<H: Host>(shared: &Shared<H>, e: &StaticError) -> Stop {
         StaticError::Lua(v) => v.to_string(),
         StaticError::Runtime(r) => r.to_string(),
     };
-    stop_here(shared, StopKind::Error, message)
+    stop_here(shared, StopKind::Error, explained(message))
 }
+
+/// piccolo's error, with what it means where the VM and Lua differ.
+fn explained(message: String) -> String {
+    if message == STRING_INDEXED {
+        // Lua 5.4 gives strings a metatable whose `__index` is the string
+        // library; piccolo 0.3.3 gives them none. A method call is mended
+        // by the rewrite (`rewrite::METHOD`), a field read is not: every
+        // `t[k]` would become a call, ten times slower.
+        return format!(
+            "{message}: most often a field of a string was read (`s.x` or `s[k]`), which Lua answers from the string library (often nil) and this VM (piccolo 0.3.3) cannot"
+        );
+    }
+    message
+}
+
+/// piccolo's error for a field read of a string.
+const STRING_INDEXED: &str = "type error, expected table, found string";
