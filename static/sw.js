@@ -7,27 +7,31 @@
 // files the host no longer has. Static hosts send `Cache-Control:
 // max-age=…`, so a plain fetch during install could take the *old*
 // index.html from the browser's HTTP cache and store it beside the new
-// hashed files. Every precache request therefore goes to the network
-// (`cache: "reload"`), and the new cache is only kept when its page names
-// the build's own files; otherwise the install fails and the old worker
-// keeps serving the old, consistent build until the next try.
-//
-// Each file is fetched with `cache: "reload"`: a static host's `max-age`
-// must not put the old `index.html` beside the new hashed files, which broke
-// every reload of a returning visitor once the HTTP cache expired. A cache
-// whose page does not name the build's own files fails the install, so the
-// old worker keeps serving the old, consistent build. The page registers it
-// with `updateViaCache: "none"`; `tests/e2e/update.test.mjs` redeploys
-// behind `max-age=600` and expires the HTTP cache.
+// hashed files. Every file not named by its hash is therefore fetched from
+// the network (`cache: "reload"`), and the new cache is only kept when its
+// page names the build's own files; otherwise the install fails and the
+// old worker keeps serving the old, consistent build until the next try.
+// The page registers the worker with `updateViaCache: "none"`;
+// `tests/e2e/update.test.mjs` redeploys behind `max-age=600` and expires
+// the HTTP cache, and counts the downloads of a first visit.
 const VERSION = "__VW_VERSION__";
 const PRECACHE = __VW_PRECACHE__;
 const CACHE = "vaultwright-" + VERSION;
+
+// A file whose name carries its content's hash (Trunk's
+// `name-<hash>.js|wasm|css`, and the snippets under the crate's hashed
+// folder) is the same file wherever it comes from: the worker takes it
+// from the browser's HTTP cache when the page just fetched it
+// (`force-cache`, which reuses a stored copy even behind `no-cache`), so a
+// first visit downloads the build once. Every other file is fetched anew.
+const CONTENT_HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$|\/vaultwright-web-[0-9a-f]{16}\//;
 
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(
     PRECACHE.map(async (url) => {
-      const res = await fetch(new Request(url, { cache: "reload" }));
+      const mode = CONTENT_HASHED.test(url) ? "force-cache" : "reload";
+      const res = await fetch(new Request(url, { cache: mode }));
       if (!res.ok) throw new Error(`precache ${url}: HTTP ${res.status}`);
       await cache.put(url, res);
     })

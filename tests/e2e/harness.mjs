@@ -23,13 +23,15 @@ const TYPES = {
 /**
  * A static server on 127.0.0.1 for the build `root()` names (dist/ by
  * default, read at each request so a test can redeploy), every file sent
- * with `cacheControl`.
+ * with `cacheControl`; `requests` counts the GETs of each path.
  */
 export async function startServer({ root = () => DIST, cacheControl = "no-cache" } = {}) {
   if (!fs.existsSync(path.join(root(), "index.html"))) throw new Error("dist/ is missing: run `cargo xtask dist` first");
   const sockets = new Set();
+  const requests = new Map();
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    requests.set(p, (requests.get(p) || 0) + 1);
     if (p.endsWith("/")) p += "index.html";
     const dir = root();
     const f = path.join(dir, p);
@@ -41,6 +43,7 @@ export async function startServer({ root = () => DIST, cacheControl = "no-cache"
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
+    requests,
     close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
   };
 }

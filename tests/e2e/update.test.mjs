@@ -121,6 +121,30 @@ test("a redeploy behind an HTTP cache: the returning visitor gets the new build,
   }
 });
 
+test("the first visit downloads each file of the build once: the worker takes the hashed files the page fetched", async () => {
+  // As a host that lets nothing be reused unchecked (`no-cache`, no
+  // validators): only a request that takes what the browser holds can
+  // spare the second download.
+  const host = await startServer({ cacheControl: "no-cache" });
+  const { context, page, errors } = await launch();
+  try {
+    await openStudio(page, host.url);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated", null, { timeout: 30000 });
+    const hashed = [...host.requests.keys()].filter((p) => /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$|\/vaultwright-web-[0-9a-f]{16}\//.test(p));
+    assert.ok(hashed.some((p) => p.endsWith(".wasm")) && hashed.some((p) => p.endsWith(".css")), JSON.stringify([...host.requests]));
+    const twice = hashed.filter((p) => host.requests.get(p) !== 1).map((p) => `${p} ×${host.requests.get(p)}`);
+    assert.deepEqual(twice, [], "each hashed file fetched once");
+    // And the worker holds them: offline, the studio still opens.
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector(".cm-content", { timeout: 20000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
+
 test("the page carries a Content-Security-Policy that allows its own scripts and wasm only", async () => {
   const page = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
   const policy = page.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/);
