@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DIST, launch, openStudio, startServer, untilWorkerControls } from "./harness.mjs";
+import { DIST, OUT, launch, openStudio, startServer, untilWorkerControls } from "./harness.mjs";
 
 const TEXT = new Set([".html", ".js", ".css", ".webmanifest"]);
 
@@ -138,6 +138,36 @@ test("the first visit downloads each file of the build once: the worker takes th
     await context.setOffline(true);
     await page.reload();
     await page.waitForSelector(".cm-content", { timeout: 20000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
+
+test("before the code has loaded the page says it is loading, at desktop and phone size; the studio takes its place", async () => {
+  const host = await startServer();
+  const { context, page, errors } = await launch();
+  try {
+    // Hold the wasm until the waiting page has been looked at.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route("**/*.wasm", async (route) => { await held; await route.continue(); });
+    await page.goto(host.url);
+    const boot = page.locator("#vw-boot");
+    await boot.waitFor({ state: "visible", timeout: 10000 });
+    assert.match(await boot.innerText(), /Vaultwright\s+Loading the studio…/);
+    assert.equal(await page.locator(".boot-late").isVisible(), false, "the long-wait line waits");
+    await page.screenshot({ path: path.join(OUT, "boot-desktop.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scroll");
+    // No script has run: the OS's dark scheme is followed.
+    await page.emulateMedia({ colorScheme: "dark" });
+    assert.equal(await boot.evaluate((b) => getComputedStyle(b).backgroundColor), "rgb(21, 24, 29)");
+    await page.screenshot({ path: path.join(OUT, "boot-phone.png") });
+    release();
+    await page.waitForSelector(".cm-content", { timeout: 30000 });
+    assert.equal(await page.locator("#vw-boot").count(), 0, "the loading page is gone");
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

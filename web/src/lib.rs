@@ -103,6 +103,18 @@ pub fn painted() {
 pub fn start() {
     install_bench_hook();
     yew::Renderer::<app::App>::new().render();
+    remove_boot_screen();
+}
+
+/// Takes away what the page showed while the code loaded (`#vw-boot` in
+/// index.html): the app is on screen now.
+fn remove_boot_screen() {
+    let boot = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("vw-boot"));
+    if let Some(boot) = boot {
+        boot.remove();
+    }
 }
 
 /// `window.vwBenchDcss(texts)`: analyse each DCSS text as the studio does
