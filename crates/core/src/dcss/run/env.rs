@@ -456,7 +456,11 @@ fn crawl_require<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc,
         if !run.required.insert(path.clone()) {
             return Ok(CallbackReturn::Return);
         }
-        run.library.as_ref().and_then(|l| l.chunk(&path))
+        let chunk = run.library.as_ref().and_then(|l| l.chunk(&path));
+        match chunk {
+            Some(chunk) if run.string_fields => Some(std::sync::Arc::new(chunk.string_fields())),
+            chunk => chunk,
+        }
     };
     let Some(chunk) = chunk else {
         return Ok(CallbackReturn::Return);

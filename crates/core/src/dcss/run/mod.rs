@@ -371,6 +371,9 @@ pub struct MapRun {
     /// The letters standing on the level for features no map glyph
     /// makes, with their features (`level`).
     level_keys: Vec<(u8, &'static str)>,
+    /// Whether the library files it runs have their field reads as calls
+    /// (`Chunk::string_fields`), as the rest of this run has.
+    string_fields: bool,
 }
 
 impl Host for MapRun {
@@ -664,6 +667,34 @@ impl PreparedMap {
     pub fn run(&self, seed: u64, limits: Limits) -> Outcome {
         sandbox::deep(|| kept::with_file_run(&self.file, limits, |run| run.run(self, seed)))
     }
+
+    /// The run again with every field read a call that reads a string's
+    /// fields as Lua does (crawl's `util.random_weighted_from` reads a
+    /// weight off each choice, strings among them): several times slower,
+    /// so only for a map whose plain run stopped on one, on a VM of its
+    /// own that is not kept.
+    fn run_with_string_fields(&self, seed: u64, limits: Limits) -> Outcome {
+        let file = PreparedFile {
+            start: self
+                .file
+                .start
+                .iter()
+                .map(|c| Arc::new(c.string_fields()))
+                .collect(),
+            start_key: 0,
+            library: self.file.library.clone(),
+            lines: self.file.lines.clone(),
+        };
+        let map = PreparedMap {
+            file: Arc::new(file),
+            chunks: self.chunks.clone().map(|c| Arc::new(c.string_fields())),
+            name: self.name.clone(),
+            place: self.place.clone(),
+            rows: self.rows.clone(),
+            transforms: self.transforms.clone(),
+        };
+        FileRun::made(&map.file, limits, true).run(&map, seed)
+    }
 }
 
 /// One VM running the maps of a file, as crawl's one VM runs every map:
@@ -676,10 +707,19 @@ pub struct FileRun {
     /// Why the file's start stopped, if it did (every map stops there),
     /// and what a call of nil there was missing.
     start: (Option<Stop>, Option<Missing>),
+    /// Whether its chunks have their field reads as calls.
+    string_fields: bool,
 }
 
 impl FileRun {
     pub fn new(file: &PreparedFile, limits: Limits) -> FileRun {
+        FileRun::made(file, limits, false)
+    }
+
+    /// A VM that ran `file`'s start; `string_fields` when the start's
+    /// chunks have their field reads as calls (the library files it
+    /// loads are then made so too).
+    fn made(file: &PreparedFile, limits: Limits, string_fields: bool) -> FileRun {
         let shared: Shared = Rc::new(RefCell::new(MapRun {
             meter: Meter::new(limits),
             rng: Rng::new(0),
@@ -696,6 +736,7 @@ impl FileRun {
             limits,
             built: Vec::new(),
             level_keys: Vec::new(),
+            string_fields,
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
         let (stop, _) = session.run(&file.start);
@@ -705,6 +746,7 @@ impl FileRun {
             shared,
             limits,
             start,
+            string_fields,
         }
     }
 
@@ -713,8 +755,19 @@ impl FileRun {
         self.session.is_broken()
     }
 
-    /// `map`'s Lua run for `seed`.
+    /// `map`'s Lua run for `seed`; run again with its field reads as
+    /// calls when it stopped on a field of a string.
     pub fn run(&mut self, map: &PreparedMap, seed: u64) -> Outcome {
+        let outcome = self.run_once(map, seed);
+        match &outcome.stop {
+            Some(stop) if !self.string_fields && sandbox::stopped_on_string_field(stop) => {
+                map.run_with_string_fields(seed, self.limits)
+            }
+            _ => outcome,
+        }
+    }
+
+    fn run_once(&mut self, map: &PreparedMap, seed: u64) -> Outcome {
         if let (Some(stop), missing) = &self.start {
             return Outcome {
                 lines: map.rows.clone(),

@@ -130,19 +130,18 @@ fn a_call_of_the_games_own_unmodelled_builder_says_so() {
 }
 
 #[test]
-fn a_field_read_of_a_string_says_what_the_vm_cannot() {
-    let o = outcome(
-        "NAME: t\nMAP\n.\nENDMAP\n: local s = 'wall'\n: local w = s.weight\n",
-        0,
-    );
-    let stop = o.stop.expect("a stop");
-    assert!(
-        stop.message.starts_with(
-            "type error, expected table, found string: most often a field of a string was read"
-        ),
-        "{stop:?}"
-    );
-    // A method call is Lua's.
+fn a_field_of_a_string_reads_the_string_library_as_lua_does() {
+    // crawl's `util.random_weighted_from("weight", {"wall", …})` reads a
+    // weight off each choice: nil for a string, so the default weight.
+    let src = "NAME: t\nMAP\n.\nENDMAP\n\
+        : local function weight(key, list) local n = 0\n\
+        :   for _, e in ipairs(list) do n = n + (e[key] or 10) end return n end\n\
+        : local s = 'wall'\n\
+        : map(0, weight('weight', {'wall', {weight = 5}}) .. ' ' .. s.len(s) .. ' ' .. tostring(s.x))\n";
+    let o = outcome(src, 0);
+    assert_eq!(o.stop, None, "{o:?}");
+    assert_eq!(String::from_utf8_lossy(&o.lines[0]), "15 4 nil");
+    // A method call is Lua's without it.
     let o = outcome(
         "NAME: t\nMAP\n.\nENDMAP\n: local s = 'wall'\n: map(0, s:upper())\n",
         0,

@@ -43,6 +43,19 @@ impl Chunk {
         }
     }
 
+    /// The chunk with its field reads as calls that read a string's
+    /// fields as Lua does (`string_fields.rs`), for a run the plain text
+    /// stopped on one.
+    pub fn string_fields(&self) -> Chunk {
+        let reading = crate::lua::syntax::read(&self.text);
+        Chunk {
+            name: self.name.clone(),
+            text: super::string_fields::rewrite(&reading.tree, &self.text),
+            env: self.env,
+            compiled: OnceLock::new(),
+        }
+    }
+
     /// The chunk as a closure of `ctx`'s VM, its globals its `_ENV`; `Err`
     /// holds Lua's (piccolo's) words when it refuses the text.
     pub fn load<'gc>(&self, ctx: Context<'gc>) -> Result<Closure<'gc>, String> {

@@ -214,6 +214,16 @@ function __vw_self(o, name, ...)
    return method(o, ...)
 end
 
+-- `o[k]` in a script whose field reads are calls (`string_fields.rs`):
+-- a string's fields are the string library's, as Lua's metatable for
+-- strings gives them; piccolo gives strings none.
+function __vw_index(o, k)
+   if value_type(o) == "string" then
+      return string_library[k]
+   end
+   return o[k]
+end
+
 -- `string.rep(s, n [, sep])`, which piccolo's library lacks: built by
 -- doubling, each `..` measured against the memory cap.
 function string.rep(s, n, sep)

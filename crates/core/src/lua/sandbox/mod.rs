@@ -27,6 +27,7 @@ mod operators;
 mod patterns;
 pub mod rewrite;
 mod stack;
+mod string_fields;
 mod strings;
 mod tables;
 pub mod value;
@@ -442,3 +443,9 @@ fn explained(message: String) -> String {
 
 /// piccolo's error for a field read of a string.
 const STRING_INDEXED: &str = "type error, expected table, found string";
+
+/// Whether a run stopped on a field read of a string (a run of the text
+/// with its reads as calls, `Chunk::string_fields`, goes further).
+pub fn stopped_on_string_field(stop: &Stop) -> bool {
+    stop.kind == StopKind::Error && stop.message.starts_with(STRING_INDEXED)
+}

@@ -83,6 +83,18 @@ fn a_string_doubled_past_the_cap_stops_inside_one_slice_of_steps() {
 }
 
 #[test]
+fn a_field_read_of_a_string_says_what_the_vm_cannot() {
+    let done = ran("local s = 'wall'\nlocal w = s.weight\n");
+    let stop = done.stop.expect("a stop");
+    assert!(
+        stop.message.starts_with(
+            "type error, expected table, found string: most often a field of a string was read"
+        ),
+        "{stop:?}"
+    );
+}
+
+#[test]
 fn game_functions_cost_fuel_for_the_cells_they_touch() {
     let limits = Limits {
         steps: 2_000_000,
