@@ -108,8 +108,10 @@ struct Edit {
     found: u32,
 }
 
+/// The edits of one rewrite of a script, applied together (also the
+/// field reads of `string_fields.rs`).
 #[derive(Default)]
-struct Edits<'s> {
+pub(super) struct Edits<'s> {
     source: &'s str,
     edits: Vec<Edit>,
     /// The `..` operators of chains already rewritten from their top (by
@@ -254,7 +256,19 @@ fn prefix(terms: &[Element], count: usize) -> Option<Term> {
     Some(Term::Prefix(start, end))
 }
 
-impl Edits<'_> {
+impl<'s> Edits<'s> {
+    pub(super) fn new(source: &'s str) -> Edits<'s> {
+        Edits {
+            source,
+            ..Edits::default()
+        }
+    }
+
+    /// The source with every edit made.
+    pub(super) fn applied(self) -> String {
+        apply(self.source, self.edits)
+    }
+
     fn next_construct(&mut self) {
         self.found += 1;
     }
@@ -696,7 +710,7 @@ impl Edits<'_> {
         self.close(end);
     }
 
-    fn replace(&mut self, (start, end): (usize, usize), text: &str) {
+    pub(super) fn replace(&mut self, (start, end): (usize, usize), text: &str) {
         self.edits.push(Edit {
             at: start,
             remove: end.saturating_sub(start),
@@ -706,7 +720,7 @@ impl Edits<'_> {
         });
     }
 
-    fn open(&mut self, at: usize, text: String) {
+    pub(super) fn open(&mut self, at: usize, text: String) {
         self.edits.push(Edit {
             at,
             remove: 0,

@@ -10,43 +10,23 @@
 //! methods between reads apply to what was read before them. A field an
 //! assignment stores into stays a store.
 
+use super::rewrite::Edits;
 use crate::lua::verdict::tree::{element_extent, extent, parts, Kind, Node};
 
 /// `__vw_index(o, k)`: `o[k]`, a string's fields the string library's.
 pub const INDEX: &str = "__vw_index";
 
-/// Text put at a byte offset, `remove` bytes replaced.
-struct Edit {
-    at: usize,
-    remove: usize,
-    text: String,
-}
-
 /// `source` (read as `tree`) with its field reads as calls.
 pub fn rewrite(tree: &Node, source: &str) -> String {
-    let mut edits = Vec::new();
+    let mut edits = Edits::new(source);
     for node in tree.descendants().filter(|n| n.kind() == Kind::Suffixed) {
         reads_of(&node, &mut edits);
     }
-    // At one offset the calls opened go before a replacement (none is
-    // made today: a suffix never starts where an expression does).
-    edits.sort_by_key(|e| (e.at, e.remove > 0));
-    let mut out = String::with_capacity(source.len() + edits.len() * 16);
-    let mut at = 0;
-    for edit in edits {
-        let Some(kept) = source.get(at..edit.at) else {
-            continue;
-        };
-        out.push_str(kept);
-        out.push_str(&edit.text);
-        at = edit.at + edit.remove;
-    }
-    out.push_str(source.get(at..).unwrap_or_default());
-    out
+    edits.applied()
 }
 
 /// The edits for the reads among `node`'s suffixes.
-fn reads_of(node: &Node, edits: &mut Vec<Edit>) {
+fn reads_of(node: &Node, edits: &mut Edits) {
     let Some((start, _)) = extent(node) else {
         return;
     };
@@ -72,46 +52,29 @@ fn reads_of(node: &Node, edits: &mut Vec<Edit>) {
         let Some(closing) = closing else {
             continue;
         };
-        edits.push(Edit {
-            at: start,
-            remove: 0,
-            text: format!("{INDEX}("),
-        });
-        edits.extend(closing);
+        edits.open(start, format!("{INDEX}("));
+        for (range, text) in closing {
+            edits.replace(range, &text);
+        }
     }
 }
 
 /// `.name` as `, "name")`.
-fn dot(suffix: &Node) -> Option<Vec<Edit>> {
-    let (from, to) = extent(suffix)?;
+fn dot(suffix: &Node) -> Option<Vec<((usize, usize), String)>> {
+    let range = extent(suffix)?;
     let name = parts(suffix).nth(1)?;
     let name = name.as_token()?.text().to_string();
-    Some(vec![Edit {
-        at: from,
-        remove: to - from,
-        text: format!(", \"{name}\")"),
-    }])
+    Some(vec![(range, format!(", \"{name}\")"))])
 }
 
 /// `[key]` as `, key)`.
-fn bracket(suffix: &Node) -> Option<Vec<Edit>> {
+fn bracket(suffix: &Node) -> Option<Vec<((usize, usize), String)>> {
     let all: Vec<_> = parts(suffix).collect();
     let (open, close) = (element_extent(all.first()?)?, element_extent(all.last()?)?);
     if all.len() < 3 || open == close {
         return None;
     }
-    Some(vec![
-        Edit {
-            at: open.0,
-            remove: open.1 - open.0,
-            text: ", ".into(),
-        },
-        Edit {
-            at: close.0,
-            remove: close.1 - close.0,
-            text: ")".into(),
-        },
-    ])
+    Some(vec![(open, ", ".into()), (close, ")".into())])
 }
 
 /// Whether `node` is a target of an assignment (before its `=`).
