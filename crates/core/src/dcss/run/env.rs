@@ -456,10 +456,11 @@ fn crawl_require<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc,
         if !run.required.insert(path.clone()) {
             return Ok(CallbackReturn::Return);
         }
-        let chunk = run.library.as_ref().and_then(|l| l.chunk(&path));
-        match chunk {
-            Some(chunk) if run.string_fields => Some(std::sync::Arc::new(chunk.string_fields())),
-            chunk => chunk,
+        let library = run.library.as_ref();
+        if run.string_fields {
+            library.and_then(|l| l.chunk_with_string_fields(&path))
+        } else {
+            library.and_then(|l| l.chunk(&path))
         }
     };
     let Some(chunk) = chunk else {

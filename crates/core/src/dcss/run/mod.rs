@@ -47,7 +47,7 @@ use crate::rng::Rng;
 /// are chosen from by tag or name.
 #[derive(Default)]
 pub struct Library {
-    files: BTreeMap<String, (String, OnceLock<Arc<Chunk>>)>,
+    files: BTreeMap<String, LibraryFile>,
     /// The game's vault files (`des/vaults/rooms.des`), by path.
     vault_files: BTreeMap<String, String>,
     /// Their maps, read on first use.
@@ -90,7 +90,14 @@ impl Library {
         Library {
             files: files
                 .into_iter()
-                .map(|(path, text)| (path, (text, OnceLock::new())))
+                .map(|(path, text)| {
+                    let file = LibraryFile {
+                        text,
+                        chunk: OnceLock::new(),
+                        with_string_fields: OnceLock::new(),
+                    };
+                    (path, file)
+                })
                 .collect(),
             vault_files: vault_files.into_iter().collect(),
             index: OnceLock::new(),
@@ -128,7 +135,7 @@ impl Library {
         self.functions
             .get_or_init(|| {
                 let mut functions = HashMap::new();
-                for (path, (text, _)) in &self.files {
+                for (path, LibraryFile { text, .. }) in &self.files {
                     for line in text.lines() {
                         if let Some(name) = global_function_made_by(line) {
                             functions
@@ -151,7 +158,7 @@ impl Library {
             .get_or_init(|| {
                 self.files
                     .values()
-                    .flat_map(|(text, _)| text.lines())
+                    .flat_map(|file| file.text.lines())
                     .filter_map(table_made_by)
                     .map(str::to_string)
                     .collect()
@@ -182,7 +189,7 @@ impl Library {
     fn assigning(&self) -> &HashMap<String, String> {
         self.assigned.get_or_init(|| {
             let mut names = HashMap::new();
-            for (path, (text, _)) in &self.files {
+            for (path, LibraryFile { text, .. }) in &self.files {
                 for name in assigned_names(text) {
                     names.entry(name).or_insert_with(|| path.clone());
                 }
@@ -192,13 +199,32 @@ impl Library {
     }
 
     fn chunk(&self, path: &str) -> Option<Arc<Chunk>> {
-        let (text, chunk) = self.files.get(path)?;
+        let file = self.files.get(path)?;
         Some(
-            chunk
-                .get_or_init(|| Arc::new(Chunk::new(LIBRARY_CHUNK, sandbox::prepared(text))))
+            file.chunk
+                .get_or_init(|| Arc::new(Chunk::new(LIBRARY_CHUNK, sandbox::prepared(&file.text))))
                 .clone(),
         )
     }
+
+    /// The file's chunk with its field reads as calls, made once.
+    fn chunk_with_string_fields(&self, path: &str) -> Option<Arc<Chunk>> {
+        let plain = self.chunk(path)?;
+        let file = self.files.get(path)?;
+        Some(
+            file.with_string_fields
+                .get_or_init(|| Arc::new(plain.string_fields()))
+                .clone(),
+        )
+    }
+}
+
+/// A file of the library: its text, and its chunk prepared on first use,
+/// plain and with its field reads as calls (`Chunk::string_fields`).
+struct LibraryFile {
+    text: String,
+    chunk: OnceLock<Arc<Chunk>>,
+    with_string_fields: OnceLock<Arc<Chunk>>,
 }
 
 /// Where the game's vault files sit among the library's paths.
