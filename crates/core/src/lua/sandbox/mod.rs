@@ -432,8 +432,9 @@ fn explained(message: String) -> String {
     if message == STRING_INDEXED {
         // Lua 5.4 gives strings a metatable whose `__index` is the string
         // library; piccolo 0.3.3 gives them none. A method call is mended
-        // by the rewrite (`rewrite::METHOD`), a field read is not: every
-        // `t[k]` would become a call, ten times slower.
+        // by the rewrite (`rewrite::METHOD`); a field read only by a
+        // second run of a DCSS map (`string_fields.rs`), every `t[k]`
+        // a call there. A run that still stops here is told why.
         return format!(
             "{message}: most often a field of a string was read (`s.x` or `s[k]`), which Lua answers from the string library (often nil) and this VM (piccolo 0.3.3) cannot"
         );
