@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use super::look::{self, GlyphRole};
 use super::realize::{self, RCell};
+use super::run::is_merged;
 use super::triggers::{self, MarkerKind};
 use super::{lua_markers, marker_description, tables, Item, Vault};
 use vaultwright_model::source::Span;
@@ -106,12 +107,28 @@ fn draw(
     let g = c.glyph;
     let last = |kw: &str| kspecs.iter().rev().find(|k| k.key == g && k.keyword == kw);
     let (kfeat, kmons, kitem) = (last("KFEAT"), last("KMONS"), last("KITEM"));
+    // `KFEAT: k = $`: the game builds the glyph's own meaning there, what
+    // stands on it included (a SUBVAULT's cells are keyed so).
+    let standing = kfeat
+        .filter(|_| kmons.is_none() && kitem.is_none())
+        .and_then(|k| standing_glyph(&k.value).map(|glyph| (k, glyph)));
+    if let Some((k, glyph)) = standing {
+        let as_glyph = RCell {
+            glyph,
+            by: Some(k.span),
+            ..c.clone()
+        };
+        return (
+            floor_cell(Some(k.span), c.source),
+            on_glyph(&as_glyph, mons, items),
+        );
+    }
     let cell = match kfeat {
         Some(k) => kfeat_cell(c, k, roll),
         None if kmons.is_some() || kitem.is_some() => floor_cell(c.by.or(c.origin), c.source),
         None => glyph_cell(c),
     };
-    let spec_words = |k: &KSpec| format!("`{}`: {} {}", g as char, k.keyword, k.value);
+    let spec_words = |k: &KSpec| format!("{}: {} {}", key_words(g), k.keyword, k.value);
     let on = match (kmons, kitem) {
         (Some(k), _) => look::monster(&k.value).map(|look| OnCell {
             look,
@@ -135,10 +152,19 @@ fn draw(
 /// as the game draws it, or the key glyph marked as undrawn when no table
 /// here knows it.
 fn kfeat_cell(c: &RCell, k: &KSpec, roll: u64) -> Cell {
-    let g = c.glyph as char;
+    let g = key_words(c.glyph);
     let (glyph, fg, kind) = match look::kfeat_at(&k.value, roll) {
-        Some((glyph, fg, name)) => (glyph, fg, format!("{name} (KFEAT `{g}`)")),
-        None => (g, Rgb::PLACEHOLDER, format!("`{g}`: KFEAT {}", k.value)),
+        Some((glyph, fg, name)) if is_merged(c.glyph) => (glyph, fg, format!("{name} ({g})")),
+        Some((glyph, fg, name)) => (glyph, fg, format!("{name} (KFEAT {g})")),
+        None => (
+            if is_merged(c.glyph) {
+                '?'
+            } else {
+                char::from(c.glyph)
+            },
+            Rgb::PLACEHOLDER,
+            format!("{g}: KFEAT {}", k.value),
+        ),
     };
     Cell {
         glyph,
@@ -147,6 +173,25 @@ fn kfeat_cell(c: &RCell, k: &KSpec, roll: u64) -> Cell {
         kind,
         origin: Some(k.span),
         source_xy: c.source,
+    }
+}
+
+/// A glyph as the legend names it: `` `x` ``, or a SUBVAULT's cell (whose
+/// byte stands for the subvault's meaning of it).
+fn key_words(g: u8) -> String {
+    if is_merged(g) {
+        "a SUBVAULT's cell".to_string()
+    } else {
+        format!("`{}`", g as char)
+    }
+}
+
+/// The glyph a KFEAT of one map glyph builds when that glyph places
+/// something on floor (`$`, `0`, `%`): drawn as that glyph.
+fn standing_glyph(value: &str) -> Option<u8> {
+    match value.trim().as_bytes() {
+        [g] if matches!(look::map_glyph(*g), GlyphRole::OnFloor) => Some(*g),
+        _ => None,
     }
 }
 
@@ -183,7 +228,7 @@ fn glyph_cell(c: &RCell) -> Cell {
 fn on_glyph(c: &RCell, mons: &[(Cow<str>, Span)], items: &[(Cow<str>, Span)]) -> Option<OnCell> {
     let g = c.glyph;
     let span = c.by.or(c.origin).unwrap_or_default();
-    let own = || format!("`{}`: {}", g as char, meaning(g));
+    let own = || format!("{}: {}", key_words(g), meaning(g));
     let slot = |list: &[(Cow<str>, Span)], first: u8| {
         list.get(usize::from(g - first))
             .map(|(spec, span)| (spec.to_string(), *span))
@@ -199,7 +244,7 @@ fn on_glyph(c: &RCell, mons: &[(Cow<str>, Span)], items: &[(Cow<str>, Span)]) ->
             Some((spec, span)) => look::monster(&spec).map(|look| OnCell {
                 look,
                 kind: "monster",
-                words: format!("`{}`: MONS {spec}", g as char),
+                words: format!("{}: MONS {spec}", key_words(g)),
                 span,
             }),
             None => {
@@ -212,7 +257,7 @@ fn on_glyph(c: &RCell, mons: &[(Cow<str>, Span)], items: &[(Cow<str>, Span)]) ->
             look::item(&spec).map(|look| OnCell {
                 look,
                 kind: "item",
-                words: format!("`{}`: ITEM {spec}", g as char),
+                words: format!("{}: ITEM {spec}", key_words(g)),
                 span,
             })
         }),

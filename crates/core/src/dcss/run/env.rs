@@ -63,8 +63,6 @@ const QUIET_FUNCTIONS: &[&str] = &[
     "set_border_fill_type",
     "register_listener",
     "set_random_mon_list",
-    // A subvault's mask: a map placed on its own has none to apply.
-    "default_subvault_glyphs",
     // The level's mask, which keeps later vaults off cells: a vault drawn
     // on its own has no later vaults.
     "set_map_mask",
@@ -86,7 +84,7 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
             }),
         )?;
     }
-    let functions: [(&str, Native<MapRun>); 10] = [
+    let functions: [(&str, Native<MapRun>); 9] = [
         ("feature_number", feature_number),
         ("feature_name", feature_name),
         ("map", map),
@@ -94,11 +92,10 @@ pub fn install<'gc>(ctx: Context<'gc>, shared: &Shared) -> Result<(), Error<'gc>
         ("normalise", normalise),
         ("name", name),
         ("has_tag", has_tag),
-        ("is_validating", falsehood),
         ("gly_points", glyph_points),
         ("grid", super::level::grid),
     ];
-    for (name, f) in functions {
+    for (name, f) in functions.into_iter().chain(super::subvault::FUNCTIONS) {
         dgn.set(ctx, name, native(ctx, shared, f))?;
     }
     super::builder::install(ctx, shared, dgn)?;
@@ -207,6 +204,10 @@ fn header_call<'gc>(
                     super::transform::apply_call(&mut run, kw, &value)
                         .map_err(|e| e.into_value(ctx))?;
                 }
+                if kw == Kw::Subvault {
+                    super::subvault::apply(&mut run, &value, line)
+                        .map_err(|e| e.into_value(ctx))?;
+                }
                 run.events.push(Event::Call {
                     kw,
                     text: value,
@@ -227,10 +228,15 @@ fn missing<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) ->
 }
 
 /// `__vw_header(i)`: the vault's header item `i`, applied as written.
-fn header_item<'gc>(shared: &Shared, _: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
+fn header_item<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
     if let Some(i) = int(stack.get(0)).and_then(|i| usize::try_from(i).ok()) {
         let mut run = shared.borrow_mut();
         super::transform::apply_header(&mut run, i);
+        if let Some((specs, line)) = run.subvault_headers.get(&i).cloned() {
+            for spec in &specs {
+                super::subvault::apply(&mut run, spec, line).map_err(|e| e.into_value(ctx))?;
+            }
+        }
         run.events.push(Event::Header(i));
     }
     stack.clear();
@@ -369,11 +375,6 @@ fn has_tag<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) 
     let tag = text(stack.get(1)).unwrap_or_default();
     let has = shared.borrow().tags().any(|t| t == tag);
     stack.replace(ctx, has);
-    Ok(CallbackReturn::Return)
-}
-
-fn falsehood<'gc>(_: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>) -> Out<'gc> {
-    stack.replace(ctx, false);
     Ok(CallbackReturn::Return)
 }
 

@@ -255,10 +255,6 @@ function dgn.layout_basic() __vw_layout_basic(you.absdepth() - 1) end
 function dgn.layout_bigger_room() __vw_layout_bigger_room() end
 function dgn.layout_chaotic_city(_, wall) __vw_layout_chaotic_city(wall) end
 
--- A map placed on its own is no subvault: it has no mask and no size.
-function dgn.is_subvault() return false end
-function dgn.subvault_size() return 0, 0 end
-function dgn.subvault_cell_valid() return false end
 
 -- A monster list read for later creation (l-dgnmon.cc): kept as given;
 -- the monsters are made only in a game under way.

@@ -36,7 +36,7 @@ pub fn expanded<'a>(
                     }));
                 }
             }
-            Event::Call { kw, text, line } => {
+            Event::Call { kw, text, line } | Event::Merged { kw, text, line } => {
                 let d = from_lua(source, lines, *kw, text, *line);
                 out.push(Item::Directive(Directive {
                     conditional: false,

@@ -6,6 +6,9 @@
 //! (`map_selector::accept`, `_random_map_in_list` in maps.cc): tags,
 //! depths and weight, from the headers.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use super::Place;
 use crate::dcss::reader;
 use crate::rng::Rng;
@@ -22,12 +25,18 @@ pub struct IndexedMap {
     /// Its DEPTH (or, with none, its file's default depth), as written.
     pub depths: Option<String>,
     pub weight: i64,
+    /// Whether Lua runs for it (its own, or its file's prelude), which
+    /// may give it tags its headers do not (`e.tags("…")`).
+    pub lua: bool,
 }
 
 /// Every map of the game's vault files, in the order crawl reads them.
 #[derive(Debug, Default)]
 pub struct GameIndex {
     pub maps: Vec<IndexedMap>,
+    /// The tags each map's Lua gives it, learnt by running it as crawl's
+    /// index is made (`map_def::validate_map_def`), by map.
+    lua_tags: Mutex<HashMap<usize, Vec<String>>>,
 }
 
 /// crawl's weight of a map that names none.
@@ -38,7 +47,9 @@ impl GameIndex {
     pub fn new<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> GameIndex {
         let mut maps = Vec::new();
         for (path, text) in files {
-            for (i, vault) in reader::read(text, false).vaults.iter().enumerate() {
+            let file = reader::read(text, false);
+            let prelude = !file.prelude.is_empty();
+            for (i, vault) in file.vaults.iter().enumerate() {
                 let joined = |kw: &str| {
                     let args: Vec<&str> = vault
                         .directives(kw)
@@ -58,10 +69,54 @@ impl GameIndex {
                         .first_arg("WEIGHT")
                         .and_then(|w| w.split_whitespace().next()?.parse().ok())
                         .unwrap_or(DEFAULT_WEIGHT),
+                    lua: prelude || vault.has_lua(),
                 });
             }
         }
-        GameIndex { maps }
+        GameIndex {
+            maps,
+            lua_tags: Mutex::default(),
+        }
+    }
+
+    /// Whether map `i` carries every tag of `wanted`: its headers', and
+    /// when its file's text names each of them, those its Lua gives it
+    /// (`learn` runs it, once per map).
+    pub fn carries(
+        &self,
+        i: usize,
+        wanted: &[&str],
+        text: &str,
+        learn: impl FnOnce() -> Vec<String>,
+    ) -> bool {
+        let Some(map) = self.maps.get(i) else {
+            return false;
+        };
+        let by_header = |w: &&str| map.tags.iter().any(|t| t == w);
+        if wanted.iter().all(by_header) {
+            return true;
+        }
+        if !map.lua || !wanted.iter().all(|w| by_header(w) || text.contains(w)) {
+            return false;
+        }
+        let known = self.known_lua_tags(i);
+        let tags = match known {
+            Some(tags) => tags,
+            None => {
+                let tags = learn();
+                self.lua_tags
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(i, tags.clone());
+                tags
+            }
+        };
+        wanted.iter().all(|w| tags.iter().any(|t| t == w))
+    }
+
+    fn known_lua_tags(&self, i: usize) -> Option<Vec<String>> {
+        let known = self.lua_tags.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(&i).cloned()
     }
 
     /// The map named `name` (`dgn.map_by_name`).
@@ -80,24 +135,41 @@ impl GameIndex {
         rng: &mut Rng,
     ) -> Option<usize> {
         let wanted: Vec<&str> = tags.split_whitespace().collect();
-        let mut chosen = None;
-        let mut roll_size: i64 = 0;
-        for (i, map) in self.maps.iter().enumerate() {
-            let tagged = wanted.iter().all(|w| map.tags.iter().any(|t| t == w));
-            let allowed = !check_depth || map.depths.as_deref().is_none_or(|d| allows(d, place));
-            if !tagged || !allowed || map.weight <= 0 {
-                continue;
-            }
-            roll_size = roll_size.saturating_add(map.weight);
-            // crawl's x_chance_in_y(weight, rollsize): one pass, each map
-            // kept in place of the last with the chance its weight gives.
-            let top = i32::try_from(roll_size - 1).unwrap_or(i32::MAX);
-            if i64::from(rng.range(0, top)) < map.weight {
-                chosen = Some(i);
-            }
-        }
-        chosen.filter(|&i| !self.maps[i].tags.iter().any(|t| t == "dummy"))
+        let maps = self
+            .maps
+            .iter()
+            .enumerate()
+            .filter(|(_, map)| wanted.iter().all(|w| map.tags.iter().any(|t| t == w)));
+        pick_by_tag(maps, check_depth, place, rng)
+            .filter(|&i| !self.maps[i].tags.iter().any(|t| t == "dummy"))
     }
+}
+
+/// Of `candidates` (each with the key it is known by, each carrying the
+/// tags wanted), one allowed at `place` when `check_depth`, chosen by
+/// weight as crawl's `_random_map_in_list` chooses.
+pub fn pick_by_tag<'m, K>(
+    candidates: impl IntoIterator<Item = (K, &'m IndexedMap)>,
+    check_depth: bool,
+    place: &Place,
+    rng: &mut Rng,
+) -> Option<K> {
+    let mut chosen = None;
+    let mut roll_size: i64 = 0;
+    for (key, map) in candidates {
+        let allowed = !check_depth || map.depths.as_deref().is_none_or(|d| allows(d, place));
+        if !allowed || map.weight <= 0 {
+            continue;
+        }
+        roll_size = roll_size.saturating_add(map.weight);
+        // crawl's x_chance_in_y(weight, rollsize): one pass, each map
+        // kept in place of the last with the chance its weight gives.
+        let top = i32::try_from(roll_size - 1).unwrap_or(i32::MAX);
+        if i64::from(rng.range(0, top)) < map.weight {
+            chosen = Some(key);
+        }
+    }
+    chosen
 }
 
 /// Whether a DEPTH (`D:2-7, Lair, !Orc:$`) allows `place`: one of its

@@ -26,6 +26,7 @@ mod level;
 mod levels;
 mod noise;
 mod resolve;
+mod subvault;
 mod transform;
 
 use std::cell::RefCell;
@@ -40,6 +41,7 @@ use crate::dcss::{File, Vault};
 use crate::lua::sandbox::{self, Chunk, Host, Meter, Session};
 pub use crate::lua::sandbox::{Limits, Stop};
 use crate::rng::Rng;
+pub use subvault::is_merged;
 
 /// What crawl's Lua library holds: its files by the path `crawl_require`
 /// names them (`dlua/vault.lua`), each prepared and compiled once; and
@@ -369,6 +371,10 @@ pub enum Event {
     /// A header function Lua called, with its value and the file line
     /// (1-based) of the call (0: crawl's library made it).
     Call { kw: Kw, text: String, line: u32 },
+    /// A K-spec keying a cell a SUBVAULT merged into the map (the
+    /// subvault's meaning of it, under a byte of its own: `subvault`),
+    /// with the line of the SUBVAULT.
+    Merged { kw: Kw, text: String, line: u32 },
 }
 
 /// The state the map's functions share during one run.
@@ -400,6 +406,20 @@ pub struct MapRun {
     /// Whether the library files it runs have their field reads as calls
     /// (`Chunk::string_fields`), as the rest of this run has.
     string_fields: bool,
+    /// The map's SUBVAULT headers, by item index: their specs and line.
+    subvault_headers: Arc<BTreeMap<usize, (Vec<String>, u32)>>,
+    /// The file being drawn, whose maps a SUBVAULT's tag finds first.
+    own: Option<Arc<subvault::OwnFile>>,
+    /// The mask of the SUBVAULT this map is built for, when it is one.
+    svmask: Option<Arc<subvault::Mask>>,
+    /// The maps merged into this one by SUBVAULT (crawl places each once
+    /// unless it allows duplicates).
+    merged_names: Vec<String>,
+    /// The meanings of merged cells, each with the byte standing for it.
+    merged_keys: Vec<(Vec<(Kw, String)>, u8)>,
+    /// Whether the map runs as crawl runs it to make its index
+    /// (`dgn.is_validating()`).
+    validating: bool,
 }
 
 impl Host for MapRun {
@@ -585,6 +605,8 @@ pub struct PreparedFile {
     start_key: u64,
     library: Option<Arc<Library>>,
     lines: vaultwright_model::source::LineIndex,
+    /// The file itself, whose maps a SUBVAULT's tag finds first.
+    own: Arc<subvault::OwnFile>,
 }
 
 impl PreparedFile {
@@ -621,6 +643,7 @@ impl PreparedFile {
             start_key,
             library,
             lines,
+            own: Arc::new(subvault::OwnFile::new(source)),
         }
     }
 
@@ -643,6 +666,11 @@ pub struct PreparedMap {
     place: Place,
     rows: Vec<Vec<u8>>,
     transforms: Arc<BTreeMap<usize, crate::dcss::plan::Plan>>,
+    subvault_headers: Arc<BTreeMap<usize, (Vec<String>, u32)>>,
+    /// The mask it is built for when a SUBVAULT builds it.
+    svmask: Option<Arc<subvault::Mask>>,
+    /// Whether it runs as crawl runs a map to make its index.
+    validating: bool,
 }
 
 impl PreparedMap {
@@ -685,6 +713,9 @@ impl PreparedMap {
             place: Place::first_allowed(vault),
             rows,
             transforms: Arc::new(transform::header_transforms(vault)),
+            subvault_headers: Arc::new(subvault_headers(&file.lines, vault)),
+            svmask: None,
+            validating: false,
         }
     }
 
@@ -710,6 +741,7 @@ impl PreparedMap {
             start_key: 0,
             library: self.file.library.clone(),
             lines: self.file.lines.clone(),
+            own: self.file.own.clone(),
         };
         let map = PreparedMap {
             file: Arc::new(file),
@@ -718,9 +750,33 @@ impl PreparedMap {
             place: self.place.clone(),
             rows: self.rows.clone(),
             transforms: self.transforms.clone(),
+            subvault_headers: self.subvault_headers.clone(),
+            svmask: self.svmask.clone(),
+            validating: self.validating,
         };
         FileRun::made(&map.file, limits, true).run(&map, seed)
     }
+}
+
+/// The vault's SUBVAULT headers by item index: each spec and the file
+/// line (1-based) the header sits on.
+fn subvault_headers(
+    lines: &vaultwright_model::source::LineIndex,
+    vault: &Vault,
+) -> BTreeMap<usize, (Vec<String>, u32)> {
+    vault
+        .items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| match item {
+            crate::dcss::ast::Item::Directive(d) if d.kw == Kw::Subvault => {
+                let specs = d.args.iter().map(|(s, _)| s.to_string()).collect();
+                let line = u32::try_from(lines.line_of(d.span.start as usize) + 1).unwrap_or(0);
+                Some((i, (specs, line)))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// One VM running the maps of a file, as crawl's one VM runs every map:
@@ -763,6 +819,12 @@ impl FileRun {
             built: Vec::new(),
             level_keys: Vec::new(),
             string_fields,
+            subvault_headers: Arc::default(),
+            own: None,
+            svmask: None,
+            merged_names: Vec::new(),
+            merged_keys: Vec::new(),
+            validating: false,
         }));
         let mut session = Session::new(&shared, limits, |ctx| env::install(ctx, &shared));
         let (stop, _) = session.run(&file.start);
@@ -817,6 +879,12 @@ impl FileRun {
             run.unmodelled.clear();
             run.built.clear();
             run.level_keys.clear();
+            run.subvault_headers = map.subvault_headers.clone();
+            run.own = Some(map.file.own.clone());
+            run.svmask.clone_from(&map.svmask);
+            run.merged_names.clear();
+            run.merged_keys.clear();
+            run.validating = map.validating;
         }
         let (stop, steps) = self.session.run(&map.chunks);
         let (stop, missing) = explained(&self.shared, stop, self.limits);
@@ -892,3 +960,6 @@ fn steps_in_words(steps: u64) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod subvault_tests;

@@ -56,6 +56,18 @@ thread_local! {
 /// The most maps built inside one another.
 const MOST_NESTED: u8 = 3;
 
+/// `build` a map inside the one being built: none past a few levels of
+/// maps built inside one another.
+pub(super) fn nested<T>(build: impl FnOnce() -> T) -> Option<T> {
+    if BUILDING.with(Cell::get) >= MOST_NESTED {
+        return None;
+    }
+    BUILDING.with(|b| b.set(b.get() + 1));
+    let built = build();
+    BUILDING.with(|b| b.set(b.get().saturating_sub(1)));
+    Some(built)
+}
+
 /// Map `i` of the library's index built for `place` and `seed`, with
 /// `tags` added to its own (crawl's layouts forbid mirroring so), and
 /// the steps its Lua took; none when its Lua stops (crawl's
@@ -72,14 +84,9 @@ pub fn build(
     let text = library.vault_file(&entry.file)?;
     let file = reader::read(text, false);
     let vault = file.vaults.get(entry.vault)?;
-    if BUILDING.with(Cell::get) >= MOST_NESTED {
-        return None;
-    }
-    BUILDING.with(|b| b.set(b.get() + 1));
     let mut map = PreparedMap::new(text, &file, vault, Some(library.clone()));
     map.place = place.clone();
-    let mut outcome = map.run(seed, limits);
-    BUILDING.with(|b| b.set(b.get().saturating_sub(1)));
+    let mut outcome = nested(|| map.run(seed, limits))?;
     if outcome.stop.is_some() {
         return None;
     }

@@ -15,7 +15,7 @@ fn calls(o: &Outcome) -> Vec<(Kw, &str)> {
         .iter()
         .filter_map(|e| match e {
             Event::Call { kw, text, .. } => Some((*kw, text.as_str())),
-            Event::Header(_) => None,
+            _ => None,
         })
         .collect()
 }
