@@ -522,6 +522,13 @@ impl<'a> Vault<'a> {
         self.lua
     }
 
+    /// Whether its drawing runs it as crawl's level compiler runs a map:
+    /// it has Lua, or a SUBVAULT (which crawl applies as a call of the
+    /// map's Lua, choosing a map from its index).
+    pub fn is_run(&self) -> bool {
+        self.lua || self.has(Kw::Subvault)
+    }
+
     /// The vault's Lua lines and blocks, in source order.
     pub fn lua(&self) -> impl Iterator<Item = &Lua<'a>> {
         self.items.iter().filter_map(|i| match i {

@@ -14,8 +14,7 @@ use vaultwright_model::Options;
 /// Vault `v` of `file` (whose text is `src`) drawn for `seed`, with the
 /// options' copy of crawl's Lua library when they hold one.
 pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) -> Option<TileMap> {
-    // crawl applies a SUBVAULT as a call of the map's Lua: it is run too.
-    if !v.has_lua() && v.directives("SUBVAULT").next().is_none() {
+    if !v.is_run() {
         return view::view(v, seed);
     }
     let library = options.dcss_library.as_ref().map(Library::of);
@@ -86,7 +85,7 @@ fn unmodelled_note(name: &str) -> String {
             "`{name}` found no map: the game's vault files (dat/des, beside dat/dlua) are not at hand to choose from"
         ),
         "SUBVAULT" => "a `SUBVAULT` found no map with its tag in this file, and the game's vault files (dat/des, beside dat/dlua) are not at hand: its glyphs are drawn as they stand".into(),
-        "SUBVAULT cells" => "a `SUBVAULT` merged more kinds of cell than a drawing keys apart: the rest are drawn as their own glyphs".into(),
+        "SUBVAULT cells" => "the `SUBVAULT`s merged more kinds of cell than a drawing keys apart (91): some are drawn as another of the same terrain".into(),
         _ => format!("`{name}` found no map: the maps the game would choose by depth are not drawn"),
     }
 }

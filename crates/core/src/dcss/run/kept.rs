@@ -6,7 +6,8 @@
 //! same file prelude) runs the next map; any other start makes a new
 //! one. Each map still runs as on a new level (`__vw_make_env` gives it
 //! a fresh environment and no persistent data), so a seed draws alike
-//! whatever was drawn before it.
+//! whatever was drawn before it. A map built inside another (a
+//! SUBVAULT's) runs on a VM kept one level deeper, the same way.
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -14,9 +15,17 @@ use std::sync::Arc;
 
 use super::{FileRun, Library, Limits, PreparedFile};
 
+/// A VM kept, with the start it ran and its limits.
+type Kept = RefCell<Option<(u64, Limits, FileRun)>>;
+
+/// How many VMs a thread keeps: one for the map drawn, one for each
+/// level of maps built inside it (a SUBVAULT's, a map `dgn.resolve_map`
+/// builds), which run while the map's own VM is busy.
+const KEPT_VMS: usize = 4;
+
 thread_local! {
-    /// The VM kept on this thread, with the start it ran and its limits.
-    static KEPT: RefCell<Option<(u64, Limits, FileRun)>> = const { RefCell::new(None) };
+    /// The VMs kept on this thread, the outermost run's first.
+    static KEPT: [Kept; KEPT_VMS] = const { [const { RefCell::new(None) }; KEPT_VMS] };
 }
 
 /// What a file's start is: the library (by identity: a library is made
@@ -35,9 +44,10 @@ pub(super) fn with_file_run<T>(
     limits: Limits,
     work: impl FnOnce(&mut FileRun) -> T,
 ) -> T {
-    KEPT.with(|kept| {
-        let Ok(mut kept) = kept.try_borrow_mut() else {
-            // A run inside a run (not made today): a VM of its own.
+    KEPT.with(|slots| {
+        // The first VM no run on this thread is using: a map built inside
+        // another runs on the next one.
+        let Some(mut kept) = slots.iter().find_map(|k| k.try_borrow_mut().ok()) else {
             return work(&mut FileRun::new(file, limits));
         };
         let fits = kept.as_ref().is_some_and(|(key, kept_limits, run)| {

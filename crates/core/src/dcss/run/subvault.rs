@@ -71,19 +71,29 @@ const OWN_FILE: &str = "";
 /// How often crawl tries a map for one SUBVAULT before it gives up.
 const MOST_TRIES: usize = 100;
 
-/// The control bytes that stand for merged cells: never a map glyph, a
-/// separator or white space, so no later header or Lua of the parent
-/// names them (crawl's `SUBVAULT_GLYPH`, 1, is one of them).
-const MERGED: &[u8] = b"\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f";
+/// The bytes that stand for merged cells: never a map glyph, a separator
+/// or white space, so no later header or Lua of the parent names them.
+/// First the control bytes (crawl's `SUBVAULT_GLYPH`, 1, is one), then
+/// 0x80 to 0xBF: a K-spec keys each by the character of that number,
+/// whose UTF-8 is 0xC2 and the byte itself (and 0xC2 is never one).
+fn merged_bytes() -> impl Iterator<Item = u8> {
+    (0x01..=0x08)
+        .chain(0x0e..=0x1f)
+        .chain([0x7f])
+        .chain(0x80..=0xbf)
+}
 
 /// Whether `g` stands for a subvault's cell.
 pub fn is_merged(g: u8) -> bool {
-    MERGED.contains(&g)
+    matches!(g, 0x01..=0x08 | 0x0e..=0x1f | 0x7f | 0x80..=0xbf)
 }
 
 /// The map a SUBVAULT chose, built for the mask and oriented to fit it.
 struct Built {
     name: String,
+    /// Whether it may be merged again (its tags, Lua's included, allow
+    /// duplicates and do not make it unique to the level).
+    again: bool,
     rows: Vec<Vec<u8>>,
     /// What each glyph of it means: the K-specs it is drawn by.
     meanings: Vec<(u8, Vec<(Kw, String)>)>,
@@ -114,6 +124,14 @@ pub fn apply(run: &mut MapRun, spec_text: &str, line: u32) -> Result<(), String>
             break;
         };
         found_any = true;
+        // A map that cannot fit is tried again: its Lua's steps count,
+        // so a hundred heavy tries stop as one endless run would.
+        if u64::try_from(run.meter.owed).unwrap_or(u64::MAX) > run.limits.steps {
+            return Err(format!(
+                "the maps tried for '{tag}' ran past the run's {} steps",
+                run.limits.steps
+            ));
+        }
         match built_for(run, &text, vault, &mask)? {
             Some(built) => {
                 merge(run, &built, (left, top), &mask, line);
@@ -210,8 +228,8 @@ fn weighted(choice: &str) -> Option<(String, i64)> {
     Some((tags, weight.unwrap_or(10)))
 }
 
-/// A map carrying `tag`, allowed at the run's place and not yet merged
-/// into this map (unless it allows duplicates): this file's own maps and
+/// A map carrying `tag`, allowed at the run's place and not merged into
+/// this map already (`merge` says which may be again): this file's own maps and
 /// the game's others, by weight. Gives its file's text and its place
 /// among that file's maps.
 fn chosen_map(run: &mut MapRun, tag: &str) -> Option<(Arc<str>, usize)> {
@@ -237,9 +255,8 @@ fn chosen_map(run: &mut MapRun, tag: &str) -> Option<(Arc<str>, usize)> {
                 continue;
             }
             let used = run.merged_names.contains(&map.name);
-            let allows_dup = map.tags.iter().any(|t| t == "allow_dup");
             let allowed = map.depths.as_deref().is_none_or(|d| allows(d, &run.place));
-            if (used && !allows_dup) || !allowed || map.weight <= 0 {
+            if used || !allowed || map.weight <= 0 {
                 continue;
             }
             let text = match own_text {
@@ -300,7 +317,10 @@ fn built_for(
     map.place = run.place.clone();
     map.svmask = Some(mask.clone());
     let Some(outcome) = super::resolve::nested(|| map.run(seed, run.limits)) else {
-        return Ok(None);
+        return Err(format!(
+            "the subvault `{}` would be built inside too many others",
+            vault.name
+        ));
     };
     run.meter.owed = run
         .meter
@@ -314,10 +334,10 @@ fn built_for(
     }
     let built = expand::expanded(text, map.lines(), vault, &outcome);
     let tags = built.tags();
-    let refuses = |tag: &str| tags.contains(&tag);
+    let tagged = |tag: &str| tags.contains(&tag);
     let mut rows = outcome.lines.clone();
     normalised(&mut rows);
-    let Some(rows) = oriented(rows, mask, &refuses, &mut run.rng) else {
+    let Some(rows) = oriented(rows, mask, &tagged, &mut run.rng) else {
         return Ok(None);
     };
     let mut glyphs: Vec<u8> = rows
@@ -332,8 +352,10 @@ fn built_for(
         .into_iter()
         .map(|g| (g, meaning(&built, g)))
         .collect();
+    let again = tagged("allow_dup") && !tagged("luniq");
     Ok(Some(Built {
         name: vault.name.to_string(),
+        again,
         rows,
         meanings,
     }))
@@ -548,28 +570,39 @@ fn merge(run: &mut MapRun, built: &Built, at: (usize, usize), mask: &Mask, line:
             }
         }
     }
-    run.merged_names.push(built.name.clone());
+    // crawl's `_register_subvault`.
+    if !built.again {
+        run.merged_names.push(built.name.clone());
+    }
 }
 
 /// The byte standing for a meaning in this run: the one it already has,
-/// else the next free one, keyed by its K-specs; none when every byte is
-/// taken (the glyph then stands as itself, and the view says so).
+/// else the next free one, keyed by its K-specs. When every byte is taken
+/// (a sprint's whole-level map merges a hundred kinds of cell), the byte
+/// of a meaning with the same terrain, else any: the cell keeps standing
+/// apart from the parent's glyphs, and the view says it may be drawn as
+/// another. None only before any byte was given.
 fn merged_byte(run: &mut MapRun, specs: &[(Kw, String)], line: u32) -> Option<u8> {
     if let Some((_, b)) = run.merged_keys.iter().find(|(s, _)| s == specs) {
         return Some(*b);
     }
-    let Some(&byte) = MERGED.get(run.merged_keys.len()) else {
+    let Some(byte) = merged_bytes().nth(run.merged_keys.len()) else {
         let note = "SUBVAULT cells".to_string();
         if !run.unmodelled.contains(&note) {
             run.unmodelled.push(note);
         }
-        return None;
+        let terrain = |s: &[(Kw, String)]| s.iter().find(|(kw, _)| *kw == Kw::Kfeat).cloned();
+        let alike = run
+            .merged_keys
+            .iter()
+            .find(|(s, _)| terrain(s) == terrain(specs));
+        return alike.or(run.merged_keys.first()).map(|(_, b)| *b);
     };
     run.merged_keys.push((specs.to_vec(), byte));
     for (kw, value) in specs {
         run.events.push(Event::Merged {
             kw: *kw,
-            text: format!("{} = {value}", byte as char),
+            text: format!("{} = {value}", char::from(byte)),
             line,
         });
     }

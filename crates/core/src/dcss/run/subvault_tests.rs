@@ -189,3 +189,44 @@ fn the_drawing_shows_the_subvaults_features_and_what_stands_on_them() {
     assert!(on.contains(&"goblin"), "{on:?}");
     assert!(on.contains(&"gold"), "{on:?}");
 }
+
+#[test]
+fn a_subvault_of_many_kinds_of_cell_keys_each_apart() {
+    let glyphs = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ";
+    let sub = format!(
+        "NAME: many\nTAGS: many_sub no_rotate no_hmirror no_vmirror\nMAP\n{glyphs}\nENDMAP\n"
+    );
+    let keys = "X".repeat(glyphs.len());
+    let src = format!("NAME: hall\nSUBVAULT: X : many_sub\nMAP\n{keys}\nENDMAP\n\n{sub}");
+    let o = outcome(&src, 1);
+    assert_eq!(o.stop, None, "{o:?}");
+    let row = &o.lines[0];
+    let distinct: std::collections::BTreeSet<u8> = row.iter().copied().collect();
+    assert_eq!(distinct.len(), glyphs.len());
+    assert!(row.iter().all(|&g| is_merged(g)), "{row:?}");
+    // Each byte is keyed by the K-spec made for it, as the reader reads it.
+    for (x, &byte) in row.iter().enumerate() {
+        let keyed = o.events.iter().any(|e| match e {
+            Event::Merged { kw, text, .. } => {
+                let d = crate::dcss::reader::directive_of_call(*kw, text, 0, Default::default());
+                let means = format!("= {}", &glyphs[x..=x]);
+                text.ends_with(&means)
+                    && d.selectors().any(|(_, sel)| {
+                        sel.is_some_and(|(key, _, _)| key.bytes().any(|k| k == byte))
+                    })
+            }
+            _ => false,
+        });
+        assert!(keyed, "byte {byte:#x} of `{}`", &glyphs[x..=x]);
+    }
+}
+
+#[test]
+fn a_subvault_that_places_itself_stops_at_a_few_levels_at_once() {
+    let src =
+        "NAME: again\nTAGS: again_sub allow_dup\nSUBVAULT: X : again_sub\nMAP\nXX\nXX\nENDMAP\n";
+    // Stopped at the first map too deep, not tried a hundred times at
+    // every level (a million runs).
+    let stop = outcome(src, 1).stop.expect("it cannot be built");
+    assert!(stop.message.contains("inside too many others"), "{stop:?}");
+}

@@ -242,7 +242,7 @@ fn survey_corpus() {
                 times[0] += parsed;
                 start_time += t0.elapsed() - parsed;
                 for v in &file.vaults {
-                    if !v.has_lua() {
+                    if !v.is_run() {
                         continue;
                     }
                     total += 1;
