@@ -7,7 +7,7 @@
 //! depths and weight, from the headers.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::Place;
 use crate::dcss::reader;
@@ -37,6 +37,11 @@ pub struct GameIndex {
     /// The tags each map's Lua gives it, learnt by running it as crawl's
     /// index is made (`map_def::validate_map_def`), by map.
     lua_tags: Mutex<HashMap<usize, Vec<String>>>,
+    /// The maps whose headers give each tag, made once.
+    header_tagged: OnceLock<HashMap<String, Vec<usize>>>,
+    /// For a word, the maps with Lua whose file's text names it (whose
+    /// Lua may give it as a tag), found once per word.
+    named_in_file: Mutex<HashMap<String, Arc<[usize]>>>,
 }
 
 /// crawl's weight of a map that names none.
@@ -76,27 +81,86 @@ impl GameIndex {
         GameIndex {
             maps,
             lua_tags: Mutex::default(),
+            header_tagged: OnceLock::new(),
+            named_in_file: Mutex::default(),
         }
     }
 
-    /// Whether map `i` carries every tag of `wanted`: its headers', and
-    /// when its file's text names each of them, those its Lua gives it
-    /// (`learn` runs it, once per map).
-    pub fn carries(
+    /// The maps that may carry every tag of `wanted`, in index order:
+    /// those whose headers give the first, and those with Lua whose
+    /// file's text (`text_of` a path) names it. `carries` tells.
+    pub fn maybe_tagged<'t>(
         &self,
-        i: usize,
         wanted: &[&str],
-        text: &str,
-        learn: impl FnOnce() -> Vec<String>,
-    ) -> bool {
+        text_of: impl Fn(&str) -> Option<&'t str>,
+    ) -> Vec<usize> {
+        let Some(first) = wanted.first() else {
+            return (0..self.maps.len()).collect();
+        };
+        let by_header = self.header_tagged.get_or_init(|| {
+            let mut tagged: HashMap<String, Vec<usize>> = HashMap::new();
+            for (i, map) in self.maps.iter().enumerate() {
+                for tag in &map.tags {
+                    tagged.entry(tag.clone()).or_default().push(i);
+                }
+            }
+            tagged
+        });
+        let by_lua = self.named_in_file(first, text_of);
+        let mut maybe: Vec<usize> = by_header
+            .get(*first)
+            .into_iter()
+            .flatten()
+            .chain(by_lua.iter())
+            .copied()
+            .collect();
+        maybe.sort_unstable();
+        maybe.dedup();
+        maybe
+    }
+
+    /// The maps with Lua whose file's text names `word`, found once.
+    fn named_in_file<'t>(
+        &self,
+        word: &str,
+        text_of: impl Fn(&str) -> Option<&'t str>,
+    ) -> Arc<[usize]> {
+        let known = self.named_in_file.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = known.get(word) {
+            return found.clone();
+        }
+        drop(known);
+        let mut found = Vec::new();
+        let mut last_file: Option<(&str, bool)> = None;
+        for (i, map) in self.maps.iter().enumerate().filter(|(_, m)| m.lua) {
+            let names = match last_file {
+                Some((file, names)) if file == map.file => names,
+                _ => {
+                    let names = text_of(&map.file).is_some_and(|t| t.contains(word));
+                    last_file = Some((&map.file, names));
+                    names
+                }
+            };
+            if names {
+                found.push(i);
+            }
+        }
+        let found: Arc<[usize]> = found.into();
+        let mut known = self.named_in_file.lock().unwrap_or_else(|e| e.into_inner());
+        known.insert(word.to_string(), found.clone());
+        found
+    }
+
+    /// Whether map `i` carries every tag of `wanted`: its headers', else
+    /// those its Lua gives it (`learn` runs it, once per map).
+    pub fn carries(&self, i: usize, wanted: &[&str], learn: impl FnOnce() -> Vec<String>) -> bool {
         let Some(map) = self.maps.get(i) else {
             return false;
         };
-        let by_header = |w: &&str| map.tags.iter().any(|t| t == w);
-        if wanted.iter().all(by_header) {
+        if wanted.iter().all(|w| map.tags.iter().any(|t| t == w)) {
             return true;
         }
-        if !map.lua || !wanted.iter().all(|w| by_header(w) || text.contains(w)) {
+        if !map.lua {
             return false;
         }
         let known = self.known_lua_tags(i);

@@ -25,7 +25,7 @@ mod kept;
 mod level;
 mod levels;
 mod noise;
-mod resolve;
+pub(super) mod resolve;
 mod subvault;
 mod transform;
 
@@ -659,6 +659,7 @@ impl PreparedFile {
 }
 
 /// A map's Lua made ready to run for any number of seeds.
+#[derive(Clone)]
 pub struct PreparedMap {
     file: Arc<PreparedFile>,
     chunks: [Arc<Chunk>; 3],

@@ -1,0 +1,132 @@
+//! The maps SUBVAULTs build (and those whose Lua-given tags are learnt),
+//! each read and prepared once per thread: the studio draws a vault for
+//! every seed of its grid and again at every edit, and a file of the
+//! game's runs to thousands of lines, which reading again for every
+//! subvault of every drawing would cost more than running them.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::dcss::ast::{Directive, Item};
+use crate::dcss::reader;
+use crate::dcss::run::transform::is_transform;
+use crate::dcss::run::{Event, Library, Outcome, PreparedFile, PreparedMap};
+use vaultwright_model::source::Span;
+
+/// A map ready to run, with what reading its run needs.
+pub struct Prepared {
+    pub map: PreparedMap,
+    pub name: String,
+    /// Its headers by item index (none for its Lua and its MAP), owned.
+    headers: Vec<Option<Directive<'static>>>,
+}
+
+impl Prepared {
+    /// The headers in force after `outcome`, as the run left them: those
+    /// of the map in the order they ran, and the ones Lua gave (as
+    /// `expand` reads them, without spans, the transforms being applied
+    /// already).
+    pub fn directives(&self, outcome: &Outcome) -> Vec<Directive<'static>> {
+        outcome
+            .events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Header(i) => self.headers.get(*i).cloned().flatten(),
+                Event::Call { kw, text, .. } | Event::Merged { kw, text, .. }
+                    if !is_transform(*kw) =>
+                {
+                    Some(reader::directive_of_call(*kw, text, 0, Span::default()).into_owned())
+                }
+                _ => None,
+            })
+            .filter(|d| !is_transform(d.kw))
+            .collect()
+    }
+}
+
+/// The tags the directives give (TAGS headers and `tags` calls).
+pub fn tags(directives: &[Directive]) -> Vec<String> {
+    directives
+        .iter()
+        .filter(|d| d.keyword == "TAGS")
+        .flat_map(|d| d.args.iter())
+        .flat_map(|(arg, _)| {
+            arg.split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A file prepared once: by its text and the library it runs with.
+type FileKey = (u64, usize);
+
+/// What a thread keeps.
+#[derive(Default)]
+struct Kept {
+    files: HashMap<FileKey, Arc<PreparedFile>>,
+    maps: HashMap<(FileKey, usize), Rc<Prepared>>,
+}
+
+/// Past this many maps kept, the thread starts again (a drawing places
+/// a few dozen).
+const MOST_KEPT: usize = 512;
+
+thread_local! {
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+}
+
+/// Map `vault` of `text` (a file the run draws, or one of the game's),
+/// prepared to run with `library`; none when the file has no such map.
+pub fn prepared(text: &str, vault: usize, library: &Option<Arc<Library>>) -> Option<Rc<Prepared>> {
+    let file_key = (
+        text_hash(text),
+        library.as_ref().map_or(0, |l| Arc::as_ptr(l) as usize),
+    );
+    let known = KEPT.with(|k| k.borrow().maps.get(&(file_key, vault)).cloned());
+    if known.is_some() {
+        return known;
+    }
+    let file = reader::read(text, false);
+    let v = file.vaults.get(vault)?;
+    let known_file = KEPT.with(|k| k.borrow().files.get(&file_key).cloned());
+    let prepared_file =
+        known_file.unwrap_or_else(|| Arc::new(PreparedFile::new(text, &file, library.clone())));
+    let headers = v
+        .items
+        .iter()
+        .map(|item| match item {
+            Item::Directive(d) => Some(
+                Directive {
+                    conditional: false,
+                    ..d.clone()
+                }
+                .into_owned(),
+            ),
+            _ => None,
+        })
+        .collect();
+    let prepared = Rc::new(Prepared {
+        map: PreparedMap::in_file(&prepared_file, v),
+        name: v.name.to_string(),
+        headers,
+    });
+    KEPT.with(|k| {
+        let mut kept = k.borrow_mut();
+        if kept.maps.len() >= MOST_KEPT {
+            *kept = Kept::default();
+        }
+        kept.files.insert(file_key, prepared_file);
+        kept.maps.insert((file_key, vault), prepared.clone());
+    });
+    Some(prepared)
+}
+
+fn text_hash(text: &str) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
