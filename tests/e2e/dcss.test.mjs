@@ -134,3 +134,55 @@ test("a text that mentions <svg> and carries a link is opened as text, not as a 
   assert.equal(await page.evaluate(() => [...document.querySelectorAll("[data-testid=documents] option")].some((o) => o.textContent === "smuggled.des")), false);
   assert.deepEqual(errors, []);
 }));
+
+// A vault placing subvaults of its own file: each is chosen by its tag,
+// merged where its glyphs stand, and drawn with its own meaning.
+const SUBVAULTS = [
+  "NAME: shrine_hall",
+  "TAGS: no_rotate no_hmirror no_vmirror",
+  "SUBVAULT: A : hall_shrine",
+  "SUBVAULT: B : hall_guard",
+  "MAP",
+  "xxxxxxxxx",
+  "x.......x",
+  "x.AAA.B.x",
+  "x.AAA...@",
+  "x.AAA...x",
+  "xxxxxxxxx",
+  "ENDMAP",
+  "",
+  "NAME: hall_shrine_zin",
+  "TAGS: hall_shrine",
+  "KFEAT: _ = altar_zin",
+  "MAP",
+  "lll",
+  "l_l",
+  "lll",
+  "ENDMAP",
+  "",
+  "NAME: hall_guard_goblin",
+  "TAGS: hall_guard",
+  "MONS: goblin",
+  "MAP",
+  "1",
+  "ENDMAP",
+  "",
+].join("\n");
+
+for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
+  test(`a SUBVAULT of the file's own maps is drawn merged, with the subvault's meaning (${tag})`, () => withStudio(async ({ page, errors, server }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await openStudio(page, server.url);
+    await openFile(page, fixtureFile("subvaults.des", SUBVAULTS));
+    if (tag === "phone") await page.locator("[data-testid=pane-tabs] button", { hasText: "View" }).click();
+    await page.waitForSelector("canvas[data-testid=tilemap]");
+    const rows = () => [...document.querySelectorAll("[data-testid=legend-row]")].map((r) => r.textContent);
+    await waitFor(page, () => [...document.querySelectorAll("[data-testid=legend-row]")].some((r) => /altar of Zin/.test(r.textContent)));
+    const legend = await page.evaluate(rows);
+    assert.ok(legend.some((r) => /altar of Zin \(a SUBVAULT's cell\)/.test(r)), legend.join(" | "));
+    assert.ok(legend.some((r) => /lava/.test(r)), legend.join(" | "));
+    assert.ok(legend.some((r) => /goblin/.test(r)), legend.join(" | "));
+    await page.screenshot({ path: path.join(OUT, `dcss-subvault-${tag}.png`) });
+    assert.deepEqual(errors, []);
+  }));
+}

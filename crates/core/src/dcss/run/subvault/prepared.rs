@@ -64,16 +64,16 @@ pub fn tags(directives: &[Directive]) -> Vec<String> {
 /// A file prepared once: by its text and the library it runs with.
 type FileKey = (u64, usize);
 
-/// What a thread keeps.
+/// What a thread keeps: every map of each file read, by its place in
+/// the file.
 #[derive(Default)]
 struct Kept {
-    files: HashMap<FileKey, Arc<PreparedFile>>,
-    maps: HashMap<(FileKey, usize), Rc<Prepared>>,
+    files: HashMap<FileKey, Rc<[Rc<Prepared>]>>,
 }
 
-/// Past this many maps kept, the thread starts again (a drawing places
-/// a few dozen).
-const MOST_KEPT: usize = 512;
+/// Past this many files kept, the thread starts again (a drawing's
+/// subvaults come from a few).
+const MOST_KEPT: usize = 64;
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
@@ -81,48 +81,58 @@ thread_local! {
 
 /// Map `vault` of `text` (a file the run draws, or one of the game's),
 /// prepared to run with `library`; none when the file has no such map.
+/// The file is read once, all its maps prepared together.
 pub fn prepared(text: &str, vault: usize, library: &Option<Arc<Library>>) -> Option<Rc<Prepared>> {
-    let file_key = (
+    let key = (
         text_hash(text),
         library.as_ref().map_or(0, |l| Arc::as_ptr(l) as usize),
     );
-    let known = KEPT.with(|k| k.borrow().maps.get(&(file_key, vault)).cloned());
-    if known.is_some() {
-        return known;
-    }
-    let file = reader::read(text, false);
-    let v = file.vaults.get(vault)?;
-    let known_file = KEPT.with(|k| k.borrow().files.get(&file_key).cloned());
-    let prepared_file =
-        known_file.unwrap_or_else(|| Arc::new(PreparedFile::new(text, &file, library.clone())));
-    let headers = v
-        .items
-        .iter()
-        .map(|item| match item {
-            Item::Directive(d) => Some(
-                Directive {
-                    conditional: false,
-                    ..d.clone()
+    let known = KEPT.with(|k| k.borrow().files.get(&key).cloned());
+    let maps = match known {
+        Some(maps) => maps,
+        None => {
+            let maps = prepared_file(text, library);
+            KEPT.with(|k| {
+                let mut kept = k.borrow_mut();
+                if kept.files.len() >= MOST_KEPT {
+                    *kept = Kept::default();
                 }
-                .into_owned(),
-            ),
-            _ => None,
-        })
-        .collect();
-    let prepared = Rc::new(Prepared {
-        map: PreparedMap::in_file(&prepared_file, v),
-        name: v.name.to_string(),
-        headers,
-    });
-    KEPT.with(|k| {
-        let mut kept = k.borrow_mut();
-        if kept.maps.len() >= MOST_KEPT {
-            *kept = Kept::default();
+                kept.files.insert(key, maps.clone());
+            });
+            maps
         }
-        kept.files.insert(file_key, prepared_file);
-        kept.maps.insert((file_key, vault), prepared.clone());
-    });
-    Some(prepared)
+    };
+    maps.get(vault).cloned()
+}
+
+/// Every map of `text`, prepared to run with `library`.
+fn prepared_file(text: &str, library: &Option<Arc<Library>>) -> Rc<[Rc<Prepared>]> {
+    let file = reader::read(text, false);
+    let start = Arc::new(PreparedFile::new(text, &file, library.clone()));
+    file.vaults
+        .iter()
+        .map(|v| {
+            let headers = v
+                .items
+                .iter()
+                .map(|item| match item {
+                    Item::Directive(d) => Some(
+                        Directive {
+                            conditional: false,
+                            ..d.clone()
+                        }
+                        .into_owned(),
+                    ),
+                    _ => None,
+                })
+                .collect();
+            Rc::new(Prepared {
+                map: PreparedMap::in_file(&start, v),
+                name: v.name.to_string(),
+                headers,
+            })
+        })
+        .collect()
 }
 
 fn text_hash(text: &str) -> u64 {
