@@ -154,7 +154,9 @@ fn draw(
 fn kfeat_cell(c: &RCell, k: &KSpec, roll: u64) -> Cell {
     let g = key_words(c.glyph);
     let (glyph, fg, kind) = match look::kfeat_at(&k.value, roll) {
-        Some((glyph, fg, name)) if is_merged(c.glyph) => (glyph, fg, format!("{name} ({g})")),
+        Some((glyph, fg, name)) if is_merged(c.glyph) => {
+            (glyph, fg, format!("{name}, from a SUBVAULT"))
+        }
         Some((glyph, fg, name)) => (glyph, fg, format!("{name} (KFEAT {g})")),
         None => (
             if is_merged(c.glyph) {

@@ -178,7 +178,7 @@ fn the_drawing_shows_the_subvaults_features_and_what_stands_on_them() {
         .collect();
     let altars = kinds
         .iter()
-        .filter(|k| k.starts_with("glowing silver altar of Zin (a SUBVAULT's cell)"));
+        .filter(|k| k.starts_with("glowing silver altar of Zin, from a SUBVAULT"));
     assert_eq!(altars.count(), 1, "{kinds:?}");
     let on: Vec<&str> = tm
         .markers
