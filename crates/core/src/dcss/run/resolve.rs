@@ -279,7 +279,7 @@ pub fn reuse<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>
         cells.reverse();
     }
     if rotate != 0 {
-        *cells = turned(cells, rotate == 1);
+        *cells = turned(cells, rotate == 1, SPACE);
     }
     let cells = cells.clone();
     if let Some((x, y)) = x.zip(y) {
@@ -293,9 +293,10 @@ pub fn reuse<'gc>(shared: &Shared, ctx: Context<'gc>, stack: &mut Stack<'gc, '_>
     Ok(CallbackReturn::Return)
 }
 
-/// The map turned a quarter, clockwise or not.
-fn turned(cells: &Built, clockwise: bool) -> Built {
-    let (w, h) = size(cells);
+/// Rows of cells turned a quarter, clockwise or not (crawl's
+/// `map_lines::rotate`); a short row is padded with `space`.
+pub(super) fn turned<T: Copy>(rows: &[Vec<T>], clockwise: bool, space: T) -> Vec<Vec<T>> {
+    let (w, h) = (rows.first().map_or(0, Vec::len), rows.len());
     (0..w)
         .map(|x| {
             (0..h)
@@ -305,11 +306,10 @@ fn turned(cells: &Built, clockwise: bool) -> Built {
                     } else {
                         (w - 1 - x, y)
                     };
-                    cells
-                        .get(sy)
+                    rows.get(sy)
                         .and_then(|row| row.get(sx))
                         .copied()
-                        .unwrap_or(SPACE)
+                        .unwrap_or(space)
                 })
                 .collect()
         })
@@ -366,9 +366,9 @@ mod tests {
     #[test]
     fn a_quarter_turn_moves_the_top_row_to_the_right_column() {
         let cells = built(&["x.", ".."]);
-        let clockwise = turned(&cells, true);
+        let clockwise = turned(&cells, true, SPACE);
         assert_eq!(clockwise[0][1].name, "rock_wall");
-        let back = turned(&clockwise, false);
+        let back = turned(&clockwise, false, SPACE);
         assert_eq!(back, cells);
     }
 }

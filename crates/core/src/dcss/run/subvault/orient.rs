@@ -40,7 +40,7 @@ pub(super) fn oriented(
     if must_rotate || (can_rotate && coin(rng)) {
         let clockwise = coin(rng);
         if mw <= MOST_TURNED && mh <= MOST_TURNED {
-            rows = turned(&rows, clockwise);
+            rows = crate::dcss::run::resolve::turned(&rows, clockwise, b' ');
         }
     }
     let hmirror = |rows: &mut Vec<Vec<u8>>| {
@@ -117,27 +117,4 @@ fn outside(rows: &[Vec<u8>], mask: &Mask) -> usize {
         .flat_map(|(y, row)| row.iter().enumerate().map(move |(x, g)| (x, y, *g)))
         .filter(|&(x, y, g)| g != b' ' && !mask.at(x, y))
         .count()
-}
-
-/// The rows turned a quarter, clockwise or not (crawl's
-/// `map_lines::rotate`).
-fn turned(rows: &[Vec<u8>], clockwise: bool) -> Vec<Vec<u8>> {
-    let (w, h) = size(rows);
-    (0..w)
-        .map(|x| {
-            (0..h)
-                .map(|y| {
-                    let (sx, sy) = if clockwise {
-                        (x, h - 1 - y)
-                    } else {
-                        (w - 1 - x, y)
-                    };
-                    rows.get(sy)
-                        .and_then(|r| r.get(sx))
-                        .copied()
-                        .unwrap_or(b' ')
-                })
-                .collect()
-        })
-        .collect()
 }
