@@ -58,6 +58,12 @@ pub fn feature(vault_name: &str) -> Option<(char, Rgb, &'static str)> {
 /// A feature as a KFEAT alternative names it: a vault name, the same with
 /// blanks for `_`, or a trap by its words ("alarm trap" is `trap_alarm`).
 fn feature_named(name: &str) -> Option<(char, Rgb, &'static str)> {
+    feature(feature_key(name)?)
+}
+
+/// The vault name of the feature a KFEAT alternative names (see
+/// `feature_named`).
+fn feature_key(name: &str) -> Option<&'static str> {
     let underscored = name.replace(' ', "_");
     let trap = name
         .strip_suffix(" trap")
@@ -65,7 +71,11 @@ fn feature_named(name: &str) -> Option<(char, Rgb, &'static str)> {
     [Some(name.to_string()), Some(underscored), trap]
         .into_iter()
         .flatten()
-        .find_map(|n| feature(&n))
+        .find_map(|n| {
+            let tables = &look_tables::FEATURES;
+            let i = tables.binary_search_by(|(k, ..)| (*k).cmp(&n)).ok()?;
+            tables.get(i).map(|(key, ..)| *key)
+        })
 }
 
 /// What a map glyph is when the vault leaves it as it is.
@@ -184,6 +194,22 @@ fn alternative_weight(alternative: &str) -> u64 {
         })
         .filter(|&w| w > 0)
         .map_or(10, |w| w as u64)
+}
+
+/// The feature (its vault name) a KFEAT alternative builds, weights
+/// stripped: one map glyph builds that glyph's feature, any shop the
+/// shop entrance, "any trap" one trap; a name the game does not know
+/// builds none.
+pub fn kfeat_feature(alternative: &str) -> Option<&'static str> {
+    let name = lint::strip_weights(alternative);
+    let name = name.trim();
+    let key = match name.as_bytes() {
+        [g] => return Some(map_feature(*g)),
+        _ if name.split_whitespace().any(|w| w == "shop") => "enter_shop",
+        _ if matches!(name, "any trap" | "random trap") => "trap_alarm",
+        _ => feature_key(name)?,
+    };
+    Some(key)
 }
 
 /// The vault name of the feature map glyph `g` makes: its terrain's, or

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
-use super::level::{feature_named, number_of_feature};
+use super::level::number_of_feature;
 use super::{expand, Event, Library, MapRun, Place, PreparedMap, Shared};
 use crate::dcss::ast::{Item, Kw, Vault};
 use crate::dcss::{look, reader, realize};
@@ -135,12 +135,8 @@ fn feature_of(vault: &Vault, g: u8) -> &'static str {
     let Some((_, _, value)) = kfeat else {
         return look::map_feature(g);
     };
-    let first = value.split('/').next().unwrap_or("").trim();
-    let name = first.split_whitespace().next().unwrap_or("");
-    match name.as_bytes() {
-        [glyph] => look::map_feature(*glyph),
-        _ => feature_named(name).unwrap_or("floor"),
-    }
+    let first = value.split('/').next().unwrap_or("");
+    look::kfeat_feature(first).unwrap_or("floor")
 }
 
 /// `__vw_index_map(how, key, check_depth)`: the index of the map the
