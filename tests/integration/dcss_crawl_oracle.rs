@@ -326,13 +326,14 @@ fn vault_cells(level: &str, x: usize, y: usize, w: usize, h: usize) -> Vec<Vec<c
         .collect()
 }
 
-/// The file with every vault unturned, as crawl's placement is asked.
-fn unturned(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 4096);
+/// The file with vault `name` unturned, as crawl's placement is asked;
+/// the maps it may place as subvaults still turn, as they do in crawl.
+fn unturned(text: &str, name: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
     for line in text.lines() {
         out.push_str(line);
         out.push('\n');
-        if line.starts_with("NAME:") {
+        if line.strip_prefix("NAME:").is_some_and(|n| n.trim() == name) {
             out.push_str("TAGS: no_rotate no_vmirror no_hmirror no_pool_fixup\n");
         }
     }
@@ -345,7 +346,6 @@ fn our_draws(
     names: &[&str],
     library: &vaultwright::DcssLibrary,
 ) -> BTreeMap<String, Draws> {
-    let text = unturned(text);
     // Each vault drawn as `render` draws it, by name.
     let options = Options {
         dcss_library: Some(library.clone()),
@@ -371,6 +371,8 @@ fn our_draws(
             focus: Some(index),
             ..options.clone()
         };
+        // One TAGS line more leaves every vault's place in the outline.
+        let text = unturned(text, name);
         let mut draws = Draws::default();
         for map in faces::realise(&text, Language::DcssDes, &focused, &seeds) {
             // A vault drawn as nothing is crawl's 0 by 0.
