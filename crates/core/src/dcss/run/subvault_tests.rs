@@ -78,6 +78,28 @@ fn the_parents_later_transforms_leave_a_merged_cell_alone() {
     assert_eq!(kinds, [".", "W"]);
 }
 
+/// crawl merges a glyph's K-spec in its place, and one a KMASK alone
+/// made has no feature: that cell is built as floor, not as the glyph.
+#[test]
+fn a_merged_glyph_keyed_by_a_kmask_alone_is_floor() {
+    let sub = "NAME: pond\nTAGS: pond_sub\nKMASK: W = no_monster_gen\nMAP\nWw\nENDMAP\n";
+    let src = format!(
+        "NAME: hall\nTAGS: no_rotate no_hmirror no_vmirror\nSUBVAULT: X : pond_sub\nMAP\nXX\nENDMAP\n\n{sub}"
+    );
+    let o = outcome(&src, 1);
+    assert_eq!(o.stop, None, "{o:?}");
+    let mut kinds: Vec<String> = merged(&o)
+        .into_iter()
+        .map(|(_, t)| t[4..].to_string())
+        .collect();
+    kinds.sort_unstable();
+    assert_eq!(
+        kinds,
+        [".", "w"],
+        "the masked W is floor, the deep water stays"
+    );
+}
+
 #[test]
 fn a_subvault_fills_the_mask_its_glyphs_make_and_no_more() {
     // An L of `X`: the box is 3 by 2, the mask 4 of its 6 cells.

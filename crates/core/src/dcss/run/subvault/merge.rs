@@ -25,8 +25,9 @@ pub fn is_merged(g: u8) -> bool {
 
 /// What glyph `g` of a built map means, as the K-specs that draw it
 /// (`directives` the ones in force when it was built): its last KFEAT,
-/// KMONS and KITEM; else its MONS or ITEM slot on floor; else the glyph
-/// itself (`KFEAT: k = g`, which the game reads as the glyph).
+/// KMONS and KITEM; else floor when a KMASK keys it; else its MONS or
+/// ITEM slot on floor; else the glyph itself (`KFEAT: k = g`, which the
+/// game reads as the glyph).
 pub(super) fn meaning(directives: &[Directive], g: u8) -> Vec<(Kw, String)> {
     let last = |kw: Kw| {
         directives
@@ -44,6 +45,18 @@ pub(super) fn meaning(directives: &[Directive], g: u8) -> Vec<(Kw, String)> {
     if !keyed.is_empty() {
         return keyed;
     }
+    let floor = || (Kw::Kfeat, ".".to_string());
+    // A KMASK alone gives the glyph a K-spec with no feature: crawl
+    // merges that K-spec in place of the glyph, and builds it as floor
+    // (`_vault_grid` reads the merged glyph, which is no map glyph).
+    let masked = directives
+        .iter()
+        .filter(|d| d.kw == Kw::Kmask)
+        .flat_map(|d| d.selectors().filter_map(|(_, sel)| sel))
+        .any(|(key, _, _)| key.bytes().any(|k| k == g));
+    if masked {
+        return vec![floor()];
+    }
     let slot = |kw: Kw, first: u8| {
         directives
             .iter()
@@ -52,7 +65,6 @@ pub(super) fn meaning(directives: &[Directive], g: u8) -> Vec<(Kw, String)> {
             .nth(usize::from(g - first))
             .map(|(s, _)| s.to_string())
     };
-    let floor = || (Kw::Kfeat, ".".to_string());
     match g {
         b'1'..=b'7' => {
             let monster = slot(Kw::Mons, b'1').unwrap_or_else(|| "random".into());
