@@ -47,9 +47,10 @@ pub fn drawn(src: &str, file: &File, v: &Vault, seed: u64, options: &Options) ->
             // A vault whose Lua stopped before it drew anything (a map-less
             // one) still shows why, on an empty map.
             let mut tm = view::view(v, seed).unwrap_or_else(nothing_drawn);
-            let at = match stop.line {
-                0 => String::new(),
-                line => format!(" at line {line}"),
+            let at = match (stop.line, stop.exact) {
+                (0, _) => String::new(),
+                (line, true) => format!(" at line {line}"),
+                (line, false) => format!(" after the call at line {line}"),
             };
             let drawn = if tm.width == 0 {
                 "nothing is drawn: its map is made in Lua"

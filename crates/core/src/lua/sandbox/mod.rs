@@ -50,6 +50,10 @@ pub struct Stop {
     pub message: String,
     /// The script's line (0 when the VM could not tell).
     pub line: u32,
+    /// Whether `line` is where the run stopped: an error raised by
+    /// `error` or a game function is; one the VM raises itself between
+    /// two calls (a nil indexed) only knows the line of the last call.
+    pub exact: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,6 +248,7 @@ pub fn execute_then<H: Host, T>(
             kind: StopKind::Error,
             message: VM_FAILED.into(),
             line: shared.try_borrow_mut().map_or(0, |mut r| r.meter().line),
+            exact: false,
         };
         (Some(stop), 0, None)
     })
@@ -321,6 +326,7 @@ fn vm_failed<H: Host>(shared: &Shared<H>) -> Stop {
         kind: StopKind::Error,
         message: VM_FAILED.into(),
         line: shared.try_borrow_mut().map_or(0, |mut r| r.meter().line),
+        exact: false,
     }
 }
 
@@ -416,15 +422,19 @@ fn stop_here<H: Host>(shared: &Shared<H>, kind: StopKind, message: String) -> St
         kind,
         message,
         line: shared.borrow_mut().meter().line,
+        exact: kind == StopKind::Error,
     }
 }
 
 fn error_stop<H: Host>(shared: &Shared<H>, e: &StaticError) -> Stop {
-    let message = match e {
-        StaticError::Lua(v) => v.to_string(),
-        StaticError::Runtime(r) => r.to_string(),
+    let (message, exact) = match e {
+        StaticError::Lua(v) => (v.to_string(), true),
+        StaticError::Runtime(r) => (r.to_string(), false),
     };
-    stop_here(shared, StopKind::Error, explained(message))
+    Stop {
+        exact,
+        ..stop_here(shared, StopKind::Error, explained(message))
+    }
 }
 
 /// piccolo's error, with what it means where the VM and Lua differ.

@@ -160,6 +160,7 @@ impl Prepared {
                     kind: StopKind::Error,
                     message: message.clone(),
                     line: 0,
+                    exact: false,
                 }),
                 0,
             ),
