@@ -40,7 +40,8 @@ impl std::fmt::Debug for LibraryRef {
 /// Whether a vault's Lua may give a name its call does not write out:
 /// it hands the map to a helper (`_G`), calls a function of the file's
 /// prelude, or calls a header function with anything but one string
-/// written out. Only such Lua is run by the check (a drawing runs all).
+/// written out. Only such Lua is run by the check as the game builds it
+/// (a drawing runs all).
 fn may_give_names(v: &Vault, helpers: &HashSet<&str>) -> bool {
     v.lua().any(|lua| {
         let code = &*lua.text;
@@ -143,15 +144,23 @@ pub fn findings(
         Some(_) => file_assigned_names(file),
         None => HashSet::new(),
     };
-    let todo: Vec<usize> = (0..file.vaults.len())
-        .filter(|&i| {
+    // Each vault to run, and whether only as crawl's loader validates it
+    // (`is_validating()` true, no SUBVAULT built): a map whose Lua gives
+    // no name is still run so, with crawl's library at hand, for where its
+    // Lua stops (`lua_stop`), as cheaply as crawl checks it at start.
+    let todo: Vec<(usize, bool)> = (0..file.vaults.len())
+        .filter(|&i| wanted(i))
+        .filter_map(|i| {
             let v = &file.vaults[i];
-            v.has_lua()
-                && wanted(i)
+            let names_run = v.has_lua()
                 && (may_give_names(v, &helpers)
                     || library
                         .as_deref()
-                        .is_some_and(|l| may_call_undefined(v, &file_names, l)))
+                        .is_some_and(|l| may_call_undefined(v, &file_names, l)));
+            match names_run {
+                true => Some((i, false)),
+                false => (library.is_some() && v.is_run()).then_some((i, true)),
+            }
         })
         .collect();
     let mut out = vec![Vec::new(); file.vaults.len()];
@@ -162,12 +171,14 @@ pub fn findings(
         let prepared = Arc::new(PreparedFile::new(src, file, library.clone()));
         prepared.with_run(VAULT_LIMITS, |session| {
             todo.iter()
-                .map(|&i| {
+                .map(|&(i, validating)| {
                     let v = &file.vaults[i];
-                    let outcome = session.run(&PreparedMap::in_file(&prepared, v), 0);
+                    let map = PreparedMap::in_file(&prepared, v).validating(validating);
+                    let outcome = session.run(&map, 0);
                     let mut found = vault_findings(src, prepared.lines(), v, &outcome, names);
                     if let Some(library) = &library {
                         found.extend(undefined_call(src, v, &outcome, library, &file_names));
+                        found.extend(super::lua_stop::finding(src, prepared.lines(), v, &outcome));
                     }
                     (i, found)
                 })

@@ -63,6 +63,7 @@ pub mod look_tables;
 pub mod lua_calls;
 pub mod lua_fields;
 pub mod lua_names;
+pub mod lua_stop;
 pub mod lua_view;
 pub mod marker_lines;
 pub mod markers;

@@ -720,6 +720,13 @@ impl PreparedMap {
         }
     }
 
+    /// The map run as crawl's loader validates it when
+    /// `validating` (`is_validating()` true, no SUBVAULT built).
+    pub fn validating(mut self, validating: bool) -> PreparedMap {
+        self.validating = validating;
+        self
+    }
+
     /// The map's Lua run for `seed`, in the VM this thread keeps for its
     /// file's start (`kept`).
     pub fn run(&self, seed: u64, limits: Limits) -> Outcome {
