@@ -353,7 +353,7 @@ fn our_draws(
         ..Options::default()
     };
     let outline = analyze(
-        &text,
+        text,
         Language::DcssDes,
         &Options {
             without_views: true,
