@@ -51,8 +51,9 @@ pub struct Stop {
     /// The script's line (0 when the VM could not tell).
     pub line: u32,
     /// Whether `line` is where the run stopped: an error raised by
-    /// `error` or a game function is; one the VM raises itself between
-    /// two calls (a nil indexed) only knows the line of the last call.
+    /// `error` or a game function is, a run cut short by a limit is near
+    /// enough; an error the VM raises itself between two calls (a nil
+    /// indexed) only knows the line of the last call.
     pub exact: bool,
 }
 
@@ -422,7 +423,8 @@ fn stop_here<H: Host>(shared: &Shared<H>, kind: StopKind, message: String) -> St
         kind,
         message,
         line: shared.borrow_mut().meter().line,
-        exact: kind == StopKind::Error,
+        // A call's line; a loop cut short is on its way past its calls.
+        exact: true,
     }
 }
 
