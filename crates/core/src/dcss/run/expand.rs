@@ -170,7 +170,9 @@ fn line_span(source: &str, lines: &LineIndex, line: u32) -> Span {
 
 /// The map's rows as Lua left them: a row the same as the vault's keeps
 /// its place in the source; a changed row keeps the place of the row it
-/// replaced, one Lua added has none.
+/// replaced, one Lua added has none. A changed row keeps its trailing
+/// blanks: a column CLEAR or Lua blanked at the right edge is still the
+/// map's, as crawl's width says.
 fn rows<'a>(vault: &Vault<'a>, lines: &[Vec<u8>]) -> Vec<MapRow<'a>> {
     let written: Vec<&MapRow<'a>> = vault
         .items
@@ -187,8 +189,8 @@ fn rows<'a>(vault: &Vault<'a>, lines: &[Vec<u8>]) -> Vec<MapRow<'a>> {
             let trimmed = trim_end(line);
             match written.get(y) {
                 Some((span, row)) if **row == *trimmed => (*span, row.clone()),
-                Some((span, _)) => (*span, Cow::Owned(trimmed.to_vec())),
-                None => (Span::new(0, 0), Cow::Owned(trimmed.to_vec())),
+                Some((span, _)) => (*span, Cow::Owned(line.clone())),
+                None => (Span::new(0, 0), Cow::Owned(line.clone())),
             }
         })
         .collect()

@@ -521,3 +521,14 @@ fn a_feature_no_map_glyph_makes_stands_on_the_level_as_a_keyed_letter() {
         ]
     );
 }
+
+/// crawl's map keeps its width when CLEAR (or Lua) blanks its right-most
+/// column: the drawing is as wide as the MAP, not as its last glyph.
+#[test]
+fn a_column_cleared_at_the_right_edge_keeps_the_maps_width() {
+    let src = "NAME: t\nTAGS: no_rotate no_hmirror no_vmirror\n: local keep = true\nCLEAR: '\nMAP\n'x'\n'.'\nENDMAP\n";
+    let file = parse(src);
+    let options = vaultwright_model::Options::default();
+    let tm = crate::dcss::lua_view::drawn(src, &file, &file.vaults[0], 1, &options).expect("drawn");
+    assert_eq!((tm.width, tm.height), (3, 2), "{:?}", tm.notes);
+}
