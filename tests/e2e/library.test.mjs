@@ -135,6 +135,50 @@ for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
   });
 }
 
+// A vault whose Lua stops where crawl's build of it stops (DC0315).
+const STOPPING = [
+  "NAME: altar_of_pieces",
+  "TAGS: no_rotate no_hmirror no_vmirror",
+  ": local pieces = 3",
+  ": error(\"the altar needs \" .. pieces .. \" pieces\")",
+  "MAP",
+  "xxxxx",
+  "x.C.@",
+  "xxxxx",
+  "ENDMAP",
+  "",
+].join("\n");
+
+for (const [w, h, tag] of [[1400, 900, "desktop"], [390, 844, "phone"]]) {
+  test(`a vault whose Lua stops with an error is a problem at its line, and the view says why (${tag})`, (t) => {
+    if (!haveLibrary(t)) return;
+    return withStudio(async ({ page, errors, server }) => {
+      await serveCrawlLibrary(page);
+      await openStudio(page, server.url);
+      await openFile(page, fixtureFile("stopping.des", STOPPING));
+      // Without the library no run is trusted to say so.
+      await notesSay(page, /not at hand|stopped/);
+      assert.equal(await page.locator("[data-testid=problems] .diag .diag-code", { hasText: "DC0315" }).count(), 0);
+      await page.click("[data-testid=names]");
+      await page.click("[data-testid=fetch-library]");
+      await waitFor(page, () => /Held in this browser/.test(document.querySelector("[data-testid=library-status]")?.textContent ?? ""));
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: w, height: h });
+      // On a phone the problems list is under the source, its tab's count
+      // says so.
+      if (tag === "phone") await waitFor(page, () => /Source \(1 error\)/.test(document.querySelector("[data-testid=pane-tabs]")?.textContent ?? ""));
+      await page.waitForSelector("[data-testid=problems] .diag:has(.diag-code:text('DC0315'))", { timeout: 30000 });
+      const text = await page.textContent("[data-testid=problems] .diag:has(.diag-code:text('DC0315'))");
+      assert.match(text, /the vault's Lua stops here: the altar needs 3 pieces/);
+      assert.match(text, /4:/, text);
+      await page.screenshot({ path: path.join(OUT, `dcss-lua-stops-${tag}.png`) });
+      if (tag === "phone") await page.locator("[data-testid=pane-tabs] button", { hasText: "View" }).click();
+      await notesSay(page, /stopped at line 4 \(the altar needs 3 pieces\)/);
+      assert.deepEqual(errors, []);
+    });
+  });
+}
+
 // A layout in crawl's way: the whole level, drawn by the library's and
 // the builder's functions.
 const DONUT = [
