@@ -9,7 +9,8 @@ use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Table, Value};
 use super::level::{feature_numbered, number_of_feature};
 use super::{Event, MapRun, Shared};
 use crate::dcss::ast::Kw;
-use crate::lua::sandbox::value::{int, text};
+use crate::dcss::run::checkint::int;
+use crate::lua::sandbox::value::text;
 use crate::lua::sandbox::{native, Native};
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;

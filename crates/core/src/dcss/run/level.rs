@@ -8,9 +8,10 @@ use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
 use super::{Event, MapRun, Shared};
 use crate::dcss::ast::Kw;
+use crate::dcss::run::checkint::int;
 use crate::dcss::tables::FEATURES;
 use crate::dcss::{look, LEVEL_HEIGHT, LEVEL_WIDTH};
-use crate::lua::sandbox::value::{int, text};
+use crate::lua::sandbox::value::text;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 

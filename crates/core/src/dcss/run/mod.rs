@@ -14,6 +14,7 @@
 //! helpers stops the run, and the view says so.
 
 mod builder;
+mod checkint;
 mod chunks;
 mod crawl_api;
 mod dice;

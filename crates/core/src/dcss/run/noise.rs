@@ -13,7 +13,7 @@ use noise::{NoiseFn, Simplex};
 use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 
 use super::{MapRun, Shared};
-use crate::lua::sandbox::value::int;
+use crate::dcss::run::checkint::int;
 use crate::lua::sandbox::Native;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;

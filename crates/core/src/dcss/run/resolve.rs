@@ -18,9 +18,10 @@ use piccolo::{CallbackReturn, Context, Error, IntoValue, Stack, Value};
 use super::level::number_of_feature;
 use super::{expand, Event, Library, MapRun, Place, PreparedMap, Shared};
 use crate::dcss::ast::{Item, Kw, Vault};
+use crate::dcss::run::checkint::int;
 use crate::dcss::{look, reader, realize};
 use crate::lua::sandbox::budget;
-use crate::lua::sandbox::value::{int, text};
+use crate::lua::sandbox::value::text;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
 

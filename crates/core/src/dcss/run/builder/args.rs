@@ -7,7 +7,8 @@
 use piccolo::{Context, Error, IntoValue, Stack, Value};
 
 use super::Glyphs;
-use crate::lua::sandbox::value::{int, text};
+use crate::dcss::run::checkint::int;
+use crate::lua::sandbox::value::text;
 
 /// Field `name` of the argument table as an integer (`default` when it
 /// is absent); a float is cut toward zero, a huge one held to a billion

@@ -17,8 +17,9 @@ use piccolo::{CallbackReturn, Context, Error, Stack};
 
 use super::dice::Dice;
 use super::{MapRun, Shared};
+use crate::dcss::run::checkint::int;
 use crate::dcss::{LEVEL_HEIGHT, LEVEL_WIDTH};
-use crate::lua::sandbox::value::{int, text};
+use crate::lua::sandbox::value::text;
 use crate::rng::Rng;
 
 /// The deepest a builder is told it is: deeper than any level of the

@@ -5,8 +5,8 @@
 
 use piccolo::{CallbackReturn, Context, Error, Stack};
 
+use crate::dcss::run::checkint::int;
 use crate::dcss::run::{MapRun, Shared};
-use crate::lua::sandbox::value::int;
 use crate::lua::sandbox::Native;
 
 type Out<'gc> = Result<CallbackReturn<'gc>, Error<'gc>>;
