@@ -19,6 +19,17 @@ fn merged(o: &Outcome) -> Vec<(Kw, String)> {
         .collect()
 }
 
+/// What the merged K-specs give their bytes (`X = value` less its
+/// `X = `), sorted.
+fn merged_values(o: &Outcome) -> Vec<String> {
+    let mut values: Vec<String> = merged(o)
+        .into_iter()
+        .map(|(_, t)| t[4..].to_string())
+        .collect();
+    values.sort_unstable();
+    values
+}
+
 fn rows(o: &Outcome) -> Vec<String> {
     o.lines
         .iter()
@@ -72,10 +83,7 @@ fn the_parents_later_transforms_leave_a_merged_cell_alone() {
     let row = &o.lines[0];
     assert_eq!(row[2], b'l', "the parent's own floor is rewritten");
     assert!(row[..2].iter().all(|&g| is_merged(g)), "{:?}", rows(&o));
-    let specs = merged(&o);
-    let mut kinds: Vec<&str> = specs.iter().map(|(_, t)| &t[4..]).collect();
-    kinds.sort_unstable();
-    assert_eq!(kinds, [".", "W"]);
+    assert_eq!(merged_values(&o), [".", "W"]);
 }
 
 /// crawl merges a glyph's K-spec in its place, and one a KMASK alone
@@ -88,13 +96,8 @@ fn a_merged_glyph_keyed_by_a_kmask_alone_is_floor() {
     );
     let o = outcome(&src, 1);
     assert_eq!(o.stop, None, "{o:?}");
-    let mut kinds: Vec<String> = merged(&o)
-        .into_iter()
-        .map(|(_, t)| t[4..].to_string())
-        .collect();
-    kinds.sort_unstable();
     assert_eq!(
-        kinds,
+        merged_values(&o),
         [".", "w"],
         "the masked W is floor, the deep water stays"
     );
@@ -178,12 +181,11 @@ fn a_subvault_from_the_games_files_and_a_map_placed_once() {
         let o = PreparedMap::new(src, &file, &file.vaults[0], Some(library.clone()))
             .run(seed, Limits::default());
         assert_eq!(o.stop, None, "{o:?}");
-        let mut altars: Vec<String> = merged(&o)
-            .into_iter()
-            .map(|(_, t)| t[4..].to_string())
-            .collect();
-        altars.sort();
-        assert_eq!(altars, ["altar_elyvilon", "altar_zin"], "seed {seed}");
+        assert_eq!(
+            merged_values(&o),
+            ["altar_elyvilon", "altar_zin"],
+            "seed {seed}"
+        );
     }
 }
 
