@@ -167,18 +167,42 @@ pub fn kfeat_at(spec: &str, roll: u64) -> Option<(char, Rgb, String)> {
         .map_or(spec, |(alt, _)| alt);
     let name = lint::strip_weights(picked);
     let name = name.trim();
-    match name.as_bytes() {
-        [g] => Some(glyph_feature(*g)),
-        _ if name.split_whitespace().any(|w| w == "shop") => {
+    match kfeat_named(name)? {
+        KfeatName::Glyph(g) => Some(glyph_feature(g)),
+        KfeatName::Shop => {
             let (glyph, fg, _) = feature("abandoned_shop")?;
             Some((glyph, fg, format!("shop ({name})")))
         }
-        _ if matches!(name, "any trap" | "random trap") => {
+        KfeatName::AnyTrap => {
             let (glyph, fg, _) = feature("trap_alarm")?;
             Some((glyph, fg, format!("a trap ({name})")))
         }
-        _ => feature_named(name).map(|(g, fg, w)| (g, fg, w.to_string())),
+        KfeatName::Feature(key) => feature(key).map(|(g, fg, w)| (g, fg, w.to_string())),
     }
+}
+
+/// What a KFEAT alternative (weights stripped) names.
+enum KfeatName {
+    /// One map glyph: what that glyph makes.
+    Glyph(u8),
+    /// A shop of any kind.
+    Shop,
+    /// "any trap" or "random trap": one the game picks.
+    AnyTrap,
+    /// A feature, by its vault name.
+    Feature(&'static str),
+}
+
+/// The one reading of a KFEAT alternative, which the view and a room
+/// built from the game's index share; none for a name the game does not
+/// know.
+fn kfeat_named(name: &str) -> Option<KfeatName> {
+    Some(match name.as_bytes() {
+        [g] => KfeatName::Glyph(*g),
+        _ if name.split_whitespace().any(|w| w == "shop") => KfeatName::Shop,
+        _ if matches!(name, "any trap" | "random trap") => KfeatName::AnyTrap,
+        _ => KfeatName::Feature(feature_key(name)?),
+    })
 }
 
 /// An alternative's weight as the game reads it: `weight:N` or `w:N`,
@@ -202,14 +226,12 @@ fn alternative_weight(alternative: &str) -> u64 {
 /// builds none.
 pub fn kfeat_feature(alternative: &str) -> Option<&'static str> {
     let name = lint::strip_weights(alternative);
-    let name = name.trim();
-    let key = match name.as_bytes() {
-        [g] => return Some(map_feature(*g)),
-        _ if name.split_whitespace().any(|w| w == "shop") => "enter_shop",
-        _ if matches!(name, "any trap" | "random trap") => "trap_alarm",
-        _ => feature_key(name)?,
-    };
-    Some(key)
+    Some(match kfeat_named(name.trim())? {
+        KfeatName::Glyph(g) => map_feature(g),
+        KfeatName::Shop => "enter_shop",
+        KfeatName::AnyTrap => "trap_alarm",
+        KfeatName::Feature(key) => key,
+    })
 }
 
 /// The vault name of the feature map glyph `g` makes: its terrain's, or
