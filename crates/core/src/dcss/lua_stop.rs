@@ -9,8 +9,8 @@
 //! runner's own refusals (`OURS`).
 
 use super::ast::{Item, Vault};
-use super::run::Outcome;
-use crate::lua::sandbox::StopKind;
+use super::run::{Outcome, NESTED_TOO_DEEP, TRIES_PAST_BUDGET};
+use crate::lua::sandbox::{StopKind, VM_FAILED};
 use vaultwright_model::diagnostic::Diagnostic;
 use vaultwright_model::source::{LineIndex, Span};
 
@@ -18,11 +18,7 @@ use vaultwright_model::source::{LineIndex, Span};
 pub const LUA_STOPS: &str = "DC0315";
 
 /// What a stop says when the runner, not the vault, ended the run.
-const OURS: &[&str] = &[
-    "the Lua VM (piccolo",
-    "would be built inside too many others",
-    "the maps tried for",
-];
+const OURS: &[&str] = &[VM_FAILED, NESTED_TOO_DEEP, TRIES_PAST_BUDGET];
 
 /// The finding for the run of `v`, when its Lua stopped with an error of
 /// its own.

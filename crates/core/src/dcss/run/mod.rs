@@ -42,7 +42,7 @@ use crate::dcss::{File, Vault};
 use crate::lua::sandbox::{self, Chunk, Host, Meter, Session};
 pub use crate::lua::sandbox::{Limits, Stop};
 use crate::rng::Rng;
-pub use subvault::is_merged;
+pub use subvault::{is_merged, NESTED_TOO_DEEP, TRIES_PAST_BUDGET};
 
 /// What crawl's Lua library holds: its files by the path `crawl_require`
 /// names them (`dlua/vault.lua`), each prepared and compiled once; and

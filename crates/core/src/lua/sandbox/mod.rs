@@ -200,7 +200,7 @@ pub fn native_costing<'gc, H: Host>(
 }
 
 /// A run the VM itself failed on (a panic of piccolo's not yet met).
-const VM_FAILED: &str = "the Lua VM (piccolo 0.3.3) failed on this script";
+pub const VM_FAILED: &str = "the Lua VM (piccolo 0.3.3) failed on this script";
 
 /// Why the studio does not read or run a script nested very deep.
 pub const NOT_RUN_DEEP: &str = "not run in the browser: the script nests deeper than the page's stack takes (80 levels, or a chain of 400 operators or suffixes); `vaultwright check` reads and runs it";

@@ -71,6 +71,12 @@ impl OwnFile {
 /// The path the file being drawn has among the maps a tag chooses from.
 const OWN_FILE: &str = "";
 
+/// How a SUBVAULT stops that the runner, not crawl, ends: the tries of
+/// one tag past the run's step budget, and a map built inside too many
+/// others (`lua_stop` makes no finding of either).
+pub const TRIES_PAST_BUDGET: &str = "the maps tried for";
+pub const NESTED_TOO_DEEP: &str = "would be built inside too many others";
+
 /// How often crawl tries a map for one SUBVAULT before it gives up.
 const MOST_TRIES: usize = 100;
 
@@ -114,7 +120,7 @@ pub fn apply(run: &mut MapRun, spec_text: &str, line: u32) -> Result<(), String>
         // so a hundred heavy tries stop as one endless run would.
         if u64::try_from(run.meter.owed).unwrap_or(u64::MAX) > run.limits.steps {
             return Err(format!(
-                "the maps tried for '{tag}' ran past the run's {} steps",
+                "{TRIES_PAST_BUDGET} '{tag}' ran past the run's {} steps",
                 run.limits.steps
             ));
         }
@@ -192,7 +198,7 @@ fn built_for(
     map.svmask = Some(mask.clone());
     let Some(outcome) = super::resolve::nested(|| map.run(seed, run.limits)) else {
         return Err(format!(
-            "the subvault `{}` would be built inside too many others",
+            "the subvault `{}` {NESTED_TOO_DEEP}",
             prepared.name
         ));
     };
