@@ -65,6 +65,12 @@ export function embedded() {
   try { return window.self !== window.top; } catch { return true; }
 }
 
+/** The core's worker script of this build (its loader, which Trunk
+ *  writes beside the page). */
+export function coreWorkerUrl() {
+  return "./vaultwright-core_loader.js";
+}
+
 // ---- IndexedDB: one object store of documents ----------------------------
 
 const DB_NAME = "vaultwright";

@@ -760,13 +760,14 @@ export class Editor {
 
   // ---- the language service -------------------------------------------------------
 
-  /** Asks the Rust side; `null` when it has no answer (or its analysis is
-   *  of another text: it is asked again once it has caught up). */
-  call(kind, offset, arg) {
+  /** Asks the core's worker (through the app): a promise of the answer,
+   *  `null` when it has none (or its analysis is of another text: it is
+   *  asked again once it has caught up). */
+  async call(kind, offset, arg) {
     // Keys the app has not heard of make its answers stale: tell it now
     // (it answers once it has analysed them).
     if (this.pending) this.report();
-    const json = this.service(kind, offset, arg === undefined ? "" : String(arg), this.view.state.doc.length);
+    const json = await this.service(kind, offset, arg === undefined ? "" : String(arg), this.view.state.doc.length);
     if (!json) return null;
     try {
       return JSON.parse(json);
@@ -776,11 +777,11 @@ export class Editor {
   }
 
   async complete(ctx) {
-    let answer = this.call("complete", ctx.pos);
-    for (let i = 0; answer && answer.stale && i < 10; i++) {
+    let answer = await this.call("complete", ctx.pos);
+    for (let i = 0; answer && answer.stale && i < 40; i++) {
       await new Promise((r) => setTimeout(r, 30));
       if (ctx.aborted) return null;
-      answer = this.call("complete", ctx.pos);
+      answer = await this.call("complete", ctx.pos);
     }
     if (!answer || answer.stale || !answer.items.length) return null;
     // Typing a word opens the list; elsewhere only Ctrl+Space or a
@@ -802,25 +803,28 @@ export class Editor {
     };
   }
 
-  hover(pos) {
+  async hover(pos) {
     const value = this.view.state.field(traceField).values.find(([f, t]) => f <= pos && pos <= t);
     if (value) return { pos: value[0], end: value[1], above: true, create: () => ({ dom: el("div", "vw-run-value", value[2]) }) };
-    const card = this.call("hover", pos);
+    const card = await this.call("hover", pos);
     if (!card || card.stale) return null;
     return { pos: card.from, end: card.to, above: true, create: () => ({ dom: hoverCard(card) }) };
   }
 
+  /** F12 (or Ctrl+click): the app moves to the definition when the
+   *  worker finds one. */
   definition(at) {
     const pos = at === undefined ? this.view.state.selection.main.head : at;
-    const answer = this.call("definition", pos);
-    return Boolean(answer);
+    this.call("definition", pos);
+    return true;
   }
 
   references() {
     const pos = this.view.state.selection.main.head;
-    const answer = this.call("references", pos);
-    if (!answer || answer.stale || !answer.places) return true;
-    this.view.dispatch({ effects: showReferencesEffect.of(answer) });
+    this.call("references", pos).then((answer) => {
+      if (!answer || answer.stale || !answer.places) return;
+      this.view.dispatch({ effects: showReferencesEffect.of(answer) });
+    });
     return true;
   }
 
@@ -834,8 +838,13 @@ export class Editor {
    *  (this document: one undo step; the others open: by the app). */
   rename() {
     const pos = this.view.state.selection.main.head;
-    const answer = this.call("prepare-rename", pos);
-    if (!answer || answer.stale) return true;
+    this.call("prepare-rename", pos).then((answer) => this.renameBox(pos, answer));
+    return true;
+  }
+
+  /** The box a rename is typed in, at the name the worker found. */
+  renameBox(pos, answer) {
+    if (!answer || answer.stale) return;
     const box = el("form", "vw-rename");
     box.setAttribute("data-testid", "rename");
     const input = el("input");
@@ -848,9 +857,9 @@ export class Editor {
     box.style.left = `${Math.max(0, coords.left - host.left)}px`;
     box.style.top = `${coords.bottom - host.top + 2}px`;
     const done = () => { box.remove(); this.view.focus(); };
-    box.onsubmit = (e) => {
+    box.onsubmit = async (e) => {
       e.preventDefault();
-      const result = this.call("rename", pos, input.value);
+      const result = await this.call("rename", pos, input.value);
       if (result && result.stale) {
         note.textContent = "the analysis is catching up: press Enter again";
         return;

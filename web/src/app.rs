@@ -6,7 +6,6 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::events::EventListener;
-use vaultwright::Analyzer;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -23,7 +22,9 @@ use crate::components::shortcut_sheet::ShortcutSheet;
 use crate::components::toolbar::Toolbar;
 use crate::components::view_pane::ViewPane;
 use crate::components::Hover;
-use crate::derive::{derive, Derived};
+use crate::core_worker::client::Core;
+use crate::derive::Derived;
+use crate::effects::analysis::{use_analysis, use_core_ready, use_open_documents};
 use crate::effects::link::use_hash_link;
 use crate::effects::shortcuts::{use_shortcuts, Target};
 use crate::effects::storage::{
@@ -33,13 +34,20 @@ use crate::effects::storage::{
 use crate::effects::theme::use_system_dark;
 use crate::state::{Action, Overlay, Pane, State, Tone};
 
+/// The app is given the core's worker, started before it renders.
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    pub core: Core,
+}
+
 #[function_component(App)]
-pub fn app() -> Html {
+pub fn app(props: &AppProps) -> Html {
     let state = use_reducer(|| State::new(load_settings()));
     let dispatch = state.dispatcher();
     let hover = use_state(|| None::<Hover>);
     let drag = use_mut_ref(Drag::default);
-    let analyzer = use_mut_ref(Analyzer::new);
+    let core = props.core.clone();
+    let core_ready = use_core_ready(&core);
     let system_dark = use_system_dark();
 
     // In a frame of another page (an embed) the studio keeps nothing: the
@@ -61,27 +69,14 @@ pub fn app() -> Html {
     // The editor reports keystrokes once their frame is painted (see
     // `reportSoon` in js/editor.js): a key costs the editor's update, not
     // the core's, and the analysis runs as soon as the app hears of it.
-    let derived: Rc<Option<Rc<Derived>>> = {
-        let key = doc.as_ref().map(|d| {
-            (
-                d.id.clone(),
-                d.revision,
-                d.language,
-                d.target,
-                d.explicit_target,
-                d.shown.seed,
-                d.name.clone(),
-                d.shown.symbol,
-                state.game.clone(),
-                state.library.clone(),
-            )
-        });
-        let (doc, analyzer, game) = (doc.clone(), analyzer.clone(), state.game.clone());
-        let library = state.library.as_ref().map(|l| l.files.clone());
-        use_memo(key, move |_| {
-            doc.map(|d| Rc::new(derive(&mut analyzer.borrow_mut(), &d, &game, library)))
-        })
-    };
+    let derived: Rc<Option<Rc<Derived>>> = Rc::new(use_analysis(
+        &core,
+        doc.clone(),
+        &state.game,
+        state.library.as_deref(),
+        dispatch.clone(),
+    ));
+    use_open_documents(&core, &state.docs, state.current);
     use_shortcuts(
         dispatch.clone(),
         Target {
@@ -129,6 +124,13 @@ pub fn app() -> Html {
         return html! { <div class="app loading">{"Loading Vaultwright…"}</div> };
     };
     let dark = state.is_dark(system_dark);
+    // What the editor takes when another document opens: the document's
+    // own text (the analysis shown may be of an older one).
+    let text = if d.source.as_str() == doc.source {
+        d.source.clone()
+    } else {
+        Rc::new(doc.source.clone())
+    };
     let callbacks = Callbacks::new(&dispatch, &d, &hover, &drag);
     let highlight = d.line_around(*view_cursor);
     let linked = Rc::new(linked_ranges(&d, hover.as_ref()));
@@ -169,24 +171,19 @@ pub fn app() -> Html {
     let zoom = Rc::new(state.zoom.clone());
     let sheet = state.overlay == Some(Overlay::Shortcuts);
     let service = {
-        let (d, docs, current, dispatch) = (
-            d.clone(),
-            state.docs.clone(),
-            state.current,
-            dispatch.clone(),
-        );
+        let (core, docs, dispatch) = (core.clone(), state.docs.clone(), dispatch.clone());
         Callback::from(move |call: ServiceCall| {
             let cx = crate::service::Context {
-                derived: &d,
+                core: &core,
                 docs: &docs,
-                current,
                 dispatch: &dispatch,
             };
-            crate::service::answer(&call, &cx)
+            crate::service::answer(call, &cx)
         })
     };
     html! {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
+        <ContextProvider<Core> context={core.clone()}>
         <div class={classes!("app", dark.then_some("dark"), embedded.then_some("embedded"))} ondragover={callbacks.drag_over} ondrop={callbacks.drop}>
             <Toolbar docs={docs} doc={doc.clone()} dark={dark} system_dark={system_dark} menu_open={state.overlay == Some(Overlay::Menu)}
                 names={state.names.clone()} names_in_links={state.settings.names_in_links}
@@ -195,6 +192,12 @@ pub fn app() -> Html {
             // need a line of their own.
             if let Some(m) = state.message.as_ref().filter(|m| !embedded || m.tone == Tone::Error) {
                 <MessageBar message={m.clone()} doc={doc.clone()} />
+            }
+            if !core_ready {
+                <div class="core-loading" role="status" data-testid="core-loading">
+                    <span class="core-loading-bar" aria-hidden="true"></span>
+                    {"Loading the core… the editor works already; findings and views follow."}
+                </div>
             }
             if let Some(r) = review {
                 <ReviewBar doc={doc.clone()} review={r} embedded={embedded} studio_url={studio_url} />
@@ -205,7 +208,7 @@ pub fn app() -> Html {
             }
             <main class={classes!("split", pane, reviewing)} style={grid}>
                 <section class="pane editor-pane" aria-label="Source">
-                    <Editor text={d.source.clone()} doc_id={Rc::<str>::from(doc.id.as_str())} reload={state.reload} tokens={d.tokens.clone()}
+                    <Editor text={text} doc_id={Rc::<str>::from(doc.id.as_str())} reload={state.reload} tokens={d.tokens.clone()}
                         diagnostics={(*shown_diagnostics).clone().unwrap_or_else(|| d.diagnostics.clone())} folds={d.folds.clone()} linked={linked} trace={d.trace.clone()} jump={jump} edit={state.edit.clone()}
                         on_change={callbacks.change} on_cursor={callbacks.cursor} read_only={review.is_some()} service={service} />
                     <DiagnosticsPanel analysis={d.analysis.clone()} editor={d.diagnostics.clone()} source={d.source.clone()} lines={d.lines.clone()}
@@ -230,6 +233,7 @@ pub fn app() -> Html {
                 <SearchPanel docs={Rc::new(state.docs.clone())} />
             }
         </div>
+        </ContextProvider<Core>>
         </ContextProvider<Dispatch>>
     }
 }

@@ -11,7 +11,7 @@ extern "C" {
         key: &str,
         on_change: &Closure<dyn FnMut(String, String, f64)>,
         on_cursor: &Closure<dyn FnMut(u32)>,
-        service: &Closure<dyn FnMut(String, u32, String, u32) -> String>,
+        service: &Closure<dyn FnMut(String, u32, String, u32) -> js_sys::Promise>,
     ) -> JsValue;
     #[wasm_bindgen(js_name = getText)]
     pub fn get_text(view: &JsValue) -> String;
@@ -35,6 +35,9 @@ extern "C" {
     pub fn destroy_editor(view: &JsValue);
     /// The studio is shown in a frame of another page (an embed).
     pub fn embedded() -> bool;
+    /// Where the core's worker is loaded from (this build's file).
+    #[wasm_bindgen(js_name = coreWorkerUrl)]
+    pub fn core_worker_url() -> String;
     /// Replaces UTF-16 `from..to` with `insert` as one undo step.
     #[wasm_bindgen(js_name = applyEdit)]
     pub fn apply_edit(view: &JsValue, from: u32, to: u32, insert: &str);

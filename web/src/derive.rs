@@ -3,15 +3,15 @@
 
 use std::rc::Rc;
 
-use vaultwright::service;
-use vaultwright::{Analysis, Analyzer, LineIndex, Options, Severity, View};
+use vaultwright::{Analysis, LineIndex, Options};
 
-use crate::bridge;
 use crate::codec::Utf16Map;
-use crate::components::editor::{EditorDiagnostic, EditorFix};
+use crate::components::editor::EditorDiagnostic;
+use crate::core_worker::protocol::Analyzed;
 use crate::state::Doc;
 
 /// The analysis of the current document and what the editor needs from it.
+#[derive(Clone)]
 pub struct Derived {
     pub analysis: Rc<Analysis>,
     pub source: Rc<String>,
@@ -54,15 +54,10 @@ impl Derived {
     }
 }
 
-pub fn derive(
-    analyzer: &mut Analyzer,
-    doc: &Doc,
-    game: &vaultwright::GameNames,
-    library: Option<vaultwright::DcssLibrary>,
-) -> Derived {
-    let start = now();
-    crate::analysed();
-    let options = Options {
+/// The options a document is analysed with (crawl's library is held by
+/// the core's worker and joins them there).
+pub fn options_for(doc: &Doc, game: &vaultwright::GameNames) -> Options {
+    Options {
         target: doc.target,
         explicit_target: doc.explicit_target,
         seed: doc.shown.seed,
@@ -71,139 +66,60 @@ pub fn derive(
         dialect: None,
         focus: Some(doc.shown.symbol),
         dcss_names: game.clone(),
-        dcss_library: library,
         ..Options::default()
-    };
-    // Re-analysis after a keystroke re-lints only the vaults that changed.
-    let analysis = analyzer.analyze(&doc.source, doc.language, &options);
-    if start > 0.0 {
-        bridge::measure("vw-core", start);
-    }
-    let map16 = Utf16Map::new(&doc.source);
-    let tokens = editor_tokens(&analysis, &map16);
-    let document = service::Document {
-        source: &doc.source,
-        analysis: &analysis,
-    };
-    let diagnostics = editor_diagnostics(&analysis, &service::fixes(document), &map16);
-    let folds = service::folds(document)
-        .iter()
-        .flat_map(|f| {
-            [
-                map16.to_utf16(f.span.start as usize),
-                map16.to_utf16(f.span.end as usize),
-            ]
-        })
-        .collect();
-    let trace = editor_trace(&analysis, doc.shown.symbol, &map16);
-    if start > 0.0 {
-        bridge::measure("vw-analyze", start);
-        // The editor holds back a burst of keys for about this long.
-        bridge::analysis_took(bridge::now() - start);
-    }
-    Derived {
-        analysis: Rc::new(analysis),
-        lines: Rc::new(LineIndex::new(&doc.source)),
-        source: Rc::new(doc.source.clone()),
-        map16: Rc::new(map16),
-        tokens: Rc::new(tokens),
-        diagnostics: Rc::new(diagnostics),
-        folds: Rc::new(folds),
-        trace: Rc::new(trace),
-        options: Rc::new(options),
     }
 }
 
-#[derive(serde::Serialize)]
-struct EditorTrace {
-    unrun: Vec<(u32, u32)>,
-    hints: Vec<(u32, String)>,
-    values: Vec<(u32, u32, String)>,
-}
-
-/// The run trace of the focused entry's tile map (a 3.6 level's), for the
-/// editor.
-fn editor_trace(analysis: &Analysis, symbol: usize, map16: &Utf16Map) -> String {
-    let trace = analysis
-        .views
-        .iter()
-        .filter(|v| v.symbol == symbol)
-        .find_map(|v| match &v.view {
-            View::TileMap(m) if !m.trace.is_empty() => Some(&m.trace),
-            _ => None,
-        });
-    let Some(trace) = trace else {
-        return String::new();
-    };
-    let at = |o: u32| map16.to_utf16(o as usize);
-    let out = EditorTrace {
-        unrun: trace
-            .unrun
-            .iter()
-            .map(|s| (at(s.start), at(s.end)))
-            .collect(),
-        hints: trace
-            .hints
-            .iter()
-            .map(|h| (at(h.span.start), h.text.clone()))
-            .collect(),
-        values: trace
-            .values
-            .iter()
-            .map(|v| (at(v.span.start), at(v.span.end), v.text.clone()))
-            .collect(),
-    };
-    serde_json::to_string(&out).unwrap_or_default()
-}
-
-/// Flat `[from, to, kind, …]` in UTF-16 offsets, as the editor takes them.
-fn editor_tokens(analysis: &Analysis, map16: &Utf16Map) -> Vec<u32> {
-    let mut tokens = Vec::with_capacity(analysis.tokens.len() * 3);
-    for t in &analysis.tokens {
-        tokens.push(map16.to_utf16(t.span.start as usize));
-        tokens.push(map16.to_utf16(t.span.end as usize));
-        tokens.push(t.kind as u32);
+impl Derived {
+    /// The core's answer for `source`, analysed with `options`.
+    pub fn from_answer(analyzed: Analyzed, source: Rc<String>, options: Options) -> Derived {
+        crate::analysed();
+        Derived {
+            analysis: Rc::new(analyzed.analysis),
+            lines: Rc::new(LineIndex::new(&source)),
+            map16: Rc::new(Utf16Map::new(&source)),
+            source,
+            tokens: Rc::new(analyzed.tokens),
+            diagnostics: Rc::new(analyzed.diagnostics),
+            folds: Rc::new(analyzed.folds),
+            trace: Rc::new(analyzed.trace),
+            options: Rc::new(options),
+        }
     }
-    tokens
-}
 
-/// The findings for the editor, each with its fixes as edits.
-fn editor_diagnostics(
-    analysis: &Analysis,
-    fixes: &[(usize, vaultwright::diagnostic::Fix)],
-    map16: &Utf16Map,
-) -> Vec<EditorDiagnostic> {
-    analysis
-        .diagnostics
-        .iter()
-        .enumerate()
-        .map(|(i, d)| EditorDiagnostic {
-            fixes: fixes
-                .iter()
-                .filter(|(of, _)| *of == i)
-                .map(|(_, f)| EditorFix {
-                    title: f.title.clone(),
-                    from: map16.to_utf16(f.span.start as usize),
-                    to: map16.to_utf16(f.span.end as usize),
-                    insert: f.replacement.clone(),
-                })
-                .collect(),
-            from: map16.to_utf16(d.span.start as usize),
-            to: map16.to_utf16(d.span.end as usize),
-            severity: match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "note",
-            },
-            message: if d.notes.is_empty() {
-                d.message.clone()
-            } else {
-                format!("{} ({})", d.message, d.notes.join("; "))
-            },
-            code: d.code.clone(),
-            shown: true,
-        })
-        .collect()
+    /// This analysis over `text`, the document as it is now, when the
+    /// edits made since it was analysed kept its length (a stroke painted
+    /// over a map keeps every row's): the next stroke then paints over the
+    /// last one's cells, not over the text the analysis saw.
+    pub fn over(&self, text: &str) -> Derived {
+        if text.len() != self.source.len() || *self.source == text {
+            return self.clone();
+        }
+        let source = Rc::new(text.to_string());
+        Derived {
+            lines: Rc::new(LineIndex::new(&source)),
+            map16: Rc::new(Utf16Map::new(&source)),
+            source,
+            ..self.clone()
+        }
+    }
+
+    /// What is shown of a document before the core has answered: its
+    /// text, with nothing found in it yet.
+    pub fn waiting(doc: &Doc, options: Options) -> Derived {
+        let source = Rc::new(doc.source.clone());
+        Derived {
+            analysis: Rc::new(Analysis::empty(doc.language)),
+            lines: Rc::new(LineIndex::new(&source)),
+            map16: Rc::new(Utf16Map::new(&source)),
+            source,
+            tokens: Rc::default(),
+            diagnostics: Rc::default(),
+            folds: Rc::default(),
+            trace: Rc::default(),
+            options: Rc::new(options),
+        }
+    }
 }
 
 /// The editor's findings marked as the problems list's filter shows them
@@ -230,12 +146,4 @@ pub fn shown_diagnostics(
             .map(|(e, shown)| EditorDiagnostic { shown, ..e.clone() })
             .collect(),
     )
-}
-
-fn now() -> f64 {
-    if cfg!(target_arch = "wasm32") {
-        bridge::now()
-    } else {
-        0.0
-    }
 }

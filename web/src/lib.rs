@@ -1,18 +1,20 @@
 //! The Vaultwright studio. It renders the core's `Analysis` and knows no
-//! level grammar: views, diagnostics, tokens and artifacts come from
-//! `vaultwright::analyze`.
+//! level grammar: views, diagnostics, tokens and artifacts come from the
+//! core, which runs in a Web Worker beside the page (`core_worker`): the
+//! page never waits for it, and a script that runs away is stopped by
+//! ending the worker.
 //!
 //! Shaped like Yew's `function_todomvc`: `state` (one pure reducer:
 //! documents, settings, zoom per view kind, the pane a phone shows, the open
 //! panel, the chosen legend row; no storage, clock or DOM in it: actions
-//! carry times and ids); `derive` (the analysis of the current document,
-//! through an `Analyzer` the app owns, and the editor's UTF-16 view of it,
-//! memoised on the document's revision); `effects` (hooks for the world
-//! outside: storage, link, theme, shortcuts); `actions` (commands with side
+//! carry times and ids); `derive` (the analysis of the current document
+//! as the worker answered it, and the editor's UTF-16 view of it);
+//! `effects` (hooks for the world outside: the core's worker, storage,
+//! link, theme, shortcuts); `actions` (commands with side
 //! effects that callbacks and shortcuts share); `documents` and
 //! `find_in_docs` (pure, tested natively); `components` (one per file;
-//! `app` only wires them); `service` (the editor's questions answered from
-//! the latest analysis, or "stale, ask again"); `paint` (a stroke made an
+//! `app` only wires them); `service` (the editor's questions sent to the
+//! worker's language service, and what its answers ask of the page); `paint` (a stroke made an
 //! action: one undo step for the editor); `templates` (the New… documents,
 //! each tested valid).
 //!
@@ -32,6 +34,7 @@ pub mod bridge;
 pub use vaultwright_codec as codec;
 pub mod components;
 pub mod convert;
+pub mod core_worker;
 pub mod crawl_library;
 pub mod derive;
 pub mod documents;
@@ -101,8 +104,11 @@ pub fn painted() {
 }
 
 pub fn start() {
-    install_bench_hook();
-    yew::Renderer::<app::App>::new().render();
+    // The core's worker starts loading at once, beside the page's first
+    // paint (the editor shows the document's text before it answers).
+    let core = core_worker::client::Core::start(&bridge::core_worker_url());
+    install_bench_hook(core.clone());
+    yew::Renderer::<app::App>::with_props(app::AppProps { core }).render();
     remove_boot_screen();
 }
 
@@ -117,34 +123,63 @@ fn remove_boot_screen() {
     }
 }
 
-/// `window.vwBenchDcss(texts)`: analyse each DCSS text as the studio does
-/// when a file opens (parse, check, outline, the first vault's preview)
-/// and return the milliseconds taken, for the browser timing harness. It
-/// goes through the studio's own path, so the hook adds no code of the
-/// core's to the build.
-fn install_bench_hook() {
+/// `window.vwBenchDcss(texts)`: a promise of the milliseconds the core's
+/// worker takes to analyse each DCSS text as the studio does when a file
+/// opens (parse, check, outline, the first vault's preview), for the
+/// browser timing harness.
+fn install_bench_hook(core: core_worker::client::Core) {
+    use core_worker::client::{Kind, Outcome};
+    use core_worker::protocol::{Answer, Request};
     use wasm_bindgen::prelude::*;
     let Some(window) = web_sys::window() else {
         return;
     };
-    let f = Closure::<dyn Fn(js_sys::Array) -> f64>::new(|texts: js_sys::Array| {
-        let texts: Vec<String> = texts.iter().filter_map(|t| t.as_string()).collect();
-        // Measured cold, as natively: a fresh analyzer for each file.
-        let start = bridge::now();
-        for t in &texts {
-            let options = vaultwright::Options {
-                file_name: "vault.des".into(),
-                focus: Some(0),
-                ..vaultwright::Options::default()
-            };
-            std::hint::black_box(vaultwright::Analyzer::new().analyze(
-                t,
-                vaultwright::Language::DcssDes,
-                &options,
-            ));
-        }
-        bridge::now() - start
-    });
+    let bench_core = core.clone();
+    let f =
+        Closure::<dyn Fn(js_sys::Array) -> js_sys::Promise>::new(move |texts: js_sys::Array| {
+            let texts: Vec<String> = texts.iter().filter_map(|t| t.as_string()).collect();
+            let core = bench_core.clone();
+            js_sys::Promise::new(&mut |resolve, reject| {
+                core.ask(
+                    Kind::Bench,
+                    Request::Bench {
+                        texts: texts.clone(),
+                    },
+                    move |outcome| match outcome {
+                        Outcome::Answer(Answer::Bench(ms)) => {
+                            let _ = resolve.call1(&JsValue::NULL, &JsValue::from_f64(ms));
+                        }
+                        _ => {
+                            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("stopped"));
+                        }
+                    },
+                );
+            })
+        });
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("vwBenchDcss"), f.as_ref());
+    f.forget();
+    install_spin_hook(&window, core);
+}
+
+/// `window.vwCoreSpin(ms)`: a promise that the core's worker is kept
+/// busy for `ms`, resolved with `"spun"`, or `"stopped after N ms"` when
+/// the page ended it for taking too long (the browser tests' runaway).
+fn install_spin_hook(window: &web_sys::Window, core: core_worker::client::Core) {
+    use core_worker::client::{Kind, Outcome};
+    use core_worker::protocol::Request;
+    use wasm_bindgen::prelude::*;
+    let f = Closure::<dyn Fn(f64) -> js_sys::Promise>::new(move |ms: f64| {
+        let core = core.clone();
+        js_sys::Promise::new(&mut |resolve, _| {
+            core.ask(Kind::Spin, Request::Spin { ms }, move |outcome| {
+                let said = match outcome {
+                    Outcome::Stopped { after_ms } => format!("stopped after {after_ms:.0} ms"),
+                    Outcome::Answer(_) => "spun".to_string(),
+                };
+                let _ = resolve.call1(&JsValue::NULL, &JsValue::from_str(&said));
+            });
+        })
+    });
+    let _ = js_sys::Reflect::set(window, &JsValue::from_str("vwCoreSpin"), f.as_ref());
     f.forget();
 }

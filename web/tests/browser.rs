@@ -209,8 +209,9 @@ async fn editor_bridge_round_trips_text_and_reports_changes() {
     let a2 = asked.clone();
     let service = Closure::wrap(Box::new(move |kind: String, _: u32, _: String, _: u32| {
         a2.borrow_mut().push(kind);
-        String::new()
-    }) as Box<dyn FnMut(String, u32, String, u32) -> String>);
+        js_sys::Promise::resolve(&JsValue::from_str(""))
+    })
+        as Box<dyn FnMut(String, u32, String, u32) -> js_sys::Promise>);
     let view = bridge::create_editor(
         &root,
         "MAZE:\"a\",' '",
@@ -289,15 +290,11 @@ fn permalinks_and_offsets_work_in_wasm() {
     };
     let hash = codec::encode_link(&link);
     assert_eq!(codec::decode_link(&hash).unwrap().unwrap(), link);
-    let derived = vaultwright_web::derive::derive(
+    let derived = vaultwright_web::core_worker::serve::analyze(
         &mut vaultwright::Analyzer::new(),
-        &vaultwright_web::actions::make_doc(
-            "a.des",
-            Language::NethackDes,
-            "MAZE:\"é\",' '\nNOMAP\n",
-        ),
-        &vaultwright::GameNames::default(),
-        None,
+        "MAZE:\"é\",' '\nNOMAP\n",
+        Language::NethackDes,
+        &vaultwright::Options::default(),
     );
     // Token offsets are UTF-16: the string token ends before the two-byte é ends in bytes.
     assert!(derived

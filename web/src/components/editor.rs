@@ -10,11 +10,12 @@ use yew::prelude::*;
 
 use crate::bridge;
 
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EditorDiagnostic {
     pub from: u32,
     pub to: u32,
-    pub severity: &'static str,
+    /// `error`, `warning` or `note`.
+    pub severity: String,
     pub message: String,
     pub code: String,
     /// The finding's fixes, each a button on it and Ctrl+. at the cursor.
@@ -24,7 +25,7 @@ pub struct EditorDiagnostic {
 }
 
 /// One fix of a finding: replace UTF-16 `from..to` with `insert`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EditorFix {
     pub title: String,
     pub from: u32,
@@ -32,18 +33,7 @@ pub struct EditorFix {
     pub insert: String,
 }
 
-/// A question of the language service from the editor: `kind`
-/// (`complete`, `hover`, `definition`, `references`, `goto`,
-/// `prepare-rename`, `rename`), a UTF-16 offset, an argument (the new
-/// name; the document of a `goto`) and the length of the editor's text
-/// (an analysis of another length is of an older text).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ServiceCall {
-    pub kind: String,
-    pub offset: u32,
-    pub arg: String,
-    pub length: u32,
-}
+pub use crate::core_worker::protocol::ServiceCall;
 
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
@@ -73,7 +63,7 @@ pub struct EditorProps {
     #[prop_or_default]
     pub read_only: bool,
     /// Answers the language service's questions (JSON, or empty).
-    pub service: Callback<ServiceCall, String>,
+    pub service: Callback<ServiceCall, js_sys::Promise>,
 }
 
 /// The editor's report of an edit: the document's whole text, and when
@@ -86,7 +76,7 @@ pub struct TextChange {
     pub typed_at: f64,
 }
 
-type ServiceClosure = Closure<dyn FnMut(String, u32, String, u32) -> String>;
+type ServiceClosure = Closure<dyn FnMut(String, u32, String, u32) -> js_sys::Promise>;
 type Closures = (
     Closure<dyn FnMut(String, String, f64)>,
     Closure<dyn FnMut(u32)>,
@@ -140,7 +130,7 @@ pub fn editor(props: &EditorProps) -> Html {
                         answerer.emit(call)
                     },
                 )
-                    as Box<dyn FnMut(String, u32, String, u32) -> String>);
+                    as Box<dyn FnMut(String, u32, String, u32) -> js_sys::Promise>);
                 let v = bridge::create_editor(&el, &text, &id, &ch, &cu, &sv);
                 *view.borrow_mut() = Some(v);
                 *closures.borrow_mut() = Some((ch, cu, sv));

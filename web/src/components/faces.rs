@@ -13,6 +13,8 @@ use super::face_canvas::FaceCanvas;
 use crate::actions::Dispatch;
 use crate::bridge;
 use crate::codec::{FacesMode, FacesState};
+use crate::core_worker::client::{Core, Kind, Outcome};
+use crate::core_worker::protocol::{Answer, Request};
 use crate::derive::Derived;
 use crate::state::Action;
 
@@ -48,40 +50,78 @@ pub fn shown_seeds(seed: u64, f: FacesState) -> Vec<u64> {
     }
 }
 
-fn realise(d: &Derived, seeds: &[u64]) -> Realised {
-    let started = bridge::now();
-    let maps = faces::realise(&d.source, d.analysis.language, &d.options, seeds);
-    let drawn: Vec<&TileMap> = maps.iter().flatten().collect();
-    let differing = Rc::new(faces::differing(&drawn));
-    Realised {
-        faces: seeds
-            .iter()
-            .copied()
-            .zip(maps.into_iter().map(|m| m.map(Rc::new)))
-            .collect(),
-        differing,
-        started,
+impl Realised {
+    fn new(seeds: &[u64], maps: Vec<Option<TileMap>>, started: f64) -> Realised {
+        let drawn: Vec<&TileMap> = maps.iter().flatten().collect();
+        let differing = Rc::new(faces::differing(&drawn));
+        Realised {
+            faces: seeds
+                .iter()
+                .copied()
+                .zip(maps.into_iter().map(|m| m.map(Rc::new)))
+                .collect(),
+            differing,
+            started,
+        }
     }
+}
+
+/// The faces of `seeds`, drawn by the core's worker; the last faces
+/// drawn until they come (none at first).
+#[hook]
+fn use_realised(derived: &Rc<Derived>, seeds: &[u64]) -> Option<Rc<Realised>> {
+    let core = use_context::<Core>().expect("the app provides the core");
+    let realised = use_state(|| None::<Rc<Realised>>);
+    let wanted = use_mut_ref(|| 0.0_f64);
+    {
+        let realised = realised.clone();
+        use_effect_with((derived.clone(), seeds.to_vec()), move |(d, seeds)| {
+            let started = bridge::now();
+            *wanted.borrow_mut() = started;
+            let request = Request::Faces {
+                source: (*d.source).clone(),
+                language: d.analysis.language,
+                options: (*d.options).clone(),
+                seeds: seeds.clone(),
+            };
+            let seeds = seeds.clone();
+            core.ask(Kind::Faces, request, move |outcome| {
+                // Faces of an older question are dropped.
+                if *wanted.borrow() != started {
+                    return;
+                }
+                if let Outcome::Answer(Answer::Faces(maps)) = outcome {
+                    realised.set(Some(Rc::new(Realised::new(&seeds, maps, started))));
+                }
+            });
+        });
+    }
+    (*realised).clone()
 }
 
 #[function_component(FacesView)]
 pub fn faces_view(props: &FacesProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
     let seeds = shown_seeds(props.seed, props.faces);
-    let realised = use_memo((props.derived.clone(), seeds), |(d, seeds)| {
-        realise(d, seeds)
-    });
+    let realised = use_realised(&props.derived, &seeds);
     {
         // The faces are drawn by their own effects, which run before this
         // one: the measure spans realising and drawing.
         // (a realisation's start time tells one realisation from the next)
-        let started = realised.started;
+        let started = realised.as_ref().map_or(0.0, |r| r.started);
         use_effect_with(started.to_bits(), move |_| {
             if started > 0.0 {
                 bridge::measure("vw-faces", started);
             }
         });
     }
+    let Some(realised) = realised else {
+        return html! {
+            <div class="faces-view" data-testid="faces-drawing">
+                <p class="hint faces-summary">{ format!("Drawing {} faces…", seeds.len()) }</p>
+            </div>
+        };
+    };
     let diff = props.faces.mode == FacesMode::Diff;
     let count = realised.differing.count();
     let summary = if diff {

@@ -43,6 +43,8 @@ pub fn has_target(l: Language) -> bool {
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("the app provides its dispatcher");
+    let core =
+        use_context::<crate::core_worker::client::Core>().expect("the app provides the core");
     let doc = &props.doc;
     let on_file = {
         let dispatch = dispatch.clone();
@@ -138,8 +140,9 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
     let show_target = has_target(doc.language);
     let to_lua = {
         let (dispatch, doc) = (dispatch.clone(), doc.clone());
+        let core = core.clone();
         Callback::from(move |_: MouseEvent| {
-            dispatch.dispatch(crate::convert::to_lua(&doc));
+            crate::convert::to_lua(&core, &doc, dispatch.clone());
         })
     };
     html! {

@@ -214,8 +214,11 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                     props.brush,
                     dispatch.clone(),
                 );
-                let clip = props.clip.clone();
+                let (clip, doc) = (props.clip.clone(), props.doc.clone());
                 Callback::from(move |s: super::paint_strokes::Stroke| {
+                    // Strokes follow each other faster than the worker
+                    // answers: each paints over the text as it is now.
+                    let d = d.over(&doc.source);
                     for a in
                         crate::paint::stroke_actions(&d, entry, &map, paint, clip.as_deref(), &s)
                     {
