@@ -40,6 +40,11 @@ async function precache() {
   const text = page ? await page.text() : "";
   const hashed = PRECACHE.filter((u) => /vaultwright-web-[^/]*\.(js|wasm)$/.test(u));
   const stale = hashed.filter((u) => !text.includes(u.replace(/^\.\//, "")));
+  // The core's worker is started by its loader, which names its files.
+  const loader = await cache.match("./vaultwright-core_loader.js");
+  const loads = loader ? await loader.text() : "";
+  const core = PRECACHE.filter((u) => /vaultwright-core-[0-9a-f]{16}(_bg)?\.(js|wasm)$/.test(u));
+  stale.push(...core.filter((u) => !loads.includes(u.replace(/^\.\//, ""))));
   if (!page || stale.length > 0) {
     await caches.delete(CACHE);
     throw new Error("the page fetched does not belong to this build: " + stale.join(", "));

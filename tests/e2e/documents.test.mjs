@@ -50,11 +50,22 @@ test("every document To Lua makes is kept: an immediate reload, then a closed an
     await page.setInputFiles("[data-testid=open-file]", MINES);
     await waitFor(page, () => document.querySelector("[data-testid=documents]")?.selectedOptions[0]?.textContent === "mines.des");
     const before = (await page.evaluate(options)).length;
-    // To Lua, and the page reloaded in the same moment: nothing is shown
-    // but the last level, and no write has had time to finish.
-    await page.evaluate(() => {
+    // To Lua (the core's worker converts), and the page reloaded in the
+    // moment the documents are made: nothing is shown but the last level,
+    // and no write has had time to finish.
+    await page.evaluate((n) => new Promise((resolve) => {
       document.querySelector("[data-testid=to-lua]").click();
-      location.reload();
+      const made = () => document.querySelectorAll("[data-testid=documents] option").length === n;
+      const watch = new MutationObserver(() => {
+        if (!made()) return;
+        watch.disconnect();
+        location.reload();
+        resolve();
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+    }), before + 11).catch((e) => {
+      // The reload may end the page before the answer comes back.
+      if (!/context was destroyed|navigat/i.test(String(e))) throw e;
     });
     await page.waitForSelector(".cm-content");
     await waitFor(page, (n) => document.querySelectorAll("[data-testid=documents] option").length === n, before + 11, 20000);

@@ -32,6 +32,9 @@ function chooseVault(text) {
 }
 
 async function goToEntry(page, name) {
+  // The outline lists the file's vaults once the core's worker has
+  // analysed it (the editor shows the text before).
+  await waitFor(page, () => !/nothing defined/.test(document.querySelector("[data-testid=outline]")?.dataset.current ?? "nothing defined"), null, 30000);
   await page.click("[data-testid=outline]");
   await page.fill("[data-testid=outline-filter]", name);
   await page.press("[data-testid=outline-filter]", "Enter");

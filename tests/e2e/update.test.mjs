@@ -134,10 +134,12 @@ test("the first visit downloads each file of the build once: the worker takes th
     assert.ok(hashed.some((p) => p.endsWith(".wasm")) && hashed.some((p) => p.endsWith(".css")), JSON.stringify([...host.requests]));
     const twice = hashed.filter((p) => host.requests.get(p) !== 1).map((p) => `${p} ×${host.requests.get(p)}`);
     assert.deepEqual(twice, [], "each hashed file fetched once");
-    // And the worker holds them: offline, the studio still opens.
+    // And the worker holds them: offline, the studio still opens, and its
+    // core (a worker of its own, with files of its own) answers.
     await context.setOffline(true);
     await page.reload();
     await page.waitForSelector(".cm-content", { timeout: 20000 });
+    await page.waitForFunction(() => !document.querySelector("[data-testid=core-loading]") && /\S/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""), null, { timeout: 20000 });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

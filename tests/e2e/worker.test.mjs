@@ -96,3 +96,46 @@ test("the page shows the document's text before the core answers", () => withStu
   await page.screenshot({ path: path.join(OUT, "worker-answered-phone.png") });
   assert.deepEqual(errors, []);
 }));
+
+/** Whether this browser's storage holds a document whose text has `needle`. */
+function stored(needle) {
+  return new Promise((resolve) => {
+    const req = indexedDB.open("vaultwright", 1);
+    req.onerror = () => resolve(false);
+    req.onsuccess = () => {
+      const all = req.result.transaction("documents", "readonly").objectStore("documents").getAll();
+      all.onsuccess = () => resolve((all.result || []).some((d) => typeof d.source === "string" && d.source.includes(needle)));
+      all.onerror = () => resolve(false);
+    };
+  });
+}
+
+test("a returning visit shows the last document in the editor before the studio's code has loaded, and keeps what was typed there", () => withStudio(async ({ page, errors, server }) => {
+  await openStudio(page, server.url);
+  await open(page, "boot.des", "NAME: boot_me\nMAP\nx.x\nENDMAP\n");
+  await waitFor(page, stored, "boot_me");
+  // The next visit: the studio's wasm is held back.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/vaultwright-web-[0-9a-f]+_bg\.wasm/, async (route) => { await held; await route.continue(); });
+  await page.reload();
+  await page.waitForSelector("#vw-boot .cm-content", { timeout: 20000 });
+  assert.match(await page.textContent("#vw-boot .cm-content"), /NAME: boot_me/);
+  assert.match(await page.textContent("#vw-boot"), /Loading the studio/);
+  // It takes keys.
+  await page.click("#vw-boot .cm-line:nth-child(1)");
+  await page.keyboard.press("End");
+  await page.keyboard.type("_typed");
+  assert.match(await page.textContent("#vw-boot .cm-content"), /boot_me_typed/);
+  await page.screenshot({ path: path.join(OUT, "boot-editor-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(OUT, "boot-editor-phone.png") });
+  await page.setViewportSize({ width: 1400, height: 860 });
+  release();
+  // The studio carries on with what was typed: outlined, then stored.
+  await waitFor(page, () => /boot_me_typed/.test(document.querySelector("[data-testid=outline]")?.textContent ?? ""), null, 20000);
+  assert.equal(await page.locator("#vw-boot").count(), 0);
+  await page.keyboard.type("2");
+  await waitFor(page, stored, "boot_me_typed2", 10000);
+  assert.deepEqual(errors, []);
+}, { serviceWorkers: "block" }));

@@ -6,6 +6,7 @@
 // core.
 
 import { Editor, analysisTook } from "./editor.js";
+import { adoptBootEditor, bootDone } from "./boot.js";
 
 export { analysisTook };
 
@@ -15,13 +16,33 @@ export { analysisTook };
  *  `onCursor(utf16Offset)` when the selection head moves, `service(kind, offset, arg, length)` answers the language
  *  service's questions (JSON, or "" for none). */
 export function createEditor(parent, doc, key, onChange, onCursor, service) {
-  const editor = new Editor(parent, doc, key, onChange, onCursor, service);
+  const editor = adoptEditor(parent, doc, key, onChange, onCursor, service) || new Editor(parent, doc, key, onChange, onCursor, service);
   // The whole text, which the page does not hold in its drawn lines (those
   // out of sight are not drawn): for tests and tools driving the studio.
   parent.vwText = () => editor.text;
   parent.vwEditor = editor;
   return editor;
 }
+
+/** The editor the boot screen showed this document in, moved into
+ *  `parent` and given the app's callbacks; keys typed in it before the app
+ *  started are reported now. */
+function adoptEditor(parent, doc, key, onChange, onCursor, service) {
+  const editor = adoptBootEditor(key, doc);
+  if (!editor) return null;
+  Object.assign(editor, { onChange, onCursor, service });
+  parent.appendChild(editor.view.dom);
+  // Keys the app has not heard of: the app's text is older than the
+  // editor's (a `take` of it reports them instead), and they are told soon.
+  if (editor.text !== doc) {
+    editor.pending = { key, at: performance.now() };
+    queueMicrotask(() => editor.report());
+  }
+  editor.view.focus();
+  return editor;
+}
+
+export { bootDone };
 
 export function getText(editor) { return editor.text; }
 

@@ -369,13 +369,14 @@ const LIVE = new Set();
 /** The longest a burst of keys goes unreported: a held key stays smooth,
  *  and the views catch up with it once a second. */
 const REPORT_WITHIN_MS = 1000;
-/** How long the app's last analysis of a keystroke took (ms). */
+/** How long the page's work for the last analysis took (ms). */
 let lastAnalysisMs = 0;
 
-/** The app's analysis of an edit took `ms`: after a key, the editor waits
- *  about twice that (the analysis, then the views it redraws) with no new
- *  key before reporting, so that a large document's work does not land
- *  between the keys of a burst. A small document's costs next to nothing. */
+/** The page's work for the last analysis (the core's worker made it; the
+ *  page drew its views) took `ms`: after a key, the editor waits about
+ *  twice that with no new key before reporting, so that a large
+ *  document's redraw does not land between the keys of a burst. A small
+ *  document's costs next to nothing. */
 export function analysisTook(ms) { lastAnalysisMs = Math.max(0, ms); }
 const reportAll = () => { for (const e of LIVE) e.report(); };
 window.addEventListener("pagehide", reportAll, { capture: true });

@@ -74,6 +74,9 @@ extern "C" {
     pub fn measure(name: &str, start: f64);
     #[wasm_bindgen(js_name = analysisTook)]
     pub fn analysis_took(ms: f64);
+    /// The app has started: the boot screen goes (see `js/boot.js`).
+    #[wasm_bindgen(js_name = bootDone)]
+    pub fn boot_done();
     #[wasm_bindgen(js_name = markOnce)]
     pub fn mark_once(name: &str);
 }

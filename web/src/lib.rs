@@ -56,6 +56,14 @@ thread_local! {
     static EDIT_START: Cell<(f64, u64)> = const { Cell::new((0.0, 0)) };
     static STROKE_START: Cell<(f64, u64)> = const { Cell::new((0.0, 0)) };
     static ANALYSES: Cell<u64> = const { Cell::new(0) };
+    /// When the worker's last analysis reached the page (0 once painted).
+    static ANSWER_AT: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// Called when the worker's analysis reaches the page: the page's own
+/// work for it (the views drawn) is timed until the next paint.
+pub fn answer_arrived() {
+    ANSWER_AT.with(|a| a.set(bridge::now()));
 }
 
 /// Called for each new analysis of a document.
@@ -91,6 +99,12 @@ pub fn painted() {
         return;
     }
     bridge::mark_once("vw-interactive");
+    let answered = ANSWER_AT.with(|a| a.replace(0.0));
+    if answered > 0.0 {
+        // The editor holds back a burst of keys for about this long, so
+        // that the page's work for an answer falls between bursts.
+        bridge::analysis_took(bridge::now() - answered);
+    }
     let analyses = ANALYSES.with(Cell::get);
     for (timer, name) in [(&EDIT_START, "vw-edit"), (&STROKE_START, "vw-stroke")] {
         timer.with(|s| {
@@ -109,18 +123,10 @@ pub fn start() {
     let core = core_worker::client::Core::start(&bridge::core_worker_url());
     install_bench_hook(core.clone());
     yew::Renderer::<app::App>::with_props(app::AppProps { core }).render();
-    remove_boot_screen();
-}
-
-/// Takes away what the page showed while the code loaded (`#vw-boot` in
-/// index.html): the app is on screen now.
-fn remove_boot_screen() {
-    let boot = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("vw-boot"));
-    if let Some(boot) = boot {
-        boot.remove();
-    }
+    // What the page showed while the code loaded (`#vw-boot` in
+    // index.html, and the editor `js/boot.js` put there) goes; an editor
+    // there is first carried on by the app's own.
+    bridge::boot_done();
 }
 
 /// `window.vwBenchDcss(texts)`: a promise of the milliseconds the core's

@@ -249,6 +249,7 @@ fn build_studio() -> Result {
             .env("TRUNK_COLOR", "never"),
     )?;
     minify_glue(&root().join("dist"))?;
+    name_core_worker_by_hash(&root().join("dist"))?;
     write_content_security_policy(&root().join("dist"))?;
     write_service_worker(&root().join("dist"))
 }
@@ -348,6 +349,43 @@ fn minify_glue(dist: &Path) -> Result {
         ));
     }
     std::fs::write(&index, page.replace(&before, &after)).map_err(|e| e.to_string())
+}
+
+/// Names the core worker's glue and wasm by their content's hash, as
+/// Trunk names the page's (it names a worker's files as they are): the
+/// service worker then takes them from the HTTP cache the first visit
+/// filled instead of downloading them again, and a redeploy never mixes
+/// two builds' files. The loader the page starts the worker with keeps
+/// its name and names the hashed files.
+fn name_core_worker_by_hash(dist: &Path) -> Result {
+    use sha2::Digest;
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let (glue, wasm) = (
+        dist.join("vaultwright-core.js"),
+        dist.join("vaultwright-core_bg.wasm"),
+    );
+    let mut digest = sha2::Sha256::new();
+    digest.update(read(&glue)?);
+    digest.update(read(&wasm)?);
+    let hash: String = digest.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let (new_glue, new_wasm) = (
+        format!("vaultwright-core-{hash}.js"),
+        format!("vaultwright-core-{hash}_bg.wasm"),
+    );
+    let rename = |from: &Path, to: &str| {
+        std::fs::rename(from, dist.join(to)).map_err(|e| format!("{}: {e}", from.display()))
+    };
+    rename(&glue, &new_glue)?;
+    rename(&wasm, &new_wasm)?;
+    let loader = dist.join("vaultwright-core_loader.js");
+    std::fs::write(
+        &loader,
+        format!("importScripts(\"./{new_glue}\");wasm_bindgen(\"./{new_wasm}\");"),
+    )
+    .map_err(|e| format!("{}: {e}", loader.display()))
 }
 
 /// A subresource-integrity value: `sha384-` and the base64 digest.

@@ -159,13 +159,18 @@ impl Core {
     }
 
     fn spawn(&self) {
-        let options = web_sys::WorkerOptions::new();
-        options.set_name("vaultwright-core");
-        let worker = match Worker::new_with_options(&self.url, &options) {
-            Ok(w) => w,
-            Err(e) => {
-                web_sys::console::error_1(&e);
-                return;
+        let (worker, early) = match take_early_worker() {
+            Some(started) => started,
+            None => {
+                let options = web_sys::WorkerOptions::new();
+                options.set_name("vaultwright-core");
+                match Worker::new_with_options(&self.url, &options) {
+                    Ok(w) => (w, Vec::new()),
+                    Err(e) => {
+                        web_sys::console::error_1(&e);
+                        return;
+                    }
+                }
             }
         };
         let weak = Rc::downgrade(&self.inner);
@@ -176,20 +181,24 @@ impl Core {
                     inner,
                     url: url.clone(),
                 };
-                if let Some(text) = e.data().as_string() {
-                    core.heard(&text);
-                }
+                core.heard(e.data());
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        let mut inner = self.inner.borrow_mut();
-        inner.worker = Some(worker);
-        inner.ready = false;
-        inner.on_message = Some(on_message);
+        {
+            let mut inner = self.inner.borrow_mut();
+            inner.worker = Some(worker);
+            inner.ready = false;
+            inner.on_message = Some(on_message);
+        }
+        // What the worker said before the page listened (its `Ready`).
+        for message in early {
+            self.heard(message);
+        }
     }
 
-    fn heard(&self, text: &str) {
-        let Ok(reply) = serde_json::from_str::<Reply>(text) else {
+    fn heard(&self, message: JsValue) {
+        let Some(reply) = read_reply(&message) else {
             return;
         };
         if reply.answer == Answer::Ready {
@@ -300,4 +309,38 @@ impl Core {
         let after_ms = bridge::now() - stopped.sent_at;
         (stopped.listener)(Outcome::Stopped { after_ms });
     }
+}
+
+/// The worker `index.html` started with the page, before the page's own
+/// code had loaded (its wasm downloads beside the page's), and what it
+/// said meanwhile; taken once.
+fn take_early_worker() -> Option<(Worker, Vec<JsValue>)> {
+    let window = web_sys::window()?;
+    let key = JsValue::from_str("vwCoreEarly");
+    let started = js_sys::Reflect::get(&window, &key).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let worker = js_sys::Reflect::get(&started, &JsValue::from_str("worker"))
+        .ok()?
+        .dyn_into::<Worker>()
+        .ok()?;
+    let said = js_sys::Reflect::get(&started, &JsValue::from_str("early")).ok()?;
+    Some((worker, js_sys::Array::from(&said).iter().collect()))
+}
+
+/// A message of the worker: JSON text, or the text and an analysis's
+/// tokens beside it (`message_loop::reply`).
+fn read_reply(message: &JsValue) -> Option<Reply> {
+    if let Some(text) = message.as_string() {
+        return serde_json::from_str(&text).ok();
+    }
+    let parts = message.dyn_ref::<js_sys::Array>()?;
+    let mut reply: Reply = serde_json::from_str(&parts.get(0).as_string()?).ok()?;
+    if let Answer::Analyzed(a) = &mut reply.answer {
+        a.tokens = parts
+            .get(1)
+            .dyn_into::<js_sys::Uint32Array>()
+            .ok()?
+            .to_vec();
+    }
+    Some(reply)
 }

@@ -33,10 +33,25 @@ pub fn run() {
     reply(&scope, 0, Answer::Ready);
 }
 
-fn reply(scope: &DedicatedWorkerGlobalScope, ticket: u64, answer: Answer) {
-    if let Ok(json) = serde_json::to_string(&Reply { ticket, answer }) {
-        let _ = scope.post_message(&JsValue::from_str(&json));
-    }
+/// Posts an answer: JSON text, and beside it an analysis's tokens as a
+/// typed array whose memory is handed to the page, not copied.
+fn reply(scope: &DedicatedWorkerGlobalScope, ticket: u64, mut answer: Answer) {
+    let tokens = match &mut answer {
+        Answer::Analyzed(a) => Some(std::mem::take(&mut a.tokens)),
+        _ => None,
+    };
+    let Ok(json) = serde_json::to_string(&Reply { ticket, answer }) else {
+        return;
+    };
+    let json = JsValue::from_str(&json);
+    let _ = match tokens {
+        None => scope.post_message(&json),
+        Some(tokens) => {
+            let flat = js_sys::Uint32Array::from(&tokens[..]);
+            let message = js_sys::Array::of2(&json, &flat);
+            scope.post_message_with_transfer(&message, &js_sys::Array::of1(&flat.buffer()))
+        }
+    };
 }
 
 fn clock() -> f64 {

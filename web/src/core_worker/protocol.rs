@@ -142,7 +142,10 @@ pub enum Answer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analyzed {
     pub analysis: Analysis,
-    /// Flat `[from, to, kind, …]`.
+    /// Flat `[from, to, kind, …]`. A large file has a hundred thousand
+    /// tokens: they cross beside the JSON, as a typed array handed over
+    /// whole (`message_loop`, `client`), not as JSON numbers.
+    #[serde(skip)]
     pub tokens: Vec<u32>,
     pub diagnostics: Vec<EditorDiagnostic>,
     /// Flat `[from, to, …]`.

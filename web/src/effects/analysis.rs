@@ -58,12 +58,13 @@ pub fn use_analysis(
 ) -> Option<Rc<Derived>> {
     let shown = use_state(|| None::<Rc<Shown>>);
     let asked = use_mut_ref(|| None::<Question>);
-    {
-        let core = core.clone();
-        use_effect_with(library.cloned(), move |library| {
-            let files = library.as_ref().map(|l| (*l.files).clone());
-            core.ask(Kind::Library, Request::Library(files), |_| {});
-        });
+    // Questions leave as the page renders, in order: crawl's library
+    // before the analysis that runs with it.
+    let library_sent = use_mut_ref(|| None::<Option<CrawlLibrary>>);
+    if library_sent.borrow().as_ref() != Some(&library.cloned()) {
+        *library_sent.borrow_mut() = Some(library.cloned());
+        let files = library.map(|l| (*l.files).clone());
+        core.ask(Kind::Library, Request::Library(files), |_| {});
     }
     let question = doc.clone().map(|doc| Question {
         doc,
@@ -123,7 +124,7 @@ fn ask(
                 bridge::measure("vw-analyze", sent);
                 let took = analyzed.took_ms;
                 bridge::measure("vw-core", bridge::now() - took);
-                bridge::analysis_took(bridge::now() - sent);
+                crate::answer_arrived();
                 let source = Rc::new(doc.source.clone());
                 let derived = Derived::from_answer(*analyzed, source, options);
                 shown.set(Some(Rc::new(Shown {
