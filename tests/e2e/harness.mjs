@@ -4,6 +4,7 @@
 import { chromium } from "playwright-core";
 import http from "node:http";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +26,7 @@ const TYPES = {
  * default, read at each request so a test can redeploy), every file sent
  * with `cacheControl`; `requests` counts the GETs of each path.
  */
-export async function startServer({ root = () => DIST, cacheControl = "no-cache" } = {}) {
+export async function startServer({ root = () => DIST, cacheControl = "no-cache", gzip = false } = {}) {
   if (!fs.existsSync(path.join(root(), "index.html"))) throw new Error("dist/ is missing: run `cargo xtask dist` first");
   const sockets = new Set();
   const requests = new Map();
@@ -36,8 +37,15 @@ export async function startServer({ root = () => DIST, cacheControl = "no-cache"
     const dir = root();
     const f = path.join(dir, p);
     if (!f.startsWith(dir) || !fs.existsSync(f) || fs.statSync(f).isDirectory()) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": cacheControl });
-    res.end(fs.readFileSync(f));
+    const headers = { "content-type": TYPES[path.extname(f)] || "application/octet-stream", "cache-control": cacheControl };
+    let body = fs.readFileSync(f);
+    // As a static host serves: compressed for a browser that takes it.
+    if (gzip && /gzip/.test(req.headers["accept-encoding"] || "") && /\.(html|js|wasm|css|webmanifest)$/.test(f)) {
+      body = zlib.gzipSync(body, { level: 9 });
+      headers["content-encoding"] = "gzip";
+    }
+    res.writeHead(200, headers);
+    res.end(body);
   });
   server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));

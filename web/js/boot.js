@@ -6,9 +6,13 @@
 // starts (`adoptBootEditor`), with whatever was typed meanwhile; until then
 // a line says the rest of the studio is loading.
 //
-// Only a plain visit gets one: a link, an embed and a first visit (nothing
-// stored) keep the loading card of index.html until the app is up.
+// Only a plain visit gets one: a link and an embed keep the loading card of
+// index.html until the app is up. A first visit (nothing stored) gets the
+// example the app opens then.
 import { Editor } from "./editor.js";
+// The studio's first example, which a first visit opens (the first of
+// web/src/examples.rs; esbuild bundles the file's text).
+import FIRST_EXAMPLE from "../../static/examples/tiny-maze.des";
 
 const DB_NAME = "vaultwright";
 const STORE = "documents";
@@ -104,10 +108,32 @@ function skeleton(doc) {
   return { app, editorPane };
 }
 
+/** Starts the core's worker before the app is up: its wasm, the largest
+ *  file, downloads and compiles beside the page's own (after the editor
+ *  is on screen, so that it does not slow that). The app takes it over
+ *  (web/src/core_worker/client.rs), with what it said meanwhile. */
+function startCoreWorker() {
+  if (window.vwCoreTaken || window.vwCoreEarly || typeof Worker === "undefined") return;
+  try {
+    const worker = new Worker("./vaultwright-core_loader.js", { name: "vaultwright-core" });
+    const early = [];
+    worker.onmessage = (e) => early.push(e.data);
+    window.vwCoreEarly = { worker, early };
+  } catch { /* the app starts one itself */ }
+}
+
 async function start() {
+  try {
+    await showLastDocument();
+  } finally {
+    startCoreWorker();
+  }
+}
+
+async function showLastDocument() {
   const screen = document.getElementById("vw-boot");
   if (!screen || !plainVisit()) return;
-  const doc = lastDocument(await storedDocuments());
+  const doc = lastDocument(await storedDocuments()) || { id: null, name: "tiny-maze.des", source: FIRST_EXAMPLE };
   // The app may have started meanwhile (it removes the screen).
   if (!doc || !document.getElementById("vw-boot")) return;
   const { app, editorPane } = skeleton(doc);
@@ -126,7 +152,12 @@ export function adoptBootEditor(key, text) {
   boot = null;
   document.getElementById("vw-boot")?.remove();
   if (!b) return null;
-  if (b.id === key && b.text === text) return b.editor;
+  // The example a first visit shows gets its id from the app.
+  if ((b.id === key || b.id === null) && b.text === text) {
+    b.editor.key = key;
+    b.editor.view.dom.setAttribute("data-doc", key);
+    return b.editor;
+  }
   b.editor.destroy();
   return null;
 }

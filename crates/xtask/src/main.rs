@@ -230,6 +230,8 @@ fn bundle_js() -> Result {
             "--format=esm",
             "--minify",
             "--log-level=warning",
+            // The example a first visit opens, shown before the app is up.
+            "--loader:.des=text",
             "--outfile=web/js/bridge.js",
         ]),
     )

@@ -311,11 +311,12 @@ impl Core {
     }
 }
 
-/// The worker `index.html` started with the page, before the page's own
-/// code had loaded (its wasm downloads beside the page's), and what it
-/// said meanwhile; taken once.
+/// The worker `js/boot.js` started before the page's wasm had loaded
+/// (its own downloads beside it), and what it said meanwhile; taken once.
 fn take_early_worker() -> Option<(Worker, Vec<JsValue>)> {
     let window = web_sys::window()?;
+    // From now on the page starts its own (`js/boot.js` reads this).
+    let _ = js_sys::Reflect::set(&window, &JsValue::from_str("vwCoreTaken"), &JsValue::TRUE);
     let key = JsValue::from_str("vwCoreEarly");
     let started = js_sys::Reflect::get(&window, &key).ok()?;
     let _ = js_sys::Reflect::delete_property(&window, &key);
