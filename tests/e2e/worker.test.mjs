@@ -81,10 +81,12 @@ test("the page shows the document's text before the core answers", () => withStu
   const held = new Promise((r) => { release = r; });
   await page.route(/vaultwright-core/, async (route) => { await held; await route.continue(); });
   await page.goto(server.url);
-  await page.waitForSelector(".cm-content", { timeout: 20000 });
-  const text = await page.evaluate(() => document.querySelector(".cm-content").textContent);
+  // The studio's own editor (js/boot.js may show one before it).
+  await page.waitForSelector(".app:not(.boot-studio) .cm-content", { timeout: 20000 });
+  const text = await page.evaluate(() => document.querySelector(".app:not(.boot-studio) .cm-content").textContent);
   assert.ok(text.length > 0, "the editor shows a text");
   assert.match(await page.textContent("body"), /Loading the core/);
+  assert.match(await page.textContent(".view-pane"), /Reading the document/);
   await page.screenshot({ path: path.join(OUT, "worker-first-paint-desktop.png") });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(OUT, "worker-first-paint-phone.png") });

@@ -28,6 +28,9 @@ pub struct Derived {
     /// The options the analysis was made with (the seed grid realises the
     /// same entry with others seeds).
     pub options: Rc<Options>,
+    /// The core has not answered for this document yet: nothing is found
+    /// in it because nothing has been read.
+    pub waiting: bool,
 }
 
 /// One derivation is one analysis: compared by identity, not content.
@@ -84,6 +87,7 @@ impl Derived {
             folds: Rc::new(analyzed.folds),
             trace: Rc::new(analyzed.trace),
             options: Rc::new(options),
+            waiting: false,
         }
     }
 
@@ -118,6 +122,7 @@ impl Derived {
             folds: Rc::default(),
             trace: Rc::default(),
             options: Rc::new(options),
+            waiting: true,
         }
     }
 }

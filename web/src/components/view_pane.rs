@@ -256,7 +256,7 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
                 on_jump={on_jump} on_hover={on_hover} />
         },
         None => html! {
-            <div class="empty-view">{ empty_text(&props.doc, analysis.outline.get(symbol)) }</div>
+            <div class="empty-view">{ empty_text(&props.doc, analysis.outline.get(symbol), props.derived.waiting) }</div>
         },
     };
     let entry_link = {
@@ -308,9 +308,10 @@ pub fn view_pane(props: &ViewPaneProps) -> Html {
     }
 }
 
-fn empty_text(doc: &Doc, entry: Option<&vaultwright::Symbol>) -> String {
+fn empty_text(doc: &Doc, entry: Option<&vaultwright::Symbol>, waiting: bool) -> String {
     match entry {
         _ if !doc.language.is_supported() => "This language is not supported yet.".into(),
+        _ if waiting => "Reading the document… its map appears when the core has read it.".into(),
         // An entry the core does not draw: no map, or one far larger than
         // the game allows (its findings say which).
         Some(e) => format!(
