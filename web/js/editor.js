@@ -515,7 +515,7 @@ export class Editor {
       if (!edited || waited > REPORT_WITHIN_MS) return;
       this.cancelReport();
     }
-    const quiet = Math.min(2 * lastAnalysisMs, REPORT_WITHIN_MS);
+    const quiet = Math.min(lastAnalysisMs, REPORT_WITHIN_MS);
     this.reportFrame = requestAnimationFrame(() => {
       this.reportFrame = 0;
       this.reportTimer = setTimeout(() => this.report(), edited ? quiet : 0);
