@@ -136,6 +136,7 @@ test("the first visit downloads each file of the build once: the worker takes th
     assert.deepEqual(twice, [], "each hashed file fetched once");
     // And the worker holds them: offline, the studio still opens, and its
     // core (a worker of its own, with files of its own) answers.
+    await untilWorkerControls(page);
     await context.setOffline(true);
     await page.reload();
     await page.waitForSelector(".cm-content", { timeout: 20000 });

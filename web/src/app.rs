@@ -54,8 +54,11 @@ pub fn app(props: &AppProps) -> Html {
     // reader's own documents are not touched, nor is storage asked for
     // (a frame's may be refused or partitioned).
     let embedded = *use_memo((), |_| crate::bridge::embedded());
-    use_effect_with((), move |_| {
-        if !embedded {
+    // Registered once the core's worker has loaded: the service worker
+    // then takes its files from the HTTP cache instead of fetching them
+    // a second time while the first download is still under way.
+    use_effect_with(core_ready, move |&ready| {
+        if ready && !embedded {
             crate::bridge::register_service_worker()
         }
     });
