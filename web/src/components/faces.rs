@@ -90,7 +90,7 @@ fn use_realised(derived: &Rc<Derived>, seeds: &[u64]) -> Option<Rc<Realised>> {
                 if *wanted.borrow() != started {
                     return;
                 }
-                if let Outcome::Answer(Answer::Faces(maps)) = outcome {
+                if let Outcome::Answer(Answer::Faces(maps, _)) = outcome {
                     realised.set(Some(Rc::new(Realised::new(&seeds, maps, started))));
                 }
             });

@@ -331,17 +331,21 @@ fn take_early_worker() -> Option<(Worker, Vec<JsValue>)> {
 /// A message of the worker: JSON text, or the text and an analysis's
 /// tokens beside it (`message_loop::reply`).
 fn read_reply(message: &JsValue) -> Option<Reply> {
-    if let Some(text) = message.as_string() {
-        return serde_json::from_str(&text).ok();
-    }
-    let parts = message.dyn_ref::<js_sys::Array>()?;
-    let mut reply: Reply = serde_json::from_str(&parts.get(0).as_string()?).ok()?;
-    if let Answer::Analyzed(a) = &mut reply.answer {
-        a.tokens = parts
-            .get(1)
-            .dyn_into::<js_sys::Uint32Array>()
-            .ok()?
-            .to_vec();
-    }
+    let mut reply: Reply = match message.as_string() {
+        Some(text) => serde_json::from_str(&text).ok()?,
+        None => {
+            let parts = message.dyn_ref::<js_sys::Array>()?;
+            let mut reply: Reply = serde_json::from_str(&parts.get(0).as_string()?).ok()?;
+            if let Answer::Analyzed(a) = &mut reply.answer {
+                a.tokens = parts
+                    .get(1)
+                    .dyn_into::<js_sys::Uint32Array>()
+                    .ok()?
+                    .to_vec();
+            }
+            reply
+        }
+    };
+    super::wire::unpack(&mut reply.answer);
     Some(reply)
 }

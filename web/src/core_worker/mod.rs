@@ -6,6 +6,7 @@
 //! - `serve`: the worker's side, a request answered by the core (native,
 //!   tested natively); `for_editor`: what the editor takes of an analysis;
 //!   `service`: the editor's language service (completion, hover, rename…);
+//!   `wire`: a tile map's cells packed for the crossing;
 //! - `message_loop`: the worker's message loop (wasm);
 //! - `client`: the page's side: one question of each kind at a time, the
 //!   newest kept, answers to older ones dropped, a worker stopped and
@@ -17,3 +18,4 @@ pub mod message_loop;
 pub mod protocol;
 pub mod serve;
 pub mod service;
+pub mod wire;

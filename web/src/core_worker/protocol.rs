@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use vaultwright::view::TileMap;
 use vaultwright::{Analysis, Language, Options};
 
+use super::wire::WireCells;
 use crate::components::editor::EditorDiagnostic;
 
 /// A question for the core, with its ticket.
@@ -128,7 +129,8 @@ pub enum Answer {
     /// The library is held.
     Library,
     Analyzed(Box<Analyzed>),
-    Faces(Vec<Option<TileMap>>),
+    /// The faces, and their cells as they cross (see `wire`).
+    Faces(Vec<Option<TileMap>>, #[serde(default)] Vec<WireCells>),
     ToLua(Result<Converted, Refusal>),
     Bench(f64),
     Spun,
@@ -152,9 +154,11 @@ pub struct Analyzed {
     pub folds: Vec<u32>,
     /// What the focused level's run did (see `Derived::trace`).
     pub trace: String,
-    /// Milliseconds the core took (the editor waits about this long for
-    /// a burst of keys to end).
+    /// Milliseconds the core took.
     pub took_ms: f64,
+    /// The cells of the analysis's tile maps as they cross (see `wire`).
+    #[serde(default)]
+    pub cells: Vec<WireCells>,
 }
 
 /// A file made Lua: the version it was read as, and each level's text.

@@ -64,9 +64,10 @@ impl Server {
                 seeds,
             } => {
                 let options = self.with_library(options);
-                Answer::Faces(vaultwright::faces::realise(
-                    &source, language, &options, &seeds,
-                ))
+                Answer::Faces(
+                    vaultwright::faces::realise(&source, language, &options, &seeds),
+                    Vec::new(),
+                )
             }
             Request::ToLua { source, options } => Answer::ToLua(to_lua(&source, &options)),
             Request::Bench { texts } => Answer::Bench(bench(&texts, clock)),
@@ -113,6 +114,7 @@ pub fn analyze(
         trace: editor_trace(&analysis, options.focus.unwrap_or(0), &map16),
         analysis,
         took_ms: 0.0,
+        cells: Vec::new(),
     }
 }
 
@@ -169,8 +171,11 @@ mod tests {
             ticket: taken.ticket,
             answer: server.answer(taken.request, &clock),
         };
+        let mut packed = reply.clone();
+        crate::core_worker::wire::pack(&mut packed.answer);
         let mut back: Reply =
-            serde_json::from_str(&serde_json::to_string(&reply).unwrap()).unwrap();
+            serde_json::from_str(&serde_json::to_string(&packed).unwrap()).unwrap();
+        crate::core_worker::wire::unpack(&mut back.answer);
         // An analysis's tokens cross beside the JSON (a typed array).
         if let (Answer::Analyzed(sent), Answer::Analyzed(taken)) = (&reply.answer, &mut back.answer)
         {
@@ -227,7 +232,7 @@ mod tests {
                 seeds: vec![1, 2, 3, 4],
             },
         );
-        let Answer::Faces(maps) = answer else {
+        let Answer::Faces(maps, _) = answer else {
             panic!("{answer:?}");
         };
         assert_eq!(maps.len(), 4);
