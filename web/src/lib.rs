@@ -144,23 +144,14 @@ fn install_bench_hook(core: core_worker::client::Core) {
     let f =
         Closure::<dyn Fn(js_sys::Array) -> js_sys::Promise>::new(move |texts: js_sys::Array| {
             let texts: Vec<String> = texts.iter().filter_map(|t| t.as_string()).collect();
-            let core = bench_core.clone();
-            js_sys::Promise::new(&mut |resolve, reject| {
-                core.ask(
-                    Kind::Bench,
-                    Request::Bench {
-                        texts: texts.clone(),
-                    },
-                    move |outcome| match outcome {
-                        Outcome::Answer(Answer::Bench(ms)) => {
-                            let _ = resolve.call1(&JsValue::NULL, &JsValue::from_f64(ms));
-                        }
-                        _ => {
-                            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str("stopped"));
-                        }
-                    },
-                );
-            })
+            bench_core.promise(
+                Kind::Bench,
+                Request::Bench { texts },
+                |outcome| match outcome {
+                    Outcome::Answer(Answer::Bench(ms)) => Ok(JsValue::from_f64(ms)),
+                    _ => Err(JsValue::from_str("stopped")),
+                },
+            )
         });
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("vwBenchDcss"), f.as_ref());
     f.forget();
@@ -176,14 +167,11 @@ fn install_spin_hook(window: &web_sys::Window, core: core_worker::client::Core) 
     use wasm_bindgen::prelude::*;
     let f = Closure::<dyn Fn(f64) -> js_sys::Promise>::new(move |ms: f64| {
         let core = core.clone();
-        js_sys::Promise::new(&mut |resolve, _| {
-            core.ask(Kind::Spin, Request::Spin { ms }, move |outcome| {
-                let said = match outcome {
-                    Outcome::Stopped { after_ms } => format!("stopped after {after_ms:.0} ms"),
-                    Outcome::Answer(_) => "spun".to_string(),
-                };
-                let _ = resolve.call1(&JsValue::NULL, &JsValue::from_str(&said));
-            });
+        core.promise(Kind::Spin, Request::Spin { ms }, |outcome| {
+            Ok(JsValue::from_str(&match outcome {
+                Outcome::Stopped { after_ms } => format!("stopped after {after_ms:.0} ms"),
+                Outcome::Answer(_) => "spun".to_string(),
+            }))
         })
     });
     let _ = js_sys::Reflect::set(window, &JsValue::from_str("vwCoreSpin"), f.as_ref());

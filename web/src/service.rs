@@ -42,24 +42,18 @@ pub fn answer(call: ServiceCall, cx: &Context) -> js_sys::Promise {
     if let Some(json) = here {
         return js_sys::Promise::resolve(&JsValue::from_str(&json));
     }
-    let (core, dispatch) = (cx.core.clone(), cx.dispatch.clone());
-    js_sys::Promise::new(&mut |resolve, _| {
-        let dispatch = dispatch.clone();
-        core.ask(
-            Kind::Service,
-            Request::Service(call.clone()),
-            move |outcome| {
-                let json = match outcome {
-                    Outcome::Answer(Answer::Service(a)) => {
-                        a.effects.into_iter().for_each(|e| apply(e, &dispatch));
-                        a.json
-                    }
-                    _ => String::new(),
-                };
-                let _ = resolve.call1(&JsValue::NULL, &JsValue::from_str(&json));
-            },
-        );
-    })
+    let dispatch = cx.dispatch.clone();
+    cx.core
+        .promise(Kind::Service, Request::Service(call), move |outcome| {
+            let json = match outcome {
+                Outcome::Answer(Answer::Service(a)) => {
+                    a.effects.into_iter().for_each(|e| apply(e, &dispatch));
+                    a.json
+                }
+                _ => String::new(),
+            };
+            Ok(JsValue::from_str(&json))
+        })
 }
 
 fn apply(effect: Effect, dispatch: &Dispatch) {

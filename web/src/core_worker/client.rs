@@ -158,6 +158,29 @@ impl Core {
         self.pump();
     }
 
+    /// Asks the worker; a promise settled with what `settle` makes of
+    /// the outcome (`Ok` resolves it, `Err` rejects it), for JavaScript
+    /// that awaits an answer (the editor's service, the test hooks).
+    pub fn promise(
+        &self,
+        kind: Kind,
+        request: Request,
+        settle: impl FnOnce(Outcome) -> Result<JsValue, JsValue> + 'static,
+    ) -> js_sys::Promise {
+        let mut asked = Some((request, settle));
+        js_sys::Promise::new(&mut |resolve, reject| {
+            let Some((request, settle)) = asked.take() else {
+                return;
+            };
+            self.ask(kind, request, move |outcome| {
+                let _ = match settle(outcome) {
+                    Ok(value) => resolve.call1(&JsValue::NULL, &value),
+                    Err(why) => reject.call1(&JsValue::NULL, &why),
+                };
+            });
+        })
+    }
+
     fn spawn(&self) {
         let (worker, early) = match take_early_worker() {
             Some(started) => started,

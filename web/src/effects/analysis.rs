@@ -81,18 +81,20 @@ pub fn use_analysis(
             ask(core, q, asked.clone(), shown.clone(), dispatch);
         }
     }
-    let waiting_for = doc.clone();
+    let answered = shown
+        .as_ref()
+        .filter(|s| doc.as_ref().is_some_and(|d| d.id == s.doc_id))
+        .map(|s| s.derived.clone());
+    // The text alone is made only while nothing is answered for the
+    // document (not again on every keystroke once something is).
+    let waiting_for = doc.clone().filter(|_| answered.is_none());
     let waiting = use_memo(
         waiting_for.as_ref().map(|d| (d.id.clone(), d.revision)),
         move |_| {
             waiting_for.map(|d| Rc::new(Derived::waiting(&d, options_for(&d, &Default::default()))))
         },
     );
-    let doc = doc?;
-    match &*shown {
-        Some(s) if s.doc_id == doc.id => Some(s.derived.clone()),
-        _ => (*waiting).clone(),
-    }
+    answered.or_else(|| (*waiting).clone())
 }
 
 fn ask(
