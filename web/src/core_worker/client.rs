@@ -369,6 +369,6 @@ fn read_reply(message: &JsValue) -> Option<Reply> {
             reply
         }
     };
-    super::wire::unpack(&mut reply.answer);
+    reply.answer.unpack();
     Some(reply)
 }

@@ -36,7 +36,7 @@ pub fn run() {
 /// Posts an answer: JSON text, and beside it an analysis's tokens as a
 /// typed array whose memory is handed to the page, not copied.
 fn reply(scope: &DedicatedWorkerGlobalScope, ticket: u64, mut answer: Answer) {
-    super::wire::pack(&mut answer);
+    answer.pack();
     let tokens = match &mut answer {
         Answer::Analyzed(a) => Some(std::mem::take(&mut a.tokens)),
         _ => None,

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use vaultwright::view::TileMap;
+use vaultwright::view::{TileMap, View};
 use vaultwright::{Analysis, Language, Options};
 
 use super::wire::WireCells;
@@ -175,4 +175,45 @@ pub enum Refusal {
     /// It has errors: the first one's message.
     Errors(String),
     NoLevel,
+}
+
+impl Answer {
+    /// The tile maps it carries, in order.
+    fn maps(&mut self) -> Vec<&mut TileMap> {
+        match self {
+            Answer::Analyzed(a) => a
+                .analysis
+                .views
+                .iter_mut()
+                .filter_map(|v| match &mut v.view {
+                    View::TileMap(m) => Some(m),
+                    _ => None,
+                })
+                .collect(),
+            Answer::Faces(maps, _) => maps.iter_mut().flatten().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Before it crosses: its maps' cells move to its wire cells.
+    pub fn pack(&mut self) {
+        let wire: Vec<WireCells> = self.maps().into_iter().map(WireCells::take).collect();
+        match self {
+            Answer::Analyzed(a) => a.cells = wire,
+            Answer::Faces(_, cells) => *cells = wire,
+            _ => {}
+        }
+    }
+
+    /// After it crossed: the cells go back into its maps.
+    pub fn unpack(&mut self) {
+        let wire = match self {
+            Answer::Analyzed(a) => std::mem::take(&mut a.cells),
+            Answer::Faces(_, cells) => std::mem::take(cells),
+            _ => return,
+        };
+        for (map, cells) in self.maps().into_iter().zip(wire) {
+            cells.put(map);
+        }
+    }
 }

@@ -172,10 +172,10 @@ mod tests {
             answer: server.answer(taken.request, &clock),
         };
         let mut packed = reply.clone();
-        crate::core_worker::wire::pack(&mut packed.answer);
+        packed.answer.pack();
         let mut back: Reply =
             serde_json::from_str(&serde_json::to_string(&packed).unwrap()).unwrap();
-        crate::core_worker::wire::unpack(&mut back.answer);
+        back.answer.unpack();
         // An analysis's tokens cross beside the JSON (a typed array).
         if let (Answer::Analyzed(sent), Answer::Analyzed(taken)) = (&reply.answer, &mut back.answer)
         {

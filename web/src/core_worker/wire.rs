@@ -4,15 +4,13 @@
 //! write and read than the drawing itself. So each distinct look crosses
 //! once and every cell is an index into them, with its source span and
 //! position as flat numbers; the maps cross without cells, and the page
-//! puts the cells back (`unpack`) before anyone reads them.
+//! puts the cells back (`Answer::unpack`) before anyone reads them.
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
-use vaultwright::view::{Cell, Rgb, TileMap, View};
+use vaultwright::view::{Cell, Rgb, TileMap};
 use vaultwright::Span;
-
-use super::protocol::Answer;
 
 /// A map's cells, compactly.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -84,49 +82,10 @@ impl WireCells {
     }
 }
 
-/// The tile maps an answer carries, in order.
-fn maps_of(answer: &mut Answer) -> Vec<&mut TileMap> {
-    match answer {
-        Answer::Analyzed(a) => a
-            .analysis
-            .views
-            .iter_mut()
-            .filter_map(|v| match &mut v.view {
-                View::TileMap(m) => Some(m),
-                _ => None,
-            })
-            .collect(),
-        Answer::Faces(maps, _) => maps.iter_mut().flatten().collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Before an answer crosses: its maps' cells move to its wire cells.
-pub fn pack(answer: &mut Answer) {
-    let wire: Vec<WireCells> = maps_of(answer).into_iter().map(WireCells::take).collect();
-    match answer {
-        Answer::Analyzed(a) => a.cells = wire,
-        Answer::Faces(_, cells) => *cells = wire,
-        _ => {}
-    }
-}
-
-/// After it crossed: the cells go back into its maps.
-pub fn unpack(answer: &mut Answer) {
-    let wire = match answer {
-        Answer::Analyzed(a) => std::mem::take(&mut a.cells),
-        Answer::Faces(_, cells) => std::mem::take(cells),
-        _ => return,
-    };
-    for (map, cells) in maps_of(answer).into_iter().zip(wire) {
-        cells.put(map);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core_worker::protocol::Analyzed;
+    use crate::core_worker::protocol::{Analyzed, Answer};
 
     fn cell(glyph: char, kind: &str, origin: Option<Span>, xy: Option<(i32, i32)>) -> Cell {
         Cell {
@@ -154,7 +113,7 @@ mod tests {
         };
         let mut answer =
             Answer::Faces(vec![Some(map.clone()), None, Some(map.clone())], Vec::new());
-        pack(&mut answer);
+        answer.pack();
         let Answer::Faces(maps, wire) = &answer else {
             unreachable!()
         };
@@ -166,7 +125,7 @@ mod tests {
         assert_eq!(wire[0].looks.len(), 2, "each look once");
         let json = serde_json::to_string(&answer).unwrap();
         let mut back: Answer = serde_json::from_str(&json).unwrap();
-        unpack(&mut back);
+        back.unpack();
         assert_eq!(
             back,
             Answer::Faces(vec![Some(map.clone()), None, Some(map)], Vec::new())
@@ -186,8 +145,8 @@ mod tests {
         };
         let mut answer = Answer::Analyzed(Box::new(analyzed));
         let before = answer.clone();
-        pack(&mut answer);
-        unpack(&mut answer);
+        answer.pack();
+        answer.unpack();
         assert_eq!(answer, before);
     }
 }
